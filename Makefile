@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Top-level build.  Userspace parts (core archive for unit tests, lib/,
+# tool/, sim/, tests/) build into $(BUILD); the kernel modules build with
+# Kbuild in the source tree ("make modules KDIR=...").
+#
+# Plain "make" works without running configure; configure only writes
+# config.mk with a packager's choices, which is read here when present.
+
+-include config.mk
+
+BUILD     ?= build
+CC        ?= gcc
+PREFIX    ?= /usr/local
+KDIR      ?= /lib/modules/$(shell uname -r)/build
+DEVICES   ?= generic
+OPTFLAGS  ?= -O2 -g
+WARNFLAGS := -Wall -Wextra -Werror
+CFLAGS    ?=
+BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS)
+
+PKG_CHECK   = $(shell pkg-config --cflags --libs check 2>/dev/null)
+PKG_JANSSON = $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+
+.PHONY: all userspace modules modules-clean clean check unit vm-check demo \
+	deps install lint bench check-kernels
+.DEFAULT_GOAL := all
+
+# Component fragments append to these.
+ALL_TARGETS :=
+UNIT_TESTS  :=
+
+include master/core.mk
+-include lib/lib.mk
+-include tool/tool.mk
+-include sim/sim.mk
+include tests/unit/unit.mk
+-include tests/vm/vm.mk
+-include examples/examples.mk
+
+userspace: $(ALL_TARGETS)
+
+all: userspace
+	@if [ -d "$(KDIR)" ]; then \
+		$(MAKE) modules KDIR="$(KDIR)"; \
+	else \
+		echo "note: no kernel headers at $(KDIR); skipped the modules" \
+		     "(make modules KDIR=/path/to/kernel/build)"; \
+	fi
+
+modules:
+	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" EC_DEVICES="$(DEVICES)" modules
+
+modules-clean:
+	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" clean
+
+deps:
+	scripts/deps
+
+# The core may not include kernel headers: it is built for userspace too.
+lint:
+	scripts/check-core-includes
+
+unit: deps userspace lint
+	scripts/run-tests unit $(UNIT_TESTS)
+
+check: deps userspace lint
+	scripts/run-tests all $(UNIT_TESTS)
+
+install: userspace
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(BUILD)/tool/ethercat $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BUILD)/sim/ethercat-sim $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/lib/libethercat.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/lib/libethercat.so.1 $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libethercat.so.1 $(DESTDIR)$(PREFIX)/lib/libethercat.so
+	install -m 644 include/ecrt.h include/ec_ioctl.h $(DESTDIR)$(PREFIX)/include/
+	sed 's|@PREFIX@|$(PREFIX)|' lib/libethercat.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/libethercat.pc
+
+clean:
+	rm -rf $(BUILD)
+	-find master devices -name '*.o' -o -name '*.ko' -o -name '*.mod*' \
+		-o -name '.*.cmd' | xargs rm -f
+	rm -f Module.symvers modules.order

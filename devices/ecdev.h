@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ecdev.h - the contract between the EtherCAT master and device modules.
+ *
+ * A device module offers each network device it drives to the master with
+ * ecdev_offer().  When a master wants the device (its MAC is listed in the
+ * master's main_devices or backup_devices parameter, or the parameter is
+ * the broadcast address), ecdev_offer() returns a handle; the device module
+ * then stops using the device for anything else, and calls ecdev_open().
+ *
+ * From then on the master calls ops->xmit() to send one Ethernet frame and
+ * ops->poll() to have received frames delivered: the device module calls
+ * ecdev_receive() for each EtherCAT frame, from within poll().  Link changes
+ * are reported with ecdev_set_link().  Before the device goes away the
+ * module calls ecdev_close() and ecdev_withdraw().
+ *
+ * xmit() and poll() are called from the master's cyclic context: they must
+ * not sleep.
+ */
+#ifndef EC_DEVICES_ECDEV_H
+#define EC_DEVICES_ECDEV_H
+
+#include <linux/netdevice.h>
+
+struct ec_device;
+
+struct ecdev_ops {
+	/* Send one frame (whole Ethernet frame, without FCS); 0 or -errno. */
+	int (*xmit)(struct net_device *dev, const void *frame, size_t size);
+	/* Deliver received frames through ecdev_receive(). */
+	void (*poll)(struct net_device *dev);
+};
+
+struct ec_device *ecdev_offer(struct net_device *net_dev,
+			      const struct ecdev_ops *ops,
+			      struct module *owner);
+void ecdev_withdraw(struct ec_device *device);
+int ecdev_open(struct ec_device *device);
+void ecdev_close(struct ec_device *device);
+void ecdev_receive(struct ec_device *device, const void *data, size_t size);
+void ecdev_set_link(struct ec_device *device, bool up);
+bool ecdev_get_link(const struct ec_device *device);
+
+#endif /* EC_DEVICES_ECDEV_H */

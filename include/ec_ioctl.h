@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later WITH Linux-syscall-note */
+/*
+ * ec_ioctl.h - the ABI between the EtherCAT master module and userspace.
+ *
+ * The only contract between ec_master.ko and lib/ (and through lib/, the
+ * ethercat tool).  Rules (see Documentation/driver-api/ioctl.rst):
+ *  - fixed-width types only, naturally aligned, explicit padding;
+ *  - reserved fields must be zero on input; the module rejects them
+ *    otherwise (-EINVAL) and zeroes them on output;
+ *  - pointers travel as __u64, times in nanoseconds;
+ *  - a layout never changes: new behaviour gets a new command number and
+ *    EC_IOCTL_VERSION is raised.
+ * The module answers EC_IOCTL_MODULE with its EC_IOCTL_VERSION so that
+ * lib/ can refuse a mismatch with a message naming both versions.
+ */
+#ifndef EC_IOCTL_H
+#define EC_IOCTL_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+
+#define EC_IOCTL_VERSION 1
+#define EC_IOCTL_TYPE 0xa4
+
+#define EC_IOCTL_STRING_SIZE 64
+#define EC_IOCTL_MAX_PORTS 4
+#define EC_IOCTL_RATE_COUNT 3	/* 1 s, 10 s, 60 s averages */
+#define EC_IOCTL_NUM_DEVICES 2	/* main, backup */
+#define EC_IOCTL_NO_SLAVE 0xffff
+
+/* Master phases, as in struct ec_ioctl_master.phase. */
+enum {
+	EC_IOCTL_PHASE_ORPHANED = 0,
+	EC_IOCTL_PHASE_IDLE = 1,
+	EC_IOCTL_PHASE_OPERATION = 2,
+};
+
+struct ec_ioctl_module {
+	__u32 ioctl_version;
+	__u32 master_count;
+	__u32 reserved[6];
+};
+
+struct ec_ioctl_device {
+	__u8 address[6];
+	__u8 attached;
+	__u8 link_state;
+	__u64 tx_count;
+	__u64 rx_count;
+	__u64 tx_bytes;
+	__u64 rx_bytes;
+	__u64 tx_errors;
+	/* Rates in 1/1000 of a unit per second, over 1 s, 10 s, 60 s. */
+	__s32 tx_frame_rates[EC_IOCTL_RATE_COUNT];
+	__s32 rx_frame_rates[EC_IOCTL_RATE_COUNT];
+	__s32 tx_byte_rates[EC_IOCTL_RATE_COUNT];
+	__s32 rx_byte_rates[EC_IOCTL_RATE_COUNT];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_master {
+	__u32 slave_count;
+	__u32 config_count;
+	__u32 domain_count;
+	__u8 phase;
+	__u8 active;
+	__u8 scan_busy;
+	__u8 num_devices;
+	struct ec_ioctl_device devices[EC_IOCTL_NUM_DEVICES];
+	__u64 tx_count;
+	__u64 rx_count;
+	__u64 tx_bytes;
+	__u64 rx_bytes;
+	__u64 lost_frames;	/* frames sent and never answered */
+	__u64 skipped_datagrams;
+	__u64 unmatched_datagrams;
+	__s32 tx_frame_rates[EC_IOCTL_RATE_COUNT];
+	__s32 rx_frame_rates[EC_IOCTL_RATE_COUNT];
+	__s32 tx_byte_rates[EC_IOCTL_RATE_COUNT];
+	__s32 rx_byte_rates[EC_IOCTL_RATE_COUNT];
+	__s32 loss_rates[EC_IOCTL_RATE_COUNT];
+	__u16 ref_clock;	/* EC_IOCTL_NO_SLAVE when none */
+	__u16 debug_level;
+	__u64 app_time;
+	__u64 dc_ref_time;
+	__u32 reserved[8];
+};
+
+struct ec_ioctl_port {
+	__u8 desc;		/* 0 not implemented, 1 not configured,
+				 * 2 EBUS, 3 MII (register 0x0007) */
+	__u8 link_up;
+	__u8 loop_closed;
+	__u8 signal_detected;
+	__u16 next_slave;	/* EC_IOCTL_NO_SLAVE when none */
+	__u16 reserved0;
+	__u32 receive_time;	/* DC receive time latch, ns */
+	__u32 delay_to_next_dc;	/* ns */
+};
+
+struct ec_ioctl_slave {
+	/* in */
+	__u16 position;
+	__u16 reserved0;
+	/* out */
+	__u32 vendor_id;
+	__u32 product_code;
+	__u32 revision_number;
+	__u32 serial_number;
+	__u16 alias;
+	__u16 station_address;
+	__u16 boot_rx_mailbox_offset;
+	__u16 boot_rx_mailbox_size;
+	__u16 boot_tx_mailbox_offset;
+	__u16 boot_tx_mailbox_size;
+	__u16 std_rx_mailbox_offset;
+	__u16 std_rx_mailbox_size;
+	__u16 std_tx_mailbox_offset;
+	__u16 std_tx_mailbox_size;
+	__u16 mailbox_protocols;	/* SII word 0x001C bits */
+	__u8 has_general_category;
+	__u8 coe_details;	/* SII general category CoE details bits */
+	__u8 general_flags;
+	__u8 al_state;
+	__u8 error_flag;
+	__u8 fmmu_bit;
+	__s16 current_on_ebus;	/* mA */
+	__u8 base_type;
+	__u8 base_revision;
+	__u16 base_build;
+	__u8 base_fmmu_count;
+	__u8 base_sync_count;
+	__u8 dc_supported;
+	__u8 dc_range;		/* 0: 32 bit, 1: 64 bit */
+	__u8 has_dc_system_time;
+	__u8 sync_count;	/* sync managers from SII */
+	__u16 sdo_count;	/* objects in the fetched dictionary */
+	__u16 reserved2;
+	__u32 transmission_delay;	/* ns, DC */
+	__u32 sii_nwords;
+	__u16 al_status_code;
+	__u16 reserved1;
+	struct ec_ioctl_port ports[EC_IOCTL_MAX_PORTS];
+	char group[EC_IOCTL_STRING_SIZE];
+	char image[EC_IOCTL_STRING_SIZE];
+	char order[EC_IOCTL_STRING_SIZE];
+	char name[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[8];
+};
+
+struct ec_ioctl_slave_sync {
+	/* in */
+	__u16 slave_position;
+	__u8 sync_index;
+	__u8 reserved0;
+	/* out */
+	__u16 physical_start_address;
+	__u16 default_size;
+	__u8 control_register;
+	__u8 enable;
+	__u8 pdo_count;
+	__u8 reserved1;
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_slave_sync_pdo {
+	/* in */
+	__u16 slave_position;
+	__u8 sync_index;
+	__u8 pdo_pos;
+	/* out */
+	__u16 index;
+	__u8 entry_count;
+	__u8 reserved0;
+	char name[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_slave_sync_pdo_entry {
+	/* in */
+	__u16 slave_position;
+	__u8 sync_index;
+	__u8 pdo_pos;
+	__u8 entry_pos;
+	__u8 reserved0[3];
+	/* out */
+	__u16 index;
+	__u8 subindex;
+	__u8 bit_length;
+	char name[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_slave_sdo {
+	/* in */
+	__u16 slave_position;
+	__u16 sdo_position;
+	/* out */
+	__u16 sdo_index;
+	__u8 max_subindex;
+	__u8 object_code;
+	char name[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_slave_sdo_entry {
+	/* in */
+	__u16 slave_position;
+	__u16 reserved0;
+	__s32 sdo_spec;		/* >= 0: object index; < 0: -(position + 1) */
+	__u8 sdo_entry_subindex;
+	__u8 reserved1;
+	/* out */
+	__u16 data_type;
+	__u16 bit_length;
+	__u8 read_access[3];	/* PREOP, SAFEOP, OP */
+	__u8 write_access[3];
+	char description[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[4];
+};
+
+/* SII access, in 16 bit words. */
+struct ec_ioctl_slave_sii {
+	__u16 slave_position;
+	__u16 reserved0;
+	__u32 offset;		/* word offset */
+	__u32 nwords;
+	__u32 reserved1;
+	__u64 words;		/* user pointer to nwords * 2 bytes */
+	__u32 reserved[4];
+};
+
+/* Register access; executes one FPRD/FPWR (or APRD/APWR with emergency). */
+struct ec_ioctl_slave_reg {
+	__u16 slave_position;
+	__u8 emergency;
+	__u8 reserved0;
+	__u16 address;
+	__u16 size;
+	__u64 data;		/* user pointer */
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_slave_state {
+	__u16 slave_position;
+	__u8 al_state;		/* EC_AL_STATE_* */
+	__u8 reserved0;
+	__u32 reserved[3];
+};
+
+/* CoE SDO transfer. */
+struct ec_ioctl_slave_sdo_transfer {
+	/* in */
+	__u16 slave_position;
+	__u16 sdo_index;
+	__u8 sdo_entry_subindex;
+	__u8 complete_access;
+	__u16 reserved0;
+	__u32 data_size;	/* download: bytes to write; upload: buffer */
+	__u32 timeout_ms;	/* 0 = default */
+	__u64 data;		/* user pointer */
+	/* out */
+	__u32 result_size;	/* upload: bytes read */
+	__u32 abort_code;	/* SDO abort code, 0 if none */
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_debug {
+	__u32 level;
+	__u32 reserved[3];
+};
+
+#define EC_IOCTL_MODULE _IOR(EC_IOCTL_TYPE, 0x00, struct ec_ioctl_module)
+#define EC_IOCTL_MASTER _IOR(EC_IOCTL_TYPE, 0x01, struct ec_ioctl_master)
+#define EC_IOCTL_SLAVE _IOWR(EC_IOCTL_TYPE, 0x02, struct ec_ioctl_slave)
+#define EC_IOCTL_SLAVE_SYNC \
+	_IOWR(EC_IOCTL_TYPE, 0x03, struct ec_ioctl_slave_sync)
+#define EC_IOCTL_SLAVE_SYNC_PDO \
+	_IOWR(EC_IOCTL_TYPE, 0x04, struct ec_ioctl_slave_sync_pdo)
+#define EC_IOCTL_SLAVE_SYNC_PDO_ENTRY \
+	_IOWR(EC_IOCTL_TYPE, 0x05, struct ec_ioctl_slave_sync_pdo_entry)
+#define EC_IOCTL_SLAVE_SDO \
+	_IOWR(EC_IOCTL_TYPE, 0x06, struct ec_ioctl_slave_sdo)
+#define EC_IOCTL_SLAVE_SDO_ENTRY \
+	_IOWR(EC_IOCTL_TYPE, 0x07, struct ec_ioctl_slave_sdo_entry)
+#define EC_IOCTL_SLAVE_SII_READ \
+	_IOW(EC_IOCTL_TYPE, 0x08, struct ec_ioctl_slave_sii)
+#define EC_IOCTL_SLAVE_SII_WRITE \
+	_IOW(EC_IOCTL_TYPE, 0x09, struct ec_ioctl_slave_sii)
+#define EC_IOCTL_SLAVE_REG_READ \
+	_IOW(EC_IOCTL_TYPE, 0x0a, struct ec_ioctl_slave_reg)
+#define EC_IOCTL_SLAVE_REG_WRITE \
+	_IOW(EC_IOCTL_TYPE, 0x0b, struct ec_ioctl_slave_reg)
+#define EC_IOCTL_SLAVE_STATE \
+	_IOW(EC_IOCTL_TYPE, 0x0c, struct ec_ioctl_slave_state)
+#define EC_IOCTL_SLAVE_SDO_UPLOAD \
+	_IOWR(EC_IOCTL_TYPE, 0x0d, struct ec_ioctl_slave_sdo_transfer)
+#define EC_IOCTL_SLAVE_SDO_DOWNLOAD \
+	_IOWR(EC_IOCTL_TYPE, 0x0e, struct ec_ioctl_slave_sdo_transfer)
+#define EC_IOCTL_MASTER_RESCAN _IO(EC_IOCTL_TYPE, 0x0f)
+#define EC_IOCTL_MASTER_DEBUG _IOW(EC_IOCTL_TYPE, 0x10, struct ec_ioctl_debug)
+
+/* Highest command number in use; the dispatch table has one slot each. */
+#define EC_IOCTL_NR_MAX 0x10
+
+#endif /* EC_IOCTL_H */
