@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# libethercat: the ioctl layer (ec_lib_*) and, later, the userspace ecrt_*
+# API.  Builds a static archive, a shared library with soname
+# libethercat.so.1 that exports only ecrt_* and ec_lib_* (version script),
+# and a pkg-config file for the build tree.
+
+LIB_SRCS     := $(sort $(wildcard lib/*.c))
+LIB_OBJS     := $(patsubst lib/%.c,$(BUILD)/lib/obj/%.o,$(LIB_SRCS))
+LIB_PIC_OBJS := $(patsubst lib/%.c,$(BUILD)/lib/pic/%.o,$(LIB_SRCS))
+LIB_A        := $(BUILD)/lib/libethercat.a
+LIB_SO       := $(BUILD)/lib/libethercat.so.1
+LIB_SO_LINK  := $(BUILD)/lib/libethercat.so
+LIB_PC       := $(BUILD)/lib/libethercat.pc
+LIB_CFLAGS   := -Ilib -MMD -MP
+
+ALL_TARGETS += $(LIB_A) $(LIB_SO) $(LIB_SO_LINK) $(LIB_PC)
+
+$(BUILD)/lib/obj/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+$(BUILD)/lib/pic/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(LIB_CFLAGS) -fPIC -c -o $@ $<
+
+$(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIB_SO): $(LIB_PIC_OBJS) lib/libethercat.map
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libethercat.so.1 \
+		-Wl,--version-script=lib/libethercat.map -Wl,-z,defs \
+		-o $@ $(LIB_PIC_OBJS)
+
+$(LIB_SO_LINK): $(LIB_SO)
+	ln -sf libethercat.so.1 $@
+
+# Build-tree pkg-config file: the library lives in $(BUILD)/lib, the
+# headers in the source tree's include/.
+$(LIB_PC): lib/libethercat.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' \
+	    -e 's|^includedir=.*|includedir=$(CURDIR)/include|' $< > $@
+
+-include $(LIB_OBJS:.o=.d) $(LIB_PIC_OBJS:.o=.d)
