@@ -137,6 +137,33 @@ int ecsim_od_load_json(struct ecsim_od *od, const json_t *objects,
 		       char *err, size_t errlen);
 
 /*
+ * Building an OD in C (what the JSON loader uses).  An ARRAY or RECORD gets a
+ * subindex 0 (UNSIGNED8, read-only) that always holds the highest subindex
+ * defined so far; adding an entry for subindex 0 replaces it (e.g. to make
+ * it writable).  A VAR has only subindex 0.
+ */
+struct ecsim_od_entry_def {
+	uint16_t datatype;		/* ECSIM_DT_* */
+	uint16_t bitlen;		/* 0: the type's size */
+	uint16_t access;		/* ECSIM_ACC_* */
+	const char *name;
+	const void *value;		/* little-endian; NULL: zero / empty */
+	size_t value_len;
+	const void *min, *max;		/* NULL: none; numeric types only, */
+					/* little-endian, the type's size */
+};
+
+/* Return: 0, -EEXIST, -EINVAL (bad code/type), -ENOMEM. */
+int ecsim_od_add_object(struct ecsim_od *od, uint16_t index, uint8_t code,
+			uint16_t datatype, const char *name,
+			uint8_t max_subindex);
+/* Return: 0, -ENOENT (no object / subindex above max), -EINVAL, -ENOMEM. */
+int ecsim_od_add_entry(struct ecsim_od *od, uint16_t index, uint8_t sub,
+		       const struct ecsim_od_entry_def *def);
+/* Bit size of a fixed-size basic type; 0 for strings and unknown types. */
+unsigned int ecsim_od_type_bits(uint16_t datatype);
+
+/*
  * Standard objects built from the model: 0x1000 device type, 0x1008 name,
  * 0x1009/0x100A hardware/software version, 0x1018 identity, one mapping
  * object per PDO (0x1600.. RxPDO, 0x1A00.. TxPDO), 0x1C00 SM communication
