@@ -8,8 +8,8 @@
  * the broadcast address), ecdev_offer() returns a handle; the device module
  * then stops using the device for anything else, and calls ecdev_open().
  *
- * From then on the master calls ops->xmit() to send one Ethernet frame and
- * ops->poll() to have received frames delivered: the device module calls
+ * From then on the master calls ops->xmit(priv) to send one Ethernet frame and
+ * ops->poll(priv) to have received frames delivered: the device module calls
  * ecdev_receive() for each EtherCAT frame, from within poll().  Link changes
  * are reported with ecdev_set_link().  Before the device goes away the
  * module calls ecdev_close() and ecdev_withdraw().
@@ -26,13 +26,13 @@ struct ec_device;
 
 struct ecdev_ops {
 	/* Send one frame (whole Ethernet frame, without FCS); 0 or -errno. */
-	int (*xmit)(struct net_device *dev, const void *frame, size_t size);
+	int (*xmit)(void *priv, const void *frame, size_t size);
 	/* Deliver received frames through ecdev_receive(). */
-	void (*poll)(struct net_device *dev);
+	void (*poll)(void *priv);
 };
 
 struct ec_device *ecdev_offer(struct net_device *net_dev,
-			      const struct ecdev_ops *ops,
+			      const struct ecdev_ops *ops, void *priv,
 			      struct module *owner);
 void ecdev_withdraw(struct ec_device *device);
 int ecdev_open(struct ec_device *device);

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * generic.c - ec_generic.ko: offers any Linux Ethernet device to the
+ * EtherCAT master.  Frames are sent with dev_queue_xmit(); EtherCAT frames
+ * (EtherType 0x88a4) received by the driver are caught with a packet_type
+ * handler, kept in a small ring and handed to the master when it polls, so
+ * that the master sees them in its own context.
+ */
+#include <linux/etherdevice.h>
+#include <linux/if_arp.h>
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include "ecdev.h"
+
+#define EC_GEN_RING_SIZE 64	/* frames buffered between two polls */
+#define EC_GEN_FRAME_MAX 1518
+
+struct ec_gen_frame {
+	u16 len;
+	u8 data[EC_GEN_FRAME_MAX];
+};
+
+struct ec_gen_dev {
+	struct list_head node;
+	struct net_device *net_dev;
+	struct ec_device *ecdev;
+	struct packet_type pt;
+	spinlock_t lock;	/* protects the ring */
+	unsigned int head, tail;	/* ring indices, head == tail: empty */
+	unsigned long dropped;
+	struct ec_gen_frame ring[EC_GEN_RING_SIZE];
+	struct ec_gen_frame poll_buf;	/* only used by the master's poll */
+};
+
+static LIST_HEAD(ec_gen_devices);	/* protected by rtnl */
+
+static struct ec_gen_dev *ec_gen_find(const struct net_device *net_dev)
+{
+	struct ec_gen_dev *g;
+
+	list_for_each_entry(g, &ec_gen_devices, node)
+		if (g->net_dev == net_dev)
+			return g;
+	return NULL;
+}
+
+static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
+		      struct packet_type *pt, struct net_device *orig_dev)
+{
+	struct ec_gen_dev *g = container_of(pt, struct ec_gen_dev, pt);
+	unsigned int len = skb->len + ETH_HLEN;
+	unsigned long flags;
+	unsigned int next;
+
+	if (len > EC_GEN_FRAME_MAX || skb_mac_header_len(skb) != ETH_HLEN)
+		goto out;
+	spin_lock_irqsave(&g->lock, flags);
+	next = (g->head + 1) % EC_GEN_RING_SIZE;
+	if (next == g->tail) {
+		g->dropped++;
+	} else {
+		struct ec_gen_frame *f = &g->ring[g->head];
+
+		memcpy(f->data, skb_mac_header(skb), ETH_HLEN);
+		if (!skb_copy_bits(skb, 0, f->data + ETH_HLEN, skb->len)) {
+			f->len = len;
+			g->head = next;
+		}
+	}
+	spin_unlock_irqrestore(&g->lock, flags);
+out:
+	kfree_skb(skb);
+	return NET_RX_SUCCESS;
+}
+
+static int ec_gen_xmit(void *priv, const void *frame, size_t size)
+{
+	struct ec_gen_dev *g = priv;
+	struct net_device *dev = g->net_dev;
+	struct sk_buff *skb;
+
+	skb = alloc_skb(size + LL_RESERVED_SPACE(dev), GFP_ATOMIC);
+	if (!skb)
+		return -ENOMEM;
+	skb_reserve(skb, LL_RESERVED_SPACE(dev));
+	skb_put_data(skb, frame, size);
+	skb_reset_mac_header(skb);
+	skb->dev = dev;
+	skb->protocol = htons(ETH_P_ETHERCAT);
+	return dev_queue_xmit(skb) == NET_XMIT_SUCCESS ? 0 : -EIO;
+}
+
+/* Take the oldest buffered frame into poll_buf; false when none. */
+static bool ec_gen_take(struct ec_gen_dev *g)
+{
+	unsigned long flags;
+	bool have = false;
+
+	spin_lock_irqsave(&g->lock, flags);
+	if (g->tail != g->head) {
+		struct ec_gen_frame *f = &g->ring[g->tail];
+
+		g->poll_buf.len = f->len;
+		memcpy(g->poll_buf.data, f->data, f->len);
+		g->tail = (g->tail + 1) % EC_GEN_RING_SIZE;
+		have = true;
+	}
+	spin_unlock_irqrestore(&g->lock, flags);
+	return have;
+}
+
+static void ec_gen_poll(void *priv)
+{
+	struct ec_gen_dev *g = priv;
+	unsigned int n;
+
+	for (n = 0; n < EC_GEN_RING_SIZE && ec_gen_take(g); n++)
+		ecdev_receive(g->ecdev, g->poll_buf.data, g->poll_buf.len);
+	ecdev_set_link(g->ecdev, netif_carrier_ok(g->net_dev));
+}
+
+static const struct ecdev_ops ec_gen_ops = {
+	.xmit = ec_gen_xmit,
+	.poll = ec_gen_poll,
+};
+
+/* Called under rtnl. */
+static void ec_gen_offer(struct net_device *net_dev)
+{
+	struct ec_gen_dev *g;
+
+	if (net_dev->type != ARPHRD_ETHER || ec_gen_find(net_dev))
+		return;
+	g = kvzalloc(sizeof(*g), GFP_KERNEL);
+	if (!g)
+		return;
+	g->net_dev = net_dev;
+	spin_lock_init(&g->lock);
+	g->ecdev = ecdev_offer(net_dev, &ec_gen_ops, g, THIS_MODULE);
+	if (!g->ecdev) {
+		kvfree(g);
+		return;
+	}
+	dev_hold(net_dev);
+	g->pt.type = htons(ETH_P_ETHERCAT);
+	g->pt.dev = net_dev;
+	g->pt.func = ec_gen_rcv;
+	dev_add_pack(&g->pt);
+	list_add_tail(&g->node, &ec_gen_devices);
+	netdev_info(net_dev, "handed to the EtherCAT master\n");
+	if (ecdev_open(g->ecdev))
+		netdev_err(net_dev, "the EtherCAT master failed to open it\n");
+}
+
+/* Called under rtnl. */
+static void ec_gen_release(struct ec_gen_dev *g)
+{
+	ecdev_close(g->ecdev);
+	dev_remove_pack(&g->pt);
+	ecdev_withdraw(g->ecdev);
+	list_del(&g->node);
+	netdev_info(g->net_dev, "taken back from the EtherCAT master\n");
+	dev_put(g->net_dev);
+	kvfree(g);
+}
+
+static int ec_gen_netdev_event(struct notifier_block *nb,
+			       unsigned long event, void *ptr)
+{
+	struct net_device *net_dev = netdev_notifier_info_to_dev(ptr);
+	struct ec_gen_dev *g;
+
+	switch (event) {
+	case NETDEV_REGISTER:
+	case NETDEV_UP:
+		ec_gen_offer(net_dev);
+		break;
+	case NETDEV_UNREGISTER:
+		g = ec_gen_find(net_dev);
+		if (g)
+			ec_gen_release(g);
+		break;
+	case NETDEV_CHANGE:
+		g = ec_gen_find(net_dev);
+		if (g)
+			ecdev_set_link(g->ecdev, netif_carrier_ok(net_dev));
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block ec_gen_notifier = {
+	.notifier_call = ec_gen_netdev_event,
+};
+
+static int __init ec_gen_init(void)
+{
+	pr_info("ec_generic: offering Ethernet devices to the EtherCAT master\n");
+	return register_netdevice_notifier(&ec_gen_notifier);
+}
+
+static void __exit ec_gen_exit(void)
+{
+	struct ec_gen_dev *g, *tmp;
+
+	rtnl_lock();
+	list_for_each_entry_safe(g, tmp, &ec_gen_devices, node)
+		ec_gen_release(g);
+	rtnl_unlock();
+	unregister_netdevice_notifier(&ec_gen_notifier);
+	pr_info("ec_generic: unloaded\n");
+}
+
+module_init(ec_gen_init);
+module_exit(ec_gen_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_AUTHOR("The EtherCAT master authors");
+MODULE_DESCRIPTION("EtherCAT master device module for any Linux netdev");

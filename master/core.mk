@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The protocol core built for userspace (unit tests, benchmarks): every
+# master/*.c, none of master/linux/.
+
+CORE_SRCS := $(wildcard master/*.c)
+CORE_OBJS := $(patsubst master/%.c,$(BUILD)/core/%.o,$(CORE_SRCS))
+
+$(BUILD)/core/%.o: master/%.c $(wildcard master/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Imaster -c -o $@ $<
+
+$(BUILD)/libeccore.a: $(CORE_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+ALL_TARGETS += $(BUILD)/libeccore.a

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ecdev.c - the device interface (devices/ecdev.h): device modules offer
+ * network devices, masters claim them by MAC address.
+ */
+#include <linux/etherdevice.h>
+#include <linux/ktime.h>
+#include <linux/module.h>
+
+#include "master_linux.h"
+
+static DEFINE_MUTEX(ec_offer_mutex);
+
+static struct ec_linux_master *ec_linux_master_of(struct ec_device *dev)
+{
+	return container_of(dev->master, struct ec_linux_master, core);
+}
+
+static int ec_linux_xmit(struct ec_device *dev, const u8 *frame, size_t size)
+{
+	struct ec_linux_device *ld = dev->priv;
+
+	return ld->ops->xmit(ld->priv, frame, size);
+}
+
+static void ec_linux_poll(struct ec_device *dev)
+{
+	struct ec_linux_device *ld = dev->priv;
+
+	if (ld->ops->poll)
+		ld->ops->poll(ld->priv);
+}
+
+static const struct ec_device_hooks ec_linux_hooks = {
+	.xmit = ec_linux_xmit,
+	.poll = ec_linux_poll,
+};
+
+static bool ec_mac_wanted(const u8 *wanted, const u8 *offered)
+{
+	return ether_addr_equal(wanted, offered) ||
+	       is_broadcast_ether_addr(wanted);
+}
+
+/**
+ * ecdev_offer() - offer a network device to the masters
+ * @net_dev: the device
+ * @ops: how the master sends and polls on it
+ * @priv: passed to every call of @ops
+ * @owner: the device module
+ *
+ * Return: a handle when a master takes the device, NULL otherwise.
+ */
+struct ec_device *ecdev_offer(struct net_device *net_dev,
+			      const struct ecdev_ops *ops, void *priv,
+			      struct module *owner)
+{
+	struct ec_device *found = NULL;
+	unsigned int i, d;
+
+	if (!ops || !ops->xmit)
+		return NULL;
+	mutex_lock(&ec_offer_mutex);
+	for (i = 0; i < ec_master_count && !found; i++) {
+		struct ec_linux_master *m = &ec_masters[i];
+
+		for (d = 0; d < m->core.num_devices; d++) {
+			struct ec_device *dev = &m->core.devices[d];
+			const u8 *want = d == EC_DEVICE_MAIN ? m->main_mac :
+							       m->backup_mac;
+
+			if (dev->attached ||
+			    !ec_mac_wanted(want, net_dev->dev_addr))
+				continue;
+			mutex_lock(&m->io_mutex);
+			m->ldev[d].ops = ops;
+			m->ldev[d].priv = priv;
+			m->ldev[d].net_dev = net_dev;
+			m->ldev[d].owner = owner;
+			dev->priv = &m->ldev[d];
+			dev->hooks = &ec_linux_hooks;
+			memcpy(dev->mac, net_dev->dev_addr, ETH_ALEN);
+			dev->attached = true;
+			dev->link_up = netif_carrier_ok(net_dev);
+			ec_master_device_attached(&m->core, dev);
+			mutex_unlock(&m->io_mutex);
+			found = dev;
+			break;
+		}
+	}
+	mutex_unlock(&ec_offer_mutex);
+	return found;
+}
+EXPORT_SYMBOL(ecdev_offer);
+
+/**
+ * ecdev_withdraw() - the device module takes its device back
+ * @dev: handle from ecdev_offer()
+ */
+void ecdev_withdraw(struct ec_device *dev)
+{
+	struct ec_linux_master *m = ec_linux_master_of(dev);
+
+	ecdev_close(dev);
+	mutex_lock(&ec_offer_mutex);
+	mutex_lock(&m->io_mutex);
+	dev->attached = false;
+	dev->hooks = NULL;
+	dev->priv = NULL;
+	memset(&m->ldev[dev->index], 0, sizeof(m->ldev[dev->index]));
+	ec_master_device_detached(&m->core, dev);
+	mutex_unlock(&m->io_mutex);
+	mutex_unlock(&ec_offer_mutex);
+}
+EXPORT_SYMBOL(ecdev_withdraw);
+
+/**
+ * ecdev_open() - the device is ready: the master starts using it
+ * @dev: handle from ecdev_offer()
+ *
+ * Return: 0 or -errno.
+ */
+int ecdev_open(struct ec_device *dev)
+{
+	struct ec_linux_master *m = ec_linux_master_of(dev);
+
+	mutex_lock(&m->io_mutex);
+	dev->open = true;
+	mutex_unlock(&m->io_mutex);
+	if (dev->index == EC_DEVICE_MAIN)
+		return ec_linux_thread_start(m);
+	return 0;
+}
+EXPORT_SYMBOL(ecdev_open);
+
+/**
+ * ecdev_close() - the master stops using the device
+ * @dev: handle from ecdev_offer()
+ */
+void ecdev_close(struct ec_device *dev)
+{
+	struct ec_linux_master *m = ec_linux_master_of(dev);
+
+	if (dev->index == EC_DEVICE_MAIN)
+		ec_linux_thread_stop(m);
+	mutex_lock(&m->io_mutex);
+	dev->open = false;
+	mutex_unlock(&m->io_mutex);
+}
+EXPORT_SYMBOL(ecdev_close);
+
+/**
+ * ecdev_receive() - deliver a received frame; called from ops->poll()
+ * @dev: handle from ecdev_offer()
+ * @data: the whole Ethernet frame
+ * @size: its length
+ */
+void ecdev_receive(struct ec_device *dev, const void *data, size_t size)
+{
+	ec_device_receive(dev, data, size, ktime_get_ns());
+}
+EXPORT_SYMBOL(ecdev_receive);
+
+/**
+ * ecdev_set_link() - report the link state
+ * @dev: handle from ecdev_offer()
+ * @up: carrier present
+ */
+void ecdev_set_link(struct ec_device *dev, bool up)
+{
+	if (dev->link_up != up)
+		EC_MASTER_INFO(dev->master, "link is %s", up ? "UP" : "DOWN");
+	WRITE_ONCE(dev->link_up, up);
+}
+EXPORT_SYMBOL(ecdev_set_link);
+
+bool ecdev_get_link(const struct ec_device *dev)
+{
+	return READ_ONCE(dev->link_up);
+}
+EXPORT_SYMBOL(ecdev_get_link);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ioctl.h - ioctl handlers; each lives next to the object it serves and
+ * is reached through the table in cdev.c.
+ */
+#ifndef EC_LINUX_IOCTL_H
+#define EC_LINUX_IOCTL_H
+
+#include <linux/fs.h>
+
+#include "master_linux.h"
+
+struct ec_cdev_file {
+	struct ec_linux_master *master;
+	bool writable;
+};
+
+typedef long (*ec_ioctl_fn)(struct ec_cdev_file *f, void __user *arg);
+
+/* Reserved words must be zero on input (see include/ec_ioctl.h). */
+static inline bool ec_ioctl_reserved_ok(const __u32 *words, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (words[i])
+			return false;
+	return true;
+}
+
+long ec_ioctl_module(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_master_debug(struct ec_cdev_file *f, void __user *arg);
+
+#endif /* EC_LINUX_IOCTL_H */

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioctl_master.c - ioctl handlers for the module and the master.
+ */
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "ec_ioctl.h"
+#include "ioctl.h"
+
+long ec_ioctl_module(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_ioctl_module data;
+
+	memset(&data, 0, sizeof(data));
+	data.ioctl_version = EC_IOCTL_VERSION;
+	data.master_count = ec_master_count;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+static void ec_ioctl_copy_rates(__s32 *dst, const s32 *src)
+{
+	memcpy(dst, src, EC_IOCTL_RATE_COUNT * sizeof(*dst));
+}
+
+static void ec_ioctl_fill_device(struct ec_ioctl_device *out,
+				 const struct ec_device *dev, const u8 *want)
+{
+	const struct ec_device_stats *s = &dev->stats;
+
+	memcpy(out->address, dev->attached ? dev->mac : want, ETH_ALEN);
+	out->attached = dev->attached;
+	out->link_state = dev->attached && READ_ONCE(dev->link_up);
+	out->tx_count = s->tx_count;
+	out->rx_count = s->rx_count;
+	out->tx_bytes = s->tx_bytes;
+	out->rx_bytes = s->rx_bytes;
+	out->tx_errors = s->tx_errors;
+	ec_ioctl_copy_rates(out->tx_frame_rates, s->tx_frame_rates);
+	ec_ioctl_copy_rates(out->rx_frame_rates, s->rx_frame_rates);
+	ec_ioctl_copy_rates(out->tx_byte_rates, s->tx_byte_rates);
+	ec_ioctl_copy_rates(out->rx_byte_rates, s->rx_byte_rates);
+}
+
+long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_master *c = &m->core;
+	struct ec_ioctl_master *data;
+	unsigned int i;
+	long ret = 0;
+
+	data = kzalloc(sizeof(*data), GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	if (mutex_lock_interruptible(&m->io_mutex)) {
+		ret = -EINTR;
+		goto out_free;
+	}
+	data->slave_count = c->slaves_responding;
+	data->phase = c->phase;
+	data->active = c->active;
+	data->num_devices = c->num_devices;
+	for (i = 0; i < c->num_devices; i++)
+		ec_ioctl_fill_device(&data->devices[i], &c->devices[i],
+				     i == EC_DEVICE_MAIN ? m->main_mac :
+							   m->backup_mac);
+	data->tx_count = c->stats.tx_count;
+	data->rx_count = c->stats.rx_count;
+	data->tx_bytes = c->stats.tx_bytes;
+	data->rx_bytes = c->stats.rx_bytes;
+	data->lost_frames = ec_master_lost_frames(c);
+	data->skipped_datagrams = c->skipped_datagrams;
+	data->unmatched_datagrams = c->unmatched_datagrams;
+	ec_ioctl_copy_rates(data->tx_frame_rates, c->stats.tx_frame_rates);
+	ec_ioctl_copy_rates(data->rx_frame_rates, c->stats.rx_frame_rates);
+	ec_ioctl_copy_rates(data->tx_byte_rates, c->stats.tx_byte_rates);
+	ec_ioctl_copy_rates(data->rx_byte_rates, c->stats.rx_byte_rates);
+	ec_ioctl_copy_rates(data->loss_rates, c->stats.loss_rates);
+	data->ref_clock = EC_IOCTL_NO_SLAVE;
+	data->debug_level = c->debug_level;
+	mutex_unlock(&m->io_mutex);
+	if (copy_to_user(arg, data, sizeof(*data)))
+		ret = -EFAULT;
+out_free:
+	kfree(data);
+	return ret;
+}
+
+long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+
+	mutex_lock(&m->io_mutex);
+	ec_fsm_master_reset(&m->core.fsm);
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+
+long ec_ioctl_master_debug(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_ioctl_debug data;
+
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)) ||
+	    data.level > 2)
+		return -EINVAL;
+	mutex_lock(&f->master->io_mutex);
+	f->master->core.debug_level = data.level;
+	mutex_unlock(&f->master->io_mutex);
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * port_kernel.h - kernel definitions behind master/port.h.
+ */
+#ifndef EC_PORT_KERNEL_H
+#define EC_PORT_KERNEL_H
+
+#include <linux/bug.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/ratelimit.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+static inline void *ec_zalloc(size_t size)
+{
+	return kzalloc(size, GFP_KERNEL);
+}
+
+static inline void ec_free(void *p)
+{
+	kfree(p);
+}
+
+#define EC_KERN_LEVEL(level) \
+	((level) == 0 ? KERN_ERR : (level) == 1 ? KERN_WARNING : \
+	 (level) == 2 ? KERN_INFO : KERN_DEBUG)
+
+#define ec_log(level, fmt, ...) \
+	printk("%sEtherCAT " fmt "\n", EC_KERN_LEVEL(level), ##__VA_ARGS__)
+
+#define ec_log_ratelimited(level, fmt, ...) \
+	do { \
+		static DEFINE_RATELIMIT_STATE(_ec_rs, 5 * HZ, 10); \
+		if (__ratelimit(&_ec_rs)) \
+			ec_log(level, fmt, ##__VA_ARGS__); \
+	} while (0)
+
+#define EC_WARN_ON_ONCE(cond) WARN_ON_ONCE(cond)
+
+#endif /* EC_PORT_KERNEL_H */

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * master.c - datagram queue, frame sending, reply matching, statistics.
+ */
+#include "master.h"
+
+int ec_master_init(struct ec_master *master, unsigned int index)
+{
+	unsigned int i;
+	int ret;
+
+	memset(master, 0, sizeof(*master));
+	master->index = index;
+	master->phase = EC_PHASE_ORPHANED;
+	master->num_devices = 1;
+	master->io_timeout_ns = EC_IO_TIMEOUT_NS;
+	ec_list_init(&master->datagram_queue);
+	ec_list_init(&master->sent_datagrams);
+	for (i = 0; i < EC_MAX_DEVICES; i++)
+		ec_device_init(&master->devices[i], master, i);
+
+	ec_datagram_init(&master->fsm_datagram);
+	/* Large enough for every request of the master's own FSMs. */
+	ret = ec_datagram_prealloc(&master->fsm_datagram, 1486);
+	if (ret)
+		return ret;
+	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
+	return 0;
+}
+
+void ec_master_clear(struct ec_master *master)
+{
+	ec_master_unqueue_datagram(master, &master->fsm_datagram);
+	ec_datagram_clear(&master->fsm_datagram);
+}
+
+/**
+ * ec_master_queue_datagram() - queue a datagram for the next send
+ * @master: master
+ * @datagram: datagram, set up
+ *
+ * A datagram that is still queued or in flight is not queued twice: it is
+ * counted as skipped, as its FSM asked again before the answer came.
+ */
+void ec_master_queue_datagram(struct ec_master *master,
+			      struct ec_datagram *datagram)
+{
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT) {
+		datagram->skip_count++;
+		master->skipped_datagrams++;
+		EC_MASTER_DBG(master, 1, "datagram %s skipped",
+			      datagram->name);
+		return;
+	}
+	datagram->state = EC_DATAGRAM_QUEUED;
+	ec_list_add_tail(&datagram->queue_node, &master->datagram_queue);
+}
+
+/**
+ * ec_master_unqueue_datagram() - forget a datagram wherever it is
+ * @master: master
+ * @datagram: datagram about to be freed or reused
+ */
+void ec_master_unqueue_datagram(struct ec_master *master,
+				struct ec_datagram *datagram)
+{
+	if (ec_list_linked(&datagram->queue_node))
+		ec_list_del_init(&datagram->queue_node);
+	if (ec_list_linked(&datagram->sent_node)) {
+		ec_list_del_init(&datagram->sent_node);
+		if (master->in_flight[datagram->index] == datagram)
+			master->in_flight[datagram->index] = NULL;
+	}
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT)
+		datagram->state = EC_DATAGRAM_INVALID;
+}
+
+/* Next frame index not used by a datagram in flight. */
+static bool ec_master_take_index(struct ec_master *master, u8 *index)
+{
+	unsigned int tries;
+
+	for (tries = 0; tries < 256; tries++) {
+		u8 i = master->next_index++;
+
+		if (!master->in_flight[i]) {
+			*index = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * ec_master_send_datagrams() - pack queued datagrams into frames and send
+ * @master: master
+ * @now_ns: current time
+ *
+ * Return: number of frames sent.
+ */
+unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
+{
+	struct ec_device *dev = &master->devices[EC_DEVICE_MAIN];
+	struct ec_frame_builder fb;
+	struct ec_list *pos, *tmp;
+	unsigned int frames = 0;
+
+	if (!ec_device_usable(dev)) {
+		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
+			struct ec_datagram *d = ec_list_entry(
+				pos, struct ec_datagram, queue_node);
+
+			ec_list_del_init(pos);
+			d->state = EC_DATAGRAM_ERROR;
+		}
+		return 0;
+	}
+
+	while (!ec_list_empty(&master->datagram_queue)) {
+		ec_frame_begin(&fb, dev->tx_frame, dev->mac);
+		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
+			struct ec_datagram *d = ec_list_entry(
+				pos, struct ec_datagram, queue_node);
+
+			if (!ec_frame_fits(&fb, d->data_size))
+				continue;
+			if (!ec_master_take_index(master, &d->index))
+				break;
+			ec_frame_add(&fb, d);
+			ec_list_del_init(pos);
+			d->state = EC_DATAGRAM_SENT;
+			d->sent_ns = now_ns;
+			master->in_flight[d->index] = d;
+			ec_list_add_tail(&d->sent_node, &master->sent_datagrams);
+		}
+		if (!fb.count)
+			break;	/* all indices in flight: wait for answers */
+		if (ec_device_send(dev, ec_frame_finish(&fb)))
+			EC_MASTER_WARN_RL(master, "failed to send a frame");
+		frames++;
+	}
+	return frames;
+}
+
+static void ec_master_match(struct ec_master *master,
+			    const struct ec_frame_datagram *fd, u64 now_ns)
+{
+	struct ec_datagram *d = master->in_flight[fd->index];
+
+	if (!d || d->state != EC_DATAGRAM_SENT || (u8)d->type != fd->type ||
+	    d->data_size != fd->data_size) {
+		master->unmatched_datagrams++;
+		EC_MASTER_WARN_RL(master,
+				  "unmatched datagram %s index 0x%02x size %u",
+				  ec_datagram_type_string(fd->type),
+				  fd->index, fd->data_size);
+		return;
+	}
+	if (ec_datagram_type_reads(d->type))
+		memcpy(d->data, fd->data, fd->data_size);
+	d->working_counter = fd->working_counter;
+	d->received_ns = now_ns;
+	d->state = EC_DATAGRAM_RECEIVED;
+	master->in_flight[fd->index] = NULL;
+	ec_list_del_init(&d->sent_node);
+}
+
+/**
+ * ec_master_receive_frame() - match the datagrams of a received frame
+ * @master: master
+ * @frame: whole Ethernet frame
+ * @size: its length
+ * @now_ns: arrival time
+ */
+void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
+			     size_t size, u64 now_ns)
+{
+	struct ec_frame_reader r;
+	struct ec_frame_datagram fd;
+	int ret;
+
+	ret = ec_frame_parse_header(frame, size, &r);
+	if (ret) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "dropped a bad frame of %zu bytes (%d)",
+				  size, ret);
+		return;
+	}
+	while ((ret = ec_frame_next(&r, &fd)) > 0)
+		ec_master_match(master, &fd, now_ns);
+	if (ret < 0) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
+				  size);
+	}
+}
+
+/**
+ * ec_master_check_timeouts() - time out datagrams that got no answer
+ * @master: master
+ * @now_ns: current time
+ */
+void ec_master_check_timeouts(struct ec_master *master, u64 now_ns)
+{
+	struct ec_list *pos, *tmp;
+
+	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      sent_node);
+
+		if (now_ns - d->sent_ns < master->io_timeout_ns)
+			continue;
+		ec_list_del_init(pos);
+		master->in_flight[d->index] = NULL;
+		d->state = EC_DATAGRAM_TIMED_OUT;
+		master->timed_out_datagrams++;
+		EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
+			      d->name, ec_datagram_type_string(d->type),
+			      d->index);
+	}
+}
+
+void ec_master_poll_devices(struct ec_master *master)
+{
+	unsigned int i;
+
+	for (i = 0; i < master->num_devices; i++) {
+		struct ec_device *dev = &master->devices[i];
+
+		if (ec_device_usable(dev) && dev->hooks->poll)
+			dev->hooks->poll(dev);
+	}
+}
+
+u64 ec_master_lost_frames(const struct ec_master *master)
+{
+	const struct ec_device_stats *s = &master->stats;
+
+	/* One frame may be on its way at any moment. */
+	return s->tx_count > s->rx_count + 1 ? s->tx_count - s->rx_count - 1 :
+					       0;
+}
+
+void ec_master_update_stats(struct ec_master *master, u64 now_ns)
+{
+	unsigned int i;
+
+	if (now_ns < master->next_sample_ns)
+		return;
+	if (!master->next_sample_ns)
+		master->next_sample_ns = now_ns;
+	master->next_sample_ns += EC_NSEC_PER_SEC;
+	if (master->next_sample_ns < now_ns)	/* long stall: resync */
+		master->next_sample_ns = now_ns + EC_NSEC_PER_SEC;
+	ec_stats_sample(&master->stats, ec_master_lost_frames(master));
+	for (i = 0; i < master->num_devices; i++)
+		ec_stats_sample(&master->devices[i].stats, 0);
+}
+
+/**
+ * ec_master_idle_cycle() - one cycle of the idle phase
+ * @master: master
+ * @now_ns: current time
+ *
+ * The caller has polled the devices (replies are matched); this times out
+ * what is left, advances the master FSM and sends what it queued.
+ */
+void ec_master_idle_cycle(struct ec_master *master, u64 now_ns)
+{
+	ec_master_check_timeouts(master, now_ns);
+	ec_master_update_stats(master, now_ns);
+	ec_fsm_master_exec(&master->fsm, now_ns);
+	ec_master_send_datagrams(master, now_ns);
+}
+
+void ec_master_device_attached(struct ec_master *master,
+			       struct ec_device *dev)
+{
+	if (dev->index == EC_DEVICE_MAIN && master->phase == EC_PHASE_ORPHANED)
+		master->phase = EC_PHASE_IDLE;
+	EC_MASTER_INFO(master, "%s device %02x:%02x:%02x:%02x:%02x:%02x attached",
+		       dev->index == EC_DEVICE_MAIN ? "main" : "backup",
+		       dev->mac[0], dev->mac[1], dev->mac[2], dev->mac[3],
+		       dev->mac[4], dev->mac[5]);
+}
+
+void ec_master_device_detached(struct ec_master *master,
+			       struct ec_device *dev)
+{
+	struct ec_list *pos, *tmp;
+
+	if (dev->index == EC_DEVICE_MAIN) {
+		master->phase = EC_PHASE_ORPHANED;
+		ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+			struct ec_datagram *d = ec_list_entry(
+				pos, struct ec_datagram, sent_node);
+
+			ec_master_unqueue_datagram(master, d);
+			d->state = EC_DATAGRAM_ERROR;
+		}
+		master->slaves_responding = 0;
+		ec_fsm_master_reset(&master->fsm);
+	}
+	EC_MASTER_INFO(master, "%s device detached",
+		       dev->index == EC_DEVICE_MAIN ? "main" : "backup");
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * master.h - the core of one EtherCAT master: devices, the datagram queue,
+ * frame sending and reply matching, the master state machine.
+ *
+ * The glue (master/linux/) owns threads and locking; every function here
+ * is called with the master's lock held and the current time passed in.
+ */
+#ifndef EC_MASTER_H
+#define EC_MASTER_H
+
+#include "port.h"
+#include "list.h"
+#include "datagram.h"
+#include "device.h"
+#include "fsm_master.h"
+
+#define EC_MAX_DEVICES 2
+#define EC_DEVICE_MAIN 0
+#define EC_DEVICE_BACKUP 1
+
+/* Datagrams unanswered this long are timed out (TCG rigs need slack). */
+#define EC_IO_TIMEOUT_NS (20 * EC_NSEC_PER_MSEC)
+
+enum ec_master_phase {
+	EC_PHASE_ORPHANED,	/* no device yet */
+	EC_PHASE_IDLE,		/* the master's thread runs the bus */
+	EC_PHASE_OPERATION,	/* an application runs the cycle */
+};
+
+struct ec_master {
+	unsigned int index;
+	enum ec_master_phase phase;
+	bool active;
+	unsigned int debug_level;
+
+	struct ec_device devices[EC_MAX_DEVICES];
+	unsigned int num_devices;	/* 2 when a backup is configured */
+
+	struct ec_list datagram_queue;	/* queued, not yet sent */
+	struct ec_list sent_datagrams;	/* in flight */
+	struct ec_datagram *in_flight[256];	/* by frame index */
+	u8 next_index;
+	u64 io_timeout_ns;
+
+	struct ec_device_stats stats;	/* all devices together */
+	u64 timed_out_datagrams;
+	u64 unmatched_datagrams;
+	u64 skipped_datagrams;
+	u64 bad_frames;
+	u64 next_sample_ns;
+
+	unsigned int slaves_responding;
+	u16 al_states;		/* OR of all slaves' AL status */
+
+	struct ec_fsm_master fsm;
+	struct ec_datagram fsm_datagram;
+};
+
+#define EC_MASTER_LOG(level, master, fmt, ...) \
+	ec_log(level, "%u: " fmt, (master)->index, ##__VA_ARGS__)
+#define EC_MASTER_ERR(m, fmt, ...) EC_MASTER_LOG(EC_LOG_ERR, m, fmt, \
+						 ##__VA_ARGS__)
+#define EC_MASTER_WARN(m, fmt, ...) EC_MASTER_LOG(EC_LOG_WARN, m, fmt, \
+						  ##__VA_ARGS__)
+#define EC_MASTER_INFO(m, fmt, ...) EC_MASTER_LOG(EC_LOG_INFO, m, fmt, \
+						  ##__VA_ARGS__)
+#define EC_MASTER_DBG(m, lvl, fmt, ...) \
+	do { \
+		if ((m)->debug_level >= (lvl)) \
+			EC_MASTER_LOG(EC_LOG_DBG, m, fmt, ##__VA_ARGS__); \
+	} while (0)
+#define EC_MASTER_WARN_RL(m, fmt, ...) \
+	ec_log_ratelimited(EC_LOG_WARN, "%u: " fmt, (m)->index, ##__VA_ARGS__)
+
+int ec_master_init(struct ec_master *master, unsigned int index);
+void ec_master_clear(struct ec_master *master);
+
+void ec_master_queue_datagram(struct ec_master *master,
+			      struct ec_datagram *datagram);
+void ec_master_unqueue_datagram(struct ec_master *master,
+				struct ec_datagram *datagram);
+unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns);
+void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
+			     size_t size, u64 now_ns);
+void ec_master_check_timeouts(struct ec_master *master, u64 now_ns);
+void ec_master_poll_devices(struct ec_master *master);
+void ec_master_update_stats(struct ec_master *master, u64 now_ns);
+void ec_master_idle_cycle(struct ec_master *master, u64 now_ns);
+
+void ec_master_device_attached(struct ec_master *master,
+			       struct ec_device *dev);
+void ec_master_device_detached(struct ec_master *master,
+			       struct ec_device *dev);
+u64 ec_master_lost_frames(const struct ec_master *master);
+
+#endif /* EC_MASTER_H */

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * port_user.h - userspace definitions behind port.h (unit tests and
+ * benchmarks link the core against these).
+ */
+#ifndef EC_PORT_USER_H
+#define EC_PORT_USER_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+
+static inline void *ec_zalloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+static inline void ec_free(void *p)
+{
+	free(p);
+}
+
+/*
+ * Log sink.  Tests may replace it with ec_port_set_log() to capture lines;
+ * the default writes to stderr when ec_port_verbose is set.
+ */
+typedef void (*ec_log_sink_t)(int level, const char *line);
+void ec_port_set_log(ec_log_sink_t sink);
+void ec_port_log(int level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#define ec_log(level, fmt, ...) ec_port_log(level, fmt, ##__VA_ARGS__)
+#define ec_log_ratelimited(level, fmt, ...) \
+	ec_port_log(level, fmt, ##__VA_ARGS__)
+
+#define EC_WARN_ON_ONCE(cond) (!!(cond))
+
+#endif /* EC_PORT_USER_H */

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Unit tests of the core: tests/unit/check_<object>.c, one program each,
+# linked with the userspace build of the core (and the in-process virtual
+# segment when a test drives the core against it).  Tests named
+# check_sim_*, check_tool_* and check_lib_* are built by the fragments of
+# sim/, tool/ and lib/.
+
+CORE_TESTS_SRCS := $(filter-out tests/unit/check_sim_% tests/unit/check_tool_% \
+	tests/unit/check_lib_%,$(wildcard tests/unit/check_*.c))
+CORE_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(CORE_TESTS_SRCS))
+ECSIM_LIB := $(wildcard $(BUILD)/sim/libecsim.a)
+
+$(BUILD)/tests/check_%: tests/unit/check_%.c $(BUILD)/libeccore.a \
+		$(wildcard tests/unit/*.h) | $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS))
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Imaster -Isim -Itests/unit -o $@ $< \
+		$(BUILD)/libeccore.a \
+		$(if $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS)),$(BUILD)/sim/libecsim.a) \
+		$(PKG_CHECK) $(PKG_JANSSON) -lm
+
+ALL_TARGETS += $(CORE_TESTS)
+UNIT_TESTS += $(CORE_TESTS)
