@@ -8,7 +8,7 @@ CORE_OBJS := $(patsubst master/%.c,$(BUILD)/core/%.o,$(CORE_SRCS))
 
 $(BUILD)/core/%.o: master/%.c $(wildcard master/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) -Imaster -c -o $@ $<
+	$(CC) $(BASE_CFLAGS) -iquote master -c -o $@ $<
 
 $(BUILD)/libeccore.a: $(CORE_OBJS)
 	@rm -f $@

@@ -14,10 +14,20 @@ ECSIM_LIB := $(wildcard $(BUILD)/sim/libecsim.a)
 $(BUILD)/tests/check_%: tests/unit/check_%.c $(BUILD)/libeccore.a \
 		$(wildcard tests/unit/*.h) | $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS))
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) -Imaster -Isim -Itests/unit -o $@ $< \
+	$(CC) $(BASE_CFLAGS) -iquote master -iquote sim -iquote tests/unit -o $@ $< \
 		$(BUILD)/libeccore.a \
 		$(if $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS)),$(BUILD)/sim/libecsim.a) \
 		$(PKG_CHECK) $(PKG_JANSSON) -lm
 
 ALL_TARGETS += $(CORE_TESTS)
 UNIT_TESTS += $(CORE_TESTS)
+
+# The ABI layouts must hold for 32-bit userspace on a 64-bit kernel too
+# (compat_ptr_ioctl): compile the same assertions with -m32.
+$(BUILD)/tests/abi32.ok: tests/unit/abi_layout.h include/ec_ioctl.h
+	@mkdir -p $(dir $@)
+	printf '#include "abi_layout.h"\n' | $(CC) -m32 -std=gnu11 $(WARNFLAGS) \
+		-fsyntax-only -Iinclude -iquote tests/unit -x c -
+	@touch $@
+
+ALL_TARGETS += $(BUILD)/tests/abi32.ok

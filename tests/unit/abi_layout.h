@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * abi_layout.h - the layout of every struct of include/ec_ioctl.h, fixed
+ * forever.  Included by check_abi.c, which is compiled for 64 and 32 bit:
+ * a layout that differs between the two, or from these numbers, fails the
+ * build.
+ */
+#ifndef EC_ABI_LAYOUT_H
+#define EC_ABI_LAYOUT_H
+
+#include <stddef.h>
+#include "ec_ioctl.h"
+
+#define EC_ABI(type, size) \
+	_Static_assert(sizeof(struct type) == (size), #type " size")
+#define EC_OFF(type, member, off) \
+	_Static_assert(offsetof(struct type, member) == (off), \
+		       #type "." #member " offset")
+
+EC_ABI(ec_ioctl_module, 32);
+EC_OFF(ec_ioctl_module, master_count, 4);
+
+EC_ABI(ec_ioctl_device, 112);
+EC_OFF(ec_ioctl_device, tx_count, 8);
+EC_OFF(ec_ioctl_device, tx_errors, 40);
+EC_OFF(ec_ioctl_device, tx_frame_rates, 48);
+EC_OFF(ec_ioctl_device, rx_byte_rates, 84);
+EC_OFF(ec_ioctl_device, reserved, 96);
+
+EC_ABI(ec_ioctl_master, 408);
+EC_OFF(ec_ioctl_master, phase, 12);
+EC_OFF(ec_ioctl_master, num_devices, 15);
+EC_OFF(ec_ioctl_master, devices, 16);
+EC_OFF(ec_ioctl_master, tx_count, 240);
+EC_OFF(ec_ioctl_master, unmatched_datagrams, 288);
+EC_OFF(ec_ioctl_master, tx_frame_rates, 296);
+EC_OFF(ec_ioctl_master, loss_rates, 344);
+EC_OFF(ec_ioctl_master, ref_clock, 356);
+EC_OFF(ec_ioctl_master, app_time, 360);
+EC_OFF(ec_ioctl_master, dc_ref_time, 368);
+EC_OFF(ec_ioctl_master, reserved, 376);
+
+EC_ABI(ec_ioctl_port, 16);
+EC_OFF(ec_ioctl_port, next_slave, 4);
+EC_OFF(ec_ioctl_port, receive_time, 8);
+
+EC_ABI(ec_ioctl_slave, 428);
+EC_OFF(ec_ioctl_slave, vendor_id, 4);
+EC_OFF(ec_ioctl_slave, alias, 20);
+EC_OFF(ec_ioctl_slave, boot_rx_mailbox_offset, 24);
+EC_OFF(ec_ioctl_slave, mailbox_protocols, 40);
+EC_OFF(ec_ioctl_slave, has_general_category, 42);
+EC_OFF(ec_ioctl_slave, current_on_ebus, 48);
+EC_OFF(ec_ioctl_slave, base_build, 52);
+EC_OFF(ec_ioctl_slave, sdo_count, 60);
+EC_OFF(ec_ioctl_slave, transmission_delay, 64);
+EC_OFF(ec_ioctl_slave, sii_nwords, 68);
+EC_OFF(ec_ioctl_slave, al_status_code, 72);
+EC_OFF(ec_ioctl_slave, ports, 76);
+EC_OFF(ec_ioctl_slave, group, 140);
+EC_OFF(ec_ioctl_slave, name, 332);
+EC_OFF(ec_ioctl_slave, reserved, 396);
+
+EC_ABI(ec_ioctl_slave_sync, 28);
+EC_OFF(ec_ioctl_slave_sync, physical_start_address, 4);
+EC_OFF(ec_ioctl_slave_sync, pdo_count, 10);
+
+EC_ABI(ec_ioctl_slave_sync_pdo, 88);
+EC_OFF(ec_ioctl_slave_sync_pdo, index, 4);
+EC_OFF(ec_ioctl_slave_sync_pdo, name, 8);
+
+EC_ABI(ec_ioctl_slave_sync_pdo_entry, 92);
+EC_OFF(ec_ioctl_slave_sync_pdo_entry, entry_pos, 4);
+EC_OFF(ec_ioctl_slave_sync_pdo_entry, index, 8);
+EC_OFF(ec_ioctl_slave_sync_pdo_entry, name, 12);
+
+EC_ABI(ec_ioctl_slave_sdo, 88);
+EC_OFF(ec_ioctl_slave_sdo, sdo_index, 4);
+EC_OFF(ec_ioctl_slave_sdo, name, 8);
+
+EC_ABI(ec_ioctl_slave_sdo_entry, 100);
+EC_OFF(ec_ioctl_slave_sdo_entry, sdo_spec, 4);
+EC_OFF(ec_ioctl_slave_sdo_entry, data_type, 10);
+EC_OFF(ec_ioctl_slave_sdo_entry, read_access, 14);
+EC_OFF(ec_ioctl_slave_sdo_entry, description, 20);
+
+EC_ABI(ec_ioctl_slave_sii, 40);
+EC_OFF(ec_ioctl_slave_sii, offset, 4);
+EC_OFF(ec_ioctl_slave_sii, words, 16);
+
+EC_ABI(ec_ioctl_slave_reg, 32);
+EC_OFF(ec_ioctl_slave_reg, address, 4);
+EC_OFF(ec_ioctl_slave_reg, data, 8);
+
+EC_ABI(ec_ioctl_slave_state, 16);
+
+EC_ABI(ec_ioctl_slave_sdo_transfer, 48);
+EC_OFF(ec_ioctl_slave_sdo_transfer, data_size, 8);
+EC_OFF(ec_ioctl_slave_sdo_transfer, data, 16);
+EC_OFF(ec_ioctl_slave_sdo_transfer, abort_code, 28);
+
+EC_ABI(ec_ioctl_debug, 16);
+
+#endif /* EC_ABI_LAYOUT_H */
