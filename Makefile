@@ -15,7 +15,8 @@ PREFIX    ?= /usr/local
 KDIR      ?= /lib/modules/$(shell uname -r)/build
 DEVICES   ?= generic
 OPTFLAGS  ?= -O2 -g
-WARNFLAGS := -Wall -Wextra -Werror
+WERROR    ?= -Werror
+WARNFLAGS := -Wall -Wextra $(WERROR)
 CFLAGS    ?=
 BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS)
 
