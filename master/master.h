@@ -15,6 +15,8 @@
 #include "device.h"
 #include "fsm_master.h"
 
+struct ec_slave;
+
 #define EC_MAX_DEVICES 2
 #define EC_DEVICE_MAIN 0
 #define EC_DEVICE_BACKUP 1
@@ -52,6 +54,13 @@ struct ec_master {
 
 	unsigned int slaves_responding;
 	u16 al_states;		/* OR of all slaves' AL status */
+
+	/* The scanned segment (fsm_master.c allocates it on a change). */
+	struct ec_slave *slaves;
+	unsigned int slave_count;
+	bool scan_busy;
+	u64 scan_start_ns;	/* for the scan time figure */
+	u64 scan_done_ns;
 
 	struct ec_fsm_master fsm;
 	struct ec_datagram fsm_datagram;

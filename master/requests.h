@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * requests.h - work that the CLI or an application queues on a slave and
+ * the slave's FSM carries out: SII writes, register reads/writes, SDO
+ * transfers, AL state changes.  The requester owns the memory; it polls
+ * or waits until state leaves EC_REQ_QUEUED/EC_REQ_BUSY.  Queueing and
+ * dequeueing happen under the master's lock.
+ */
+#ifndef EC_REQUESTS_H
+#define EC_REQUESTS_H
+
+#include "port.h"
+#include "list.h"
+
+enum ec_req_state {
+	EC_REQ_UNUSED,
+	EC_REQ_QUEUED,		/* on a slave's list, not yet taken */
+	EC_REQ_BUSY,		/* the slave FSM works on it */
+	EC_REQ_SUCCESS,
+	EC_REQ_FAILURE,
+};
+
+static inline bool ec_req_done(enum ec_req_state s)
+{
+	return s == EC_REQ_SUCCESS || s == EC_REQ_FAILURE;
+}
+
+/* Write words into the SII; the FSM checks and waits for each word. */
+struct ec_sii_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	u16 word_offset;
+	size_t nwords;
+	const u8 *words;	/* nwords * 2 bytes, little-endian */
+	int error;		/* -errno on failure */
+};
+
+/* Read or write ESC registers with FPRD/FPWR (APRD/APWR if emergency). */
+struct ec_reg_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	bool write;
+	u16 address;
+	size_t size;
+	u8 *data;		/* size bytes */
+	u16 working_counter;
+	int error;
+};
+
+/* A CoE SDO upload or download. */
+struct ec_sdo_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	bool write;		/* download */
+	u16 index;
+	u8 subindex;
+	bool complete_access;
+	u8 *data;		/* buffer of mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* download: to write; upload: read */
+	u64 timeout_ns;		/* 0: FSM default */
+	u32 abort_code;		/* SDO abort code, 0 if none */
+	int error;		/* -errno: -EIO abort, -ETIMEDOUT, -EPROTO */
+};
+
+/* Bring a slave to an AL state (with error acknowledge when needed). */
+struct ec_state_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	u8 al_state;		/* EC_AL_STATE_*_ */
+	u16 al_status_code;	/* on failure, from register 0x0134 */
+	int error;
+};
+
+#endif /* EC_REQUESTS_H */

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_master_io.c - the master's datagram queue, reply matching,
+ * timeouts and the idle FSM's slave count, against the in-process segment.
+ */
+#include "harness.h"
+
+static const char *three_slaves =
+	"{ \"slaves\": [ { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
+	" { \"model\": \"EL2008\" } ] }";
+
+static bool responding_is_3(struct ec_harness *h, void *ctx)
+{
+	(void)ctx;
+	return h->master.slaves_responding == 3;
+}
+
+START_TEST(test_idle_counts_slaves)
+{
+	struct ec_harness h;
+
+	ec_harness_init(&h, three_slaves);
+	ck_assert(ec_harness_run_until(&h, responding_is_3, NULL,
+				       100 * EC_NSEC_PER_MSEC));
+	/* All slaves are in INIT after power-up. */
+	ck_assert_uint_eq(h.master.al_states & 0x0f, 0x01);
+	ck_assert_uint_gt(h.master.stats.rx_count, 0);
+	ck_assert_uint_eq(h.master.unmatched_datagrams, 0);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_reply_matching)
+{
+	struct ec_harness h;
+	struct ec_datagram a, b;
+
+	ec_harness_init(&h, three_slaves);
+	ec_datagram_init(&a);
+	ec_datagram_init(&b);
+	/* Two datagrams in one frame: APRD of slave 1's type register and
+	 * a BRD of the AL status. */
+	ck_assert_int_eq(ec_datagram_aprd(&a, 1, 0x0000, 1), 0);
+	ck_assert_int_eq(ec_datagram_brd(&b, 0x0130, 2), 0);
+	ec_master_queue_datagram(&h.master, &a);
+	ec_master_queue_datagram(&h.master, &b);
+	ck_assert_uint_eq(ec_master_send_datagrams(&h.master, h.now_ns), 1);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_SENT);
+	/* Queueing a datagram in flight again is counted as skipped. */
+	ec_master_queue_datagram(&h.master, &a);
+	ck_assert_uint_eq(h.master.skipped_datagrams, 1);
+	ec_master_poll_devices(&h.master);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_RECEIVED);
+	ck_assert_int_eq(b.state, EC_DATAGRAM_RECEIVED);
+	ck_assert_uint_eq(a.working_counter, 1);
+	ck_assert_uint_eq(b.working_counter, 3);
+	ck_assert_uint_ne(a.data[0], 0);	/* an ESC type */
+	ec_datagram_clear(&a);
+	ec_datagram_clear(&b);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_timeout_and_lost_frames)
+{
+	struct ec_harness h;
+	struct ec_datagram a;
+
+	ec_harness_init(&h, three_slaves);
+	ec_datagram_init(&a);
+	h.drop_all = true;
+	ck_assert_int_eq(ec_datagram_brd(&a, 0x0130, 2), 0);
+	ec_master_queue_datagram(&h.master, &a);
+	ec_master_send_datagrams(&h.master, h.now_ns);
+	ec_master_poll_devices(&h.master);
+	ec_master_check_timeouts(&h.master, h.now_ns + 1000);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_SENT);
+	ec_master_check_timeouts(&h.master,
+				 h.now_ns + h.master.io_timeout_ns);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
+	ck_assert_uint_eq(h.master.timed_out_datagrams, 1);
+	ck_assert_ptr_null(h.master.in_flight[a.index]);
+	ec_datagram_clear(&a);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_unmatched_and_bad_frames)
+{
+	struct ec_harness h;
+	u8 frame[64];
+
+	ec_harness_init(&h, three_slaves);
+	memset(frame, 0, sizeof(frame));
+	frame[12] = 0x88;
+	frame[13] = 0xa4;
+	/* A BRD answer with an index nobody sent. */
+	ec_put_u16(frame + 14, 14 | 0x1000);
+	frame[16] = EC_DATAGRAM_BRD;
+	frame[17] = 0x42;
+	ec_put_u16(frame + 22, 2);
+	ec_master_receive_frame(&h.master, frame, 60, h.now_ns);
+	ck_assert_uint_eq(h.master.unmatched_datagrams, 1);
+	/* A header longer than the frame. */
+	ec_put_u16(frame + 14, 200 | 0x1000);
+	ec_master_receive_frame(&h.master, frame, 60, h.now_ns);
+	ck_assert_uint_eq(h.master.bad_frames, 1);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_link_loss_counts_zero)
+{
+	struct ec_harness h;
+
+	ec_harness_init(&h, three_slaves);
+	ck_assert(ec_harness_run_until(&h, responding_is_3, NULL,
+				       100 * EC_NSEC_PER_MSEC));
+	h.drop_all = true;
+	ec_harness_run_for(&h, 200 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(h.master.slaves_responding, 0);
+	ck_assert_uint_gt(ec_master_lost_frames(&h.master), 0);
+	h.drop_all = false;
+	ck_assert(ec_harness_run_until(&h, responding_is_3, NULL,
+				       200 * EC_NSEC_PER_MSEC));
+	ec_harness_clear(&h);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("master_io");
+	TCase *tc = tcase_create("io");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_idle_counts_slaves);
+	tcase_add_test(tc, test_reply_matching);
+	tcase_add_test(tc, test_timeout_and_lost_frames);
+	tcase_add_test(tc, test_unmatched_and_bad_frames);
+	tcase_add_test(tc, test_link_loss_counts_zero);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * harness.h - runs the core master against the in-process virtual segment
+ * with time under the test's control.  A fake device hands every frame
+ * the master sends to ecsim_segment_process() and delivers the answer at
+ * the next poll, as a NIC would one cycle later.
+ *
+ *	struct ec_harness h;
+ *	ec_harness_init(&h, "{ \"slaves\": [ ... ] }");
+ *	ec_harness_run_until(&h, cond, ctx, 2 * EC_NSEC_PER_SEC);
+ *	ec_harness_clear(&h);
+ */
+#ifndef EC_TEST_HARNESS_H
+#define EC_TEST_HARNESS_H
+
+#include <check.h>
+
+#include "master.h"
+#include "ecsim.h"
+
+#define EC_HARNESS_MAX_PENDING 16
+#define EC_HARNESS_CYCLE_NS (1 * EC_NSEC_PER_MSEC)
+
+struct ec_harness {
+	struct ec_master master;
+	struct ecsim_segment *seg;
+	u64 now_ns;
+	unsigned int pending;
+	size_t pending_len[EC_HARNESS_MAX_PENDING];
+	u8 pending_frame[EC_HARNESS_MAX_PENDING][EC_FRAME_MAX_SIZE];
+	bool drop_all;		/* simulate a pulled cable */
+	unsigned long frames_sent;
+};
+
+static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
+			   size_t size)
+{
+	struct ec_harness *h = dev->priv;
+	size_t len;
+
+	h->frames_sent++;
+	if (h->drop_all || h->pending >= EC_HARNESS_MAX_PENDING)
+		return 0;
+	memcpy(h->pending_frame[h->pending], frame, size);
+	ecsim_segment_set_time(h->seg, h->now_ns);
+	len = ecsim_segment_process(h->seg, h->pending_frame[h->pending],
+				    size);
+	if (len)
+		h->pending_len[h->pending++] = len;
+	return 0;
+}
+
+static void ec_harness_poll(struct ec_device *dev)
+{
+	struct ec_harness *h = dev->priv;
+	unsigned int i;
+
+	for (i = 0; i < h->pending; i++)
+		ec_device_receive(dev, h->pending_frame[i], h->pending_len[i],
+				  h->now_ns);
+	h->pending = 0;
+}
+
+static const struct ec_device_hooks ec_harness_hooks = {
+	.xmit = ec_harness_xmit,
+	.poll = ec_harness_poll,
+};
+
+static inline void ec_harness_init(struct ec_harness *h, const char *json)
+{
+	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x01 };
+	struct ec_device *dev;
+	char err[256];
+
+	memset(h, 0, sizeof(*h));
+	h->seg = ecsim_segment_new_string(json, err, sizeof(err));
+	ck_assert_msg(h->seg, "segment: %s", err);
+	ck_assert_int_eq(ec_master_init(&h->master, 0), 0);
+	dev = &h->master.devices[EC_DEVICE_MAIN];
+	memcpy(dev->mac, mac, 6);
+	dev->hooks = &ec_harness_hooks;
+	dev->priv = h;
+	dev->attached = true;
+	dev->open = true;
+	dev->link_up = true;
+	ec_master_device_attached(&h->master, dev);
+	h->now_ns = 1 * EC_NSEC_PER_SEC;
+}
+
+/* One idle cycle: poll (answers of the last cycle), FSMs, send. */
+static inline void ec_harness_cycle(struct ec_harness *h)
+{
+	ec_master_poll_devices(&h->master);
+	ec_master_idle_cycle(&h->master, h->now_ns);
+	h->now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+/* Cycle until cond(ctx) holds or @limit_ns of simulated time passed. */
+static inline bool ec_harness_run_until(struct ec_harness *h,
+					bool (*cond)(struct ec_harness *,
+						     void *),
+					void *ctx, u64 limit_ns)
+{
+	u64 end = h->now_ns + limit_ns;
+
+	while (h->now_ns < end) {
+		ec_harness_cycle(h);
+		if (cond(h, ctx))
+			return true;
+	}
+	return false;
+}
+
+static inline void ec_harness_run_for(struct ec_harness *h, u64 ns)
+{
+	u64 end = h->now_ns + ns;
+
+	while (h->now_ns < end)
+		ec_harness_cycle(h);
+}
+
+static inline void ec_harness_clear(struct ec_harness *h)
+{
+	ec_master_clear(&h->master);
+	ecsim_segment_free(h->seg);
+}
+
+#endif /* EC_TEST_HARNESS_H */
