@@ -8,8 +8,12 @@
 
 CORE_TESTS_SRCS := $(filter-out tests/unit/check_sim_% tests/unit/check_tool_% \
 	tests/unit/check_lib_%,$(wildcard tests/unit/check_*.c))
+# Tests that drive the core against the in-process segment need sim/.
+ifeq ($(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS)),)
+CORE_TESTS_SRCS := $(filter-out $(shell grep -l 'harness.h\|ecsim.h' \
+	$(CORE_TESTS_SRCS)),$(CORE_TESTS_SRCS))
+endif
 CORE_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(CORE_TESTS_SRCS))
-ECSIM_LIB := $(wildcard $(BUILD)/sim/libecsim.a)
 
 $(BUILD)/tests/check_%: tests/unit/check_%.c $(BUILD)/libeccore.a \
 		$(wildcard tests/unit/*.h) | $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS))
