@@ -316,6 +316,8 @@ static void coe_upload_init(struct ecsim_coe *c, const uint8_t *d)
 	uint16_t index = od_get_le(d + SDO_INDEX, 2);
 	uint8_t sub = d[SDO_SUB];
 	bool ca = d[SDO_CMD] & SDO_INIT_CA;
+	uint8_t cmd = SDO_SCS_UPLOAD_INIT << SDO_CMD_SHIFT |
+		      (ca ? SDO_INIT_CA : 0);	/* echoed, ETG.1000.6 5.6.2.4 */
 	size_t size, chunk;
 	uint8_t *data, *p;
 	uint32_t abort;
@@ -326,8 +328,7 @@ static void coe_upload_init(struct ecsim_coe *c, const uint8_t *d)
 		return;
 	}
 	if (size && size <= SDO_EXPEDITED_MAX) {
-		p = coe_sdo_response(c, SDO_INIT_LEN,
-				     SDO_SCS_UPLOAD_INIT << SDO_CMD_SHIFT |
+		p = coe_sdo_response(c, SDO_INIT_LEN, cmd |
 				     (SDO_EXPEDITED_MAX - size) <<
 				     SDO_INIT_SIZE_SHIFT | SDO_INIT_EXPEDITED |
 				     SDO_INIT_SIZE_IND, index, sub);
@@ -341,8 +342,7 @@ static void coe_upload_init(struct ecsim_coe *c, const uint8_t *d)
 	if (chunk > size)
 		chunk = size;
 	p = coe_sdo_response(c, SDO_INIT_LEN + chunk,
-			     SDO_SCS_UPLOAD_INIT << SDO_CMD_SHIFT |
-			     SDO_INIT_SIZE_IND, index, sub);
+			     cmd | SDO_INIT_SIZE_IND, index, sub);
 	if (p) {
 		od_put_le(p + SDO_DATA, 4, size);
 		memcpy(p + SDO_INIT_LEN, data, chunk);

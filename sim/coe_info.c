@@ -11,7 +11,7 @@
 #include "od_priv.h"
 
 /* SDO information header after the CoE header (ETG.1000.6 5.6.3.2) */
-#define INFO_OPCODE		2	/* bits 0..6 opcode, bit 7 incomplete */
+#define INFO_OPCODE		2	/* bits 0..6; bit 7 incomplete */
 #define INFO_INCOMPLETE		0x80
 #define INFO_FRAG_LEFT		4	/* UINT16 fragments left */
 #define INFO_HDR_LEN		6	/* CoE header + info header */

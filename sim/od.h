@@ -62,9 +62,9 @@
 #define ECSIM_DT_INTEGER64	0x0015
 #define ECSIM_DT_UNSIGNED24	0x0016
 #define ECSIM_DT_UNSIGNED64	0x001B
-#define ECSIM_DT_PDO_MAPPING	0x0021	/* record type of 0x1600.., 0x1A00.. */
+#define ECSIM_DT_PDO_MAPPING	0x0021	/* record of 0x1600.., 0x1A00.. */
 #define ECSIM_DT_IDENTITY	0x0023	/* record type of 0x1018 */
-#define ECSIM_DT_BIT1		0x0030	/* BIT1..BIT8 = 0x0030..0x0037 */
+#define ECSIM_DT_BIT1		0x0030	/* BITn = 0x0030 + n - 1 */
 #define ECSIM_DT_BIT8		0x0037
 
 /*
@@ -77,12 +77,14 @@
 #define ECSIM_ACC_W_PREOP	0x0008
 #define ECSIM_ACC_W_SAFEOP	0x0010
 #define ECSIM_ACC_W_OP		0x0020
-#define ECSIM_ACC_RXPDO		0x0040	/* mappable in an RxPDO (outputs) */
-#define ECSIM_ACC_TXPDO		0x0080	/* mappable in a TxPDO (inputs) */
+#define ECSIM_ACC_RXPDO		0x0040	/* RxPDO mappable (outputs) */
+#define ECSIM_ACC_TXPDO		0x0080	/* TxPDO mappable (inputs) */
 #define ECSIM_ACC_BACKUP	0x0100
 #define ECSIM_ACC_SETTINGS	0x0200
-#define ECSIM_ACC_R_ALL	(ECSIM_ACC_R_PREOP | ECSIM_ACC_R_SAFEOP | ECSIM_ACC_R_OP)
-#define ECSIM_ACC_W_ALL	(ECSIM_ACC_W_PREOP | ECSIM_ACC_W_SAFEOP | ECSIM_ACC_W_OP)
+#define ECSIM_ACC_R_ALL \
+	(ECSIM_ACC_R_PREOP | ECSIM_ACC_R_SAFEOP | ECSIM_ACC_R_OP)
+#define ECSIM_ACC_W_ALL \
+	(ECSIM_ACC_W_PREOP | ECSIM_ACC_W_SAFEOP | ECSIM_ACC_W_OP)
 
 /* AL states as written to AL control / read from AL status, ETG.1000.6 */
 #define ECSIM_AL_INIT		0x01
@@ -147,10 +149,10 @@ struct ecsim_od_entry_def {
 	uint16_t bitlen;		/* 0: the type's size */
 	uint16_t access;		/* ECSIM_ACC_* */
 	const char *name;
-	const void *value;		/* little-endian; NULL: zero / empty */
+	const void *value;		/* little-endian; NULL: zero */
 	size_t value_len;
-	const void *min, *max;		/* NULL: none; numeric types only, */
-					/* little-endian, the type's size */
+	/* NULL: none; numeric types only, little-endian, the type's size */
+	const void *min, *max;
 };
 
 /* Return: 0, -EEXIST, -EINVAL (bad code/type), -ENOMEM. */
@@ -181,7 +183,7 @@ struct ecsim_od_pdo_entry {
 
 struct ecsim_od_pdo {
 	uint16_t index;		/* 0x1600.. RxPDO, 0x1A00.. TxPDO */
-	uint8_t sm;		/* SM it is assigned to by default; 0xff = none */
+	uint8_t sm;		/* SM assigned by default; 0xff = none */
 	const char *name;
 	unsigned int n_entries;
 	const struct ecsim_od_pdo_entry *entries;
@@ -202,7 +204,7 @@ struct ecsim_od_std {
 	const uint8_t *sm_types;	/* ECSIM_SM_TYPE_*, n_sm of them */
 	unsigned int n_pdos;
 	const struct ecsim_od_pdo *pdos;
-	uint32_t device_type;		/* 0x1000; e.g. 0x00020192 CiA 402 */
+	uint32_t device_type;		/* 0x1000; 0x00020192: CiA 402 */
 };
 
 int ecsim_od_add_standard(struct ecsim_od *od, const struct ecsim_od_std *std);
@@ -249,7 +251,8 @@ struct ecsim_od_entry_info {
 	uint16_t access;		/* ECSIM_ACC_* */
 	const char *name;
 	bool has_min, has_max;
-	const uint8_t *min, *max, *def;	/* little-endian, (bitlen+7)/8 bytes */
+	/* little-endian, (bitlen + 7) / 8 bytes */
+	const uint8_t *min, *max, *def;
 };
 
 struct ecsim_od_object_info {
@@ -258,7 +261,7 @@ struct ecsim_od_object_info {
 	uint8_t max_subindex;
 	uint8_t object_code;		/* ECSIM_OD_OBJ_* */
 	const char *name;
-	uint16_t access_union;		/* OR of the entries' access bits */
+	uint16_t access_union;		/* OR of all entries' access */
 };
 
 /* Number of objects, and the n-th object in index order. */

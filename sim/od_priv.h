@@ -39,7 +39,7 @@ struct od_object {
 	char *name;
 	unsigned int n_sub;	/* max subindex + 1 */
 	struct od_entry *e;
-	bool autogen;		/* created for a PDO entry; JSON may replace */
+	bool autogen;		/* made for a PDO entry; JSON may replace */
 };
 
 struct ecsim_od {

@@ -16,7 +16,8 @@
 #define README "sim/README-coe.md"
 
 /* CoE header service in bits 12..15, SDO command specifiers in bits 5..7 */
-#define SVC(s)		((uint8_t)((s) << 4))	/* high byte of the header */
+/* high byte of the CoE header for service s */
+#define SVC(s)		((uint8_t)((s) << 4))
 #define CMD_ABORT	0x80
 
 static struct ecsim_od *od;
@@ -81,12 +82,14 @@ static json_t *readme_json(void)
 static const char *extra_json =
 	"[ {\"index\": \"0x2100\", \"name\": \"Secret\", \"type\": \"UINT16\","
 	"   \"access\": \"wo\"},"
-	"  {\"index\": \"0x2101\", \"name\": \"Blob\", \"type\": \"OCTET_STRING\","
+	"  {\"index\": \"0x2101\", \"name\": \"Blob\","
+	"   \"type\": \"OCTET_STRING\","
 	"   \"length\": 300, \"access\": \"rw\"},"
 	"  {\"index\": \"0x2102\", \"name\": \"Bits\", \"object\": \"RECORD\","
 	"   \"sub0_access\": \"rw\", \"entries\": ["
 	"    {\"subindex\": 1, \"type\": \"BOOL\", \"access\": \"rw\"},"
-	"    {\"subindex\": 2, \"type\": \"BIT3\", \"access\": \"rw\", \"value\": 5},"
+	"    {\"subindex\": 2, \"type\": \"BIT3\", \"access\": \"rw\","
+	"     \"value\": 5},"
 	"    {\"subindex\": 3, \"type\": \"UINT16\", \"access\": \"rw\","
 	"     \"value\": \"0xBEEF\"} ]},"
 	"  {\"index\": \"0x2103\", \"name\": \"Ops\", \"type\": \"UINT8\","
@@ -383,7 +386,7 @@ START_TEST(test_complete_access)
 	/* 0x1018 from subindex 0: 16-bit subindex 0 + 4 x UINT32 */
 	sdo(0x50, 0x1018, 0, 0);
 	ck_assert_uint_eq(pop(), 28);
-	ck_assert_uint_eq(rep[2], 0x41);
+	ck_assert_uint_eq(rep[2], 0x51);	/* CA echoed */
 	ck_assert_uint_eq(le32(rep + 6), 18);
 	ck_assert_uint_eq(rep[10], 4);
 	ck_assert_uint_eq(rep[11], 0);
@@ -399,7 +402,7 @@ START_TEST(test_complete_access)
 	/* bit-packed record: 16 bits sub0, BOOL, BIT3, UINT16 on a byte */
 	sdo(0x50, 0x2102, 0, 0);
 	ck_assert_uint_eq(pop(), 15);
-	ck_assert_uint_eq(rep[2], 0x41);
+	ck_assert_uint_eq(rep[2], 0x51);
 	ck_assert_uint_eq(le32(rep + 6), 5);
 	ck_assert_uint_eq(rep[10], 3);
 	ck_assert_uint_eq(rep[11], 0);
@@ -564,7 +567,7 @@ START_TEST(test_pdo_remap)
 	wr(0x1600, 3, 0x60400010, 4, 0);
 	wr(0x1600, 0, 9, 1, 0x06090030);		/* above capacity */
 	wr(0x1600, 0, 3, 1, 0);
-	wr(0x1C12, 1, 0x1A00, 2, 0x06090030);		/* wrong direction */
+	wr(0x1C12, 1, 0x1A00, 2, 0x06090030);	/* wrong direction */
 	wr(0x1C12, 1, 0x1700, 2, 0x06090030);		/* no such PDO */
 	wr(0x1C12, 1, 0x1600, 2, 0);
 	wr(0x1C12, 2, 0x1601, 2, 0);
@@ -819,7 +822,8 @@ static const struct json_bad json_bad_cases[] = {
 	  "needs an \"entries\" array", -EINVAL },
 	{ "[{\"index\": \"0x3000\", \"object\": \"STRUCT\"}]",
 	  "unknown object", -EINVAL },
-	{ "[{\"index\": \"0x3000\", \"object\": \"ARRAY\", \"type\": \"UINT8\"}]",
+	{ "[{\"index\": \"0x3000\", \"object\": \"ARRAY\","
+	  " \"type\": \"UINT8\"}]",
 	  "needs \"count\"", -EINVAL },
 	{ "[{\"index\": \"0x3000\", \"object\": \"ARRAY\", \"type\": \"UINT8\","
 	  " \"count\": 3, \"value\": [1, 2]}]", "has 2 elements", -EINVAL },
@@ -866,10 +870,12 @@ START_TEST(test_json_good)
 		"  \"value\": \"18446744073709551615\"},"
 		" {\"index\": \"0x3002\", \"type\": \"OCTET_STRING\","
 		"  \"value\": \"01 02 ff\"},"
-		" {\"index\": \"0x3003\", \"object\": \"ARRAY\", \"type\": \"INT16\","
+		" {\"index\": \"0x3003\", \"object\": \"ARRAY\","
+		"  \"type\": \"INT16\","
 		"  \"count\": 3, \"max_subindex\": 5, \"value\": -2,"
 		"  \"access\": 63},"
-		" {\"index\": \"0x3004\", \"type\": \"BOOL\", \"value\": true}]";
+		" {\"index\": \"0x3004\", \"type\": \"BOOL\","
+		"  \"value\": true}]";
 	struct ecsim_od *o = ecsim_od_new();
 	json_t *j = json_loads(good, 0, NULL);
 	struct ecsim_od_object_info oi;
