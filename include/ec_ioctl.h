@@ -242,10 +242,14 @@ struct ec_ioctl_slave_reg {
 };
 
 struct ec_ioctl_slave_state {
+	/* in */
 	__u16 slave_position;
 	__u8 al_state;		/* EC_AL_STATE_* */
 	__u8 reserved0;
-	__u32 reserved[3];
+	/* out: AL status code when the slave refused the state */
+	__u16 al_status_code;
+	__u16 reserved1;
+	__u32 reserved[2];
 };
 
 /* CoE SDO transfer. */
@@ -292,7 +296,7 @@ struct ec_ioctl_debug {
 #define EC_IOCTL_SLAVE_REG_WRITE \
 	_IOW(EC_IOCTL_TYPE, 0x0b, struct ec_ioctl_slave_reg)
 #define EC_IOCTL_SLAVE_STATE \
-	_IOW(EC_IOCTL_TYPE, 0x0c, struct ec_ioctl_slave_state)
+	_IOWR(EC_IOCTL_TYPE, 0x0c, struct ec_ioctl_slave_state)
 #define EC_IOCTL_SLAVE_SDO_UPLOAD \
 	_IOWR(EC_IOCTL_TYPE, 0x0d, struct ec_ioctl_slave_sdo_transfer)
 #define EC_IOCTL_SLAVE_SDO_DOWNLOAD \

@@ -32,5 +32,18 @@ long ec_ioctl_module(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_debug(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sync(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sync_pdo(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sync_pdo_entry(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sdo(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sdo_entry(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sii_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sii_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_reg_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_reg_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sdo_upload(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_sdo_download(struct ec_cdev_file *f, void __user *arg);
 
 #endif /* EC_LINUX_IOCTL_H */

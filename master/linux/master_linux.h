@@ -10,6 +10,7 @@
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/sched.h>
+#include <linux/wait.h>
 
 #include "../master.h"
 #include "ecdev.h"
@@ -28,6 +29,8 @@ struct ec_linux_master {
 	/* Serialises the core: the thread's cycle, ioctls, device events. */
 	struct mutex io_mutex;
 	struct task_struct *thread;
+	/* Woken after every cycle in which requests may have finished. */
+	wait_queue_head_t request_wq;
 	u8 main_mac[ETH_ALEN];
 	u8 backup_mac[ETH_ALEN];
 	bool has_backup;

@@ -22,6 +22,8 @@ static int ec_linux_idle_thread(void *data)
 			ec_master_idle_cycle(&m->core, ktime_get_ns());
 		}
 		mutex_unlock(&m->io_mutex);
+		if (wq_has_sleeper(&m->request_wq))
+			wake_up_all(&m->request_wq);
 		usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
 	}
 	return 0;
