@@ -366,7 +366,8 @@ static void od_fill_object_info(const struct od_object *o,
 
 	info->index = o->index;
 	info->datatype = o->datatype;
-	info->max_subindex = o->n_sub - 1;
+	/* objects made for PDO entries report what they hold */
+	info->max_subindex = o->autogen ? od_count(o) : o->n_sub - 1;
 	info->object_code = o->code;
 	info->name = o->name;
 	info->access_union = 0;

@@ -213,8 +213,9 @@ int ecsim_od_add_standard(struct ecsim_od *od, const struct ecsim_od_std *std);
  * The process data layout the slave honours when entering SAFEOP: the
  * entries mapped into sync manager @sm, in order, following 0x1C1x and the
  * mapping objects as currently written.  Gaps have index 0.
- * Return: the number of entries (<= @max), -ENOENT when the OD has no
- * assignment object for @sm, -EINVAL when the assignment is inconsistent,
+ * Return: the number of entries (<= @max; with @out NULL the count without
+ * limit), -ENOENT when the OD has no assignment object for @sm, -EINVAL
+ * when the assignment is inconsistent (a PDO or mapped object missing),
  * -ENOSPC when more than @max entries are mapped.
  */
 struct ecsim_od_mapped {

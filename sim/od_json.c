@@ -470,17 +470,20 @@ static int odj_record(struct odj_ctx *x, uint16_t index, const json_t *j)
 	return 0;
 }
 
+/* Elements 1..@maxsub exist; subindex 0 starts at @count. */
 static int odj_array_obj(struct odj_ctx *x, uint16_t index,
-			  const json_t *j, unsigned int count)
+			 const json_t *j, unsigned int count,
+			 unsigned int maxsub)
 {
 	const json_t *val = json_object_get(j, "value");
 	const json_t *names = json_object_get(j, "names");
+	struct od_entry *e0;
 	unsigned int k;
 
 	if (json_is_array(val) && json_array_size(val) != count)
 		return odj_fail(x, "\"value\" has %zu elements, count is %u",
 				 json_array_size(val), count);
-	for (k = 1; k <= count; k++) {
+	for (k = 1; k <= maxsub; k++) {
 		const json_t *v = json_is_array(val) ?
 				  json_array_get(val, k - 1) : val;
 		const char *name = json_string_value(json_array_get(names,
@@ -497,6 +500,8 @@ static int odj_array_obj(struct odj_ctx *x, uint16_t index,
 		if (ret)
 			return ret;
 	}
+	e0 = &od_find(x->od, index)->e[0];
+	e0->val[0] = e0->def[0] = count;
 	return 0;
 }
 
@@ -598,7 +603,8 @@ static int odj_object_1(struct odj_ctx *x, size_t n, const json_t *j)
 	if (ret)
 		return ret;
 	ret = code == ECSIM_OD_OBJ_ARRAY ?
-	      odj_array_obj(x, index, j, count) : odj_record(x, index, j);
+	      odj_array_obj(x, index, j, count, maxsub) :
+	      odj_record(x, index, j);
 	if (!ret)
 		ret = odj_sub0(x, index, j);
 	if (ret)

@@ -896,7 +896,10 @@ START_TEST(test_json_good)
 	ck_assert_uint_eq(le16(buf), 0xfffe);
 	ck_assert_int_eq(ecsim_od_read(o, 0x3003, 0, buf, 8), 1);
 	ck_assert_uint_eq(buf[0], 3);
-	ck_assert_int_eq(ecsim_od_read(o, 0x3003, 4, buf, 8), -ENOENT);
+	/* elements up to max_subindex exist, subindex 0 says 3 */
+	ck_assert_int_eq(ecsim_od_read(o, 0x3003, 5, buf, 8), 2);
+	ck_assert_uint_eq(le16(buf), 0xfffe);
+	ck_assert_int_eq(ecsim_od_read(o, 0x3003, 6, buf, 8), -ENOENT);
 	ck_assert_uint_eq(ecsim_od_object_info(o, 0x3003, &oi), 0);
 	ck_assert_uint_eq(oi.max_subindex, 5);
 	ck_assert_int_eq(ecsim_od_read(o, 0x3004, 0, buf, 8), 1);
