@@ -16,6 +16,9 @@
 
 #include "ec_lib.h"
 
+/* The module NUL-terminates strings; make sure, whatever it sent. */
+#define EC_LIB_TERMINATE(str) ((str)[sizeof(str) - 1] = '\0')
+
 static void ec_lib_set_error(struct ec_lib_master *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -193,8 +196,15 @@ int ec_lib_slave(struct ec_lib_master *m, uint16_t position,
 		 struct ec_ioctl_slave *out)
 {
 	memset(out, 0, sizeof(*out));
+	int ret;
+
 	out->position = position;
-	return ec_lib_ioctl(m, EC_IOCTL_SLAVE, out, "slave info");
+	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE, out, "slave info");
+	EC_LIB_TERMINATE(out->group);
+	EC_LIB_TERMINATE(out->image);
+	EC_LIB_TERMINATE(out->order);
+	EC_LIB_TERMINATE(out->name);
+	return ret;
 }
 
 /**
@@ -229,11 +239,15 @@ int ec_lib_slave_sync_pdo(struct ec_lib_master *m, uint16_t position,
 			  uint8_t sync_index, uint8_t pdo_pos,
 			  struct ec_ioctl_slave_sync_pdo *out)
 {
+	int ret;
+
 	memset(out, 0, sizeof(*out));
 	out->slave_position = position;
 	out->sync_index = sync_index;
 	out->pdo_pos = pdo_pos;
-	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_SYNC_PDO, out, "PDO info");
+	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE_SYNC_PDO, out, "PDO info");
+	EC_LIB_TERMINATE(out->name);
+	return ret;
 }
 
 /**
@@ -252,13 +266,17 @@ int ec_lib_slave_sync_pdo_entry(struct ec_lib_master *m, uint16_t position,
 				uint8_t entry_pos,
 				struct ec_ioctl_slave_sync_pdo_entry *out)
 {
+	int ret;
+
 	memset(out, 0, sizeof(*out));
 	out->slave_position = position;
 	out->sync_index = sync_index;
 	out->pdo_pos = pdo_pos;
 	out->entry_pos = entry_pos;
-	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_SYNC_PDO_ENTRY, out,
-			    "PDO entry info");
+	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE_SYNC_PDO_ENTRY, out,
+			   "PDO entry info");
+	EC_LIB_TERMINATE(out->name);
+	return ret;
 }
 
 /**
@@ -273,10 +291,14 @@ int ec_lib_slave_sync_pdo_entry(struct ec_lib_master *m, uint16_t position,
 int ec_lib_slave_sdo(struct ec_lib_master *m, uint16_t position,
 		     uint16_t sdo_position, struct ec_ioctl_slave_sdo *out)
 {
+	int ret;
+
 	memset(out, 0, sizeof(*out));
 	out->slave_position = position;
 	out->sdo_position = sdo_position;
-	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_SDO, out, "SDO info");
+	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE_SDO, out, "SDO info");
+	EC_LIB_TERMINATE(out->name);
+	return ret;
 }
 
 /**
@@ -293,12 +315,16 @@ int ec_lib_slave_sdo_entry(struct ec_lib_master *m, uint16_t position,
 			   int32_t sdo_spec, uint8_t subindex,
 			   struct ec_ioctl_slave_sdo_entry *out)
 {
+	int ret;
+
 	memset(out, 0, sizeof(*out));
 	out->slave_position = position;
 	out->sdo_spec = sdo_spec;
 	out->sdo_entry_subindex = subindex;
-	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_SDO_ENTRY, out,
-			    "SDO entry info");
+	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE_SDO_ENTRY, out,
+			   "SDO entry info");
+	EC_LIB_TERMINATE(out->description);
+	return ret;
 }
 
 /**

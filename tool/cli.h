@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli.h - the ethercat tool's framework: the command table, global
+ * options, command lookup by unique prefix, error reporting, and master
+ * and slave selection as IgH's tool does them.
+ */
+#ifndef EC_TOOL_CLI_H
+#define EC_TOOL_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ec_lib.h"
+#include "numlist.h"
+
+#define EC_TOOL_VERSION "1.0.0"
+
+enum {
+	EC_EXIT_OK = 0,
+	EC_EXIT_FAIL = 1,	/* the master reported a failure */
+	EC_EXIT_USAGE = 2,	/* bad arguments */
+};
+
+#define EC_CMD_NO_JSON 0x01	/* output format of its own (XML) */
+#define EC_CMD_PLAIN 0x02	/* prints on its own (help) */
+
+struct ec_cli;
+
+struct ec_cmd {
+	const char *name;
+	const char *brief;
+	const char *synopsis;	/* after "ethercat NAME " */
+	const char *help;	/* details and command-specific options */
+	int (*run)(struct ec_cli *c);
+	unsigned int flags;
+};
+
+struct ec_cli {
+	const char *prog;
+	const char *masters;	/* "-": all */
+	const char *aliases;	/* "-": any */
+	const char *positions;	/* "-": all */
+	const char *type;	/* NULL: none */
+	bool verbose, quiet, force, json, help, emergency;
+	const struct ec_cmd *cmd;
+	int argc;		/* command arguments */
+	char **argv;
+	FILE *err;		/* stderr */
+};
+
+/* The selected slaves of one master. */
+struct ec_slaves {
+	struct ec_ioctl_slave *all;	/* every slave, by ring position */
+	size_t n;
+	uint16_t *sel;			/* positions selected */
+	size_t count;
+};
+
+extern const struct ec_cmd ec_commands[];
+extern const size_t ec_command_count;
+
+void ec_cli_init(struct ec_cli *c, const char *prog);
+int ec_cli_parse(struct ec_cli *c, int argc, char **argv);
+int ec_cli_find(const char *name, const struct ec_cmd **match,
+		const struct ec_cmd **cands, size_t max, size_t *ncands);
+int ec_cli_run(struct ec_cli *c);
+void ec_cli_usage(FILE *f, const char *prog);
+void ec_cli_cmd_help(FILE *f, const char *prog, const struct ec_cmd *cmd);
+
+int ec_cli_usage_error(struct ec_cli *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int ec_cli_fail(struct ec_cli *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void ec_cli_warn(struct ec_cli *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int ec_cli_lib_fail(struct ec_cli *c, struct ec_lib_master *m, int err);
+int ec_cli_nargs(struct ec_cli *c, int min, int max);
+
+int ec_parse_uint(const char *s, unsigned long long max,
+		  unsigned long long *v);
+
+int ec_cli_masters(struct ec_cli *c, struct ec_numlist *out);
+int ec_cli_single_master(struct ec_cli *c, unsigned int *index);
+int ec_cli_open(struct ec_cli *c, struct ec_lib_master *m,
+		unsigned int index, bool writable);
+
+int ec_select_slaves(const struct ec_ioctl_slave *all, size_t n,
+		     const char *aliases, const char *positions,
+		     uint16_t *out, size_t *count);
+int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
+		  struct ec_slaves *s);
+int ec_cli_single_slave(struct ec_cli *c, struct ec_lib_master *m,
+			struct ec_slaves *s,
+			const struct ec_ioctl_slave **slave);
+void ec_slaves_free(struct ec_slaves *s);
+
+#endif /* EC_TOOL_CLI_H */

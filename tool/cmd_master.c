@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_master.c - the commands about the master itself: version, master,
+ * debug, rescan, help.
+ */
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "print.h"
+
+#define EC_MASTER_RATE_WIDTH 6		/* IgH's column width */
+#define EC_EPOCH_2000_OFFSET 946684800ULL	/* 1970 to 2000, seconds */
+#define EC_NSEC_PER_SEC 1000000000ULL
+
+/**
+ * ec_cmd_version() - tool version and the module's ioctl ABI version
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_version(struct ec_cli *c)
+{
+	struct ec_lib_master m;
+	char text[EC_LIB_ERRBUF_SIZE];
+	int ret;
+
+	ret = ec_cli_nargs(c, 0, 0);
+	if (ret)
+		return ret;
+	ec_out_obj_open("tool");
+	ec_out_str("version", "ethercat tool %s", EC_TOOL_VERSION);
+	ec_out_uint("ioctl_version", ", ioctl ABI version %llu\n",
+		    EC_IOCTL_VERSION);
+	ec_out_obj_close();
+
+	ret = ec_lib_open(&m, 0, false);
+	if (ret && ret != -EPROTO)
+		return ec_cli_fail(c, "%s", ec_lib_error(&m));
+	ec_out_obj_open("module");
+	ec_out_uint("ioctl_version", "ec_master module: ioctl ABI version %llu",
+		    m.module.ioctl_version);
+	ec_out_uint("master_count", ", %llu master(s)\n",
+		    m.module.master_count);
+	ec_out_bool("compatible", NULL, !ret, NULL, NULL);
+	ec_out_obj_close();
+	if (ret) {
+		ec_lib_version_text(text, sizeof(text),
+				    m.module.ioctl_version);
+		return ec_cli_fail(c, "%s", text);
+	}
+	ec_lib_close(&m);
+	return EC_EXIT_OK;
+}
+
+static void ec_print_rates(const char *key, const char *label,
+			   const __s32 *rates, double div, int prec)
+{
+	int j;
+
+	ec_out_text("      %s", label);
+	ec_out_arr_open(key);
+	for (j = 0; j < EC_IOCTL_RATE_COUNT; j++) {
+		if (ec_out_json())
+			ec_out_double(NULL, NULL, rates[j] / div);
+		else
+			ec_out_text("%s%*.*f", j ? " " : "",
+				    EC_MASTER_RATE_WIDTH, prec,
+				    rates[j] / div);
+	}
+	ec_out_arr_close();
+	ec_out_text("\n");
+}
+
+static void ec_print_traffic(const __u64 *tx, const __u64 *tx_bytes,
+			     const __u64 *rx, const __u64 *rx_bytes)
+{
+	ec_out_uint("tx_frames", "      Tx frames:   %llu\n", *tx);
+	ec_out_uint("tx_bytes", "      Tx bytes:    %llu\n", *tx_bytes);
+	ec_out_uint("rx_frames", "      Rx frames:   %llu\n", *rx);
+	ec_out_uint("rx_bytes", "      Rx bytes:    %llu\n", *rx_bytes);
+}
+
+static void ec_print_device(unsigned int i, const struct ec_ioctl_device *d)
+{
+	char mac[18];
+
+	snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
+		 d->address[0], d->address[1], d->address[2], d->address[3],
+		 d->address[4], d->address[5]);
+	ec_out_obj_open(NULL);
+	ec_out_str("role", "    %s: ", i ? "backup" : "main");
+	ec_out_str("mac", "%s", mac);
+	ec_out_bool("attached", " (%s)\n", d->attached, "attached",
+		    "waiting...");
+	ec_out_bool("link", "      Link: %s\n", d->link_state, "UP", "DOWN");
+	ec_print_traffic(&d->tx_count, &d->tx_bytes, &d->rx_count,
+			 &d->rx_bytes);
+	ec_out_uint("tx_errors", "      Tx errors:   %llu\n", d->tx_errors);
+	ec_print_rates("tx_frame_rates", "Tx frame rate [1/s]: ",
+		       d->tx_frame_rates, 1000.0, 0);
+	ec_print_rates("tx_byte_rates", "Tx rate [KByte/s]:   ",
+		       d->tx_byte_rates, 1024.0, 1);
+	ec_print_rates("rx_frame_rates", "Rx frame rate [1/s]: ",
+		       d->rx_frame_rates, 1000.0, 0);
+	ec_print_rates("rx_byte_rates", "Rx rate [KByte/s]:   ",
+		       d->rx_byte_rates, 1024.0, 1);
+	ec_out_obj_close();
+}
+
+static const char *ec_phase_name(uint8_t phase)
+{
+	switch (phase) {
+	case EC_IOCTL_PHASE_ORPHANED:
+		return "Waiting for device(s)...";
+	case EC_IOCTL_PHASE_IDLE:
+		return "Idle";
+	case EC_IOCTL_PHASE_OPERATION:
+		return "Operation";
+	default:
+		return "???";
+	}
+}
+
+static void ec_print_master(unsigned int index,
+			    const struct ec_ioctl_master *d)
+{
+	__s32 loss_pct[EC_IOCTL_RATE_COUNT];
+	unsigned int i, ndev;
+	char tbuf[64];
+	time_t epoch;
+	struct tm tm;
+	int j;
+
+	ec_out_obj_open(NULL);
+	ec_out_uint("index", "Master%llu\n", index);
+	ec_out_str("phase", "  Phase: %s\n", ec_phase_name(d->phase));
+	ec_out_bool("active", "  Active: %s\n", d->active, "yes", "no");
+	ec_out_uint("slaves", "  Slaves: %llu\n", d->slave_count);
+	ec_out_bool("scan_busy", NULL, d->scan_busy, NULL, NULL);
+	ec_out_uint("debug_level", NULL, d->debug_level);
+	ec_out_text("  Ethernet devices:\n");
+	ec_out_arr_open("devices");
+	ndev = d->num_devices < EC_IOCTL_NUM_DEVICES ? d->num_devices :
+		EC_IOCTL_NUM_DEVICES;
+	for (i = 0; i < ndev; i++)
+		ec_print_device(i, &d->devices[i]);
+	ec_out_arr_close();
+
+	ec_out_text("    Common:\n");
+	ec_out_obj_open("common");
+	ec_print_traffic(&d->tx_count, &d->tx_bytes, &d->rx_count,
+			 &d->rx_bytes);
+	ec_out_uint("lost_frames", "      Lost frames: %llu\n",
+		    d->lost_frames);
+	ec_out_uint("skipped_datagrams", "      Skipped datagrams:   %llu\n",
+		    d->skipped_datagrams);
+	ec_out_uint("unmatched_datagrams", "      Unmatched datagrams: %llu\n",
+		    d->unmatched_datagrams);
+	ec_print_rates("tx_frame_rates", "Tx frame rate [1/s]: ",
+		       d->tx_frame_rates, 1000.0, 0);
+	ec_print_rates("tx_byte_rates", "Tx rate [KByte/s]:   ",
+		       d->tx_byte_rates, 1024.0, 1);
+	ec_print_rates("rx_frame_rates", "Rx frame rate [1/s]: ",
+		       d->rx_frame_rates, 1000.0, 0);
+	ec_print_rates("rx_byte_rates", "Rx rate [KByte/s]:   ",
+		       d->rx_byte_rates, 1024.0, 1);
+	ec_print_rates("loss_rates", "Loss rate [1/s]:     ", d->loss_rates,
+		       1000.0, 0);
+	/* percentage in 1/1000 %, so that it prints with the helper */
+	for (j = 0; j < EC_IOCTL_RATE_COUNT; j++)
+		loss_pct[j] = d->tx_frame_rates[j] ?
+			(__s32)(100000.0 * d->loss_rates[j] /
+				d->tx_frame_rates[j]) : 0;
+	ec_print_rates("frame_loss_percent", "Frame loss [%]:      ",
+		       loss_pct, 1000.0, 1);
+	ec_out_obj_close();
+
+	ec_out_text("  Distributed clocks:\n");
+	ec_out_obj_open("dc");
+	if (d->ref_clock != EC_IOCTL_NO_SLAVE)
+		ec_out_uint("reference_clock", "    Reference clock:   Slave %llu\n",
+			    d->ref_clock);
+	else
+		ec_out_null("reference_clock", "    Reference clock:   None\n");
+	ec_out_uint("dc_reference_time", "    DC reference time: %llu\n",
+		    d->dc_ref_time);
+	ec_out_uint("application_time", "    Application time:  %llu\n",
+		    d->app_time);
+	/* EtherCAT system time counts from 2000-01-01 (ETG.1000.4 9.1) */
+	epoch = (time_t)(d->app_time / EC_NSEC_PER_SEC +
+			 EC_EPOCH_2000_OFFSET);
+	if (gmtime_r(&epoch, &tm))
+		strftime(tbuf, sizeof(tbuf), "%Y-%m-%d %H:%M:%S", &tm);
+	else
+		strcpy(tbuf, "?");
+	ec_out_text("                       %s.%09llu\n", tbuf,
+		    (unsigned long long)(d->app_time % EC_NSEC_PER_SEC));
+	ec_out_obj_close();
+	ec_out_obj_close();
+}
+
+/**
+ * ec_cmd_master() - master and Ethernet device information
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_master(struct ec_cli *c)
+{
+	struct ec_ioctl_master data;
+	struct ec_lib_master m;
+	struct ec_numlist l;
+	size_t i;
+	int ret;
+
+	ret = ec_cli_nargs(c, 0, 0);
+	if (ret)
+		return ret;
+	ret = ec_cli_masters(c, &l);
+	if (ret)
+		return ret;
+	ec_out_arr_open("masters");
+	for (i = 0; i < l.count && !ret; i++) {
+		ret = ec_cli_open(c, &m, l.items[i], false);
+		if (ret)
+			break;
+		ret = ec_lib_master(&m, &data);
+		if (ret)
+			ret = ec_cli_lib_fail(c, &m, ret);
+		else
+			ec_print_master(l.items[i], &data);
+		ec_lib_close(&m);
+	}
+	ec_out_arr_close();
+	ec_numlist_free(&l);
+	return ret;
+}
+
+/**
+ * ec_cmd_debug() - set the master's debug level
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_debug(struct ec_cli *c)
+{
+	unsigned long long level;
+	struct ec_lib_master m;
+	struct ec_numlist l;
+	size_t i;
+	int ret;
+
+	ret = ec_cli_nargs(c, 1, 1);
+	if (ret)
+		return ret;
+	if (ec_parse_uint(c->argv[0], 2, &level))
+		return ec_cli_usage_error(c, "invalid debug level '%s'",
+					  c->argv[0]);
+	ret = ec_cli_masters(c, &l);
+	if (ret)
+		return ret;
+	for (i = 0; i < l.count && !ret; i++) {
+		ret = ec_cli_open(c, &m, l.items[i], true);
+		if (ret)
+			break;
+		ret = ec_lib_debug(&m, (uint32_t)level);
+		if (ret)
+			ret = ec_cli_lib_fail(c, &m, ret);
+		ec_lib_close(&m);
+	}
+	ec_numlist_free(&l);
+	return ret;
+}
+
+/**
+ * ec_cmd_rescan() - ask the masters to scan their buses again
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_rescan(struct ec_cli *c)
+{
+	struct ec_lib_master m;
+	struct ec_numlist l;
+	size_t i;
+	int ret;
+
+	ret = ec_cli_nargs(c, 0, 0);
+	if (ret)
+		return ret;
+	ret = ec_cli_masters(c, &l);
+	if (ret)
+		return ret;
+	for (i = 0; i < l.count && !ret; i++) {
+		ret = ec_cli_open(c, &m, l.items[i], true);
+		if (ret)
+			break;
+		ret = ec_lib_rescan(&m);
+		if (ret)
+			ret = ec_cli_lib_fail(c, &m, ret);
+		ec_lib_close(&m);
+	}
+	ec_numlist_free(&l);
+	return ret;
+}
+
+/**
+ * ec_cmd_help() - "ethercat help [COMMAND]"
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_help(struct ec_cli *c)
+{
+	const struct ec_cmd *cmd;
+	size_t n;
+
+	if (c->argc == 0) {
+		ec_cli_usage(stdout, c->prog);
+		return EC_EXIT_OK;
+	}
+	if (c->argc > 1)
+		return ec_cli_usage_error(c, "takes at most one argument");
+	if (ec_cli_find(c->argv[0], &cmd, NULL, 0, &n))
+		return ec_cli_usage_error(c, "%s command '%s'",
+					  n ? "ambiguous" : "unknown",
+					  c->argv[0]);
+	ec_cli_cmd_help(stdout, c->prog, cmd);
+	return EC_EXIT_OK;
+}

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_slaves.c - 'slaves' (one line per slave, or details with -v) and
+ * 'states' (request AL states).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "print.h"
+#include "tables.h"
+
+#define EC_STATE_NAME_SIZE 16
+
+struct ec_slave_line {
+	char pos[24], alias[24], rel[24], state[EC_STATE_NAME_SIZE];
+};
+
+static void ec_slave_name(const struct ec_ioctl_slave *s, char *buf,
+			  size_t size)
+{
+	if (s->name[0])
+		snprintf(buf, size, "%.*s", EC_IOCTL_STRING_SIZE, s->name);
+	else
+		snprintf(buf, size, "0x%08x:0x%08x", s->vendor_id,
+			 s->product_code);
+}
+
+static void ec_slave_identity(const struct ec_ioctl_slave *s)
+{
+	ec_out_uint("vendor_id", NULL, s->vendor_id);
+	ec_out_uint("product_code", NULL, s->product_code);
+	ec_out_uint("revision_number", NULL, s->revision_number);
+	ec_out_uint("serial_number", NULL, s->serial_number);
+}
+
+static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
+			   bool indent)
+{
+	struct ec_slave_line *lines;
+	int wpos = 0, walias = 0, wrel = 0, wstate = 0;
+	unsigned int last_alias = 0, rel = 0;
+	char name[EC_IOCTL_STRING_SIZE + 24];
+	size_t i, k, n = 0;
+	bool selected;
+
+	lines = calloc(s->n ? s->n : 1, sizeof(*lines));
+	if (!lines)
+		return;
+	for (i = 0; i < s->n; i++) {
+		const struct ec_ioctl_slave *sl = &s->all[i];
+
+		if (sl->alias) {
+			last_alias = sl->alias;
+			rel = 0;
+		}
+		selected = false;
+		for (k = 0; k < s->count; k++)
+			selected |= s->sel[k] == i;
+		if (selected) {
+			struct ec_slave_line *l = &lines[i];
+
+			snprintf(l->pos, sizeof(l->pos), "%zu", i);
+			snprintf(l->alias, sizeof(l->alias), "%u", last_alias);
+			snprintf(l->rel, sizeof(l->rel), "%u", rel);
+			ec_al_state_name(sl->al_state, l->state,
+					 sizeof(l->state));
+#define EC_MAXW(w, str) do { if ((int)strlen(str) > (w)) \
+		(w) = (int)strlen(str); } while (0)
+			EC_MAXW(wpos, l->pos);
+			EC_MAXW(walias, l->alias);
+			EC_MAXW(wrel, l->rel);
+			EC_MAXW(wstate, l->state);
+#undef EC_MAXW
+			n++;
+		}
+		rel++;
+	}
+	if (n && indent)
+		ec_out_text("Master%u\n", master);
+
+	for (i = 0; i < s->n; i++) {
+		const struct ec_ioctl_slave *sl = &s->all[i];
+		struct ec_slave_line *l = &lines[i];
+
+		if (!l->pos[0])
+			continue;
+		ec_slave_name(sl, name, sizeof(name));
+		ec_out_obj_open(NULL);
+		ec_out_uint("master", NULL, master);
+		ec_out_text("%s%*s  %*s:%-*s  %-*s  %c  ", indent ? "  " : "",
+			    wpos, l->pos, walias, l->alias, wrel, l->rel,
+			    wstate, l->state, sl->error_flag ? 'E' : '+');
+		ec_out_uint("position", NULL, i);
+		ec_out_uint("alias", NULL, strtoul(l->alias, NULL, 10));
+		ec_out_uint("relative_position", NULL,
+			    strtoul(l->rel, NULL, 10));
+		ec_out_str("state", NULL, l->state);
+		ec_out_bool("error", NULL, sl->error_flag, NULL, NULL);
+		ec_out_str("name", "%s\n", name);
+		ec_slave_identity(sl);
+		ec_out_obj_close();
+	}
+	free(lines);
+}
+
+static void ec_show_ports(const struct ec_ioctl_slave *s)
+{
+	int i;
+
+	ec_out_text("Port  Type  Link  Loop    Signal  NextSlave");
+	if (s->dc_supported)
+		ec_out_text("  RxTime [ns]  Diff [ns]   NextDc [ns]");
+	ec_out_text("\n");
+	ec_out_arr_open("ports");
+	for (i = 0; i < EC_IOCTL_MAX_PORTS; i++) {
+		const struct ec_ioctl_port *p = &s->ports[i];
+
+		ec_out_obj_open(NULL);
+		ec_out_uint("port", "   %llu  ", i);
+		ec_out_str("type", "%-4s", ec_port_desc_name(p->desc));
+		ec_out_bool("link_up", "  %-4s", p->link_up, "up", "down");
+		ec_out_bool("loop_closed", "  %-6s", p->loop_closed, "closed",
+			    "open");
+		ec_out_bool("signal_detected", "  %-6s", p->signal_detected,
+			    "yes", "no");
+		if (p->next_slave != EC_IOCTL_NO_SLAVE)
+			ec_out_uint("next_slave", "  %9llu", p->next_slave);
+		else
+			ec_out_null("next_slave", "          -");
+		if (s->dc_supported) {
+			if (!p->loop_closed) {
+				ec_out_uint("receive_time", "  %11llu",
+					    p->receive_time);
+				ec_out_int("receive_time_diff", "  %10lld",
+					   (long long)p->receive_time -
+					   (long long)s->ports[0].receive_time);
+				ec_out_uint("delay_to_next_dc", "  %10llu",
+					    p->delay_to_next_dc);
+			} else {
+				ec_out_text("  %11s  %10s  %10s", "-", "-",
+					    "-");
+			}
+		}
+		ec_out_text("\n");
+		ec_out_obj_close();
+	}
+	ec_out_arr_close();
+}
+
+static void ec_show_mailboxes(const struct ec_ioctl_slave *s)
+{
+	static const struct {
+		uint16_t bit;
+		const char *name;
+	} protos[] = {
+		{ EC_MBOX_AOE, "AoE" }, { EC_MBOX_EOE, "EoE" },
+		{ EC_MBOX_COE, "CoE" }, { EC_MBOX_FOE, "FoE" },
+		{ EC_MBOX_SOE, "SoE" }, { EC_MBOX_VOE, "VoE" },
+	};
+	bool first = true;
+	size_t i;
+
+	ec_out_text("Mailboxes:\n");
+	ec_out_obj_open("mailboxes");
+	ec_out_uint("bootstrap_rx_offset", "  Bootstrap RX: 0x%04llx",
+		    s->boot_rx_mailbox_offset);
+	ec_out_uint("bootstrap_rx_size", "/%llu", s->boot_rx_mailbox_size);
+	ec_out_uint("bootstrap_tx_offset", ", TX: 0x%04llx",
+		    s->boot_tx_mailbox_offset);
+	ec_out_uint("bootstrap_tx_size", "/%llu\n", s->boot_tx_mailbox_size);
+	ec_out_uint("standard_rx_offset", "  Standard  RX: 0x%04llx",
+		    s->std_rx_mailbox_offset);
+	ec_out_uint("standard_rx_size", "/%llu", s->std_rx_mailbox_size);
+	ec_out_uint("standard_tx_offset", ", TX: 0x%04llx",
+		    s->std_tx_mailbox_offset);
+	ec_out_uint("standard_tx_size", "/%llu\n", s->std_tx_mailbox_size);
+	ec_out_text("  Supported protocols: ");
+	ec_out_arr_open("protocols");
+	for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++) {
+		if (!(s->mailbox_protocols & protos[i].bit))
+			continue;
+		ec_out_str(NULL, first ? "%s" : ", %s", protos[i].name);
+		first = false;
+	}
+	ec_out_arr_close();
+	ec_out_text("\n");
+	ec_out_obj_close();
+}
+
+static void ec_show_general(const struct ec_ioctl_slave *s)
+{
+	ec_out_text("General:\n");
+	ec_out_obj_open("general");
+	ec_out_str("group", "  Group: %s\n", s->group);
+	ec_out_str("image", "  Image name: %s\n", s->image);
+	ec_out_str("order", "  Order number: %s\n", s->order);
+	ec_out_str("name", "  Device name: %s\n", s->name);
+	if (s->mailbox_protocols & EC_MBOX_COE) {
+		ec_out_text("  CoE details:\n");
+		ec_out_obj_open("coe_details");
+		ec_out_bool("enable_sdo", "    Enable SDO: %s\n",
+			    s->coe_details & EC_COE_ENABLE_SDO, NULL, NULL);
+		ec_out_bool("enable_sdo_info", "    Enable SDO Info: %s\n",
+			    s->coe_details & EC_COE_ENABLE_SDO_INFO, NULL,
+			    NULL);
+		ec_out_bool("enable_pdo_assign",
+			    "    Enable PDO Assign: %s\n",
+			    s->coe_details & EC_COE_ENABLE_PDO_ASSIGN, NULL,
+			    NULL);
+		ec_out_bool("enable_pdo_configuration",
+			    "    Enable PDO Configuration: %s\n",
+			    s->coe_details & EC_COE_ENABLE_PDO_CONFIG, NULL,
+			    NULL);
+		ec_out_bool("enable_upload_at_startup",
+			    "    Enable Upload at startup: %s\n",
+			    s->coe_details & EC_COE_ENABLE_UPLOAD_AT_STARTUP,
+			    NULL, NULL);
+		ec_out_bool("enable_sdo_complete_access",
+			    "    Enable SDO complete access: %s\n",
+			    s->coe_details & EC_COE_ENABLE_SDO_COMPLETE_ACCESS,
+			    NULL, NULL);
+		ec_out_obj_close();
+	}
+	ec_out_text("  Flags:\n");
+	ec_out_bool("enable_safeop", "    Enable SafeOp: %s\n",
+		    s->general_flags & EC_GENERAL_ENABLE_SAFEOP, NULL, NULL);
+	ec_out_bool("enable_not_lrw", "    Enable notLRW: %s\n",
+		    s->general_flags & EC_GENERAL_ENABLE_NOT_LRW, NULL, NULL);
+	ec_out_int("current_on_ebus", "  Current consumption: %lld mA\n",
+		   s->current_on_ebus);
+	ec_out_obj_close();
+}
+
+static void ec_show_slave(unsigned int master, uint16_t pos,
+			  const struct ec_ioctl_slave *s)
+{
+	char state[EC_STATE_NAME_SIZE];
+
+	ec_out_obj_open(NULL);
+	ec_out_uint("master", "=== Master %llu", master);
+	ec_out_uint("position", ", Slave %llu ===\n", pos);
+	if (s->alias)
+		ec_out_uint("alias", "Alias: %llu\n", s->alias);
+	ec_out_str("state", "State: %s\n",
+		   ec_al_state_name(s->al_state, state, sizeof(state)));
+	if (s->al_status_code || ec_out_json()) {
+		ec_out_uint("al_status_code", "AL status code: 0x%04llx",
+			    s->al_status_code);
+		ec_out_str("al_status_text", " (%s)\n",
+			   ec_al_status_text(s->al_status_code));
+	}
+	ec_out_bool("error", "Flag: %s\n", s->error_flag, "E", "+");
+	ec_out_text("Identity:\n");
+	ec_out_uint("vendor_id", "  Vendor Id:       0x%08llx\n",
+		    s->vendor_id);
+	ec_out_uint("product_code", "  Product code:    0x%08llx\n",
+		    s->product_code);
+	ec_out_uint("revision_number", "  Revision number: 0x%08llx\n",
+		    s->revision_number);
+	ec_out_uint("serial_number", "  Serial number:   0x%08llx\n",
+		    s->serial_number);
+	ec_out_text("DL information:\n");
+	ec_out_bool("fmmu_bit", "  FMMU bit operation: %s\n", s->fmmu_bit,
+		    NULL, NULL);
+	ec_out_bool("dc_supported", "  Distributed clocks: %s", s->dc_supported,
+		    "yes", "no");
+	if (s->dc_supported) {
+		if (s->has_dc_system_time)
+			ec_out_str("dc_range", ", %s\n",
+				   s->dc_range ? "64 bit" : "32 bit");
+		else
+			ec_out_str("dc_range", ", %s\n",
+				   "delay measurement only");
+		ec_out_uint("transmission_delay",
+			    "  DC system time transmission delay: %llu ns\n",
+			    s->transmission_delay);
+	} else {
+		ec_out_text("\n");
+	}
+	ec_show_ports(s);
+	if (s->mailbox_protocols)
+		ec_show_mailboxes(s);
+	if (s->has_general_category)
+		ec_show_general(s);
+	ec_out_uint("sii_words", NULL, s->sii_nwords);
+	ec_out_uint("sdo_count", NULL, s->sdo_count);
+	ec_out_obj_close();
+}
+
+/**
+ * ec_cmd_slaves() - list the slaves on the bus
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_slaves(struct ec_cli *c)
+{
+	struct ec_lib_master m;
+	struct ec_numlist l;
+	struct ec_slaves s;
+	size_t i, k;
+	int ret;
+
+	ret = ec_cli_nargs(c, 0, 0);
+	if (ret)
+		return ret;
+	ret = ec_cli_masters(c, &l);
+	if (ret)
+		return ret;
+	ec_out_arr_open("slaves");
+	for (i = 0; i < l.count && !ret; i++) {
+		ret = ec_cli_open(c, &m, l.items[i], false);
+		if (ret)
+			break;
+		ret = ec_cli_slaves(c, &m, &s);
+		ec_lib_close(&m);
+		if (ret)
+			break;
+		if (c->verbose)
+			for (k = 0; k < s.count; k++)
+				ec_show_slave(l.items[i], s.sel[k],
+					      &s.all[s.sel[k]]);
+		else
+			ec_list_slaves(l.items[i], &s, l.count > 1);
+		ec_slaves_free(&s);
+	}
+	ec_out_arr_close();
+	ec_numlist_free(&l);
+	return ret;
+}
+
+/**
+ * ec_cmd_states() - request an AL state for the selected slaves
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_states(struct ec_cli *c)
+{
+	struct ec_lib_master m;
+	struct ec_numlist l;
+	struct ec_slaves s;
+	uint8_t state;
+	size_t i, k;
+	int ret;
+
+	ret = ec_cli_nargs(c, 1, 1);
+	if (ret)
+		return ret;
+	if (ec_al_state_parse(c->argv[0], &state))
+		return ec_cli_usage_error(c,
+			"invalid state '%s' (INIT, PREOP, BOOT, SAFEOP or OP)",
+			c->argv[0]);
+	ret = ec_cli_masters(c, &l);
+	if (ret)
+		return ret;
+	for (i = 0; i < l.count && !ret; i++) {
+		ret = ec_cli_open(c, &m, l.items[i], true);
+		if (ret)
+			break;
+		ret = ec_cli_slaves(c, &m, &s);
+		for (k = 0; !ret && k < s.count; k++) {
+			ret = ec_lib_slave_state(&m, s.sel[k], state);
+			if (ret)
+				ret = ec_cli_lib_fail(c, &m, ret);
+		}
+		ec_slaves_free(&s);
+		ec_lib_close(&m);
+	}
+	ec_numlist_free(&l);
+	return ret;
+}

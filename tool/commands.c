@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * commands.c - the table of the ethercat tool's commands: name, brief
+ * description, synopsis, help text and handler.  Names and options are
+ * those of IgH's tool so that existing scripts keep working.
+ */
+#include "commands.h"
+
+#define EC_HELP_SELECT \
+	"  --alias    -a <alias>\n" \
+	"  --position -p <pos>    Slave selection. See the help of\n" \
+	"                         the 'slaves' command.\n"
+#define EC_HELP_MASTER \
+	"  --master   -m <list>   Master indices: a comma-separated\n" \
+	"                         list with ranges, e.g. 1,4,5,7-9.\n" \
+	"                         Default: - (all).\n"
+#define EC_HELP_JSON \
+	"  --json     -j          Output JSON.\n"
+#define EC_HELP_SINGLE "This command requires a single slave to be selected.\n\n"
+#define EC_HELP_NUMERIC \
+	"\nNumerical values can be specified either with decimal (no\n" \
+	"prefix), octal (prefix '0') or hexadecimal (prefix '0x') base.\n"
+#define EC_HELP_TYPES \
+	"Data types for --type: bool, int8, int16, int24, int32, int40,\n" \
+	"int48, int56, int64, uint8, uint16, uint24, uint32, uint40,\n" \
+	"uint48, uint56, uint64, float, double, string, octet_string,\n" \
+	"unicode_string (UTF-16LE on the wire, UTF-8 on the terminal),\n" \
+	"sm8, sm16, sm32, sm64 (sign-and-magnitude) and raw (hex bytes\n" \
+	"such as \"0x01 0x02\" or \"0102\").\n\n"
+
+const struct ec_cmd ec_commands[] = {
+	{ "alias", "Write alias addresses.", "[OPTIONS] <ALIAS>",
+	  "Arguments:\n"
+	  "  ALIAS must be an unsigned 16 bit number. Zero means\n"
+	  "        removing an alias address.\n\n"
+	  "The alias is written to SII word 4 and the SII checksum\n"
+	  "(word 7) is recalculated. If multiple slaves are selected,\n"
+	  "the --force option is required.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --force    -f          Acknowledge writing aliases of\n"
+	  "                         multiple slaves.\n" EC_HELP_NUMERIC,
+	  ec_cmd_alias, 0 },
+	{ "crc", "CRC error register diagnosis.", "[reset]",
+	  "CRC - CRC Error Counter                0x300, 0x302, 0x304, 0x306\n"
+	  "PHY - Physical Interface Error Counter 0x301, 0x303, 0x305, 0x307\n"
+	  "FWD - Forwarded RX Error Counter       0x308, 0x309, 0x30a, 0x30b\n"
+	  "NXT - Next slave\n\n"
+	  "With the 'reset' argument, the counters of all slaves are\n"
+	  "cleared.\n\nCommand-specific options:\n" EC_HELP_JSON,
+	  ec_cmd_crc, 0 },
+	{ "debug", "Set the master's debug level.", "<LEVEL>",
+	  "Debug messages are printed to the kernel log.\n\n"
+	  "Arguments:\n"
+	  "  LEVEL can have one of the following values:\n"
+	  "        0 for no debugging output,\n"
+	  "        1 for some debug messages, or\n"
+	  "        2 for printing all frame contents (use with caution!).\n"
+	  "\nCommand-specific options:\n" EC_HELP_MASTER EC_HELP_NUMERIC,
+	  ec_cmd_debug, 0 },
+	{ "download", "Write an SDO entry to a slave.",
+	  "[OPTIONS] <INDEX> <SUBINDEX> <VALUE>\n"
+	  "ethercat download [OPTIONS] <INDEX> <VALUE>",
+	  EC_HELP_SINGLE
+	  "The data type of the SDO entry is taken from the SDO\n"
+	  "dictionary by default. It can be overridden with the\n"
+	  "--type option. If the slave does not support the SDO\n"
+	  "information service or the SDO is not in the dictionary,\n"
+	  "the --type option is mandatory.\n\n"
+	  "The second call (without <SUBINDEX>) uses the complete\n"
+	  "access method.\n\n" EC_HELP_TYPES
+	  "Arguments:\n"
+	  "  INDEX    is the SDO index and must be an unsigned\n"
+	  "           16 bit number.\n"
+	  "  SUBINDEX is the SDO entry subindex and must be an\n"
+	  "           unsigned 8 bit number.\n"
+	  "  VALUE    is the value to download and must correspond\n"
+	  "           to the SDO entry datatype (see above). Use\n"
+	  "           '-' to read from standard input.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --type     -t <type>   SDO entry data type (see above).\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_download, 0 },
+	{ "graph", "Output the bus topology as a graph.", "[OPTIONS] [INFO]",
+	  "The bus is output in DOT language (see\n"
+	  "http://www.graphviz.org/doc/info/lang.html), which can\n"
+	  "be processed with the tools from the Graphviz\n"
+	  "package. Example:\n\n"
+	  "  ethercat graph | dot -Tsvg > bus.svg\n\n"
+	  "Additional information at edges and nodes is selected via\n"
+	  "the first argument:\n"
+	  "  DC  - DC timing\n"
+	  "  CRC - CRC error register information\n\n"
+	  "With --json, nodes and edges are output as JSON.\n",
+	  ec_cmd_graph, 0 },
+	{ "help", "Show the help of a command.", "[COMMAND]",
+	  "Same as 'ethercat COMMAND --help'.\n", ec_cmd_help,
+	  EC_CMD_PLAIN },
+	{ "master", "Show master and Ethernet device information.",
+	  "[OPTIONS]",
+	  "Command-specific options:\n" EC_HELP_MASTER EC_HELP_JSON
+	  EC_HELP_NUMERIC,
+	  ec_cmd_master, 0 },
+	{ "pdos", "List Sync managers, PDO assignment and mapping.",
+	  "[OPTIONS]",
+	  "The information is displayed in three layers, which are\n"
+	  "indented accordingly:\n\n"
+	  "1) Sync managers - Contains the sync manager information\n"
+	  "   from the SII: Index, physical start address, default\n"
+	  "   size, control register and enable word. Example:\n\n"
+	  "   SM3: PhysAddr 0x1100, DefaultSize    0, ControlRegister 0x20, Enable 1\n\n"
+	  "2) Assigned PDOs - PDO direction, hexadecimal index and\n"
+	  "   the PDO name, if available. Note that a 'Tx' and 'Rx'\n"
+	  "   are seen from the slave's point of view. Example:\n\n"
+	  "   TxPDO 0x1a00 \"Channel1\"\n\n"
+	  "3) Mapped PDO entries - PDO entry index and subindex (both\n"
+	  "   hexadecimal), the length in bit and the description, if\n"
+	  "   available. Example:\n\n"
+	  "   PDO entry 0x3101:01,  8 bit, \"Status\"\n\n"
+	  "Note, that the displayed PDO assignment and PDO mapping\n"
+	  "information can either originate from the SII or from the\n"
+	  "CoE communication area.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --quiet    -q          Only output sync managers and PDOs.\n"
+	  EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_pdos, 0 },
+	{ "reg_read", "Output a slave's register contents.",
+	  "[OPTIONS] <ADDRESS> [SIZE]",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  ADDRESS is the register address. Must\n"
+	  "          be an unsigned 16 bit number.\n"
+	  "  SIZE    is the number of bytes to read and must also be\n"
+	  "          an unsigned 16 bit number. ADDRESS plus SIZE\n"
+	  "          may not exceed 64k. The size is ignored (and\n"
+	  "          can be omitted), if a selected data type\n"
+	  "          implies a size.\n\n" EC_HELP_TYPES
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --type     -t <type>   Data type (see above).\n"
+	  EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_reg_read, 0 },
+	{ "reg_write", "Write data to a slave's registers.",
+	  "[OPTIONS] <ADDRESS> <DATA>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  ADDRESS is the register address to write to.\n"
+	  "  DATA    depends on whether a datatype was specified\n"
+	  "          with the --type option: If not, DATA must be\n"
+	  "          either a path to a file with data to write,\n"
+	  "          or '-', which means, that data are read from\n"
+	  "          stdin. If a datatype was specified, DATA is\n"
+	  "          interpreted respective to the given type.\n\n"
+	  EC_HELP_TYPES
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --type      -t <type>  Data type (see above).\n"
+	  "  --emergency -e         Send as emergency request (addressed\n"
+	  "                         by the ring position given with -p).\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_reg_write, 0 },
+	{ "rescan", "Rescan the bus.", "[OPTIONS]",
+	  "Command-specific options:\n" EC_HELP_MASTER EC_HELP_NUMERIC,
+	  ec_cmd_rescan, 0 },
+	{ "sdos", "List SDO dictionaries.", "[OPTIONS]",
+	  "SDO dictionary information is displayed in two layers,\n"
+	  "which are indented accordingly:\n\n"
+	  "1) SDOs - Hexadecimal SDO index and the name. Example:\n\n"
+	  "   SDO 0x1018, \"Identity object\"\n\n"
+	  "2) SDO entries - SDO index and SDO entry subindex (both\n"
+	  "   hexadecimal) followed by the access rights (see\n"
+	  "   below), the data type, the length in bit, and the\n"
+	  "   description. Example:\n\n"
+	  "   0x1018:01, rwrwrw, uint32, 32 bit, \"Vendor id\"\n\n"
+	  "The access rights are specified for the AL states PREOP,\n"
+	  "SAFEOP and OP. An 'r' means, that the entry is readable\n"
+	  "in the corresponding state, an 'w' means writable,\n"
+	  "respectively. If a right is not granted, a dash '-' is\n"
+	  "shown.\n\n"
+	  "If the --quiet option is given, only the SDOs are output.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --quiet    -q          Only output SDOs (without the\n"
+	  "                         SDO entries).\n" EC_HELP_JSON
+	  EC_HELP_NUMERIC,
+	  ec_cmd_sdos, 0 },
+	{ "sii_read", "Output a slave's SII contents.", "[OPTIONS]",
+	  EC_HELP_SINGLE
+	  "Without the --verbose option, binary SII contents are\n"
+	  "output.\n\n"
+	  "With the --verbose option given, a textual representation\n"
+	  "of the data is output, that is separated by SII category\n"
+	  "names, with strings, sync managers and PDOs decoded.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --verbose  -v          Output textual data with\n"
+	  "                         category names.\n"
+	  "  --json     -j          Output JSON (the image in hex).\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_sii_read, 0 },
+	{ "sii_write", "Write SII contents to a slave.",
+	  "[OPTIONS] <FILENAME>",
+	  EC_HELP_SINGLE
+	  "The file contents are checked for validity and integrity\n"
+	  "(length, header checksum, category list). These checks\n"
+	  "can be overridden with the --force option.\n\n"
+	  "Arguments:\n"
+	  "  FILENAME must be a path to a file that contains a\n"
+	  "           positive number of words. If it is '-',\n"
+	  "           data are read from stdin.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --force    -f          Override validity checks.\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_sii_write, 0 },
+	{ "slaves", "Display slaves on the bus.", "[OPTIONS]",
+	  "If the --verbose option is not given, the slaves are\n"
+	  "displayed one-per-line. Example:\n\n"
+	  "1  5555:0  PREOP  +  EL3162 2C. Ana. Input 0-10V\n"
+	  "|  |    |  |      |  |\n"
+	  "|  |    |  |      |  \\- Name from the SII if available,\n"
+	  "|  |    |  |      |     otherwise vendor ID and product\n"
+	  "|  |    |  |      |     code (both hexadecimal).\n"
+	  "|  |    |  |      \\- Error flag. '+' means no error,\n"
+	  "|  |    |  |         'E' means that scan or\n"
+	  "|  |    |  |         configuration failed.\n"
+	  "|  |    |  \\- Current application-layer state.\n"
+	  "|  |    \\- Decimal relative position to the last\n"
+	  "|  |       slave with an alias address set.\n"
+	  "|  \\- Decimal alias address of this slave (if set),\n"
+	  "|     otherwise of the last slave with an alias set,\n"
+	  "|     or zero, if no alias was encountered up to this\n"
+	  "|     position.\n"
+	  "\\- Absolute ring position in the bus.\n\n"
+	  "If the --verbose option is given, a detailed (multi-line)\n"
+	  "description is output for each slave.\n\n"
+	  "Slave selection:\n"
+	  "  Slaves for this and other commands can be selected with\n"
+	  "  the --alias and --position parameters as follows:\n\n"
+	  "  1) If neither the --alias nor the --position option\n"
+	  "     is given, all slaves are selected.\n"
+	  "  2) If only the --position option is given, it is\n"
+	  "     interpreted as an absolute ring position and\n"
+	  "     a slave with this position is matched.\n"
+	  "  3) If only the --alias option is given, all slaves\n"
+	  "     with the given alias address and subsequent\n"
+	  "     slaves before a slave with a different alias\n"
+	  "     address match (use -p0 if only the slaves\n"
+	  "     with the given alias are desired, see 4)).\n"
+	  "  4) If both the --alias and the --position option are\n"
+	  "     given, the latter is interpreted as relative\n"
+	  "     position behind any slave with the given alias.\n\n"
+	  "Command-specific options:\n"
+	  "  --alias    -a <alias>  Slave alias (see above).\n"
+	  "  --position -p <pos>    Slave position (see above).\n"
+	  "  --verbose  -v          Show detailed slave information.\n"
+	  EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_slaves, 0 },
+	{ "states", "Request application-layer states.",
+	  "[OPTIONS] <STATE>",
+	  "Arguments:\n"
+	  "  STATE can be 'INIT', 'PREOP', 'BOOT', 'SAFEOP', or 'OP'.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT EC_HELP_NUMERIC,
+	  ec_cmd_states, 0 },
+	{ "upload", "Read an SDO entry from a slave.",
+	  "[OPTIONS] <INDEX> <SUBINDEX>",
+	  EC_HELP_SINGLE
+	  "The data type of the SDO entry is taken from the SDO\n"
+	  "dictionary by default. It can be overridden with the\n"
+	  "--type option. If the slave does not support the SDO\n"
+	  "information service or the SDO is not in the dictionary,\n"
+	  "the --type option is mandatory.\n\n" EC_HELP_TYPES
+	  "Arguments:\n"
+	  "  INDEX    is the SDO index and must be an unsigned\n"
+	  "           16 bit number.\n"
+	  "  SUBINDEX is the SDO entry subindex and must be an\n"
+	  "           unsigned 8 bit number.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --type     -t <type>   SDO entry data type (see above).\n"
+	  EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_upload, 0 },
+	{ "version", "Show version information.", "[OPTIONS]",
+	  "Shows the tool's version and ioctl ABI version, and the\n"
+	  "ioctl ABI version the ec_master module speaks.\n",
+	  ec_cmd_version, 0 },
+	{ "xml", "Generate slave information XML.", "[OPTIONS]",
+	  "Note that the PDO information can either originate\n"
+	  "from the SII or from the CoE communication area. For\n"
+	  "slaves, that support configuring PDO assignment and\n"
+	  "mapping, the output depends on the last configuration.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT EC_HELP_NUMERIC,
+	  ec_cmd_xml, EC_CMD_NO_JSON },
+};
+
+const size_t ec_command_count = sizeof(ec_commands) / sizeof(ec_commands[0]);

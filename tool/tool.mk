@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The ethercat CLI.  Everything but main.c goes into an archive that the
+# unit tests (tests/unit/check_tool_*.c) link, so the tool's logic is
+# testable without a device.  The binary links libethercat.so with an
+# rpath of $ORIGIN/../lib, so build/tool/ethercat finds build/lib/.
+
+TOOL_SRCS      := $(filter-out tool/main.c,$(sort $(wildcard tool/*.c)))
+TOOL_OBJS      := $(patsubst tool/%.c,$(BUILD)/tool/obj/%.o,$(TOOL_SRCS))
+TOOL_ARCHIVE   := $(BUILD)/tool/libectool.a
+TOOL_BIN       := $(BUILD)/tool/ethercat
+TOOL_CFLAGS    := -Ilib -Itool -MMD -MP
+
+ALL_TARGETS += $(TOOL_BIN)
+
+$(BUILD)/tool/obj/%.o: tool/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(TOOL_CFLAGS) -c -o $@ $<
+
+$(TOOL_ARCHIVE): $(TOOL_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(TOOL_BIN): $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) $(LIB_SO_LINK)
+	$(CC) -o $@ $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) \
+		-L$(BUILD)/lib -lethercat -lm '-Wl,-rpath,$$ORIGIN/../lib'
+
+# Unit tests of the tool: one program per object.
+TOOL_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,\
+	$(sort $(wildcard tests/unit/check_tool_*.c)))
+UNIT_TESTS += $(TOOL_TESTS)
+
+$(BUILD)/tests/unit/check_tool_%: tests/unit/check_tool_%.c \
+		$(TOOL_ARCHIVE) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Ilib -Itool -o $@ $< $(TOOL_ARCHIVE) $(LIB_A) \
+		$(PKG_CHECK) $(PKG_JANSSON) -lm
+
+-include $(TOOL_OBJS:.o=.d) $(BUILD)/tool/obj/main.d
