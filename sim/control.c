@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Text commands that change a running segment (the --control socket of
+ * ethercat-sim, also usable in process): unplug, replug, drop, corrupt,
+ * error, status.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_priv.h"
+
+struct out {
+	char *p;
+	size_t len, cap;
+};
+
+static void say(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!o->cap || o->len >= o->cap - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len += (size_t)n < o->cap - o->len ? (size_t)n :
+			  o->cap - o->len - 1;
+}
+
+static const char *state_name(uint8_t st)
+{
+	switch (st & ESC_AL_STATE_MASK) {
+	case ESC_AL_INIT:
+		return "INIT";
+	case ESC_AL_PREOP:
+		return "PREOP";
+	case ESC_AL_BOOT:
+		return "BOOT";
+	case ESC_AL_SAFEOP:
+		return "SAFEOP";
+	case ESC_AL_OP:
+		return "OP";
+	default:
+		return "?";
+	}
+}
+
+static void status(struct ecsim_segment *seg, struct out *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < seg->n_slaves; i++) {
+		const struct ecsim_slave *s = &seg->slaves[i];
+		uint8_t st = s->mem[ESC_REG_AL_STATUS];
+
+		say(o, "slave %u %s %s", i, s->model->key,
+		    s->plugged ? "plugged" : "unplugged");
+		if (s->plugged)
+			say(o, " pos %u", s->pos);
+		say(o, " state %s%s code 0x%04x\n", state_name(st),
+		    st & ESC_AL_ERROR ? "+ERR" : "",
+		    ecsim_get16(s->mem + ESC_REG_AL_STATUS_CODE));
+	}
+	say(o, "frames in %llu out %llu non-ecat %llu broken %llu "
+	    "dropped %llu corrupted %llu drop %u%% corrupt %u%%\n",
+	    (unsigned long long)seg->st.frames_in,
+	    (unsigned long long)seg->st.frames_out,
+	    (unsigned long long)seg->st.non_ecat,
+	    (unsigned long long)seg->st.broken,
+	    (unsigned long long)seg->st.dropped,
+	    (unsigned long long)seg->st.corrupted, seg->drop_pct,
+	    seg->corrupt_pct);
+}
+
+static int number(const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	if (!s)
+		return -EINVAL;
+	*v = strtoul(s, &end, 0);
+	return *end || end == s || *v > max ? -EINVAL : 0;
+}
+
+int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
+			  char *outbuf, size_t outlen)
+{
+	struct out o = { .p = outbuf, .cap = outlen };
+	char buf[256], *argv[4] = { NULL }, *save = NULL, *t;
+	unsigned long a = 0, b = 0;
+	int argc = 0, ret = -EINVAL;
+
+	if (outlen)
+		outbuf[0] = '\0';
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (t = strtok_r(buf, " \t\r\n", &save); t && argc < 4;
+	     t = strtok_r(NULL, " \t\r\n", &save))
+		argv[argc++] = t;
+	if (!argc) {
+		say(&o, "error: empty command\n");
+		return -EINVAL;
+	}
+	if (!strcmp(argv[0], "status") && argc == 1) {
+		status(seg, &o);
+		ret = 0;
+	} else if (!strcmp(argv[0], "unplug") && argc == 2 &&
+		   !number(argv[1], ~0u, &a)) {
+		ret = ecsim_segment_unplug(seg, (unsigned int)a);
+	} else if (!strcmp(argv[0], "replug") && argc == 2 &&
+		   !number(argv[1], ~0u, &a)) {
+		ret = ecsim_segment_replug(seg, (unsigned int)a);
+	} else if (!strcmp(argv[0], "drop") && argc == 2 &&
+		   !number(argv[1], 100, &a)) {
+		ret = ecsim_segment_set_drop(seg, (unsigned int)a);
+	} else if (!strcmp(argv[0], "corrupt") && argc == 2 &&
+		   !number(argv[1], 100, &a)) {
+		ret = ecsim_segment_set_corrupt(seg, (unsigned int)a);
+	} else if (!strcmp(argv[0], "error") && argc == 3 &&
+		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
+		ret = ecsim_segment_al_error(seg, (unsigned int)a,
+					     (uint16_t)b);
+	} else {
+		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
+		    "corrupt PERCENT | error N ALSTATUSCODE | status\n");
+		return -EINVAL;
+	}
+	if (ret == -ENOENT)
+		say(&o, "error: no slave %lu\n", a);
+	else if (ret)
+		say(&o, "error: %s\n", strerror(-ret));
+	else
+		say(&o, "ok\n");
+	return ret;
+}

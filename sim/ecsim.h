@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ecsim: a virtual EtherCAT segment, in process.
+ *
+ * A segment is a line of simulated slaves built from a JSON segment file
+ * (format in sim/README.md).  Hand it an Ethernet frame and it executes every
+ * datagram in every slave in ring order and returns the frame as the master
+ * would receive it.  No sockets, no threads, no clock: the caller sets the
+ * simulated time, so tests are deterministic.
+ */
+#ifndef ECSIM_H
+#define ECSIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ecsim_segment;
+
+/* Segment counters (ecsim_segment_stats()). */
+struct ecsim_stats {
+	uint64_t frames_in;		/* frames handed in */
+	uint64_t frames_out;		/* frames answered */
+	uint64_t non_ecat;		/* not EtherCAT: destroyed by slave 0 */
+	uint64_t broken;		/* inconsistent EtherCAT header */
+	uint64_t dropped;		/* "drop" fault */
+	uint64_t corrupted;		/* "corrupt" fault */
+	uint64_t datagrams;		/* datagrams executed */
+};
+
+/**
+ * ecsim_segment_new_file() - build a segment from a segment file
+ * @path: JSON segment file
+ * @err: receives a message on failure
+ * @errlen: size of @err
+ *
+ * Return: the segment, or NULL with @err filled.
+ */
+struct ecsim_segment *ecsim_segment_new_file(const char *path, char *err,
+					     size_t errlen);
+/* Same from a JSON string. */
+struct ecsim_segment *ecsim_segment_new_string(const char *json, char *err,
+					       size_t errlen);
+void ecsim_segment_free(struct ecsim_segment *seg);
+
+/**
+ * ecsim_segment_process() - pass one Ethernet frame through the ring
+ * @seg: segment
+ * @frame: the frame without FCS; answered in place
+ * @len: its length
+ *
+ * Return: the length of the answer now in @frame (the same as @len), or 0
+ * when no frame comes back (not EtherCAT, broken header, injected loss).
+ */
+size_t ecsim_segment_process(struct ecsim_segment *seg, uint8_t *frame,
+			     size_t len);
+
+/* Simulated time in ns; frames arrive at slave 0 at this time. */
+void ecsim_segment_set_time(struct ecsim_segment *seg, uint64_t now_ns);
+void ecsim_segment_advance(struct ecsim_segment *seg, uint64_t ns);
+uint64_t ecsim_segment_time(const struct ecsim_segment *seg);
+
+/* Seed of the pseudo random generator behind "drop"/"corrupt". */
+void ecsim_segment_seed(struct ecsim_segment *seg, uint32_t seed);
+
+void ecsim_segment_stats(const struct ecsim_segment *seg,
+			 struct ecsim_stats *st);
+
+/*
+ * Slaves are named by their index in the segment file ("id"), which does not
+ * change when slaves are unplugged; ring positions do.
+ */
+unsigned int ecsim_segment_slave_count(const struct ecsim_segment *seg);
+unsigned int ecsim_segment_ring_count(const struct ecsim_segment *seg);
+
+/* Faults.  Return 0 or -errno (-ENOENT: no such slave, -EINVAL). */
+int ecsim_segment_unplug(struct ecsim_segment *seg, unsigned int id);
+int ecsim_segment_replug(struct ecsim_segment *seg, unsigned int id);
+int ecsim_segment_set_drop(struct ecsim_segment *seg, unsigned int percent);
+int ecsim_segment_set_corrupt(struct ecsim_segment *seg,
+			      unsigned int percent);
+/* Force an AL error (status code @code) as the slave's application would. */
+int ecsim_segment_al_error(struct ecsim_segment *seg, unsigned int id,
+			   uint16_t code);
+
+/**
+ * ecsim_segment_command() - run one control command
+ * @seg: segment
+ * @line: "unplug N", "replug N", "drop P", "corrupt P", "error N CODE",
+ *        "status"
+ * @out: receives the answer text (lines ending in "\n")
+ * @outlen: size of @out
+ *
+ * Return: 0, or -EINVAL/-ENOENT with an "error: ..." line in @out.
+ */
+int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
+			  char *out, size_t outlen);
+
+/* Inspection (no side effects on the simulated hardware). */
+const char *ecsim_slave_model(const struct ecsim_segment *seg,
+			      unsigned int id);
+bool ecsim_slave_plugged(const struct ecsim_segment *seg, unsigned int id);
+/* AL status register (state | error bit) and AL status code. */
+uint8_t ecsim_slave_al_status(const struct ecsim_segment *seg,
+			      unsigned int id);
+uint16_t ecsim_slave_al_code(const struct ecsim_segment *seg,
+			     unsigned int id);
+/* Raw ESC memory as the PDI sees it. */
+int ecsim_slave_peek(const struct ecsim_segment *seg, unsigned int id,
+		     uint16_t addr, void *buf, size_t len);
+int ecsim_slave_poke(struct ecsim_segment *seg, unsigned int id,
+		     uint16_t addr, const void *buf, size_t len);
+/* SII EEPROM image (bytes, little-endian words). */
+int ecsim_slave_sii(const struct ecsim_segment *seg, unsigned int id,
+		    const uint8_t **image, size_t *len);
+/*
+ * Process data entries (valid from SAFEOP on): the value of a mapped output
+ * entry as last written by the master, and setting an input entry to a
+ * constant (replaces any pattern).  -ENOENT when not mapped.
+ */
+int ecsim_slave_output(const struct ecsim_segment *seg, unsigned int id,
+		       uint16_t index, uint8_t sub, uint64_t *value);
+int ecsim_slave_set_input(struct ecsim_segment *seg, unsigned int id,
+			  uint16_t index, uint8_t sub, uint64_t value);
+int ecsim_slave_input(const struct ecsim_segment *seg, unsigned int id,
+		      uint16_t index, uint8_t sub, uint64_t *value);
+
+#endif /* ECSIM_H */

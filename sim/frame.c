@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Frames through the ring: Ethernet/EtherCAT header checks, datagram
+ * parsing and execution per slave in ring order with the addressing and
+ * working counter rules of ETG.1000.4 5.4 (tables 12-14).
+ */
+#include <string.h>
+
+#include "sim_priv.h"
+
+#define MAX_DATAGRAMS	256
+#define NS_PER_BYTE	80	/* 100 Mbit/s */
+
+struct dg {
+	uint8_t *p;		/* datagram header */
+	size_t off;		/* from the frame start */
+	uint16_t len;
+};
+
+static uint16_t be16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static bool fixed_match(const struct ecsim_slave *s, uint16_t adp)
+{
+	if (adp == ecsim_get16(s->mem + ESC_REG_STATION_ADDR))
+		return true;
+	return (ecsim_get32(s->mem + ESC_REG_DL_CONTROL) &
+		ESC_DLC_ALIAS_ENABLE) &&
+	       adp == ecsim_get16(s->mem + ESC_REG_STATION_ALIAS);
+}
+
+/*
+ * Read, write or read-write at a physical address; returns the working
+ * counter share of this slave: read +1, write +1, read-write +1/+2.
+ */
+static unsigned int phys(struct ecsim_slave *s, uint16_t ado, uint8_t *data,
+			 uint16_t len, bool rd, bool wr, bool or_read)
+{
+	uint8_t tmp[2048];
+	bool r_ok = false, w_ok;
+	size_t i;
+
+	if (!rd && !wr)
+		return 0;
+	if (rd && !wr && !or_read)
+		return ecsim_esc_read(s, ado, data, len) ? 1 : 0;
+	if (!rd)
+		return ecsim_esc_write(s, ado, data, len) ? 1 : 0;
+	r_ok = ecsim_esc_read(s, ado, tmp, len);
+	w_ok = wr && ecsim_esc_write(s, ado, data, len);
+	if (r_ok) {
+		if (or_read)
+			for (i = 0; i < len; i++)
+				data[i] |= tmp[i];
+		else
+			memcpy(data, tmp, len);
+	}
+	if (!wr)
+		return r_ok ? 1 : 0;
+	return (r_ok ? 1 : 0) + (w_ok ? 2 : 0);
+}
+
+static void exec(struct ecsim_slave *s, const struct dg *d)
+{
+	uint8_t *p = d->p, cmd = p[0], *data = p + DG_HDR_LEN;
+	uint16_t adp = ecsim_get16(p + 2), ado = ecsim_get16(p + 4);
+	uint16_t wkc = ecsim_get16(data + d->len);
+	unsigned int inc = 0;
+
+	switch (cmd) {
+	case CMD_APRD:
+	case CMD_APWR:
+	case CMD_APRW:
+	case CMD_ARMW:
+		ecsim_put16(p + 2, adp + 1);
+		if (cmd == CMD_ARMW)
+			inc = phys(s, ado, data, d->len, adp == 0, adp != 0,
+				   false);
+		else if (adp == 0)
+			inc = phys(s, ado, data, d->len, cmd != CMD_APWR,
+				   cmd != CMD_APRD, false);
+		break;
+	case CMD_FPRD:
+	case CMD_FPWR:
+	case CMD_FPRW:
+		if (fixed_match(s, adp))
+			inc = phys(s, ado, data, d->len, cmd != CMD_FPWR,
+				   cmd != CMD_FPRD, false);
+		break;
+	case CMD_FRMW:
+		inc = phys(s, ado, data, d->len, fixed_match(s, adp),
+			   !fixed_match(s, adp), false);
+		break;
+	case CMD_BRD:
+	case CMD_BWR:
+	case CMD_BRW:
+		ecsim_put16(p + 2, adp + 1);
+		inc = phys(s, ado, data, d->len, cmd != CMD_BWR,
+			   cmd != CMD_BRD, cmd != CMD_BWR);
+		break;
+	case CMD_LRD:
+	case CMD_LWR:
+	case CMD_LRW:
+		inc = ecsim_esc_logical(s, cmd, ecsim_get32(p + 2), data,
+					d->len);
+		break;
+	default:	/* NOP and reserved commands: no slave acts */
+		break;
+	}
+	if (inc)
+		ecsim_put16(data + d->len, wkc + inc);
+}
+
+static unsigned int parse(uint8_t *frame, size_t start, size_t elen,
+			  struct dg *dgs)
+{
+	size_t pos = start, end = start + elen;
+	unsigned int n = 0;
+
+	while (n < MAX_DATAGRAMS) {
+		uint16_t lf;
+
+		if (pos + DG_HDR_LEN + DG_WKC_LEN > end)
+			return 0;
+		lf = ecsim_get16(frame + pos + 6);
+		dgs[n].p = frame + pos;
+		dgs[n].off = pos;
+		dgs[n].len = lf & DG_LEN_MASK;
+		pos += DG_HDR_LEN + dgs[n].len + DG_WKC_LEN;
+		if (pos > end)
+			return 0;
+		n++;
+		if (!(lf & DG_MORE))
+			break;
+	}
+	return pos == end ? n : 0;
+}
+
+/* Where a port closed by the master (DL control loop bits) ends the ring. */
+static unsigned int reach(const struct ecsim_segment *seg)
+{
+	unsigned int i;
+
+	for (i = 0; i < seg->ring_len; i++) {
+		uint32_t dlc = ecsim_get32(seg->ring[i]->mem +
+					   ESC_REG_DL_CONTROL);
+
+		if (((dlc >> ESC_DLC_LOOP_SHIFT(1)) & 3) == ESC_DLC_LOOP_CLOSED)
+			return i + 1;
+	}
+	return seg->ring_len;
+}
+
+/*
+ * A corrupted frame fails the FCS check in the slave it reaches: that slave
+ * counts an RX error on port 0 and the frame never comes back (a NIC drops
+ * frames with a bad FCS), after the slaves before it processed it.
+ */
+static void count_rx_error(struct ecsim_slave *s)
+{
+	uint8_t *c = s->mem + ESC_REG_RX_ERR(0);
+
+	if (c[0] < 0xff)
+		c[0]++;
+	if (c[1] < 0xff)
+		c[1]++;
+}
+
+size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
+			   size_t len)
+{
+	struct dg dgs[MAX_DATAGRAMS];
+	size_t off = 12, elen;
+	unsigned int n, i, k, last, bad_at = ~0u;
+	uint16_t h;
+
+	seg->st.frames_in++;
+	if (!seg->ring_len) {		/* nothing to pass: cable loop */
+		seg->st.frames_out++;
+		return len;
+	}
+	if (len < ETH_HLEN_SIM + ECAT_HDR_LEN)
+		goto non_ecat;
+	if (be16(frame + off) == ETH_P_VLAN_SIM)
+		off += 4;
+	if (len < off + 2 + ECAT_HDR_LEN ||
+	    be16(frame + off) != ETH_P_ECAT_SIM)
+		goto non_ecat;
+	off += 2;
+	h = ecsim_get16(frame + off);
+	elen = h & ECAT_LEN_MASK;
+	if (h >> ECAT_TYPE_SHIFT != ECAT_TYPE_DLPDU) {
+		/* other EtherCAT frame types pass unprocessed */
+		seg->st.frames_out++;
+		return len;
+	}
+	if (off + ECAT_HDR_LEN + elen > len)
+		goto broken;
+	n = parse(frame, off + ECAT_HDR_LEN, elen, dgs);
+	if (!n)
+		goto broken;
+	if (seg->drop_pct && ecsim_rand(seg) % 100 < seg->drop_pct) {
+		seg->st.dropped++;
+		return 0;
+	}
+	if (seg->corrupt_pct && ecsim_rand(seg) % 100 < seg->corrupt_pct)
+		bad_at = ecsim_rand(seg) % seg->ring_len;
+	ecsim_pd_update_inputs(seg);
+	last = reach(seg);
+	for (i = 0; i < last; i++) {
+		struct ecsim_slave *s = seg->ring[i];
+		uint64_t t_in = seg->now_ns + (uint64_t)i * seg->fwd_ns;
+
+		if (i == bad_at) {
+			count_rx_error(s);
+			seg->st.corrupted++;
+			return 0;
+		}
+		s->rx_port0 = ecsim_slave_local_time(s, t_in);
+		s->rx_port1 = i + 1 < last ?
+			ecsim_slave_local_time(s, seg->now_ns +
+				(uint64_t)(last - 1) * seg->fwd_ns +
+				(uint64_t)(last - 1 - i) * seg->ret_ns) : 0;
+		for (k = 0; k < n; k++) {
+			s->t_dg = t_in + dgs[k].off * NS_PER_BYTE;
+			exec(s, &dgs[k]);
+		}
+		ecsim_esc_frame_done(s);
+	}
+	seg->st.datagrams += n;
+	seg->st.frames_out++;
+	/* ESC Section I "Frame processing": port 0 sets the U/L bit of the
+	 * source MAC address of frames it sends back to the master */
+	frame[6] |= 0x02;
+	return len;
+non_ecat:
+	seg->st.non_ecat++;
+	if (!(ecsim_get32(seg->ring[0]->mem + ESC_REG_DL_CONTROL) &
+	      ESC_DLC_FWD_RULE)) {
+		seg->st.frames_out++;
+		return len;
+	}
+	return 0;
+broken:
+	seg->st.broken++;
+	return 0;
+}

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The virtual EtherCAT segment: libecsim.a (every sim/*.c but main.c, plus
+# the catalogue compiled into a C string), ethercat-sim, bench-sim and the
+# sim unit tests (tests/unit/check_sim_*.c).
+
+SIM_DIR      := $(BUILD)/sim
+SIM_SRCS     := $(filter-out sim/main.c,$(wildcard sim/*.c))
+SIM_OBJS     := $(patsubst sim/%.c,$(SIM_DIR)/%.o,$(SIM_SRCS)) \
+		$(SIM_DIR)/catalogue_data.o
+SIM_LIB      := $(SIM_DIR)/libecsim.a
+SIM_BIN      := $(SIM_DIR)/ethercat-sim
+SIM_BENCH    := $(SIM_DIR)/bench-sim
+SIM_CATALOGUE := sim/catalogue/catalogue.json
+# The CoE server is linked in once its sources are in the tree.
+SIM_CFLAGS   := $(BASE_CFLAGS) -Isim $(if $(wildcard sim/coe.c),-DECSIM_HAVE_COE) \
+		$(shell pkg-config --cflags jansson 2>/dev/null)
+SIM_LIBS     := $(PKG_JANSSON) -lm
+
+SIM_TEST_SRCS := $(wildcard tests/unit/check_sim_*.c)
+SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))
+
+ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH)
+UNIT_TESTS   += $(SIM_TESTS)
+
+.PHONY: bench-sim
+bench-sim: $(SIM_BENCH)
+	$(SIM_BENCH)
+
+$(SIM_DIR)/%.o: sim/%.c $(wildcard sim/*.h) sim/sim.mk
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -c -o $@ $<
+
+# The catalogue becomes one C string: no per-model C code.
+$(SIM_DIR)/catalogue_data.c: $(SIM_CATALOGUE) sim/sim.mk
+	@mkdir -p $(@D)
+	{ echo '/* generated from $(SIM_CATALOGUE) */'; \
+	  echo 'const char ecsim_catalogue_json[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' \
+		$(SIM_CATALOGUE); \
+	  echo ';'; } > $@
+
+$(SIM_DIR)/catalogue_data.o: $(SIM_DIR)/catalogue_data.c
+	$(CC) $(BASE_CFLAGS) -c -o $@ $<
+
+$(SIM_LIB): $(SIM_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(SIM_BIN): sim/main.c $(SIM_LIB)
+	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(SIM_LIBS)
+
+$(SIM_BENCH): sim/bench/bench_sim.c $(SIM_LIB)
+	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(SIM_LIBS)
+
+$(BUILD)/tests/check_sim_%: tests/unit/check_sim_%.c $(SIM_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(PKG_CHECK) $(SIM_LIBS)

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Internal structures of the virtual segment: device models (model.c),
+ * slave instances with their ESC (esc.c, al.c, mailbox.c, pdata.c, sii.c)
+ * and the segment (segment.c, frame.c).
+ */
+#ifndef ECSIM_SIM_PRIV_H
+#define ECSIM_SIM_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "ecsim.h"
+#include "esc_regs.h"
+
+#define ECSIM_ESC_MEM		65536
+#define ECSIM_MAX_PD_ENTRIES	256
+#define ECSIM_MBX_QUEUE		16
+#define ECSIM_MBX_MAX		1024
+
+/* ---- models (model.c) ---- */
+
+struct ecsim_model_entry {
+	uint16_t index;
+	uint8_t sub;
+	uint8_t bits;
+	uint8_t datatype;	/* SII data type code, 0 if unknown */
+	char *name;
+};
+
+struct ecsim_model_pdo {
+	uint16_t index;
+	uint8_t sm;		/* 0xff: not assigned by default */
+	uint16_t flags;		/* SII PDO flags (mandatory, fixed...) */
+	char *name;
+	unsigned int n_entries;
+	struct ecsim_model_entry *entries;
+};
+
+struct ecsim_model_sm {
+	uint16_t start;
+	uint16_t size;
+	uint8_t control;
+	uint8_t enable;		/* SII SyncM "enable" byte */
+	uint8_t type;		/* ECSIM_SMT_*, SII SyncM type */
+};
+
+#define ECSIM_SMT_UNUSED	0
+#define ECSIM_SMT_MBX_OUT	1
+#define ECSIM_SMT_MBX_IN	2
+#define ECSIM_SMT_OUTPUTS	3
+#define ECSIM_SMT_INPUTS	4
+
+struct ecsim_model {
+	char *key;		/* catalogue name, e.g. "EL1008" */
+	char *name, *order, *group;
+	uint32_t vendor, product, revision;
+	uint32_t device_type;	/* CoE 0x1000 */
+	uint8_t esc_type, esc_revision;
+	uint16_t esc_build;
+	uint8_t n_fmmu, n_sm, ram_kb, port_desc;
+	uint16_t features;
+	bool eeprom_read8;
+	uint16_t eeprom_kbit;
+	uint16_t pdi_control, pdi_config;
+	bool dc;
+	uint16_t dc_assign_activate;
+	uint16_t mbx_protocols;	/* SII_MBX_* */
+	uint16_t boot_rx_start, boot_rx_size, boot_tx_start, boot_tx_size;
+	uint8_t coe_details;
+	int16_t ebus_current;
+	unsigned int n_sms;
+	struct ecsim_model_sm sms[ESC_SM_MAX];
+	unsigned int n_fmmu_usage;
+	uint8_t fmmu_usage[ESC_FMMU_MAX];
+	unsigned int n_pdos;
+	struct ecsim_model_pdo *pdos;	/* 0x16xx rx and 0x1Axx tx mixed */
+	json_t *objects;		/* CoE objects (od.h format), or NULL */
+	char *behaviour;		/* "cia402" or NULL */
+	char *hw_version, *sw_version;
+};
+
+struct ecsim_model_set {
+	unsigned int n;
+	struct ecsim_model **models;
+};
+
+int ecsim_models_load(struct ecsim_model_set *set, json_t *models,
+		      char *err, size_t errlen);
+const struct ecsim_model *ecsim_models_find(const struct ecsim_model_set *s,
+					    const char *key);
+void ecsim_models_free(struct ecsim_model_set *set);
+bool ecsim_pdo_is_rx(const struct ecsim_model_pdo *pdo);
+/* Parse a JSON integer or "0x.." string. */
+int ecsim_json_uint(const json_t *v, uint64_t max, uint64_t *out);
+int ecsim_json_entry_ref(const char *s, uint16_t *index, uint8_t *sub);
+
+/* The embedded catalogue (generated from sim/catalogue/catalogue.json). */
+extern const char ecsim_catalogue_json[];
+
+/* ---- one slave ---- */
+
+struct ecsim_pd_entry {
+	uint16_t index;
+	uint8_t sub;
+	uint8_t bits;
+	uint32_t bitoff;	/* from the SM start */
+};
+
+struct ecsim_pd_sm {
+	int sm;			/* -1: none */
+	unsigned int n;
+	struct ecsim_pd_entry e[ECSIM_MAX_PD_ENTRIES];
+	uint32_t bits;
+};
+
+#define ECSIM_PAT_CONST		0
+#define ECSIM_PAT_COUNTER	1
+#define ECSIM_PAT_TOGGLE	2
+#define ECSIM_PAT_WIRE		3
+
+struct ecsim_pattern {
+	uint16_t index;
+	uint8_t sub;
+	uint8_t kind;
+	uint64_t value;		/* const, counter start */
+	int64_t step;		/* counter step per frame */
+	uint32_t period;	/* toggle period in frames */
+	unsigned int src_id;	/* wire: source slave id */
+	uint16_t src_index;
+	uint8_t src_sub;
+	bool src_image;		/* wire the whole output image */
+};
+
+struct ecsim_mbx_msg {
+	uint16_t len;		/* whole message incl. header */
+	uint8_t data[ECSIM_MBX_MAX];
+};
+
+struct ecsim_slave {
+	struct ecsim_segment *seg;
+	const struct ecsim_model *model;
+	unsigned int id;
+	unsigned int pos;		/* ring position while plugged */
+	bool plugged;
+	char *name;
+	uint32_t serial;
+	uint16_t alias;
+
+	uint8_t *mem;			/* ECSIM_ESC_MEM bytes */
+	uint8_t *sii;
+	size_t sii_len;			/* bytes */
+
+	/* AL */
+	bool al_pending;		/* AL control written this frame */
+	bool no_firmware;		/* fault: refuse to leave INIT */
+	bool pdi_dead;			/* SII checksum error: no PDI */
+
+	/* EEPROM interface */
+	unsigned int eep_busy_reads;
+
+	/* mailbox */
+	int sm_mbx_out, sm_mbx_in;	/* SM numbers, -1 none */
+	uint8_t last_req_cnt;
+	uint8_t reply_cnt;
+	unsigned int q_head, q_len;
+	struct ecsim_mbx_msg queue[ECSIM_MBX_QUEUE];
+	struct ecsim_mbx_msg last_reply;
+	bool have_last_reply;
+	bool mbx_pending;		/* SM0 completed this frame */
+	bool repeat_pending;
+	void *coe;			/* struct ecsim_coe */
+	void *od;			/* struct ecsim_od */
+
+	/* process data */
+	struct ecsim_pd_sm pd_out, pd_in;
+	unsigned int n_patterns;
+	struct ecsim_pattern *patterns;
+	uint64_t frames_seen;
+	uint64_t last_output_ns;
+	uint16_t cia402_state;
+
+	/* DC */
+	int64_t clk_off;		/* local time = sim time + clk_off */
+	uint64_t rx_port0, rx_port1;	/* local arrival times, this frame */
+	uint64_t t_dg;			/* sim time of the current datagram */
+};
+
+struct ecsim_segment {
+	struct ecsim_model_set models;
+	unsigned int n_slaves;
+	struct ecsim_slave *slaves;
+	struct ecsim_slave **ring;	/* plugged slaves in order */
+	unsigned int ring_len;
+	uint64_t now_ns;
+	uint32_t rng;
+	unsigned int drop_pct, corrupt_pct;
+	struct ecsim_stats st;
+	uint32_t fwd_ns, ret_ns;	/* DC propagation model */
+};
+
+/* segment.c */
+void ecsim_segment_rebuild_ring(struct ecsim_segment *seg);
+uint32_t ecsim_rand(struct ecsim_segment *seg);
+
+/* esc.c: the register file and its ECAT side */
+int ecsim_slave_init(struct ecsim_slave *s);
+void ecsim_slave_reset(struct ecsim_slave *s);
+void ecsim_slave_destroy(struct ecsim_slave *s);
+void ecsim_slave_update_dl_status(struct ecsim_slave *s, bool next_link);
+/* ECAT access of @len bytes at @addr; return true when it counts (wkc). */
+bool ecsim_esc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
+		    size_t len);
+bool ecsim_esc_write(struct ecsim_slave *s, uint16_t addr,
+		     const uint8_t *buf, size_t len);
+/* Bit-granular access through the FMMUs for LRD/LWR/LRW; returns the wkc
+ * increment of this slave (1 read, 2 write). */
+unsigned int ecsim_esc_logical(struct ecsim_slave *s, uint8_t cmd,
+			       uint32_t laddr, uint8_t *data, size_t len);
+uint16_t ecsim_get16(const uint8_t *p);
+uint32_t ecsim_get32(const uint8_t *p);
+uint64_t ecsim_get64(const uint8_t *p);
+void ecsim_put16(uint8_t *p, uint16_t v);
+void ecsim_put32(uint8_t *p, uint32_t v);
+void ecsim_put64(uint8_t *p, uint64_t v);
+bool ecsim_sm_enabled(const struct ecsim_slave *s, unsigned int sm);
+uint64_t ecsim_slave_local_time(const struct ecsim_slave *s, uint64_t t);
+void ecsim_esc_frame_done(struct ecsim_slave *s);
+
+/* al.c */
+void ecsim_al_control(struct ecsim_slave *s);
+void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code);
+void ecsim_al_enter(struct ecsim_slave *s, uint8_t state);
+uint8_t ecsim_al_state(const struct ecsim_slave *s);
+void ecsim_al_check_watchdog(struct ecsim_slave *s, uint64_t now);
+
+/* sii.c */
+int ecsim_sii_build(struct ecsim_slave *s, bool corrupt_crc);
+uint8_t ecsim_sii_crc(const uint8_t *data, size_t len);
+void ecsim_sii_load_config(struct ecsim_slave *s);
+
+/* mailbox.c */
+int ecsim_mbx_init(struct ecsim_slave *s);
+void ecsim_mbx_free(struct ecsim_slave *s);
+void ecsim_mbx_reset(struct ecsim_slave *s);
+void ecsim_mbx_process(struct ecsim_slave *s);
+void ecsim_mbx_set_al_state(struct ecsim_slave *s, uint8_t state);
+
+/* pdata.c */
+int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
+		    struct ecsim_pd_sm *out);
+void ecsim_pd_update_inputs(struct ecsim_segment *seg);
+void ecsim_pd_clear_outputs(struct ecsim_slave *s);
+int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+		 uint16_t index, uint8_t sub, uint64_t *value);
+int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+		 uint16_t index, uint8_t sub, uint64_t value);
+int ecsim_pd_parse_inputs(struct ecsim_slave *s, const json_t *inputs,
+			  char *err, size_t errlen);
+int ecsim_pd_add_pattern(struct ecsim_slave *s,
+			 const struct ecsim_pattern *p);
+
+/* frame.c */
+size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
+			   size_t len);
+
+#endif /* ECSIM_SIM_PRIV_H */
