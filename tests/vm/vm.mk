@@ -6,27 +6,38 @@
 #   make demo            build everything, boot, show the master and slaves
 #   make vm-check        run the VM tests tests/vm/t_*.sh (KERNEL=6.1)
 #   make check-kernels   fetch, build and smoke-test all four kernels
+#
+# KERNEL (6.1, 6.1-rt, 6.12, 6.12-rt) picks the guest kernel of the VM
+# tests run by "make check" and "make vm-check".
 
 KERNEL ?= 6.1
 export KERNEL
 
 VM_REFLECTOR := $(BUILD)/vm/reflector
-VM_TESTS := $(sort $(wildcard tests/vm/t_*.sh))
+VM_ECPING    := $(BUILD)/vm/ecping
+VM_TESTS     := $(sort $(wildcard tests/vm/t_*.sh))
 
-ALL_TARGETS += $(VM_REFLECTOR)
+ALL_TARGETS += $(VM_REFLECTOR) $(VM_ECPING)
 
 $(VM_REFLECTOR): tests/vm/reflector.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -o $@ $<
 
-demo: userspace
+# Runs in the guest's initramfs, which has no C library: static.
+$(VM_ECPING): tests/vm/ecping.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -static -o $@ $<
+
+demo:
+	$(MAKE) userspace
 	tests/vm/run --kernel $(KERNEL) -- 'ethercat master; ethercat slaves'
 
 vm-check: userspace
 	@fail=0; for t in $(VM_TESTS); do \
 		$$t || fail=$$((fail + 1)); \
 	done; \
-	echo "vm-check: $(words $(VM_TESTS)) tests, $$fail failed"; \
+	echo "vm-check: $(words $(VM_TESTS)) tests, $$fail failed" \
+		"(kernel $(KERNEL))"; \
 	[ $$fail -eq 0 ]
 
 check-kernels: userspace

@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t_pcap: with --pcap, the frames the master exchanges with the segment are
+# recorded in both directions; tshark decodes them as EtherCAT and finds no
+# malformed packet.
+
+. "$(dirname "$0")/testlib.sh"
+
+need tshark
+CAP=$TMP/cap.pcap
+vm_run --pcap "$CAP" -- 'sleep 1'
+[ $RC -eq 0 ] || fail "the guest commands exited with status $RC"
+[ -s "$CAP" ] || fail "no capture written"
+
+TS=(tshark -n -r "$CAP")
+all=$("${TS[@]}" -T fields -e frame.number 2>/dev/null | wc -l)
+ecat=$("${TS[@]}" -Y ecat -T fields -e frame.number 2>/dev/null | wc -l)
+replies=$("${TS[@]}" -Y 'ecat.cnt > 0' -T fields -e frame.number \
+	2>/dev/null | wc -l)
+bad=$("${TS[@]}" -Y _ws.malformed 2>/dev/null)
+
+[ "$ecat" -ge 2 ] || fail "only $ecat EtherCAT frames of $all in the capture"
+[ "$replies" -ge 1 ] ||
+	fail "no frame with a working counter > 0: no replies captured"
+[ -z "$bad" ] || fail "malformed frames: $(echo "$bad" | head -n 3)"
+[ "$ecat" -eq "$all" ] ||
+	fail "$((all - ecat)) non-EtherCAT frames on the segment"
+pass

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Sourced by the VM tests tests/vm/t_*.sh.  Each test prints one line,
+# "PASS t_name" or "FAIL t_name: reason", and exits 0 or 1.
+#
+#   vm_run [run options] -- 'commands'
+#       runs tests/vm/run; the guest output is in $OUT, the rig's messages
+#       in $ERR, the status in $RC.  Test files go to $TMP (removed at exit).
+#   pass / fail REASON
+#   need_tool ethercat     fails the test when build/tool/ethercat is missing
+
+TNAME=${EC_TNAME:-$(basename "$0" .sh)}
+TTOP=$(cd "$(dirname "$0")/../.." && pwd)
+TMP=$(mktemp -d /tmp/ecvm-t.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+OUT=$TMP/out
+ERR=$TMP/err
+RC=0
+
+pass() {
+	echo "PASS $TNAME"
+	exit 0
+}
+
+fail() {
+	echo "FAIL $TNAME: $*"
+	if [ -s "$OUT" ] || [ -s "$ERR" ]; then
+		echo "--- $TNAME: guest output" >&2
+		sed 's/^/  /' "$OUT" >&2 2>/dev/null
+		echo "--- $TNAME: rig messages" >&2
+		sed 's/^/  /' "$ERR" >&2 2>/dev/null
+	fi
+	exit 1
+}
+
+# The first error the rig reported, for the FAIL line.
+rig_error() {
+	grep -m1 'vm: error:' "$ERR" 2>/dev/null | sed 's/^vm: error: //'
+}
+
+vm_run() {
+	RC=0
+	"$TTOP/tests/vm/run" "$@" >"$OUT" 2>"$ERR" || RC=$?
+	case $RC in
+	0) ;;
+	124) fail "timeout: $(rig_error)" ;;
+	125) fail "rig: $(rig_error)" ;;
+	esac
+	return 0
+}
+
+need() {
+	case $1 in
+	ethercat) [ -x "$TTOP/build/tool/ethercat" ] ||
+		fail "build/tool/ethercat not built (make userspace)" ;;
+	tshark) command -v tshark >/dev/null ||
+		fail "tshark not installed (scripts/deps)" ;;
+	esac
+}
+
+# field NAME: the value of "NAME: value" lines in $OUT ("Rx frames").
+field() {
+	sed -n "s/^ *$1: *\\([^ ]*\\).*/\\1/p" "$OUT" | head -n 1
+}
