@@ -208,6 +208,8 @@ struct ecsim_od_std {
 };
 
 int ecsim_od_add_standard(struct ecsim_od *od, const struct ecsim_od_std *std);
+/* Why the last ecsim_od_add_standard() failed ("" when it did not). */
+const char *ecsim_od_error(const struct ecsim_od *od);
 
 /*
  * The process data layout the slave honours when entering SAFEOP: the

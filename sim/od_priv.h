@@ -46,6 +46,7 @@ struct ecsim_od {
 	struct od_object *obj;	/* sorted by index */
 	unsigned int n, cap;
 	uint8_t al_state;
+	char err[128];		/* why ecsim_od_add_standard() failed */
 };
 
 enum od_num_kind { OD_NUM_NONE, OD_NUM_SIGNED, OD_NUM_UNSIGNED, OD_NUM_FLOAT };

@@ -6,6 +6,7 @@
  * data layout that follows from assignment and mapping.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,22 @@
 #define OD_HW_VERSION		0x1009
 #define OD_SW_VERSION		0x100A
 #define OD_IDENTITY		0x1018
+
+static int __attribute__((format(printf, 2, 3)))
+od_std_fail(struct ecsim_od *od, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(od->err, sizeof(od->err), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+const char *ecsim_od_error(const struct ecsim_od *od)
+{
+	return od->err;
+}
 
 static int od_std_u32(struct ecsim_od *od, uint16_t index, uint8_t sub,
 		      const char *name, uint32_t value, uint16_t access)
@@ -86,9 +103,20 @@ static int od_std_pdo_object(struct ecsim_od *od, bool rx,
 			       ECSIM_ACC_R_ALL | ECSIM_ACC_TXPDO,
 		.name = pe->name,
 	};
+	const struct od_entry *e = od_entry(o, pe->subindex);
 	int ret;
 
-	if (!pe->index || od_entry(o, pe->subindex))
+	if (!pe->index)
+		return 0;
+	if (e && e->bitlen != pe->bitlen)
+		return od_std_fail(od, "PDO entry 0x%04x:%02x has %u bits, "
+				   "the object %u", pe->index, pe->subindex,
+				   pe->bitlen, e->bitlen);
+	if (e && !(e->access & (rx ? ECSIM_ACC_RXPDO : ECSIM_ACC_TXPDO)))
+		return od_std_fail(od, "object 0x%04x:%02x is not %s mappable",
+				   pe->index, pe->subindex,
+				   rx ? "RxPDO" : "TxPDO");
+	if (e)
 		return 0;
 	if (!o) {
 		ret = ecsim_od_add_object(od, pe->index,
@@ -103,7 +131,8 @@ static int od_std_pdo_object(struct ecsim_od *od, bool rx,
 	}
 	if (pe->subindex >= o->n_sub || (pe->subindex == 0 &&
 					 o->code != ECSIM_OD_OBJ_VAR))
-		return -EINVAL;
+		return od_std_fail(od, "PDO entry 0x%04x:%02x does not fit "
+				   "the object", pe->index, pe->subindex);
 	return ecsim_od_add_entry(od, pe->index, pe->subindex, &d);
 }
 
@@ -122,7 +151,8 @@ static int od_std_mapping(struct ecsim_od *od, const struct ecsim_od_pdo *p)
 	int ret;
 
 	if (!rx && !od_is_tx_map(p->index))
-		return -EINVAL;
+		return od_std_fail(od, "PDO 0x%04x is outside 0x1600-0x17FF "
+				   "and 0x1A00-0x1BFF", p->index);
 	for (i = 0; i < p->n_entries; i++) {
 		ret = od_std_pdo_object(od, rx, &p->entries[i]);
 		if (ret)
@@ -131,7 +161,8 @@ static int od_std_mapping(struct ecsim_od *od, const struct ecsim_od_pdo *p)
 	if (od_find(od, p->index))
 		return 0;
 	if (cap > 254)
-		return -EINVAL;
+		return od_std_fail(od, "PDO 0x%04x has more than 254 entries",
+				   p->index);
 	ret = ecsim_od_add_object(od, p->index, ECSIM_OD_OBJ_RECORD,
 				  ECSIM_DT_PDO_MAPPING, p->name, cap);
 	for (i = 1; !ret && i <= cap; i++) {
@@ -235,6 +266,7 @@ int ecsim_od_add_standard(struct ecsim_od *od, const struct ecsim_od_std *std)
 	unsigned int i;
 	int ret = 0;
 
+	od->err[0] = 0;
 	if (!od_find(od, OD_DEVICE_TYPE)) {
 		ret = ecsim_od_add_object(od, OD_DEVICE_TYPE, ECSIM_OD_OBJ_VAR,
 					  ECSIM_DT_UNSIGNED32, "Device type",
@@ -272,6 +304,9 @@ int ecsim_od_add_standard(struct ecsim_od *od, const struct ecsim_od_std *std)
 		ret = od_std_mapping(od, &std->pdos[i]);
 	if (!ret)
 		ret = od_std_sm(od, std);
+	if (ret && !od->err[0])
+		snprintf(od->err, sizeof(od->err), "%s", ret == -ENOMEM ?
+			 "out of memory" : "inconsistent model");
 	return ret;
 }
 

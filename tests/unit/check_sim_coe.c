@@ -924,6 +924,36 @@ START_TEST(test_json_good)
 }
 END_TEST
 
+START_TEST(test_standard_errors)
+{
+	static const struct ecsim_od_pdo_entry wrong_dir[] = {
+		{ 0x6041, 0, 16, "Statusword" },
+	};
+	static const struct ecsim_od_pdo_entry wrong_len[] = {
+		{ 0x6040, 0, 32, "Controlword" },
+	};
+	struct ecsim_od_pdo p = { 0x1601, 2, "RxPDO 2", 1, wrong_dir };
+	struct ecsim_od_std std = { .n_sm = 4, .sm_types = sm_types,
+				    .n_pdos = 1, .pdos = &p };
+	struct ecsim_od *o = ecsim_od_new();
+	json_t *j = readme_json();
+
+	ck_assert_int_eq(ecsim_od_load_json(o, j, NULL, 0), 0);
+	json_decref(j);
+	ck_assert_int_eq(ecsim_od_add_standard(o, &std), -EINVAL);
+	ck_assert_str_eq(ecsim_od_error(o),
+			 "object 0x6041:00 is not RxPDO mappable");
+	p.entries = wrong_len;
+	ck_assert_int_eq(ecsim_od_add_standard(o, &std), -EINVAL);
+	ck_assert_str_eq(ecsim_od_error(o),
+			 "PDO entry 0x6040:00 has 32 bits, the object 16");
+	p.index = 0x1800;
+	ck_assert_int_eq(ecsim_od_add_standard(o, &std), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(ecsim_od_error(o), "PDO 0x1800"));
+	ecsim_od_free(o);
+}
+END_TEST
+
 static Suite *coe_suite(void)
 {
 	Suite *s = suite_create("sim_coe");
@@ -948,6 +978,7 @@ static Suite *coe_suite(void)
 	tcase_add_loop_test(tc, test_json_bad, 0,
 			    sizeof(json_bad_cases) / sizeof(json_bad_cases[0]));
 	tcase_add_test(tc, test_json_good);
+	tcase_add_test(tc, test_standard_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }
