@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * CoE server: SDO upload/download in all transfer types (ETG.1000.6 5.6.2,
- * the CiA 301 SDO protocol carried in mailboxes), emergencies (5.6.4) and
+ * CoE server: SDO upload/download in all transfer types (ETG.1000.6 SDO
+ * services, the CiA 301 SDO protocol carried in mailboxes), emergencies and
  * the reply queue.  SDO information lives in coe_info.c.
  */
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "coe_priv.h"
 #include "od_priv.h"
 
-/* SDO command byte (ETG.1000.6 5.6.2.1-5.6.2.7) */
+/* SDO command byte (ETG.1000.6: Initiate/Segment/Abort SDO services) */
 #define SDO_CMD_SHIFT		5
 #define SDO_CCS_DOWNLOAD_SEG	0	/* client command specifiers */
 #define SDO_CCS_DOWNLOAD_INIT	1
@@ -40,7 +40,7 @@
 #define SDO_SEG_MIN_DATA	7	/* segments carry at least 7 bytes */
 #define SDO_EXPEDITED_MAX	4
 
-/* Emergency (ETG.1000.6 5.6.4): code, error register, 5 data bytes */
+/* Emergency (ETG.1000.6): code, error register, 5 data bytes */
 #define COE_EMCY_LEN		10
 
 struct ecsim_coe *ecsim_coe_new(struct ecsim_od *od)
@@ -155,7 +155,7 @@ void ecsim_coe_emergency(struct ecsim_coe *c, uint16_t code, uint8_t reg,
 		memcpy(p + 5, data, 5);
 }
 
-/* Abort SDO Transfer: sent as an SDO request (ETG.1000.6 5.6.2.7) */
+/* Abort SDO Transfer: sent as an SDO request (ETG.1000.6) */
 static void coe_abort(struct ecsim_coe *c, uint16_t index, uint8_t sub,
 		      uint32_t code)
 {
@@ -317,7 +317,7 @@ static void coe_upload_init(struct ecsim_coe *c, const uint8_t *d)
 	uint8_t sub = d[SDO_SUB];
 	bool ca = d[SDO_CMD] & SDO_INIT_CA;
 	uint8_t cmd = SDO_SCS_UPLOAD_INIT << SDO_CMD_SHIFT |
-		      (ca ? SDO_INIT_CA : 0);	/* echoed, ETG.1000.6 5.6.2.4 */
+		      (ca ? SDO_INIT_CA : 0);	/* echoed (ETG.1000.6) */
 	size_t size, chunk;
 	uint8_t *data, *p;
 	uint32_t abort;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * CoE server of one virtual slave (ETG.1000.6 5.6): SDO upload/download
+ * CoE server of one virtual slave (ETG.1000.6 CoE): SDO upload/download
  * (expedited, normal, segmented, complete access), SDO information and
  * emergency messages, on top of an object dictionary (od.h).
  *
@@ -16,7 +16,7 @@
 
 #include "od.h"
 
-/* CoE header services, ETG.1000.6 table 29 */
+/* CoE header "service" field (ETG.1000.6 CoE header) */
 #define ECSIM_COE_EMERGENCY	0x1
 #define ECSIM_COE_SDO_REQ	0x2
 #define ECSIM_COE_SDO_RESP	0x3
@@ -50,7 +50,7 @@ size_t ecsim_coe_pop_reply(struct ecsim_coe *c, uint8_t *out, size_t cap);
 /* Number of replies waiting. */
 unsigned int ecsim_coe_pending(const struct ecsim_coe *c);
 
-/* Queue an emergency message (CoE service 1, ETG.1000.6 5.6.4). */
+/* Queue an emergency message (CoE service 1, ETG.1000.6). */
 void ecsim_coe_emergency(struct ecsim_coe *c, uint16_t code, uint8_t reg,
 			 const uint8_t data[5]);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * SDO information service (ETG.1000.6 5.6.3): object dictionary lists,
+ * SDO information service (ETG.1000.6): object dictionary lists,
  * object and entry descriptions, fragmented when a reply exceeds the
  * mailbox, and the SDO info error request.
  */
@@ -10,13 +10,13 @@
 #include "coe_priv.h"
 #include "od_priv.h"
 
-/* SDO information header after the CoE header (ETG.1000.6 5.6.3.2) */
+/* SDO information header after the CoE header (ETG.1000.6) */
 #define INFO_OPCODE		2	/* bits 0..6; bit 7 incomplete */
 #define INFO_INCOMPLETE		0x80
 #define INFO_FRAG_LEFT		4	/* UINT16 fragments left */
 #define INFO_HDR_LEN		6	/* CoE header + info header */
 
-/* Opcodes (ETG.1000.6 5.6.3.2) */
+/* SDO information opcodes (ETG.1000.6) */
 #define INFO_OD_LIST_REQ	0x01
 #define INFO_OD_LIST_RESP	0x02
 #define INFO_OBJ_DESC_REQ	0x03
@@ -25,7 +25,7 @@
 #define INFO_ENTRY_DESC_RESP	0x06
 #define INFO_ERROR_REQ		0x07
 
-/* OD list types (ETG.1000.6 5.6.3.3) */
+/* Get OD List: list types (ETG.1000.6) */
 #define INFO_LIST_LENGTHS	0	/* number of objects of each list */
 #define INFO_LIST_ALL		1
 #define INFO_LIST_RXPDO		2
@@ -34,7 +34,7 @@
 #define INFO_LIST_SETTINGS	5
 #define INFO_N_LISTS		5
 
-/* Value info of the entry description (ETG.1000.6 5.6.3.6) */
+/* Get Entry Description: value info (ETG.1000.6) */
 #define INFO_VI_UNIT		0x08
 #define INFO_VI_DEFAULT		0x10
 #define INFO_VI_MIN		0x20

@@ -7,7 +7,7 @@
 
 #include "coe.h"
 
-/* CoE header: number in bits 0..8, service in bits 12..15 (ETG.1000.6 5.6.1) */
+/* CoE header (ETG.1000.6): number in bits 0..8, service in bits 12..15 */
 #define COE_HDR_LEN		2
 #define COE_SERVICE_SHIFT	12
 

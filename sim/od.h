@@ -40,12 +40,12 @@
 
 #include <jansson.h>
 
-/* Object codes, ETG.1000.6 table 63 (SDO information, object description) */
+/* Object codes (CiA 301 object definitions; ETG.1000.6 object description) */
 #define ECSIM_OD_OBJ_VAR	0x07
 #define ECSIM_OD_OBJ_ARRAY	0x08
 #define ECSIM_OD_OBJ_RECORD	0x09
 
-/* Basic data type indices, ETG.1000.6 table 64 / CiA 301 table 44 */
+/* Data type indices (CiA 301 static data types, as used by ETG.1000.6) */
 #define ECSIM_DT_BOOLEAN	0x0001
 #define ECSIM_DT_INTEGER8	0x0002
 #define ECSIM_DT_INTEGER16	0x0003
@@ -69,7 +69,7 @@
 
 /*
  * Object access bits: the "ObjectAccess" word of the SDO information entry
- * description, ETG.1000.6 table 66.
+ * description (ETG.1000.6, SDO Information: Get Entry Description).
  */
 #define ECSIM_ACC_R_PREOP	0x0001
 #define ECSIM_ACC_R_SAFEOP	0x0002
@@ -93,7 +93,7 @@
 #define ECSIM_AL_SAFEOP		0x04
 #define ECSIM_AL_OP		0x08
 
-/* SDO abort codes, ETG.1000.6 table 41 (CiA 301 table 22) */
+/* SDO abort codes (ETG.1000.6 / CiA 301 SDO abort code list) */
 #define ECSIM_ABORT_TOGGLE		0x05030000u
 #define ECSIM_ABORT_TIMEOUT		0x05040000u
 #define ECSIM_ABORT_CS_UNKNOWN		0x05040001u
@@ -189,7 +189,7 @@ struct ecsim_od_pdo {
 	const struct ecsim_od_pdo_entry *entries;
 };
 
-/* Sync manager communication types, 0x1C00 (ETG.1000.6 table 67) */
+/* SM communication types, object 0x1C00 (ETG.1000.6) */
 #define ECSIM_SM_TYPE_UNUSED	0
 #define ECSIM_SM_TYPE_MBX_OUT	1
 #define ECSIM_SM_TYPE_MBX_IN	2

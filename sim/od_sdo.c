@@ -2,7 +2,8 @@
 /*
  * SDO access to the object dictionary as a real slave does it: access
  * rights per AL state, length and range checks, complete access and the PDO
- * mapping/assignment rules of CiA 301 7.5.2.35-38 and ETG.1000.6 5.6.7.
+ * mapping/assignment rules of CiA 301 (PDO mapping parameter) and
+ * ETG.1000.6 (Sync Manager PDO assignment objects).
  * Every function here returns 0 or the SDO abort code a slave would send.
  */
 #include <stdlib.h>
@@ -255,10 +256,10 @@ static uint32_t od_write_entry(struct ecsim_od *od, struct od_object *o,
 }
 
 /*
- * Complete access layout (ETG.1000.6 5.6.2.1.2): subindex 0 takes 16 bits
- * (the count and a padding byte) when included, then entries 1..count in
- * order; byte-sized entries start on a byte boundary, BOOL/BITn entries are
- * packed bit-wise.  Missing subindices of a RECORD take no room.
+ * Complete access layout (ETG.1000.6, SDO complete access): subindex 0
+ * takes 16 bits (the count and a padding byte) when included, then entries
+ * 1..count in order; byte-sized entries start on a byte boundary, BOOL/BITn
+ * entries are packed bit-wise.  Missing subindices of a RECORD take no room.
  */
 static size_t od_ca_bits(const struct od_object *o, unsigned int first,
 			 unsigned int count, size_t *offs)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Standard objects of a CoE slave built from its model (CiA 301 7.5.2 and
- * ETG.1000.6 5.6.7: 0x1000, 0x1008, 0x1009, 0x100A, 0x1018, PDO mapping
- * 0x1600../0x1A00.., 0x1C00 and the PDO assignment 0x1C1x), and the process
- * data layout that follows from assignment and mapping.
+ * Standard objects of a CoE slave built from its model (CiA 301
+ * communication profile area and ETG.1000.6 object dictionary: 0x1000,
+ * 0x1008, 0x1009, 0x100A, 0x1018, PDO mapping 0x1600../0x1A00.., 0x1C00 and
+ * the PDO assignment 0x1C1x), and the process data layout that follows from
+ * assignment and mapping.
  */
 #include <errno.h>
 #include <stdarg.h>
