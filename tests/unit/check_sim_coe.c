@@ -441,6 +441,22 @@ START_TEST(test_complete_access)
 		expect_abort(0x1018, 0, 0x06010002);
 	}
 	ck_assert_int_eq(ecsim_od_sm_layout(od, 2, m, 16), 1);
+
+	/* bit-packed complete access download: BOOL 1, BIT3 2, UINT16 */
+	{
+		uint8_t d[15] = { 0, SVC(2), 0x31, 0x02, 0x21, 0, 5, 0, 0, 0,
+				  3, 0, 0x01 | 2 << 1, 0x34, 0x12 };
+		uint8_t v[2];
+
+		send(d, 15);
+		expect_download_ok(0x2102, 0);
+		ck_assert_int_eq(ecsim_od_read(od, 0x2102, 1, v, 2), 1);
+		ck_assert_uint_eq(v[0], 1);
+		ck_assert_int_eq(ecsim_od_read(od, 0x2102, 2, v, 2), 1);
+		ck_assert_uint_eq(v[0], 2);
+		ck_assert_int_eq(ecsim_od_read(od, 0x2102, 3, v, 2), 2);
+		ck_assert_uint_eq(le16(v), 0x1234);
+	}
 }
 END_TEST
 
