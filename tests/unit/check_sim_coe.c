@@ -491,6 +491,8 @@ static const struct abort_case abort_cases[] = {
 	{ "mapping in SAFEOP", 0x2f, 0x1600, 0, 0, 4, 0x08000022 },
 	{ "assignment in OP", 0x2f, 0x1C12, 0, 0, 8, 0x08000022 },
 	{ "assignment in SAFEOP", 0x2b, 0x1C13, 1, 0x1A00, 4, 0x08000022 },
+	{ "sync type in OP", 0x2b, 0x1C32, 1, 2, 8, 0x08000022 },
+	{ "sync type above max", 0x2b, 0x1C32, 1, 4, 2, 0x06090030 },
 };
 
 START_TEST(test_aborts)
