@@ -387,9 +387,10 @@ static int parse_model(struct ecsim_model *m, const char *key,
 	if (get_num(o, "device_type", 0xffffffff, 0, &x))
 		return -EINVAL;
 	m->device_type = (uint32_t)x;
-	if (get_num(o, "ebus_current", 0x7fff, 0, &x))
-		return -EINVAL;
-	m->ebus_current = (int16_t)x;
+	/* negative: the coupler feeds the E-bus (ETG.2010 general cat.) */
+	if (json_is_integer(json_object_get(o, "ebus_current")))
+		m->ebus_current = (int16_t)json_integer_value(
+			json_object_get(o, "ebus_current"));
 	m->dc = dc && !json_is_false(dc);
 	if (json_is_object(dc)) {
 		if (get_num(dc, "assign_activate", 0xffff, 0x300, &x))

@@ -9,6 +9,8 @@
 import json
 
 BECKHOFF = "0x00000002"
+# DC receive times and system time, no SYNC signals (assign activate 0)
+DC_TIMES = {"assign_activate": 0}
 
 
 def h(v, w=4):
@@ -41,7 +43,7 @@ def digital_in(num, n, rev, desc):
             for i in range(n)]
     return {"name": "EL%d %s" % (num, desc), "group": "DigIn",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1200(),
+            "revision": h(rev, 8), "esc": et1200(), "dc": DC_TIMES,
             "sms": [{"start": "0x1000", "size": (n + 7) // 8,
                      "control": "0x00", "type": "inputs"}],
             "pdos": pdos}
@@ -66,7 +68,8 @@ def digital_out(num, n, rev, desc, diag=False):
                  for i in range(n)]
     return {"name": "EL%d %s" % (num, desc), "group": "DigOut",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1200(), "sms": sms,
+            "revision": h(rev, 8), "esc": et1200(), "dc": DC_TIMES,
+            "sms": sms,
             "pdos": pdos}
 
 
@@ -87,7 +90,7 @@ def analog_in(num, rev, desc):
             for c in range(2)]
     return {"name": "EL%d %s" % (num, desc), "group": "AnaIn",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1100(),
+            "revision": h(rev, 8), "esc": et1100(), "dc": DC_TIMES,
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 0, "control": "0x24",
@@ -110,7 +113,7 @@ def analog_out(num, rev, desc):
             for c in range(2)]
     return {"name": "EL%d %s" % (num, desc), "group": "AnaOut",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1100(),
+            "revision": h(rev, 8), "esc": et1100(), "dc": DC_TIMES,
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 4, "control": "0x24",
@@ -151,7 +154,7 @@ def encoder():
                   "name": "Latch"}]}]
     return {"name": "EL5101 Incremental Encoder Interface", "group": "Measuring",
             "vendor": BECKHOFF, "product": h(5101 << 16 | 0x3052, 8),
-            "revision": "0x03fe0000", "esc": et1100(),
+            "revision": "0x03fe0000", "esc": et1100(), "dc": DC_TIMES,
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 3, "control": "0x24",

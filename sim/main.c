@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ethercat-sim: a virtual EtherCAT segment on a socket.
+ *
+ *   ethercat-sim --segment FILE (--unix PATH | --udp ADDR:PORT | --ifname IF)
+ *                [--pcap FILE] [--control PATH]
+ *
+ * Each datagram on the unix/UDP socket is one Ethernet frame; the answer
+ * goes back to the sender.  With --ifname the simulator answers EtherType
+ * 0x88A4 frames on a Linux interface (one end of a veth pair).
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <linux/if_packet.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ecsim.h"
+#include "pcap.h"
+
+#define FRAME_MAX	16384
+#define MAX_CLIENTS	8
+#define TICK_MS		10
+#define ETHERTYPE_ECAT	0x88A4
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ethercat-sim --segment FILE (--unix PATH | "
+		"--udp ADDR:PORT | --ifname IF)\n"
+		"                    [--pcap FILE] [--control PATH]\n"
+		"  --segment FILE   segment description (JSON, see "
+		"sim/README.md)\n"
+		"  --unix PATH      bind a unix datagram socket (QEMU "
+		"-netdev dgram)\n"
+		"  --udp ADDR:PORT  bind a UDP socket (QEMU -netdev "
+		"socket,udp=)\n"
+		"  --ifname IF      raw socket on interface IF "
+		"(EtherType 0x88A4)\n"
+		"  --pcap FILE      record every frame in and out\n"
+		"  --control PATH   unix stream socket for commands: unplug N,"
+		"\n                   replug N, drop P, corrupt P, "
+		"error N CODE, status\n");
+}
+
+static int open_unix_dgram(const char *path)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	int fd;
+
+	if (strlen(path) >= sizeof(a.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(a.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a))) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+static int open_udp(const char *spec)
+{
+	struct addrinfo hints = {
+		.ai_family = AF_UNSPEC, .ai_socktype = SOCK_DGRAM,
+		.ai_flags = AI_PASSIVE,
+	}, *res;
+	char host[256], *colon;
+	int fd, ret;
+
+	snprintf(host, sizeof(host), "%s", spec);
+	colon = strrchr(host, ':');
+	if (!colon)
+		return -EINVAL;
+	*colon = '\0';
+	ret = getaddrinfo(*host ? host : NULL, colon + 1, &hints, &res);
+	if (ret)
+		return -EINVAL;
+	fd = socket(res->ai_family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, res->ai_addr, res->ai_addrlen)) {
+		ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		freeaddrinfo(res);
+		return ret;
+	}
+	freeaddrinfo(res);
+	return fd;
+}
+
+static int open_packet(const char *ifname, struct sockaddr_ll *ll)
+{
+	int fd;
+
+	memset(ll, 0, sizeof(*ll));
+	ll->sll_family = AF_PACKET;
+	ll->sll_protocol = htons(ETHERTYPE_ECAT);
+	ll->sll_ifindex = (int)if_nametoindex(ifname);
+	if (!ll->sll_ifindex)
+		return -ENODEV;
+	fd = socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, htons(ETHERTYPE_ECAT));
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)ll, sizeof(*ll))) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+static int open_control(const char *path)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	int fd;
+
+	if (strlen(path) >= sizeof(a.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(a.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 4)) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+struct client {
+	int fd;
+	size_t len;
+	char buf[512];
+};
+
+/* Read what a control client sent; run each complete line. */
+static bool client_input(struct ecsim_segment *seg, struct client *c)
+{
+	char out[16384], *nl;
+	ssize_t n = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
+
+	if (n <= 0)
+		return false;
+	c->len += (size_t)n;
+	c->buf[c->len] = '\0';
+	while ((nl = strchr(c->buf, '\n'))) {
+		*nl = '\0';
+		ecsim_segment_command(seg, c->buf, out, sizeof(out));
+		if (write(c->fd, out, strlen(out)) < 0)
+			return false;
+		c->len -= (size_t)(nl + 1 - c->buf);
+		memmove(c->buf, nl + 1, c->len + 1);
+	}
+	if (c->len >= sizeof(c->buf) - 1)
+		return false;	/* line too long */
+	return true;
+}
+
+struct sim {
+	struct ecsim_segment *seg;
+	struct ecsim_pcap pcap;
+	bool capture;
+	int fd;
+	bool packet;
+	struct sockaddr_ll ll;
+	uint64_t t0;
+};
+
+static void handle_frame(struct sim *sim)
+{
+	uint8_t frame[FRAME_MAX];
+	struct sockaddr_storage from;
+	socklen_t fl = sizeof(from);
+	ssize_t n;
+	size_t out;
+
+	n = recvfrom(sim->fd, frame, sizeof(frame), 0,
+		     (struct sockaddr *)&from, &fl);
+	if (n <= 0)
+		return;
+	if (sim->packet &&
+	    ((struct sockaddr_ll *)&from)->sll_pkttype == PACKET_OUTGOING)
+		return;		/* our own answers */
+	if (sim->capture)
+		ecsim_pcap_write(&sim->pcap, clock_ns(CLOCK_REALTIME), frame,
+				 (size_t)n);
+	ecsim_segment_set_time(sim->seg, clock_ns(CLOCK_MONOTONIC) - sim->t0);
+	out = ecsim_segment_process(sim->seg, frame, (size_t)n);
+	if (!out)
+		return;
+	if (sim->capture)
+		ecsim_pcap_write(&sim->pcap, clock_ns(CLOCK_REALTIME), frame,
+				 out);
+	if (sim->packet)
+		sendto(sim->fd, frame, out, 0, (struct sockaddr *)&sim->ll,
+		       sizeof(sim->ll));
+	else
+		sendto(sim->fd, frame, out, 0, (struct sockaddr *)&from, fl);
+}
+
+static int run(struct sim *sim, int ctl)
+{
+	struct client cl[MAX_CLIENTS];
+	unsigned int ncl = 0, i;
+
+	fprintf(stderr, "ethercat-sim: ready\n");
+	while (!stop) {
+		struct pollfd pf[2 + MAX_CLIENTS];
+		unsigned int np = 0;
+
+		pf[np++] = (struct pollfd){ .fd = sim->fd, .events = POLLIN };
+		if (ctl >= 0)
+			pf[np++] = (struct pollfd){ .fd = ctl,
+						    .events = POLLIN };
+		for (i = 0; i < ncl; i++)
+			pf[np++] = (struct pollfd){ .fd = cl[i].fd,
+						    .events = POLLIN };
+		if (poll(pf, np, TICK_MS) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		ecsim_segment_set_time(sim->seg,
+				       clock_ns(CLOCK_MONOTONIC) - sim->t0);
+		if (pf[0].revents & POLLIN)
+			handle_frame(sim);
+		if (ctl >= 0 && (pf[1].revents & POLLIN) && ncl < MAX_CLIENTS) {
+			int fd = accept4(ctl, NULL, NULL, SOCK_CLOEXEC);
+
+			if (fd >= 0)
+				cl[ncl++] = (struct client){ .fd = fd };
+		}
+		for (i = 0; i < ncl; i++) {
+			unsigned int k = (ctl >= 0 ? 2 : 1) + i;
+
+			if (k >= np || !(pf[k].revents & (POLLIN | POLLHUP)))
+				continue;
+			if (!client_input(sim->seg, &cl[i])) {
+				close(cl[i].fd);
+				cl[i] = cl[--ncl];
+				/* the poll slots shifted: wait for the next
+				 * round before reading other clients */
+				break;
+			}
+		}
+	}
+	for (i = 0; i < ncl; i++)
+		close(cl[i].fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "segment", required_argument, NULL, 's' },
+		{ "unix", required_argument, NULL, 'u' },
+		{ "udp", required_argument, NULL, 'p' },
+		{ "ifname", required_argument, NULL, 'i' },
+		{ "pcap", required_argument, NULL, 'w' },
+		{ "control", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *segment = NULL, *unix_path = NULL, *udp = NULL;
+	const char *ifname = NULL, *pcap = NULL, *control = NULL;
+	struct sim sim = { .fd = -1 };
+	struct sigaction sa = { .sa_handler = on_signal };
+	char err[512];
+	int c, ctl = -1, ret;
+
+	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:h", opts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 's': segment = optarg; break;
+		case 'u': unix_path = optarg; break;
+		case 'p': udp = optarg; break;
+		case 'i': ifname = optarg; break;
+		case 'w': pcap = optarg; break;
+		case 'c': control = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (!segment || !!unix_path + !!udp + !!ifname != 1 || optind < argc) {
+		usage(stderr);
+		return 2;
+	}
+	sim.seg = ecsim_segment_new_file(segment, err, sizeof(err));
+	if (!sim.seg) {
+		fprintf(stderr, "ethercat-sim: %s\n", err);
+		return 1;
+	}
+	if (unix_path)
+		ret = sim.fd = open_unix_dgram(unix_path);
+	else if (udp)
+		ret = sim.fd = open_udp(udp);
+	else
+		ret = sim.fd = open_packet(ifname, &sim.ll);
+	sim.packet = ifname;
+	if (ret < 0) {
+		fprintf(stderr, "ethercat-sim: %s: %s\n",
+			unix_path ?: udp ?: ifname, strerror(-ret));
+		goto out_seg;
+	}
+	if (pcap) {
+		ret = ecsim_pcap_open(&sim.pcap, pcap);
+		if (ret) {
+			fprintf(stderr, "ethercat-sim: %s: %s\n", pcap,
+				strerror(-ret));
+			goto out_fd;
+		}
+		sim.capture = true;
+	}
+	if (control) {
+		ret = ctl = open_control(control);
+		if (ret < 0) {
+			fprintf(stderr, "ethercat-sim: %s: %s\n", control,
+				strerror(-ret));
+			goto out_pcap;
+		}
+	}
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sim.t0 = clock_ns(CLOCK_MONOTONIC) - 1000000000u;
+	ret = run(&sim, ctl);
+	if (ret)
+		fprintf(stderr, "ethercat-sim: %s\n", strerror(-ret));
+	if (ctl >= 0) {
+		close(ctl);
+		unlink(control);
+	}
+out_pcap:
+	ecsim_pcap_close(&sim.pcap);
+out_fd:
+	close(sim.fd);
+	if (unix_path)
+		unlink(unix_path);
+out_seg:
+	ecsim_segment_free(sim.seg);
+	return ret < 0 ? 1 : 0;
+}
