@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * fsm_master.h - the master state machine of the idle phase.
+ * fsm_master.h - the master state machine of the idle phase: counts the
+ * slaves, notices topology changes and scans the segment.
  */
 #ifndef EC_FSM_MASTER_H
 #define EC_FSM_MASTER_H
@@ -13,16 +14,29 @@ struct ec_fsm_master;
 
 typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
 
+/* Broadcasts in a row without an answer before the link counts as lost
+ * (one lost frame is not a topology change). */
+#define EC_FSM_MASTER_MISSES 3
+
 struct ec_fsm_master {
 	struct ec_master *master;
 	struct ec_datagram *datagram;
 	ec_fsm_master_state_t state;
 	bool link_was_up;
+	unsigned int misses;	/* unanswered broadcasts in a row */
+	bool rescan_requested;	/* ec_fsm_master_rescan() */
+
+	/* Figures for tests and the CLI. */
+	unsigned int scans_started;
+	unsigned int scans_completed;
+	unsigned int scans_restarted;	/* count changed during a scan */
 };
 
 void ec_fsm_master_init(struct ec_fsm_master *fsm, struct ec_master *master,
 			struct ec_datagram *datagram);
 void ec_fsm_master_reset(struct ec_fsm_master *fsm);
+void ec_fsm_master_rescan(struct ec_fsm_master *fsm);
 bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns);
+void ec_fsm_master_clear_slaves(struct ec_master *master);
 
 #endif /* EC_FSM_MASTER_H */

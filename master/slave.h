@@ -16,6 +16,9 @@
 #define EC_MAX_SYNC_MANAGERS 16
 #define EC_MAX_FMMUS 16
 
+/* Configured station addresses the scan assigns: base + ring position. */
+#define EC_SLAVE_STATION_BASE 0x1001
+
 /* AL states, ETG.1000.6 table 9 (AL control / AL status low nibble). */
 enum {
 	EC_AL_STATE_NONE = 0x00,
@@ -30,6 +33,7 @@ enum {
 
 struct ec_master;
 struct ec_slave;
+struct ec_fsm_slave_scan;
 
 /* Port descriptor codes of register 0x0007 (ESC data sheet II). */
 enum ec_port_desc {
@@ -84,6 +88,8 @@ struct ec_slave {
 	bool base_dc_supported;
 	u8 base_dc_range;	/* 0: 32 bit, 1: 64 bit */
 	struct ec_slave_port ports[EC_MAX_PORTS];
+	u8 base_ram_size;	/* KiB, register 0x0006 */
+	u16 dl_status;		/* register 0x0110 as read by the scan */
 
 	/* Application layer. */
 	u8 current_state;	/* AL status incl. error flag */
@@ -113,6 +119,11 @@ struct ec_slave {
 	struct ec_list sdo_requests;
 	struct ec_list state_requests;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
+
+	/* The scan (fsm_slave_scan.c): allocated at scan start, with its
+	 * own datagram so that all slaves are scanned in parallel. */
+	struct ec_fsm_slave_scan *scan_fsm;
+	char id_name[24];	/* "vendor:product" when SII has no name */
 };
 
 #define EC_SLAVE_LOG(level, slave, fmt, ...) \

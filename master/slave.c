@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * slave.c - one slave of the segment: setup, teardown, names.
+ */
+#include "slave.h"
+#include "master.h"
+#include "requests.h"
+#include "fsm_slave_scan.h"
+
+/**
+ * ec_slave_init() - set up a slave found at a ring position
+ * @slave: slave memory (overwritten)
+ * @master: its master
+ * @ring_position: position in the ring, counted from the master
+ */
+void ec_slave_init(struct ec_slave *slave, struct ec_master *master,
+		   u16 ring_position)
+{
+	memset(slave, 0, sizeof(*slave));
+	slave->master = master;
+	slave->ring_position = ring_position;
+	slave->station_address = EC_SLAVE_STATION_BASE + ring_position;
+	slave->requested_state = EC_AL_STATE_PREOP_;
+	ec_list_init(&slave->sii_requests);
+	ec_list_init(&slave->reg_requests);
+	ec_list_init(&slave->sdo_requests);
+	ec_list_init(&slave->state_requests);
+}
+
+/*
+ * Requests still queued on a slave that goes away fail: their owners
+ * wait for a final state.  Each request type has node/state/error.
+ */
+#define EC_SLAVE_FAIL_REQUESTS(list, type) \
+	do { \
+		struct ec_list *pos_, *tmp_; \
+		ec_list_for_each_safe(pos_, tmp_, list) { \
+			type *req_ = ec_list_entry(pos_, type, node); \
+			ec_list_del_init(pos_); \
+			req_->error = -ENODEV; \
+			req_->state = EC_REQ_FAILURE; \
+		} \
+	} while (0)
+
+static void ec_slave_clear_sdos(struct ec_slave *slave)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < slave->sdo_count; i++) {
+		struct ec_sdo *sdo = &slave->sdos[i];
+
+		for (j = 0; j < sdo->entry_count; j++)
+			ec_free(sdo->entries[j].description);
+		ec_free(sdo->entries);
+		ec_free(sdo->name);
+	}
+	ec_free(slave->sdos);
+	slave->sdos = NULL;
+	slave->sdo_count = 0;
+}
+
+/**
+ * ec_slave_clear() - release everything a slave holds
+ * @slave: slave; its datagrams are taken off the master's queues first
+ *
+ * Requests still queued on it fail with -ENODEV.
+ */
+void ec_slave_clear(struct ec_slave *slave)
+{
+	if (slave->scan_fsm) {
+		ec_fsm_slave_scan_free(slave->scan_fsm);
+		slave->scan_fsm = NULL;
+	}
+	EC_SLAVE_FAIL_REQUESTS(&slave->sii_requests, struct ec_sii_request);
+	EC_SLAVE_FAIL_REQUESTS(&slave->reg_requests, struct ec_reg_request);
+	EC_SLAVE_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request);
+	EC_SLAVE_FAIL_REQUESTS(&slave->state_requests,
+			       struct ec_state_request);
+	slave->syncs = NULL;	/* points into sii (or the CoE copy) */
+	slave->sync_count = 0;
+	ec_sii_clear(&slave->sii);
+	ec_free(slave->sii_image);
+	slave->sii_image = NULL;
+	slave->sii_nwords = 0;
+	ec_slave_clear_sdos(slave);
+	slave->scan_done = false;
+}
+
+/**
+ * ec_slave_name() - a name for log lines and the CLI
+ * @slave: slave
+ *
+ * Return: the SII name, else "vendor:product" from the SII identity,
+ * else "unknown" (not yet scanned).
+ */
+const char *ec_slave_name(const struct ec_slave *slave)
+{
+	struct ec_slave *s = (struct ec_slave *)slave;
+
+	if (slave->sii.name && slave->sii.name[0])
+		return slave->sii.name;
+	if (!slave->sii.vendor_id && !slave->sii.product_code)
+		return "unknown";
+	/* The identity is fixed once read: writing the cache is harmless. */
+	snprintf(s->id_name, sizeof(s->id_name), "0x%08x:0x%08x",
+		 slave->sii.vendor_id, slave->sii.product_code);
+	return slave->id_name;
+}
+
+unsigned int ec_slave_master_index(const struct ec_slave *slave)
+{
+	return slave->master ? slave->master->index : 0;
+}
+
+/**
+ * ec_al_state_string() - text of an AL state
+ * @state: AL status (state in bits 0-3, error flag in bit 4)
+ *
+ * Return: "INIT", "PREOP", "BOOT", "SAFEOP", "OP" (with "+ERROR" when
+ * the error flag is set) or "UNKNOWN".
+ */
+const char *ec_al_state_string(u8 state)
+{
+	bool err = state & EC_AL_STATE_ERROR_FLAG;
+
+	switch (state & EC_AL_STATE_MASK) {
+	case EC_AL_STATE_INIT_:
+		return err ? "INIT+ERROR" : "INIT";
+	case EC_AL_STATE_PREOP_:
+		return err ? "PREOP+ERROR" : "PREOP";
+	case EC_AL_STATE_BOOT_:
+		return err ? "BOOT+ERROR" : "BOOT";
+	case EC_AL_STATE_SAFEOP_:
+		return err ? "SAFEOP+ERROR" : "SAFEOP";
+	case EC_AL_STATE_OP_:
+		return err ? "OP+ERROR" : "OP";
+	}
+	return err ? "UNKNOWN+ERROR" : "UNKNOWN";
+}
+
+/**
+ * ec_slave_find_sdo() - look up an object of the fetched CoE dictionary
+ * @slave: slave
+ * @index: object index
+ *
+ * Return: the object or NULL.
+ */
+const struct ec_sdo *ec_slave_find_sdo(const struct ec_slave *slave,
+				       u16 index)
+{
+	unsigned int i;
+
+	for (i = 0; i < slave->sdo_count; i++)
+		if (slave->sdos[i].index == index)
+			return &slave->sdos[i];
+	return NULL;
+}

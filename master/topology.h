@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * topology.h - how the slaves of a segment are wired, from their port
+ * states: which slave is behind which port.
+ */
+#ifndef EC_TOPOLOGY_H
+#define EC_TOPOLOGY_H
+
+#include "port.h"
+
+struct ec_slave;
+
+int ec_topology_calc(struct ec_slave *slaves, unsigned int count);
+bool ec_topology_port_open(const struct ec_slave *slave, unsigned int port);
+
+#endif /* EC_TOPOLOGY_H */
