@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # t_boot: ec_master and ec_generic load and unload cleanly (tests/vm/run

@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # t_nic_e1000: the t_boot checks with the guest NIC on e1000 (QEMU's e1000

@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # t_pcap: with --pcap, the frames the master exchanges with the segment are
@@ -13,12 +13,11 @@ vm_run --pcap "$CAP" -- 'sleep 1'
 [ $RC -eq 0 ] || fail "the guest commands exited with status $RC"
 [ -s "$CAP" ] || fail "no capture written"
 
-TS=(tshark -n -r "$CAP")
-all=$("${TS[@]}" -T fields -e frame.number 2>/dev/null | wc -l)
-ecat=$("${TS[@]}" -Y ecat -T fields -e frame.number 2>/dev/null | wc -l)
-replies=$("${TS[@]}" -Y 'ecat.cnt > 0' -T fields -e frame.number \
-	2>/dev/null | wc -l)
-bad=$("${TS[@]}" -Y _ws.malformed 2>/dev/null)
+ts() { tshark -n -r "$CAP" "$@" 2>/dev/null; }
+all=$(ts -T fields -e frame.number | wc -l)
+ecat=$(ts -Y ecat -T fields -e frame.number | wc -l)
+replies=$(ts -Y 'ecat.cnt > 0' -T fields -e frame.number | wc -l)
+bad=$(ts -Y _ws.malformed)
 
 [ "$ecat" -ge 2 ] || fail "only $ecat EtherCAT frames of $all in the capture"
 [ "$replies" -ge 1 ] ||
