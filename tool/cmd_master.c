@@ -90,7 +90,8 @@ static void ec_print_device(unsigned int i, const struct ec_ioctl_device *d)
 		 d->address[0], d->address[1], d->address[2], d->address[3],
 		 d->address[4], d->address[5]);
 	ec_out_obj_open(NULL);
-	ec_out_str("role", "    %s: ", i ? "backup" : "main");
+	ec_out_text("    %s: ", i ? "Backup" : "Main");
+	ec_out_str("role", NULL, i ? "backup" : "main");
 	ec_out_str("mac", "%s", mac);
 	ec_out_bool("attached", " (%s)\n", d->attached, "attached",
 		    "waiting...");

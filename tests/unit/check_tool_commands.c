@@ -1,0 +1,760 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_tool_commands.c - the tool's commands end to end against a fake
+ * ioctl layer: this file defines every ec_lib_* function over a simulated
+ * bus of three slaves, so the real libethercat is not linked and no
+ * device is needed.  Output and exit codes are checked.
+ */
+#include <check.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sii.h"
+
+/* ---- the fake bus ------------------------------------------------ */
+
+#define NSLAVES 3
+#define SII_WORDS 72
+
+static struct ec_ioctl_slave slaves[NSLAVES];
+static uint8_t regs[NSLAVES][0x1000];
+static uint8_t sii[NSLAVES][SII_WORDS * 2];
+static uint32_t fake_version = EC_IOCTL_VERSION;
+static uint8_t last_state[NSLAVES];
+static uint8_t dl_data[64];
+static size_t dl_size;
+static bool dl_complete;
+static int16_t obj_6000_01 = -300;
+
+static void fake_bus(void)
+{
+	static const char *names[NSLAVES] = { "EK1100 EtherCAT-Koppler",
+					      "EL2004 4K. Dig. Ausgang",
+					      "" };
+	int i, p;
+
+	memset(slaves, 0, sizeof(slaves));
+	memset(regs, 0, sizeof(regs));
+	memset(last_state, 0, sizeof(last_state));
+	fake_version = EC_IOCTL_VERSION;
+	dl_size = 0;
+	for (i = 0; i < NSLAVES; i++) {
+		struct ec_ioctl_slave *s = &slaves[i];
+
+		s->position = i;
+		s->vendor_id = 2;
+		s->product_code = 0x044c2c52 + i;
+		s->al_state = i == 2 ? 0x02 : 0x08;
+		s->station_address = 0x1001 + i;
+		strcpy(s->name, names[i]);
+		strcpy(s->order, i == 2 ? "SIM-COE" : "EKEL");
+		s->sii_nwords = SII_WORDS;
+		for (p = 0; p < EC_IOCTL_MAX_PORTS; p++) {
+			s->ports[p].next_slave = EC_IOCTL_NO_SLAVE;
+			s->ports[p].loop_closed = 1;
+			s->ports[p].desc = 2;
+		}
+		s->ports[0].loop_closed = 0;
+		s->ports[0].link_up = 1;
+		if (i + 1 < NSLAVES) {
+			s->ports[1].next_slave = i + 1;
+			s->ports[1].loop_closed = 0;
+			s->ports[1].link_up = 1;
+		}
+		regs[i][0x130] = s->al_state;
+		regs[i][0x300] = 3 * i;	/* CRC errors port 0 */
+		memset(sii[i], 0xff, sizeof(sii[i]));
+		memset(sii[i], 0, 128);
+		sii[i][2 * EC_SII_WORD_CHECKSUM] = ec_sii_crc(sii[i], 14);
+	}
+	slaves[2].alias = 16;
+	slaves[2].mailbox_protocols = 0x04;
+	slaves[2].sync_count = 3;
+	slaves[2].sdo_count = 2;
+	slaves[2].has_general_category = 1;
+	slaves[2].coe_details = 0x23;
+}
+
+int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
+{
+	memset(m, 0, sizeof(*m));
+	m->index = index;
+	m->writable = writable;
+	m->module.ioctl_version = fake_version;
+	m->module.master_count = 1;
+	if (index > 0) {
+		m->fd = -1;
+		snprintf(m->errbuf, sizeof(m->errbuf),
+			 "failed to open /dev/EtherCAT%u: No such file or directory",
+			 index);
+		return -ENOENT;
+	}
+	if (fake_version != EC_IOCTL_VERSION) {
+		m->fd = -1;
+		ec_lib_version_text(m->errbuf, sizeof(m->errbuf), fake_version);
+		return -EPROTO;
+	}
+	m->fd = 99;
+	return 0;
+}
+
+void ec_lib_close(struct ec_lib_master *m)
+{
+	m->fd = -1;
+}
+
+const char *ec_lib_error(const struct ec_lib_master *m)
+{
+	return m->errbuf;
+}
+
+const char *ec_lib_strerror(int err)
+{
+	return strerror(-err);
+}
+
+bool ec_lib_version_matches(uint32_t v)
+{
+	return v == EC_IOCTL_VERSION;
+}
+
+int ec_lib_version_text(char *buf, size_t size, uint32_t v)
+{
+	return snprintf(buf, size,
+			"ioctl ABI version mismatch: library/tool built for %u, module ec_master speaks %u",
+			EC_IOCTL_VERSION, v);
+}
+
+int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
+{
+	*out = m->module;
+	return 0;
+}
+
+int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
+{
+	(void)m;
+	memset(d, 0, sizeof(*d));
+	d->slave_count = NSLAVES;
+	d->phase = EC_IOCTL_PHASE_IDLE;
+	d->num_devices = 1;
+	memcpy(d->devices[0].address, "\x52\x54\x00\xec\xa7\x01", 6);
+	d->devices[0].attached = 1;
+	d->devices[0].link_state = 1;
+	d->devices[0].tx_count = 1235;
+	d->devices[0].rx_count = 1234;
+	d->devices[0].tx_frame_rates[0] = 100000;
+	d->tx_count = 1235;
+	d->rx_count = 1234;
+	d->lost_frames = 1;
+	d->tx_frame_rates[0] = 100000;
+	d->loss_rates[0] = 1000;
+	d->ref_clock = EC_IOCTL_NO_SLAVE;
+	return 0;
+}
+
+int ec_lib_slave(struct ec_lib_master *m, uint16_t pos,
+		 struct ec_ioctl_slave *out)
+{
+	(void)m;
+	if (pos >= NSLAVES)
+		return -EINVAL;
+	*out = slaves[pos];
+	return 0;
+}
+
+/* slave 2: SM0/1 mailbox, SM2 outputs (RxPDO 0x1600), no SM3 */
+int ec_lib_slave_sync(struct ec_lib_master *m, uint16_t pos, uint8_t i,
+		      struct ec_ioctl_slave_sync *out)
+{
+	static const uint16_t start[] = { 0x1000, 0x1080, 0x1100 };
+	static const uint8_t ctrl[] = { 0x26, 0x22, 0x24 };
+
+	(void)m;
+	if (pos != 2 || i >= 3)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->physical_start_address = start[i];
+	out->default_size = i < 2 ? 128 : 0;
+	out->control_register = ctrl[i];
+	out->enable = 1;
+	out->pdo_count = i == 2;
+	return 0;
+}
+
+int ec_lib_slave_sync_pdo(struct ec_lib_master *m, uint16_t pos,
+			  uint8_t sync, uint8_t pdo,
+			  struct ec_ioctl_slave_sync_pdo *out)
+{
+	(void)m;
+	if (pos != 2 || sync != 2 || pdo)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->index = 0x1600;
+	out->entry_count = 2;
+	strcpy(out->name, "Outputs");
+	return 0;
+}
+
+int ec_lib_slave_sync_pdo_entry(struct ec_lib_master *m, uint16_t pos,
+				uint8_t sync, uint8_t pdo, uint8_t entry,
+				struct ec_ioctl_slave_sync_pdo_entry *out)
+{
+	(void)m;
+	if (pos != 2 || sync != 2 || pdo || entry > 1)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->index = entry ? 0 : 0x7000;
+	out->subindex = entry ? 0 : 1;
+	out->bit_length = entry ? 7 : 1;
+	strcpy(out->name, entry ? "" : "Out1");
+	return 0;
+}
+
+struct fake_entry {
+	uint16_t index;
+	uint8_t sub;
+	uint16_t type, bits;
+	const char *desc;
+};
+
+static const struct fake_entry entries[] = {
+	{ 0x1018, 0, 0x0005, 8, "SubIndex 000" },
+	{ 0x1018, 1, 0x0007, 32, "Vendor ID" },
+	{ 0x2000, 0, 0x0009, 40, "Greeting" },
+	{ 0x6000, 1, 0x0003, 16, "Input" },
+};
+
+int ec_lib_slave_sdo(struct ec_lib_master *m, uint16_t pos, uint16_t i,
+		     struct ec_ioctl_slave_sdo *out)
+{
+	(void)m;
+	if (pos != 2 || i >= 2)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->sdo_index = i ? 0x2000 : 0x1018;
+	out->max_subindex = i ? 0 : 1;
+	strcpy(out->name, i ? "Greeting" : "Identity");
+	return 0;
+}
+
+int ec_lib_slave_sdo_entry(struct ec_lib_master *m, uint16_t pos,
+			   int32_t spec, uint8_t sub,
+			   struct ec_ioctl_slave_sdo_entry *out)
+{
+	uint16_t index;
+	size_t i;
+
+	if (pos != 2)
+		return -EINVAL;
+	index = spec >= 0 ? spec : (spec == -1 ? 0x1018 : 0x2000);
+	for (i = 0; i < sizeof(entries) / sizeof(entries[0]); i++) {
+		if (entries[i].index != index || entries[i].sub != sub)
+			continue;
+		memset(out, 0, sizeof(*out));
+		out->sdo_entry_subindex = sub;
+		out->data_type = entries[i].type;
+		out->bit_length = entries[i].bits;
+		memset(out->read_access, 1, 3);
+		memset(out->write_access, 1, 3);
+		strcpy(out->description, entries[i].desc);
+		return 0;
+	}
+	snprintf(m->errbuf, sizeof(m->errbuf), "SDO entry info: %s",
+		 strerror(ENOENT));
+	return -ENOENT;
+}
+
+int ec_lib_sii_read(struct ec_lib_master *m, uint16_t pos, uint32_t off,
+		    uint32_t n, uint16_t *words)
+{
+	(void)m;
+	if (pos >= NSLAVES || off + n > SII_WORDS)
+		return -EINVAL;
+	memcpy(words, sii[pos] + 2 * off, 2 * n);
+	return 0;
+}
+
+int ec_lib_sii_write(struct ec_lib_master *m, uint16_t pos, uint32_t off,
+		     uint32_t n, const uint16_t *words)
+{
+	(void)m;
+	if (pos >= NSLAVES || off + n > SII_WORDS)
+		return -EINVAL;
+	memcpy(sii[pos] + 2 * off, words, 2 * n);
+	return 0;
+}
+
+int ec_lib_reg_read(struct ec_lib_master *m, uint16_t pos, bool emergency,
+		    uint16_t addr, uint16_t size, void *data)
+{
+	(void)m;
+	(void)emergency;
+	if (pos >= NSLAVES || addr + size > sizeof(regs[0]))
+		return -EINVAL;
+	memcpy(data, regs[pos] + addr, size);
+	return 0;
+}
+
+int ec_lib_reg_write(struct ec_lib_master *m, uint16_t pos, bool emergency,
+		     uint16_t addr, uint16_t size, const void *data)
+{
+	(void)emergency;
+	if (!m->writable)
+		return -EPERM;
+	if (pos >= NSLAVES || addr + size > sizeof(regs[0]))
+		return -EINVAL;
+	memcpy(regs[pos] + addr, data, size);
+	return 0;
+}
+
+int ec_lib_slave_state(struct ec_lib_master *m, uint16_t pos, uint8_t state)
+{
+	if (!m->writable || pos >= NSLAVES)
+		return -EINVAL;
+	last_state[pos] = state;
+	return 0;
+}
+
+int ec_lib_sdo_upload(struct ec_lib_master *m, uint16_t pos, uint16_t index,
+		      uint8_t sub, bool ca, void *buf, size_t size,
+		      size_t *result, uint32_t *abort_code)
+{
+	(void)m;
+	(void)ca;
+	*abort_code = 0;
+	if (pos != 2)
+		return -EINVAL;
+	if (index == 0x1018 && sub == 1 && size >= 4) {
+		memcpy(buf, "\x02\x00\x00\x00", 4);
+		*result = 4;
+	} else if (index == 0x2000 && size >= 5) {
+		memcpy(buf, "hello", 5);
+		*result = 5;
+	} else if (index == 0x6000 && sub == 1 && size >= 2) {
+		memcpy(buf, &obj_6000_01, 2);
+		*result = 2;
+	} else {
+		*abort_code = 0x06020000;
+		return -EIO;
+	}
+	return 0;
+}
+
+int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t pos,
+			uint16_t index, uint8_t sub, bool ca,
+			const void *data, size_t size, uint32_t *abort_code)
+{
+	(void)m;
+	(void)index;
+	(void)sub;
+	*abort_code = 0;
+	if (pos != 2 || size > sizeof(dl_data))
+		return -EINVAL;
+	memcpy(dl_data, data, size);
+	dl_size = size;
+	dl_complete = ca;
+	return 0;
+}
+
+int ec_lib_rescan(struct ec_lib_master *m)
+{
+	return m->writable ? 0 : -EPERM;
+}
+
+int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
+{
+	(void)level;
+	return m->writable ? 0 : -EPERM;
+}
+
+/* ---- running the tool ------------------------------------------- */
+
+static char *out, *err;
+
+static char *slurp(FILE *f)
+{
+	long n;
+	char *b;
+
+	fflush(f);
+	n = ftell(f);
+	rewind(f);
+	b = calloc(1, n + 1);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(fread(b, 1, n, f), n);
+	return b;
+}
+
+/* Run "ethercat ARGS..." (NULL-terminated); stdout/stderr are captured. */
+static int run(const char *first, ...)
+{
+	static char *argv[32];
+	struct ec_cli c;
+	FILE *o = tmpfile(), *e = tmpfile();
+	int argc = 0, saved, ret;
+	va_list ap;
+	const char *a;
+
+	free(out);
+	free(err);
+	argv[argc++] = "ethercat";
+	va_start(ap, first);
+	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	dup2(fileno(o), STDOUT_FILENO);
+	ec_cli_init(&c, "ethercat");
+	c.err = e;
+	ret = ec_cli_parse(&c, argc, argv);
+	if (ret < 0)
+		ret = 0;
+	else if (!ret)
+		ret = ec_cli_run(&c);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	out = slurp(o);
+	err = slurp(e);
+	fclose(o);
+	fclose(e);
+	return ret;
+}
+
+static json_t *run_json(const char *cmd)
+{
+	json_error_t jerr;
+	json_t *j;
+
+	ck_assert_int_eq(run("-j", cmd, NULL), 0);
+	j = json_loads(out, 0, &jerr);
+	ck_assert_msg(j != NULL, "%s: %s", jerr.text, out);
+	return j;
+}
+
+#define ck_has(hay, needle) \
+	ck_assert_msg(strstr(hay, needle), "'%s' not in:\n%s", needle, hay)
+
+/* ---- tests -------------------------------------------------------- */
+
+START_TEST(test_master)
+{
+	fake_bus();
+	ck_assert_int_eq(run("master", NULL), 0);
+	ck_has(out, "Master0\n  Phase: Idle\n  Active: no\n  Slaves: 3\n");
+	ck_has(out, "    Main: 52:54:00:ec:a7:01 (attached)\n"
+	       "      Link: UP\n");
+	ck_has(out, "      Rx frames:   1234\n");
+	ck_has(out, "      Tx frame rate [1/s]:    100      0      0\n");
+	ck_has(out, "      Lost frames: 1\n");
+	ck_has(out, "      Frame loss [%]:         1.0    0.0    0.0\n");
+	ck_has(out, "    Reference clock:   None\n");
+	ck_has(out, "                       2000-01-01 00:00:00.000000000\n");
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+START_TEST(test_master_json)
+{
+	json_t *j, *m, *dev;
+
+	fake_bus();
+	j = run_json("master");
+	m = json_array_get(json_object_get(j, "masters"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(m, "phase")),
+			 "Idle");
+	dev = json_array_get(json_object_get(m, "devices"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(dev, "mac")),
+			 "52:54:00:ec:a7:01");
+	ck_assert(json_is_true(json_object_get(dev, "link")));
+	ck_assert_int_eq(json_integer_value(json_object_get(dev,
+							    "rx_frames")),
+			 1234);
+	ck_assert(json_is_null(json_object_get(json_object_get(m, "dc"),
+					       "reference_clock")));
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_master_errors)
+{
+	fake_bus();
+	ck_assert_int_eq(run("-m", "1", "master", NULL), EC_EXIT_FAIL);
+	ck_has(err, "ethercat: master: failed to open /dev/EtherCAT1");
+	fake_version = EC_IOCTL_VERSION + 1;
+	ck_assert_int_eq(run("master", NULL), EC_EXIT_FAIL);
+	ck_has(err, "ioctl ABI version mismatch: library/tool built for 1, module ec_master speaks 2");
+	ck_assert_int_eq(run("version", NULL), EC_EXIT_FAIL);
+	ck_has(out, "ec_master module: ioctl ABI version 2");
+	fake_version = EC_IOCTL_VERSION;
+	ck_assert_int_eq(run("version", NULL), 0);
+	ck_has(out, "ioctl ABI version 1\n");
+}
+END_TEST
+
+START_TEST(test_slaves)
+{
+	fake_bus();
+	ck_assert_int_eq(run("sl", NULL), 0);
+	ck_assert_str_eq(out,
+		"0   0:0  OP     +  EK1100 EtherCAT-Koppler\n"
+		"1   0:1  OP     +  EL2004 4K. Dig. Ausgang\n"
+		"2  16:0  PREOP  +  0x00000002:0x044c2c54\n");
+	ck_assert_int_eq(run("slaves", "-a", "16", NULL), 0);
+	ck_assert_str_eq(out, "2  16:0  PREOP  +  0x00000002:0x044c2c54\n");
+	ck_assert_int_eq(run("slaves", "-p", "1", "-v", NULL), 0);
+	ck_has(out, "=== Master 0, Slave 1 ===\nState: OP\nFlag: +\n");
+	ck_has(out, "  Vendor Id:       0x00000002\n");
+	ck_has(out, "   1  EBUS  up    open    no              2\n");
+	ck_assert_int_eq(run("slaves", "-p", "2", "-v", NULL), 0);
+	ck_has(out, "  Supported protocols: CoE\n");
+	ck_has(out, "    Enable SDO complete access: yes\n");
+	ck_assert_int_eq(run("slaves", "-p", "x", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(test_slaves_json)
+{
+	json_t *j, *arr;
+
+	fake_bus();
+	j = run_json("slaves");
+	arr = json_object_get(j, "slaves");
+	ck_assert_int_eq(json_array_size(arr), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_array_get(arr, 2), "alias")), 16);
+	ck_assert_str_eq(json_string_value(json_object_get(
+		json_array_get(arr, 0), "state")), "OP");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_upload)
+{
+	fake_bus();
+	ck_assert_int_eq(run("upload", "-p", "2", "0x1018", "1", NULL), 0);
+	ck_assert_str_eq(out, "0x00000002 2\n");
+	ck_assert_int_eq(run("up", "-p", "2", "0x2000", "0", NULL), 0);
+	ck_assert_str_eq(out, "hello\n");
+	ck_assert_int_eq(run("upload", "-p2", "0x6000", "1", NULL), 0);
+	ck_assert_str_eq(out, "0xfed4 -300\n");
+	ck_assert_int_eq(run("upload", "-p2", "-t", "uint16", "0x6000", "1",
+			     NULL), 0);
+	ck_assert_str_eq(out, "0xfed4 65236\n");
+	ck_assert_int_eq(run("upload", "-p2", "-t", "uint8", "0x9999", "0",
+			     NULL), EC_EXIT_FAIL);
+	ck_assert_str_eq(err,
+		"ethercat: upload: SDO transfer aborted with code 0x06020000: The object does not exist in the object dictionary\n");
+	/* no dictionary entry and no --type */
+	ck_assert_int_eq(run("upload", "-p2", "0x9999", "0", NULL),
+			 EC_EXIT_FAIL);
+	ck_has(err, "please specify --type");
+	ck_assert_int_eq(run("upload", "0x1018", "1", NULL), EC_EXIT_USAGE);
+	ck_has(err, "matches 3 slaves");
+	ck_assert_int_eq(run("upload", "-p2", "0x10000", "1", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_int_eq(run("upload", "-p2", "-t", "int7", "1", "1", NULL),
+			 EC_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(test_upload_json)
+{
+	json_t *j, *sdo;
+
+	fake_bus();
+	ck_assert_int_eq(run("-j", "upload", "-p2", "0x6000", "1", NULL), 0);
+	j = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(j);
+	sdo = json_object_get(j, "sdo");
+	ck_assert_int_eq(json_integer_value(json_object_get(sdo, "value")),
+			 -300);
+	ck_assert_str_eq(json_string_value(json_object_get(sdo, "type")),
+			 "int16");
+	ck_assert_str_eq(json_string_value(json_object_get(sdo, "hex")),
+			 "d4fe");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_download)
+{
+	fake_bus();
+	ck_assert_int_eq(run("download", "-p2", "-t", "int16", "0x6000", "1",
+			     "0x7fff", NULL), 0);
+	ck_assert_uint_eq(dl_size, 2);
+	ck_assert_mem_eq(dl_data, "\xff\x7f", 2);
+	ck_assert(!dl_complete);
+	/* type from the dictionary */
+	ck_assert_int_eq(run("download", "-p2", "0x1018", "1", "258", NULL),
+			 0);
+	ck_assert_uint_eq(dl_size, 4);
+	ck_assert_mem_eq(dl_data, "\x02\x01\x00\x00", 4);
+	/* complete access: index and value only */
+	ck_assert_int_eq(run("download", "-p2", "-t", "raw", "0x7000",
+			     "01 02 03", NULL), 0);
+	ck_assert(dl_complete);
+	ck_assert_uint_eq(dl_size, 3);
+	ck_assert_int_eq(run("download", "-p2", "-t", "int8", "0x6000", "1",
+			     "300", NULL), EC_EXIT_USAGE);
+	ck_has(err, "Value out of range");
+}
+END_TEST
+
+START_TEST(test_sdos_pdos)
+{
+	fake_bus();
+	ck_assert_int_eq(run("sdos", "-p", "2", NULL), 0);
+	ck_assert_str_eq(out,
+		"SDO 0x1018, \"Identity\"\n"
+		"  0x1018:00, rwrwrw, uint8, 8 bit, \"SubIndex 000\"\n"
+		"  0x1018:01, rwrwrw, uint32, 32 bit, \"Vendor ID\"\n"
+		"SDO 0x2000, \"Greeting\"\n"
+		"  0x2000:00, rwrwrw, string, 40 bit, \"Greeting\"\n");
+	ck_assert_int_eq(run("sdos", "-q", "-p", "2", NULL), 0);
+	ck_assert_str_eq(out, "SDO 0x1018, \"Identity\"\n"
+			 "SDO 0x2000, \"Greeting\"\n");
+	ck_assert_int_eq(run("pdos", "-p", "2", NULL), 0);
+	ck_assert_str_eq(out,
+		"SM0: PhysAddr 0x1000, DefaultSize  128, ControlRegister 0x26, Enable 1\n"
+		"SM1: PhysAddr 0x1080, DefaultSize  128, ControlRegister 0x22, Enable 1\n"
+		"SM2: PhysAddr 0x1100, DefaultSize    0, ControlRegister 0x24, Enable 1\n"
+		"  RxPDO 0x1600 \"Outputs\"\n"
+		"    PDO entry 0x7000:01,  1 bit, \"Out1\"\n"
+		"    PDO entry 0x0000:00,  7 bit, \"\"\n");
+}
+END_TEST
+
+START_TEST(test_xml_graph)
+{
+	fake_bus();
+	ck_assert_int_eq(run("xml", "-p", "2", NULL), 0);
+	ck_has(out, "<?xml version=\"1.0\" ?>\n<EtherCATInfo>\n");
+	ck_has(out, "<Type ProductCode=\"#x044c2c54\" RevisionNo=\"#x00000000\">SIM-COE</Type>");
+	ck_has(out, "<RxPdo Sm=\"2\" Fixed=\"1\" Mandatory=\"1\">");
+	ck_has(out, "<DataType>BOOL</DataType>");
+	ck_assert_int_eq(run("graph", NULL), 0);
+	ck_has(out, "strict graph bus {");
+	ck_has(out, "    master -- slave0[label=\"EBUS\"]\n");
+	ck_has(out, "    slave1 -- slave2 [taillabel=\"1\",headlabel=\"0\",label=\"EBUS\",weight=\"5\"]\n");
+	ck_has(out, "slave2 [shape=\"box\",label=\"2 / 16:0\\nSIM-COE\"]");
+	ck_assert_int_eq(run("graph", "CRC", NULL), 0);
+	ck_has(out, "slave0 -- slave1 [taillabel=\"1 [0/0]\",headlabel=\"0 [3/0]\"");
+	ck_assert_int_eq(run("graph", "foo", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(test_regs_crc)
+{
+	fake_bus();
+	ck_assert_int_eq(run("reg_read", "-p0", "0x130", "-t", "uint16",
+			     NULL), 0);
+	ck_assert_str_eq(out, "0x0008 8\n");
+	ck_assert_int_eq(run("reg_read", "-p0", "0x130", "2", NULL), 0);
+	ck_assert_str_eq(out, "0x08 0x00\n");
+	ck_assert_int_eq(run("reg_read", "-p0", "0x130", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_int_eq(run("reg_write", "-p1", "-t", "uint16", "0x120",
+			     "0x0204", NULL), 0);
+	ck_assert_uint_eq(regs[1][0x120], 0x04);
+	ck_assert_uint_eq(regs[1][0x121], 0x02);
+	ck_assert_int_eq(run("crc", NULL), 0);
+	ck_has(out, "   |Port 0         |Port 1         |Port 2         |Port 3         |\n");
+	ck_has(out, "  1|  3   0   0    |  0   0   0   \xe2\x86\x93|               |               |EL2004 4K. \n");
+	ck_assert_int_eq(run("crc", "reset", NULL), 0);
+	ck_assert_uint_eq(regs[1][0x300], 0);
+}
+END_TEST
+
+START_TEST(test_sii_alias_states)
+{
+	char path[] = "/tmp/check_tool_siiXXXXXX";
+	uint8_t img[SII_WORDS * 2];
+	FILE *f;
+	int fd;
+
+	fake_bus();
+	ck_assert_int_eq(run("sii_read", "-p1", NULL), 0);
+	ck_assert_mem_eq(out, sii[1], 64);
+
+	ck_assert_int_eq(run("alias", "-p", "1", "0x55", NULL), 0);
+	ck_assert_uint_eq(sii[1][2 * EC_SII_WORD_ALIAS], 0x55);
+	ck_assert_uint_eq(sii[1][2 * EC_SII_WORD_CHECKSUM],
+			  ec_sii_crc(sii[1], 14));
+	ck_assert_int_eq(run("alias", "5", NULL), EC_EXIT_FAIL);
+	ck_has(err, "use --force");
+
+	/* sii_write refuses a wrong checksum unless forced */
+	memcpy(img, sii[0], sizeof(img));
+	img[0] = 0x77;
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "wb");
+	fwrite(img, 1, sizeof(img), f);
+	fclose(f);
+	ck_assert_int_eq(run("sii_write", "-p0", path, NULL), EC_EXIT_FAIL);
+	ck_has(err, "CRC incorrect");
+	ck_assert_uint_ne(sii[0][0], 0x77);
+	ck_assert_int_eq(run("sii_write", "-f", "-p0", path, NULL), 0);
+	ck_assert_uint_eq(sii[0][0], 0x77);
+	unlink(path);
+
+	ck_assert_int_eq(run("states", "-a", "16", "safeop", NULL), 0);
+	ck_assert_uint_eq(last_state[2], 0x04);
+	ck_assert_uint_eq(last_state[0], 0);
+	ck_assert_int_eq(run("states", "RUN", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("rescan", NULL), 0);
+	ck_assert_int_eq(run("debug", "1", NULL), 0);
+	ck_assert_int_eq(run("debug", "3", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(test_help)
+{
+	ck_assert_int_eq(run("help", "upl", NULL), 0);
+	ck_has(out, "ethercat upload [OPTIONS] <INDEX> <SUBINDEX>\n");
+	ck_assert_int_eq(run("sdos", "--help", NULL), 0);
+	ck_has(out, "List SDO dictionaries.");
+	ck_assert_int_eq(run("--help", NULL), 0);
+	ck_has(out, "Commands (can be abbreviated):");
+	ck_assert_int_eq(run("help", "s", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("tool_commands");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_master);
+	tcase_add_test(tc, test_master_json);
+	tcase_add_test(tc, test_master_errors);
+	tcase_add_test(tc, test_slaves);
+	tcase_add_test(tc, test_slaves_json);
+	tcase_add_test(tc, test_upload);
+	tcase_add_test(tc, test_upload_json);
+	tcase_add_test(tc, test_download);
+	tcase_add_test(tc, test_sdos_pdos);
+	tcase_add_test(tc, test_xml_graph);
+	tcase_add_test(tc, test_regs_crc);
+	tcase_add_test(tc, test_sii_alias_states);
+	tcase_add_test(tc, test_help);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
