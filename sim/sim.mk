@@ -11,6 +11,7 @@ SIM_OBJS     := $(patsubst sim/%.c,$(SIM_DIR)/%.o,$(SIM_SRCS)) \
 SIM_LIB      := $(SIM_DIR)/libecsim.a
 SIM_BIN      := $(SIM_DIR)/ethercat-sim
 SIM_BENCH    := $(SIM_DIR)/bench-sim
+SIM_CLIENT   := $(SIM_DIR)/ecsim-client
 SIM_CATALOGUE := sim/catalogue/catalogue.json
 # The CoE server is linked in once its sources are in the tree.
 SIM_CFLAGS   := $(BASE_CFLAGS) -Isim $(if $(wildcard sim/coe.c),-DECSIM_HAVE_COE) \
@@ -20,7 +21,7 @@ SIM_LIBS     := $(PKG_JANSSON) -lm
 SIM_TEST_SRCS := $(wildcard tests/unit/check_sim_*.c)
 SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))
 
-ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH)
+ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH) $(SIM_CLIENT)
 UNIT_TESTS   += $(SIM_TESTS)
 
 .PHONY: bench-sim
@@ -52,6 +53,10 @@ $(SIM_BIN): sim/main.c $(SIM_LIB)
 
 $(SIM_BENCH): sim/bench/bench_sim.c $(SIM_LIB)
 	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(SIM_LIBS)
+
+$(SIM_CLIENT): sim/tools/ecsim_client.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -o $@ $<
 
 $(BUILD)/tests/check_sim_%: tests/unit/check_sim_%.c $(SIM_LIB)
 	@mkdir -p $(@D)
