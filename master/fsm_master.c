@@ -51,6 +51,7 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
 	master->slaves = NULL;
 	master->slave_count = 0;
 	master->scan_busy = false;
+	master->fsm.slaves_scanning = false;
 }
 
 /**
@@ -97,6 +98,7 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	if (busy)
 		return;
 
+	fsm->slaves_scanning = false;
 	for (i = 0; i < master->slave_count; i++) {
 		struct ec_slave *slave = &master->slaves[i];
 
@@ -139,7 +141,7 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
  */
 bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns)
 {
-	if (fsm->master->scan_busy)
+	if (fsm->slaves_scanning)
 		ec_fsm_master_scan_slaves(fsm, now_ns);
 	if (fsm->datagram->state == EC_DATAGRAM_QUEUED ||
 	    fsm->datagram->state == EC_DATAGRAM_SENT)
@@ -256,6 +258,7 @@ static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 		ec_fsm_slave_scan_start(slave->scan_fsm);
 	}
 	EC_MASTER_INFO(master, "scanning %u slave(s)", count);
+	fsm->slaves_scanning = true;
 	/* First datagrams of the slaves go out in this cycle. */
 	ec_fsm_master_scan_slaves(fsm, now_ns);
 	ec_fsm_master_state_start(fsm, now_ns);

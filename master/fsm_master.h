@@ -25,6 +25,7 @@ struct ec_fsm_master {
 	bool link_was_up;
 	unsigned int misses;	/* unanswered broadcasts in a row */
 	bool rescan_requested;	/* ec_fsm_master_rescan() */
+	bool slaves_scanning;	/* the slaves' scan FSMs are running */
 
 	/* Figures for tests and the CLI. */
 	unsigned int scans_started;
