@@ -50,12 +50,13 @@ $(LIB_PC): lib/libethercat.pc.in
 # Unit tests of the library: one program per object.  A test may give
 # extra link flags in LIB_TEST_LDFLAGS_<program> (check_lib_ioctl wraps
 # open() and ioctl() with the linker to play the module).
-LIB_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,\
+LIB_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 	$(sort $(wildcard tests/unit/check_lib_*.c)))
+ALL_TARGETS += $(LIB_TESTS)
 UNIT_TESTS += $(LIB_TESTS)
 LIB_TEST_LDFLAGS_check_lib_ioctl := -Wl,--wrap=open -Wl,--wrap=ioctl
 
-$(BUILD)/tests/unit/check_lib_%: tests/unit/check_lib_%.c $(LIB_A)
+$(BUILD)/tests/check_lib_%: tests/unit/check_lib_%.c $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -Ilib -o $@ $< $(LIB_A) \
 		$(LIB_TEST_LDFLAGS_$(notdir $@)) $(PKG_CHECK)

@@ -27,11 +27,12 @@ $(TOOL_BIN): $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) $(LIB_SO_LINK)
 		-L$(BUILD)/lib -lethercat -lm '-Wl,-rpath,$$ORIGIN/../lib'
 
 # Unit tests of the tool: one program per object.
-TOOL_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,\
+TOOL_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 	$(sort $(wildcard tests/unit/check_tool_*.c)))
+ALL_TARGETS += $(TOOL_TESTS)
 UNIT_TESTS += $(TOOL_TESTS)
 
-$(BUILD)/tests/unit/check_tool_%: tests/unit/check_tool_%.c \
+$(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c \
 		$(TOOL_ARCHIVE) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -Ilib -Itool -o $@ $< $(TOOL_ARCHIVE) $(LIB_A) \
