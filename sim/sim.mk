@@ -14,7 +14,8 @@ SIM_BENCH    := $(SIM_DIR)/bench-sim
 SIM_CLIENT   := $(SIM_DIR)/ecsim-client
 SIM_CATALOGUE := sim/catalogue/catalogue.json
 # The CoE server is linked in once its sources are in the tree.
-SIM_CFLAGS   := $(BASE_CFLAGS) -Isim $(if $(wildcard sim/coe.c),-DECSIM_HAVE_COE) \
+SIM_COE      := $(if $(wildcard sim/coe.c),-DECSIM_HAVE_COE)
+SIM_CFLAGS   := $(BASE_CFLAGS) -Isim $(SIM_COE) \
 		$(shell pkg-config --cflags jansson 2>/dev/null)
 SIM_LIBS     := $(PKG_JANSSON) -lm
 

@@ -53,7 +53,8 @@ kill -TERM "$pid"
 wait "$pid" || fail "simulator exit status $?"
 pid=
 
-frames=$(tshark -r "$tmp/cap.pcap" -T fields -e frame.number 2>/dev/null | wc -l)
+frames=$(tshark -r "$tmp/cap.pcap" -T fields -e frame.number 2>/dev/null |
+	wc -l)
 ecat=$(tshark -r "$tmp/cap.pcap" -Y ecat -T fields -e frame.number 2>/dev/null |
 	wc -l)
 malformed=$(tshark -r "$tmp/cap.pcap" -Y _ws.malformed 2>/dev/null)

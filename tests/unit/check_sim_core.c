@@ -626,7 +626,7 @@ START_TEST(test_coe_upload_identity)
 	ck_assert_uint_eq(dg(seg, FPWR, 0x1001, 0x1000, m, 128), 1);
 	ck_assert_uint_eq(dg(seg, FPRD, 0x1001, 0x1080, r, 128), 1);
 	ck_assert_uint_eq(r[5] & 0x0f, 3);
-	ck_assert_uint_eq(r[7] >> 4, 3);			/* SDO response */
+	ck_assert_uint_eq(r[7] >> 4, 3);	/* SDO response */
 	ck_assert_uint_eq(r[8] & 0xe0, 0x40);
 	ck_assert_uint_eq(r[12] | r[13] << 8, 4711);
 	ecsim_segment_free(seg);
