@@ -11,6 +11,9 @@
 #include "print.h"
 
 #define EC_MASTER_RATE_WIDTH 6		/* IgH's column width */
+/* The ABI gives rates in 1/1000 per second: frames and KiB per second. */
+#define EC_RATE_PER_FRAME 1000.0
+#define EC_RATE_PER_KBYTE (1000.0 * 1024.0)
 #define EC_EPOCH_2000_OFFSET 946684800ULL	/* 1970 to 2000, seconds */
 #define EC_NSEC_PER_SEC 1000000000ULL
 
@@ -100,13 +103,13 @@ static void ec_print_device(unsigned int i, const struct ec_ioctl_device *d)
 			 &d->rx_bytes);
 	ec_out_uint("tx_errors", "      Tx errors:   %llu\n", d->tx_errors);
 	ec_print_rates("tx_frame_rates", "Tx frame rate [1/s]: ",
-		       d->tx_frame_rates, 1000.0, 0);
-	ec_print_rates("tx_byte_rates", "Tx rate [KByte/s]:   ",
-		       d->tx_byte_rates, 1024.0, 1);
+		       d->tx_frame_rates, EC_RATE_PER_FRAME, 0);
+	ec_print_rates("tx_kbyte_rates", "Tx rate [KByte/s]:   ",
+		       d->tx_byte_rates, EC_RATE_PER_KBYTE, 1);
 	ec_print_rates("rx_frame_rates", "Rx frame rate [1/s]: ",
-		       d->rx_frame_rates, 1000.0, 0);
-	ec_print_rates("rx_byte_rates", "Rx rate [KByte/s]:   ",
-		       d->rx_byte_rates, 1024.0, 1);
+		       d->rx_frame_rates, EC_RATE_PER_FRAME, 0);
+	ec_print_rates("rx_kbyte_rates", "Rx rate [KByte/s]:   ",
+		       d->rx_byte_rates, EC_RATE_PER_KBYTE, 1);
 	ec_out_obj_close();
 }
 
@@ -160,15 +163,15 @@ static void ec_print_master(unsigned int index,
 	ec_out_uint("unmatched_datagrams", "      Unmatched datagrams: %llu\n",
 		    d->unmatched_datagrams);
 	ec_print_rates("tx_frame_rates", "Tx frame rate [1/s]: ",
-		       d->tx_frame_rates, 1000.0, 0);
-	ec_print_rates("tx_byte_rates", "Tx rate [KByte/s]:   ",
-		       d->tx_byte_rates, 1024.0, 1);
+		       d->tx_frame_rates, EC_RATE_PER_FRAME, 0);
+	ec_print_rates("tx_kbyte_rates", "Tx rate [KByte/s]:   ",
+		       d->tx_byte_rates, EC_RATE_PER_KBYTE, 1);
 	ec_print_rates("rx_frame_rates", "Rx frame rate [1/s]: ",
-		       d->rx_frame_rates, 1000.0, 0);
-	ec_print_rates("rx_byte_rates", "Rx rate [KByte/s]:   ",
-		       d->rx_byte_rates, 1024.0, 1);
+		       d->rx_frame_rates, EC_RATE_PER_FRAME, 0);
+	ec_print_rates("rx_kbyte_rates", "Rx rate [KByte/s]:   ",
+		       d->rx_byte_rates, EC_RATE_PER_KBYTE, 1);
 	ec_print_rates("loss_rates", "Loss rate [1/s]:     ", d->loss_rates,
-		       1000.0, 0);
+		       EC_RATE_PER_FRAME, 0);
 	/* percentage in 1/1000 %, so that it prints with the helper */
 	for (j = 0; j < EC_IOCTL_RATE_COUNT; j++)
 		loss_pct[j] = d->tx_frame_rates[j] ?

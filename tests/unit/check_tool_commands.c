@@ -150,6 +150,7 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 	d->devices[0].tx_count = 1235;
 	d->devices[0].rx_count = 1234;
 	d->devices[0].tx_frame_rates[0] = 100000;
+	d->devices[0].tx_byte_rates[0] = 2048000;	/* 2 KiB/s */
 	d->tx_count = 1235;
 	d->rx_count = 1234;
 	d->lost_frames = 1;
@@ -456,6 +457,7 @@ START_TEST(test_master)
 	       "      Link: UP\n");
 	ck_has(out, "      Rx frames:   1234\n");
 	ck_has(out, "      Tx frame rate [1/s]:    100      0      0\n");
+	ck_has(out, "      Tx rate [KByte/s]:      2.0    0.0    0.0\n");
 	ck_has(out, "      Lost frames: 1\n");
 	ck_has(out, "      Frame loss [%]:         1.0    0.0    0.0\n");
 	ck_has(out, "    Reference clock:   None\n");
@@ -480,6 +482,8 @@ START_TEST(test_master_json)
 	ck_assert_int_eq(json_integer_value(json_object_get(dev,
 							    "rx_frames")),
 			 1234);
+	ck_assert(json_number_value(json_array_get(json_object_get(dev,
+		"tx_kbyte_rates"), 0)) == 2.0);
 	ck_assert(json_is_null(json_object_get(json_object_get(m, "dc"),
 					       "reference_clock")));
 	json_decref(j);
