@@ -22,7 +22,7 @@ SIM_LIBS     := $(PKG_JANSSON) -lm
 SIM_TEST_SRCS := $(wildcard tests/unit/check_sim_*.c)
 SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))
 
-ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH) $(SIM_CLIENT)
+ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH) $(SIM_CLIENT) $(SIM_TESTS)
 UNIT_TESTS   += $(SIM_TESTS)
 
 .PHONY: bench-sim
