@@ -503,7 +503,9 @@ static void ec_sii_clear_categories(struct ec_sii *sii)
 	sii->fmmu_count = 0;
 	memset(sii->fmmu_usage, 0, sizeof(sii->fmmu_usage));
 	for (i = 0; i < sii->sync_count; i++)
-		ec_sii_free_pdos(sii->syncs[i].pdos, sii->syncs[i].pdo_count);
+		if (sii->syncs[i].pdos)
+			ec_sii_free_pdos(sii->syncs[i].pdos,
+					 sii->syncs[i].pdo_count);
 	ec_free(sii->syncs);
 	sii->syncs = NULL;
 	sii->sync_count = 0;
