@@ -280,7 +280,7 @@ static bool reg_writable(const struct ecsim_slave *s, uint16_t a)
 		       (a - ESC_REG_FMMU(0)) % 16 <= ESC_FMMU_ACTIVATE;
 	if (a >= ESC_REG_SM(0) && a < ESC_REG_SM(ESC_SM_MAX))
 		return sm_reg_writable(s, a);
-	if (!s->model->dc && a >= ESC_REG_DC_RX_TIME(0) && a < 0x0A00)
+	if (!s->model->dc_regs && a >= ESC_REG_DC_RX_TIME(0) && a < 0x0A00)
 		return false;
 	if (a >= ESC_REG_DC_OFFSET && a < ESC_REG_DC_DIFF)
 		return true;
@@ -440,7 +440,7 @@ static void write_side_effects(struct ecsim_slave *s, uint16_t addr,
 		if (addr <= a && end > a)
 			s->repeat_pending = true;
 	}
-	if (!s->model->dc)
+	if (!s->model->dc_regs)
 		return;
 	if (overlaps(addr, len, ESC_REG_DC_RX_TIME(0), 4))
 		dc_latch(s);
@@ -520,7 +520,7 @@ static void read_dynamic(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 		patch(buf, addr, len, ESC_REG_EEP_CONTROL, v | ESC_EEP_BUSY, 2);
 		s->eep_busy_reads--;
 	}
-	if (!s->model->dc || !overlaps(addr, len, ESC_REG_DC_SYSTIME, 0xa0))
+	if (!s->model->dc_regs || !overlaps(addr, len, ESC_REG_DC_SYSTIME, 0xa0))
 		return;
 	if (overlaps(addr, len, ESC_REG_DC_SYSTIME, 8))
 		patch(buf, addr, len, ESC_REG_DC_SYSTIME, sys_time(s), 8);

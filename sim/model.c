@@ -277,6 +277,7 @@ static int parse_esc(struct ecsim_model *m, const json_t *esc)
 		    ESC_FEAT_ENH_LINK_EBUS | ESC_FEAT_ENH_DC_SYNC : 0, &x))
 		return -EINVAL;
 	m->features = (uint16_t)x;
+	m->dc_regs = m->features & ESC_FEAT_DC;
 	return parse_ports(m, json_object_get(esc, "ports"));
 }
 

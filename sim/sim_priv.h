@@ -66,7 +66,8 @@ struct ecsim_model {
 	bool eeprom_read8;
 	uint16_t eeprom_kbit;
 	uint16_t pdi_control, pdi_config;
-	bool dc;
+	bool dc;		/* SYNC signals: SII DC category */
+	bool dc_regs;		/* DC registers (0x0008 bit 2) */
 	uint16_t dc_assign_activate;
 	uint16_t mbx_protocols;	/* SII_MBX_* */
 	uint16_t boot_rx_start, boot_rx_size, boot_tx_start, boot_tx_size;

@@ -9,8 +9,10 @@
 import json
 
 BECKHOFF = "0x00000002"
-# DC receive times and system time, no SYNC signals (assign activate 0)
-DC_TIMES = {"assign_activate": 0}
+# ESC features 0x0008: DC (receive times, system time) with 64-bit width,
+# low jitter and enhanced link detection; without a "dc" key the model has
+# no SYNC signals and no DC category in its SII
+DC_FEATURES = "0x003c"
 
 
 def h(v, w=4):
@@ -20,13 +22,13 @@ def h(v, w=4):
 def et1200(read8=False):
     return {"type": "0x12", "revision": 0, "build": 1, "fmmus": 3, "sms": 4,
             "ram_kb": 1, "ports": ["EBUS", "EBUS"], "eeprom_kbit": 16,
-            "read8": read8}
+            "read8": read8, "features": DC_FEATURES}
 
 
 def et1100():
     return {"type": "0x11", "revision": 0, "build": 3, "fmmus": 8, "sms": 8,
             "ram_kb": 8, "ports": ["EBUS", "EBUS"], "eeprom_kbit": 32,
-            "read8": True}
+            "read8": True, "features": DC_FEATURES}
 
 
 MBX_SMS = [
@@ -43,7 +45,7 @@ def digital_in(num, n, rev, desc):
             for i in range(n)]
     return {"name": "EL%d %s" % (num, desc), "group": "DigIn",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1200(), "dc": DC_TIMES,
+            "revision": h(rev, 8), "esc": et1200(),
             "sms": [{"start": "0x1000", "size": (n + 7) // 8,
                      "control": "0x00", "type": "inputs"}],
             "pdos": pdos}
@@ -68,7 +70,7 @@ def digital_out(num, n, rev, desc, diag=False):
                  for i in range(n)]
     return {"name": "EL%d %s" % (num, desc), "group": "DigOut",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1200(), "dc": DC_TIMES,
+            "revision": h(rev, 8), "esc": et1200(),
             "sms": sms,
             "pdos": pdos}
 
@@ -90,7 +92,7 @@ def analog_in(num, rev, desc):
             for c in range(2)]
     return {"name": "EL%d %s" % (num, desc), "group": "AnaIn",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1100(), "dc": DC_TIMES,
+            "revision": h(rev, 8), "esc": et1100(),
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 0, "control": "0x24",
@@ -113,7 +115,7 @@ def analog_out(num, rev, desc):
             for c in range(2)]
     return {"name": "EL%d %s" % (num, desc), "group": "AnaOut",
             "vendor": BECKHOFF, "product": h(num << 16 | 0x3052, 8),
-            "revision": h(rev, 8), "esc": et1100(), "dc": DC_TIMES,
+            "revision": h(rev, 8), "esc": et1100(),
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 4, "control": "0x24",
@@ -154,7 +156,7 @@ def encoder():
                   "name": "Latch"}]}]
     return {"name": "EL5101 Incremental Encoder Interface", "group": "Measuring",
             "vendor": BECKHOFF, "product": h(5101 << 16 | 0x3052, 8),
-            "revision": "0x03fe0000", "esc": et1100(), "dc": DC_TIMES,
+            "revision": "0x03fe0000", "esc": et1100(),
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 3, "control": "0x24",
@@ -213,7 +215,8 @@ def servo():
             "order": "ECSIM-SERVO", "group": "Drive",
             "vendor": "0x0ec51d00", "product": "0x00000402",
             "revision": "0x00010000", "device_type": "0x00020192",
-            "hw_version": "1.0", "sw_version": "ecsim", "esc": et1100(),
+            "hw_version": "1.0", "sw_version": "ecsim",
+            "esc": dict(et1100(), features="0x01fc"),
             "dc": {"assign_activate": "0x0300"},
             "mailbox": {"protocols": ["CoE"]},
             "sms": MBX_SMS + [
@@ -229,8 +232,7 @@ models = {
                "group": "SystemBk", "vendor": BECKHOFF,
                "product": "0x044c2c52", "revision": "0x00120000",
                "ebus_current": -2000,
-               "esc": dict(et1100(), ports=["MII", "EBUS", "MII"]),
-               "dc": {"assign_activate": 0}},
+               "esc": dict(et1100(), ports=["MII", "EBUS", "MII"])},
 }
 for num, n, desc in [(1002, 2, "2Ch. Dig. Input 24V, 3ms"),
                      (1004, 4, "4Ch. Dig. Input 24V, 3ms"),
