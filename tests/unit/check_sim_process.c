@@ -289,6 +289,63 @@ START_TEST(test_custom_model)
 }
 END_TEST
 
+static uint64_t rd64(struct ecsim_segment *seg, uint16_t st, uint16_t ado)
+{
+	uint8_t b[8] = { 0 };
+	uint64_t v = 0;
+	int i;
+
+	ck_assert_uint_eq(dg(seg, FPRD, st, ado, b, 8), 1);
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
+}
+
+static void wr64(struct ecsim_segment *seg, uint16_t st, uint16_t ado,
+		 uint64_t v)
+{
+	uint8_t b[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = (v >> (8 * i)) & 0xff;
+	wr(seg, st, ado, b, 8);
+}
+
+START_TEST(test_dc_sync_activation)
+{
+	struct ecsim_segment *seg = ecsim_segment_new_string(
+		"{\"slaves\":[{\"model\":\"ECSIM-SERVO\"}]}", NULL, 0);
+	uint64_t t, start, next;
+	uint8_t act[1] = { 0x03 };
+
+	ck_assert_ptr_nonnull(seg);
+	ecsim_segment_set_time(seg, 1000000000ull);
+	stations(seg, 1);
+	t = rd64(seg, 0x1001, 0x0910);
+	start = t + 100000000ull;
+	wr64(seg, 0x1001, 0x09a0, 1000000);	/* SYNC0 1 ms, SYNC1 0 */
+	wr64(seg, 0x1001, 0x0990, start);
+	wr(seg, 0x1001, 0x0981, act, 1);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0984) & 0x07, 0x01);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x098e) & 0x01, 0);
+	ecsim_segment_advance(seg, 200500000ull);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x098e) & 0x01, 1);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0984) & 0x01, 0);
+	next = rd64(seg, 0x1001, 0x0990);
+	ck_assert_uint_gt(next, rd64(seg, 0x1001, 0x0910) - 1000000);
+	ck_assert_uint_eq((next - start) % 1000000, 0);
+	/* a start time in the past is flagged (0x0984 bit 2) */
+	act[0] = 0;
+	wr(seg, 0x1001, 0x0981, act, 1);
+	wr64(seg, 0x1001, 0x0990, start);
+	act[0] = 0x03;
+	wr(seg, 0x1001, 0x0981, act, 1);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0984) & 0x04, 0x04);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim_process");
@@ -300,6 +357,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_corrupt_counts_rx_error);
 	tcase_add_test(tc, test_bad_segment_files);
 	tcase_add_test(tc, test_custom_model);
+	tcase_add_test(tc, test_dc_sync_activation);
 	suite_add_tcase(s, tc);
 	return s;
 }
