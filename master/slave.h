@@ -11,6 +11,7 @@
 #include "port.h"
 #include "list.h"
 #include "sii.h"
+#include "emergency.h"
 
 #define EC_MAX_PORTS 4
 #define EC_MAX_SYNC_MANAGERS 16
@@ -119,6 +120,11 @@ struct ec_slave {
 	struct ec_list sdo_requests;
 	struct ec_list state_requests;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
+
+	/* Owned by fsm_slave.c / fsm_pdo.c; freed by ec_slave_fsm_free(). */
+	struct ec_sii_sync *coe_syncs;	/* PDOs read over CoE, or NULL */
+	unsigned int coe_sync_count;
+	struct ec_emerg_ring emerg_ring;	/* CoE emergencies received */
 
 	/* The scan (fsm_slave_scan.c): allocated at scan start, with its
 	 * own datagram so that all slaves are scanned in parallel. */

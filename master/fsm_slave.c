@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fsm_slave.c - the per-slave FSM: configuration after the scan, PDO and
+ * dictionary read, and the requests of the CLI and applications.
+ *
+ * idle -> config -> idle -> pdo -> idle -> dict -> idle
+ * idle -> state request | register request | SII write | SDO -> idle
+ */
+#include "fsm_slave.h"
+#include "master.h"
+#include "registers.h"
+#include "slave.h"
+
+/* EEPROM control/status 0x0502, ESC data sheet section II table 47. */
+#define EC_SII_WRITE_ENABLE 0x0001
+#define EC_SII_CMD_READ 0x0100
+#define EC_SII_CMD_WRITE 0x0200
+#define EC_SII_ERR_COMMAND 0x2000	/* missing ack or invalid command */
+#define EC_SII_ERR_WRITE_ENABLE 0x4000
+#define EC_SII_BUSY 0x8000
+/* Layout from 0x0502: control (2), address (4), data (2 of 4/8). */
+#define EC_SII_IF_ADDRESS (EC_REG_SII_ADDRESS - EC_REG_SII_CONTROL)
+#define EC_SII_IF_DATA (EC_REG_SII_DATA - EC_REG_SII_CONTROL)
+#define EC_SII_IF_SIZE (EC_SII_IF_DATA + 2)
+#define EC_SII_OWNER_ECAT 0x00		/* 0x0500: EtherCAT owns the SII */
+
+static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
+					    u64 now_ns);
+static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
+					    u64 now_ns);
+static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_sii_owner(struct ec_fsm_slave *fsm,
+					 u64 now_ns);
+static void ec_fsm_slave_state_sii_write(struct ec_fsm_slave *fsm,
+					 u64 now_ns);
+static void ec_fsm_slave_state_sii_write_poll(struct ec_fsm_slave *fsm,
+					      u64 now_ns);
+static void ec_fsm_slave_state_sii_read(struct ec_fsm_slave *fsm,
+					u64 now_ns);
+static void ec_fsm_slave_state_sii_read_poll(struct ec_fsm_slave *fsm,
+					     u64 now_ns);
+
+/**
+ * ec_fsm_slave_init() - set up the FSM of a slave
+ * @fsm: FSM memory
+ * @slave: its slave
+ *
+ * Allocates the datagram for the largest request, once.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
+{
+	int ret;
+
+	memset(fsm, 0, sizeof(*fsm));
+	fsm->slave = slave;
+	ec_datagram_init(&fsm->datagram);
+	ret = ec_datagram_prealloc(&fsm->datagram, EC_FRAME_MAX_PAYLOAD -
+				   EC_DATAGRAM_HEADER_SIZE -
+				   EC_DATAGRAM_FOOTER_SIZE);
+	if (ret)
+		return ret;
+	ec_fsm_change_init(&fsm->change, &fsm->datagram);
+	ec_fsm_slave_config_init(&fsm->config, &fsm->datagram, &fsm->change);
+	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
+	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
+	fsm->state = ec_fsm_slave_state_idle;
+	return 0;
+}
+
+/* The caller has taken the datagram off the master's queues. */
+void ec_fsm_slave_clear(struct ec_fsm_slave *fsm)
+{
+	ec_fsm_pdo_clear(&fsm->pdo);
+	ec_fsm_coe_clear(&fsm->coe);
+	ec_datagram_clear(&fsm->datagram);
+}
+
+/**
+ * ec_fsm_slave_exec() - advance by one step
+ * @fsm: slave FSM
+ * @now_ns: current time
+ *
+ * Return: true while a job is in progress.
+ */
+bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	if (ec_fsm_datagram_pending(&fsm->datagram))
+		return true;
+	fsm->state(fsm, now_ns);
+	return fsm->state != ec_fsm_slave_state_idle;
+}
+
+bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm)
+{
+	return fsm->state == ec_fsm_slave_state_idle;
+}
+
+static bool ec_fsm_slave_has_coe(const struct ec_slave *slave)
+{
+	return (slave->sii.mailbox_protocols & EC_MBOX_COE) &&
+	       ec_slave_has_mailbox(slave);
+}
+
+static bool ec_fsm_slave_mailbox_up(const struct ec_slave *slave)
+{
+	u8 state = slave->current_state & EC_AL_STATE_MASK;
+
+	return state == EC_AL_STATE_PREOP_ || state == EC_AL_STATE_SAFEOP_ ||
+	       state == EC_AL_STATE_OP_;
+}
+
+static void ec_fsm_slave_start_state_request(struct ec_fsm_slave *fsm,
+					     u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	struct ec_state_request *req = ec_list_entry(
+		slave->state_requests.next, struct ec_state_request, node);
+	u8 target = req->al_state & EC_AL_STATE_MASK;
+	u8 cur = slave->current_state & EC_AL_STATE_MASK;
+
+	ec_list_del_init(&req->node);
+	req->state = EC_REQ_BUSY;
+	req->error = 0;
+	req->al_status_code = 0;
+	fsm->state_request = req;
+	/* From INIT up, the mailbox SMs have to be configured first. */
+	if ((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
+	    (target == EC_AL_STATE_PREOP_ || target == EC_AL_STATE_SAFEOP_ ||
+	     target == EC_AL_STATE_OP_)) {
+		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
+		fsm->state = ec_fsm_slave_state_state_config;
+	} else {
+		ec_fsm_change_start(&fsm->change, slave, target, now_ns);
+		fsm->state = ec_fsm_slave_state_state_change;
+	}
+	fsm->state(fsm, now_ns);
+}
+
+static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm)
+{
+	struct ec_slave *slave = fsm->slave;
+	struct ec_reg_request *req = ec_list_entry(
+		slave->reg_requests.next, struct ec_reg_request, node);
+	int ret;
+
+	ec_list_del_init(&req->node);
+	req->state = EC_REQ_BUSY;
+	req->error = 0;
+	req->working_counter = 0;
+	if (req->size > fsm->datagram.mem_size || !req->size) {
+		req->error = -EOVERFLOW;
+		req->state = EC_REQ_FAILURE;
+		return;
+	}
+	if (req->write) {
+		ret = ec_datagram_fpwr(&fsm->datagram, slave->station_address,
+				       req->address, req->size);
+		if (!ret)
+			memcpy(fsm->datagram.data, req->data, req->size);
+	} else {
+		ret = ec_datagram_fprd(&fsm->datagram, slave->station_address,
+				       req->address, req->size);
+		if (!ret)
+			ec_datagram_zero(&fsm->datagram);
+	}
+	if (ret) {
+		req->error = ret;
+		req->state = EC_REQ_FAILURE;
+		return;
+	}
+	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "reg-request");
+	fsm->reg_request = req;
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_reg;
+}
+
+static void ec_fsm_slave_start_sii_request(struct ec_fsm_slave *fsm,
+					   u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	struct ec_sii_request *req = ec_list_entry(
+		slave->sii_requests.next, struct ec_sii_request, node);
+
+	(void)now_ns;
+	ec_list_del_init(&req->node);
+	req->state = EC_REQ_BUSY;
+	req->error = 0;
+	if (!req->nwords) {
+		req->state = EC_REQ_SUCCESS;
+		return;
+	}
+	fsm->sii_request = req;
+	fsm->sii_pos = 0;
+	/* Take the EEPROM interface for EtherCAT (ESC register 0x0500). */
+	ec_datagram_fpwr(&fsm->datagram, slave->station_address,
+			 EC_REG_SII_CONFIG, 1);
+	fsm->datagram.data[0] = EC_SII_OWNER_ECAT;
+	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "sii-owner");
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_sii_owner;
+}
+
+static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
+					   u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	struct ec_sdo_request *req = ec_list_entry(
+		slave->sdo_requests.next, struct ec_sdo_request, node);
+
+	ec_list_del_init(&req->node);
+	req->state = EC_REQ_BUSY;
+	fsm->sdo_request = req;
+	ec_fsm_coe_transfer(&fsm->coe, slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_sdo;
+	fsm->state(fsm, now_ns);
+}
+
+/* Nothing in progress: pick the next job. */
+static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	u8 target;
+
+	if (!slave->scan_done)
+		return;
+	if (!fsm->config_done) {
+		fsm->config_done = true;
+		target = slave->requested_state & EC_AL_STATE_MASK;
+		if (target == EC_AL_STATE_NONE)
+			target = EC_AL_STATE_PREOP_;
+		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
+		fsm->state = ec_fsm_slave_state_config;
+		return;
+	}
+	if (!fsm->pdos_done && ec_fsm_slave_has_coe(slave) &&
+	    ec_fsm_slave_mailbox_up(slave)) {
+		fsm->pdos_done = true;
+		if (slave->sii.coe_details & (EC_COE_DETAILS_PDO_ASSIGN |
+					      EC_COE_DETAILS_PDO_CONFIG)) {
+			ec_fsm_pdo_start(&fsm->pdo, slave, now_ns);
+			fsm->state = ec_fsm_slave_state_pdo;
+			return;
+		}
+	}
+	if (!fsm->dict_done && ec_fsm_slave_has_coe(slave) &&
+	    ec_fsm_slave_mailbox_up(slave)) {
+		fsm->dict_done = true;
+		if (slave->sii.coe_details & EC_COE_DETAILS_SDO_INFO) {
+			ec_fsm_coe_dictionary(&fsm->coe, slave, now_ns);
+			fsm->state = ec_fsm_slave_state_dict;
+			return;
+		}
+	}
+	if (!ec_list_empty(&slave->state_requests))
+		ec_fsm_slave_start_state_request(fsm, now_ns);
+	else if (!ec_list_empty(&slave->reg_requests))
+		ec_fsm_slave_start_reg_request(fsm);
+	else if (!ec_list_empty(&slave->sii_requests))
+		ec_fsm_slave_start_sii_request(fsm, now_ns);
+	else if (!ec_list_empty(&slave->sdo_requests))
+		ec_fsm_slave_start_sdo_request(fsm, now_ns);
+}
+
+static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
+		return;
+	if (ec_fsm_slave_config_success(&fsm->config)) {
+		slave->error_flag = false;
+	} else {
+		slave->error_flag = true;
+		EC_SLAVE_ERR(slave, "configuration failed (%d)",
+			     fsm->config.error);
+	}
+	fsm->state = ec_fsm_slave_state_idle;
+}
+
+static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	if (ec_fsm_pdo_exec(&fsm->pdo, now_ns))
+		return;
+	if (!ec_fsm_pdo_success(&fsm->pdo))
+		EC_SLAVE_WARN(fsm->slave, "reading the PDOs failed (%d), "
+			      "keeping the SII PDOs", fsm->pdo.error);
+	fsm->state = ec_fsm_slave_state_idle;
+}
+
+static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
+		return;
+	if (!ec_fsm_coe_success(&fsm->coe))
+		EC_SLAVE_WARN(fsm->slave, "reading the dictionary failed "
+			      "(%d)", fsm->coe.error);
+	fsm->state = ec_fsm_slave_state_idle;
+}
+
+static void ec_fsm_slave_state_request_done(struct ec_fsm_slave *fsm,
+					    bool ok, int error, u16 code)
+{
+	struct ec_state_request *req = fsm->state_request;
+	struct ec_slave *slave = fsm->slave;
+
+	fsm->state_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ok) {
+		slave->requested_state = req->al_state & EC_AL_STATE_MASK;
+		slave->error_flag = false;
+		req->state = EC_REQ_SUCCESS;
+		return;
+	}
+	req->al_status_code = code;
+	req->error = error ? error : -EIO;
+	req->state = EC_REQ_FAILURE;
+}
+
+static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
+					    u64 now_ns)
+{
+	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
+		return;
+	ec_fsm_slave_state_request_done(fsm,
+		ec_fsm_slave_config_success(&fsm->config),
+		fsm->config.error, fsm->config.al_status_code);
+}
+
+static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
+					    u64 now_ns)
+{
+	if (ec_fsm_change_exec(&fsm->change, now_ns))
+		return;
+	ec_fsm_slave_state_request_done(fsm,
+		ec_fsm_change_success(&fsm->change), fsm->change.error,
+		fsm->change.status_code);
+}
+
+static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_reg_request *req = fsm->reg_request;
+	struct ec_datagram *d = &fsm->datagram;
+
+	(void)now_ns;
+	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
+		return;
+	fsm->reg_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (d->state != EC_DATAGRAM_RECEIVED) {
+		req->error = ec_fsm_datagram_error(d);
+		req->state = EC_REQ_FAILURE;
+		return;
+	}
+	req->working_counter = d->working_counter;
+	if (d->working_counter != 1) {
+		req->error = -EIO;
+		req->state = EC_REQ_FAILURE;
+		return;
+	}
+	if (!req->write)
+		memcpy(req->data, d->data, req->size);
+	req->state = EC_REQ_SUCCESS;
+}
+
+static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_sdo_request *req = fsm->sdo_request;
+
+	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
+		return;
+	fsm->sdo_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_coe_success(&fsm->coe)) {
+		req->state = EC_REQ_SUCCESS;
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	req->state = EC_REQ_FAILURE;
+}
+
+static void ec_fsm_slave_sii_fail(struct ec_fsm_slave *fsm, int error)
+{
+	struct ec_sii_request *req = fsm->sii_request;
+
+	EC_SLAVE_ERR(fsm->slave, "SII write of word 0x%04zx failed (%d)",
+		     req->word_offset + fsm->sii_pos, error);
+	fsm->sii_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	req->error = error;
+	req->state = EC_REQ_FAILURE;
+}
+
+/* A datagram of the SII write came back: true if wkc is 1. */
+static bool ec_fsm_slave_sii_answered(struct ec_fsm_slave *fsm)
+{
+	struct ec_datagram *d = &fsm->datagram;
+
+	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
+		return false;
+	if (d->state != EC_DATAGRAM_RECEIVED) {
+		ec_fsm_slave_sii_fail(fsm, ec_fsm_datagram_error(d));
+		return false;
+	}
+	if (d->working_counter != 1) {
+		ec_fsm_slave_sii_fail(fsm, -EIO);
+		return false;
+	}
+	return true;
+}
+
+/* Write command, address and data of the current word in one datagram. */
+static void ec_fsm_slave_sii_write_word(struct ec_fsm_slave *fsm,
+					u64 now_ns)
+{
+	struct ec_sii_request *req = fsm->sii_request;
+	struct ec_slave *slave = fsm->slave;
+	u8 *d;
+
+	ec_datagram_fpwr(&fsm->datagram, slave->station_address,
+			 EC_REG_SII_CONTROL, EC_SII_IF_SIZE);
+	d = fsm->datagram.data;
+	ec_put_u16(d, EC_SII_CMD_WRITE | EC_SII_WRITE_ENABLE);
+	ec_put_u32(d + EC_SII_IF_ADDRESS, req->word_offset + fsm->sii_pos);
+	memcpy(d + EC_SII_IF_DATA, req->words + 2 * fsm->sii_pos, 2);
+	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "sii-write");
+	fsm->sii_start_ns = now_ns;
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_sii_write;
+}
+
+static void ec_fsm_slave_sii_poll(struct ec_fsm_slave *fsm,
+				  ec_fsm_slave_state_t next)
+{
+	ec_datagram_fprd(&fsm->datagram, fsm->slave->station_address,
+			 EC_REG_SII_CONTROL, EC_SII_IF_SIZE);
+	ec_fsm_queue(fsm->slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = next;
+}
+
+static void ec_fsm_slave_state_sii_owner(struct ec_fsm_slave *fsm,
+					 u64 now_ns)
+{
+	if (!ec_fsm_slave_sii_answered(fsm))
+		return;
+	ec_fsm_slave_sii_write_word(fsm, now_ns);
+}
+
+static void ec_fsm_slave_state_sii_write(struct ec_fsm_slave *fsm,
+					 u64 now_ns)
+{
+	(void)now_ns;
+	if (!ec_fsm_slave_sii_answered(fsm))
+		return;
+	ec_fsm_slave_sii_poll(fsm, ec_fsm_slave_state_sii_write_poll);
+}
+
+/*
+ * Status of the interface came back.  Return: 1 done, 0 still busy (poll
+ * queued again), -1 failed.
+ */
+static int ec_fsm_slave_sii_status(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	u16 status;
+
+	if (!ec_fsm_slave_sii_answered(fsm))
+		return -1;
+	status = ec_get_u16(fsm->datagram.data);
+	if (status & EC_SII_BUSY) {
+		if (now_ns - fsm->sii_start_ns >= EC_SII_WRITE_TIMEOUT_NS) {
+			ec_fsm_slave_sii_fail(fsm, -ETIMEDOUT);
+			return -1;
+		}
+		ec_fsm_slave_sii_poll(fsm, fsm->state);
+		return 0;
+	}
+	if (status & (EC_SII_ERR_COMMAND | EC_SII_ERR_WRITE_ENABLE)) {
+		ec_fsm_slave_sii_fail(fsm, -EIO);
+		return -1;
+	}
+	return 1;
+}
+
+static void ec_fsm_slave_state_sii_write_poll(struct ec_fsm_slave *fsm,
+					      u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	u8 *d;
+
+	if (ec_fsm_slave_sii_status(fsm, now_ns) <= 0)
+		return;
+	/* Read the word back to verify it. */
+	ec_datagram_fpwr(&fsm->datagram, slave->station_address,
+			 EC_REG_SII_CONTROL, EC_SII_IF_DATA);
+	d = fsm->datagram.data;
+	ec_put_u16(d, EC_SII_CMD_READ);
+	ec_put_u32(d + EC_SII_IF_ADDRESS,
+		   fsm->sii_request->word_offset + fsm->sii_pos);
+	fsm->sii_start_ns = now_ns;
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_sii_read;
+}
+
+static void ec_fsm_slave_state_sii_read(struct ec_fsm_slave *fsm,
+					u64 now_ns)
+{
+	(void)now_ns;
+	if (!ec_fsm_slave_sii_answered(fsm))
+		return;
+	ec_fsm_slave_sii_poll(fsm, ec_fsm_slave_state_sii_read_poll);
+}
+
+static void ec_fsm_slave_state_sii_read_poll(struct ec_fsm_slave *fsm,
+					     u64 now_ns)
+{
+	struct ec_sii_request *req = fsm->sii_request;
+	struct ec_slave *slave = fsm->slave;
+	const u8 *want = req->words + 2 * fsm->sii_pos;
+	size_t word = req->word_offset + fsm->sii_pos;
+
+	if (ec_fsm_slave_sii_status(fsm, now_ns) <= 0)
+		return;
+	if (memcmp(fsm->datagram.data + EC_SII_IF_DATA, want, 2)) {
+		EC_SLAVE_ERR(slave, "SII word 0x%04zx reads 0x%04x after "
+			     "writing 0x%04x", word,
+			     ec_get_u16(fsm->datagram.data + EC_SII_IF_DATA),
+			     ec_get_u16(want));
+		ec_fsm_slave_sii_fail(fsm, -EIO);
+		return;
+	}
+	/* Keep the master's copy of the SII in step. */
+	if (slave->sii_image && word < slave->sii_nwords)
+		memcpy(slave->sii_image + 2 * word, want, 2);
+	if (++fsm->sii_pos < req->nwords) {
+		ec_fsm_slave_sii_write_word(fsm, now_ns);
+		return;
+	}
+	fsm->sii_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	req->state = EC_REQ_SUCCESS;
+}
+
+/**
+ * ec_slave_fsm_run() - run a slave's FSM for one cycle
+ * @slave: slave
+ * @now_ns: current time
+ *
+ * The FSM is created at the first call after the slave's scan.
+ */
+void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+
+	if (!slave->scan_done)
+		return;
+	if (!fsm) {
+		fsm = ec_zalloc(sizeof(*fsm));
+		if (!fsm)
+			return;
+		if (ec_fsm_slave_init(fsm, slave)) {
+			ec_datagram_clear(&fsm->datagram);
+			ec_free(fsm);
+			return;
+		}
+		slave->fsm = fsm;
+	}
+	ec_fsm_slave_exec(fsm, now_ns);
+}
+
+#define EC_FAIL_REQUESTS(list, type) \
+	do { \
+		struct ec_list *pos_, *tmp_; \
+		ec_list_for_each_safe(pos_, tmp_, list) { \
+			type *req_ = ec_list_entry(pos_, type, node); \
+			ec_list_del_init(pos_); \
+			req_->error = -ENODEV; \
+			req_->state = EC_REQ_FAILURE; \
+		} \
+	} while (0)
+
+#define EC_FAIL_REQUEST(req) \
+	do { \
+		if (req) { \
+			(req)->error = -ENODEV; \
+			(req)->state = EC_REQ_FAILURE; \
+			(req) = NULL; \
+		} \
+	} while (0)
+
+/**
+ * ec_slave_cancel_requests() - fail every request of a slave
+ * @slave: slave that goes away
+ *
+ * Queued requests and the one in progress end with -ENODEV.
+ */
+void ec_slave_cancel_requests(struct ec_slave *slave)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+
+	EC_FAIL_REQUESTS(&slave->sii_requests, struct ec_sii_request);
+	EC_FAIL_REQUESTS(&slave->reg_requests, struct ec_reg_request);
+	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request);
+	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request);
+	if (!fsm)
+		return;
+	EC_FAIL_REQUEST(fsm->sii_request);
+	EC_FAIL_REQUEST(fsm->reg_request);
+	EC_FAIL_REQUEST(fsm->sdo_request);
+	EC_FAIL_REQUEST(fsm->state_request);
+	fsm->coe.request = NULL;
+	if (slave->master)
+		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
+	fsm->state = ec_fsm_slave_state_idle;
+}
+
+/**
+ * ec_slave_fsm_free() - release the slave FSM and what it built
+ * @slave: slave being cleared (ec_slave_clear() calls this first)
+ *
+ * Fails all requests, takes the FSM's datagram off the master's queues,
+ * frees the FSM, the CoE PDO copy and the dictionary.
+ */
+void ec_slave_fsm_free(struct ec_slave *slave)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+
+	ec_slave_cancel_requests(slave);
+	if (fsm) {
+		ec_fsm_slave_clear(fsm);
+		ec_free(fsm);
+		slave->fsm = NULL;
+	}
+	if (slave->syncs == slave->coe_syncs) {
+		slave->syncs = slave->sii.syncs;
+		slave->sync_count = slave->sii.sync_count;
+	}
+	ec_slave_free_syncs(slave->coe_syncs, slave->coe_sync_count);
+	slave->coe_syncs = NULL;
+	slave->coe_sync_count = 0;
+	ec_slave_free_sdos(slave->sdos, slave->sdo_count);
+	slave->sdos = NULL;
+	slave->sdo_count = 0;
+}

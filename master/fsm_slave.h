@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fsm_slave.h - the per-slave FSM of the idle phase: after the scan it
+ * brings the slave to PREOP, reads the PDOs and the dictionary of a CoE
+ * slave once, and then serves the requests queued on the slave (SII
+ * writes, register access, SDO transfers, AL state changes), one at a
+ * time, with its own datagram.
+ *
+ * Requests go QUEUED -> BUSY -> SUCCESS/FAILURE.  A requester queues under
+ * the master lock with ec_list_add_tail(&req->node, &slave->xxx_requests)
+ * after setting req->state = EC_REQ_QUEUED, and waits until
+ * ec_req_done(req->state).  A QUEUED request may be taken back with
+ * ec_list_del_init(); a BUSY one must be waited for.
+ */
+#ifndef EC_FSM_SLAVE_H
+#define EC_FSM_SLAVE_H
+
+#include "port.h"
+#include "datagram.h"
+#include "fsm_change.h"
+#include "fsm_coe.h"
+#include "fsm_pdo.h"
+#include "fsm_slave_config.h"
+#include "requests.h"
+
+struct ec_slave;
+
+/* Time the EEPROM has for one word (writes take a few ms). */
+#define EC_SII_WRITE_TIMEOUT_NS (100 * EC_NSEC_PER_MSEC)
+
+struct ec_fsm_slave;
+typedef void (*ec_fsm_slave_state_t)(struct ec_fsm_slave *fsm, u64 now_ns);
+
+struct ec_fsm_slave {
+	struct ec_slave *slave;
+	struct ec_datagram datagram;	/* the only one of all sub-FSMs */
+	ec_fsm_slave_state_t state;
+	unsigned int retries;
+	struct ec_fsm_change change;
+	struct ec_fsm_slave_config config;
+	struct ec_fsm_coe coe;
+	struct ec_fsm_pdo pdo;
+
+	bool config_done;	/* the configuration after the scan ran */
+	bool pdos_done;
+	bool dict_done;
+
+	/* The request being served (BUSY), at most one. */
+	struct ec_sii_request *sii_request;
+	size_t sii_pos;		/* word being written */
+	u64 sii_start_ns;
+	struct ec_reg_request *reg_request;
+	struct ec_sdo_request *sdo_request;
+	struct ec_state_request *state_request;
+};
+
+int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave);
+void ec_fsm_slave_clear(struct ec_fsm_slave *fsm);
+bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns);
+bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm);
+
+void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
+void ec_slave_cancel_requests(struct ec_slave *slave);
+void ec_slave_fsm_free(struct ec_slave *slave);
+
+#endif /* EC_FSM_SLAVE_H */
