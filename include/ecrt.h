@@ -43,7 +43,7 @@
 #include <netinet/in.h>		/* struct in_addr */
 #include <stddef.h>		/* size_t */
 #include <stdint.h>
-#include <stdlib.h>		/* IgH's ecrt.h provides it; programs rely on it */
+#include <stdlib.h>		/* programs written for IgH rely on it */
 #include <sys/time.h>		/* struct timeval, for EC_TIMEVAL2NANO() */
 #endif
 
@@ -272,7 +272,7 @@ typedef struct {
 
 /* What the last working counter of a domain means. */
 typedef enum {
-	EC_WC_ZERO = 0,		/* no registered process data exchanged */
+	EC_WC_ZERO = 0,		/* none of the data exchanged */
 	EC_WC_INCOMPLETE,	/* some of it exchanged */
 	EC_WC_COMPLETE		/* all of it exchanged */
 } ec_wc_state_t;
@@ -493,7 +493,9 @@ EC_PUBLIC_API ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
  * @sc: configuration of the reference slave; NULL for the default (the
  *	first DC-capable slave).
  *
- * Before activation.  Return: 0, or a negative errno.
+ * Before activation.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_select_reference_clock(ec_master_t *master,
 						     ec_slave_config_t *sc);
@@ -503,7 +505,9 @@ EC_PUBLIC_API int ecrt_master_select_reference_clock(ec_master_t *master,
  * @master: the master.
  * @master_info: filled in.
  *
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master(ec_master_t *master,
 			      ec_master_info_t *master_info);
@@ -513,7 +517,9 @@ EC_PUBLIC_API int ecrt_master(ec_master_t *master,
  * @master: the master.
  * @progress: filled in.
  *
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_scan_progress(ec_master_t *master,
 		ec_master_scan_progress_t *progress);
@@ -524,7 +530,9 @@ EC_PUBLIC_API int ecrt_master_scan_progress(ec_master_t *master,
  * @slave_position: ring position.
  * @slave_info: filled in.
  *
- * May sleep.  Return: 0, or a negative errno (-ENOENT: no such slave).
+ * May sleep.
+ *
+ * Return: 0, or a negative errno (-ENOENT: no such slave).
  */
 EC_PUBLIC_API int ecrt_master_get_slave(ec_master_t *master,
 		uint16_t slave_position, ec_slave_info_t *slave_info);
@@ -601,7 +609,9 @@ EC_PUBLIC_API int ecrt_master_sdo_download(ec_master_t *master,
  * @data_size: number of bytes.
  * @abort_code: receives the SDO abort code when the slave aborts.
  *
- * Blocks until done.  Return: 0, or a negative errno.
+ * Blocks until done.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_sdo_download_complete(ec_master_t *master,
 		uint16_t slave_position, uint16_t index, const uint8_t *data,
@@ -618,7 +628,9 @@ EC_PUBLIC_API int ecrt_master_sdo_download_complete(ec_master_t *master,
  * @result_size: receives the number of bytes read.
  * @abort_code: receives the SDO abort code when the slave aborts.
  *
- * Blocks until done.  Return: 0, or a negative errno.
+ * Blocks until done.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_sdo_upload(ec_master_t *master,
 		uint16_t slave_position, uint16_t index, uint8_t subindex,
@@ -635,7 +647,9 @@ EC_PUBLIC_API int ecrt_master_sdo_upload(ec_master_t *master,
  * @data_size: number of bytes.
  * @error_code: receives the SoE error code on failure.
  *
- * Blocks until done.  Return: 0, or a negative errno.
+ * Blocks until done.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_write_idn(ec_master_t *master,
 		uint16_t slave_position, uint8_t drive_no, uint16_t idn,
@@ -652,7 +666,9 @@ EC_PUBLIC_API int ecrt_master_write_idn(ec_master_t *master,
  * @result_size: receives the number of bytes read.
  * @error_code: receives the SoE error code on failure.
  *
- * Blocks until done.  Return: 0, or a negative errno.
+ * Blocks until done.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_read_idn(ec_master_t *master,
 		uint16_t slave_position, uint8_t drive_no, uint16_t idn,
@@ -688,7 +704,9 @@ EC_PUBLIC_API int ecrt_master_deactivate(ec_master_t *master);
  * @send_interval: time between ecrt_master_send() calls, in us.
  *
  * Lets the master size the share of each frame its own state machines may
- * use.  Before activation.  Return: 0, or a negative errno.
+ * use.  Before activation.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_set_send_interval(ec_master_t *master,
 						size_t send_interval);
@@ -697,7 +715,9 @@ EC_PUBLIC_API int ecrt_master_set_send_interval(ec_master_t *master,
  * ecrt_master_send() - send all queued datagrams
  * @master: the master.
  *
- * Realtime, after activation.  Return: 0, or a negative errno.
+ * Realtime, after activation.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_send(ec_master_t *master);
 
@@ -706,7 +726,9 @@ EC_PUBLIC_API int ecrt_master_send(ec_master_t *master);
  * @master: the master.
  *
  * Datagrams that got no reply in time are marked timed out.  Realtime,
- * after activation.  Return: 0, or a negative errno.
+ * after activation.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_receive(ec_master_t *master);
 
@@ -727,7 +749,9 @@ int ecrt_master_send_ext(ec_master_t *master);
  * @master: the master.
  * @state: filled in.
  *
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_state(const ec_master_t *master,
 				    ec_master_state_t *state);
@@ -738,7 +762,9 @@ EC_PUBLIC_API int ecrt_master_state(const ec_master_t *master,
  * @dev_idx: 0 for the main device, 1 for the first backup device, ...
  * @state: filled in.
  *
- * Realtime.  Return: 0, or a negative errno (-EINVAL: no such device).
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-EINVAL: no such device).
  */
 EC_PUBLIC_API int ecrt_master_link_state(const ec_master_t *master,
 		unsigned int dev_idx, ec_master_link_state_t *state);
@@ -762,7 +788,9 @@ EC_PUBLIC_API int ecrt_master_application_time(ec_master_t *master,
  * reference clock to the application time
  * @master: the master.
  *
- * Realtime.  Return: 0, or a negative errno (-ENXIO: no reference clock).
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-ENXIO: no reference clock).
  */
 EC_PUBLIC_API int ecrt_master_sync_reference_clock(ec_master_t *master);
 
@@ -772,7 +800,9 @@ EC_PUBLIC_API int ecrt_master_sync_reference_clock(ec_master_t *master);
  * @master: the master.
  * @sync_time: time in ns since 2000-01-01.
  *
- * Realtime.  Return: 0, or a negative errno (-ENXIO: no reference clock).
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-ENXIO: no reference clock).
  */
 EC_PUBLIC_API int ecrt_master_sync_reference_clock_to(ec_master_t *master,
 						      uint64_t sync_time);
@@ -782,7 +812,9 @@ EC_PUBLIC_API int ecrt_master_sync_reference_clock_to(ec_master_t *master,
  * the reference clock's time to all other DC slaves
  * @master: the master.
  *
- * Realtime.  Return: 0, or a negative errno (-ENXIO: no reference clock).
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-ENXIO: no reference clock).
  */
 EC_PUBLIC_API int ecrt_master_sync_slave_clocks(ec_master_t *master);
 
@@ -806,7 +838,9 @@ EC_PUBLIC_API int ecrt_master_reference_clock_time(const ec_master_t *master,
  * @master: the master.
  *
  * A broadcast read of the system time difference registers (ESC 0x092C).
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_sync_monitor_queue(ec_master_t *master);
 
@@ -826,7 +860,9 @@ EC_PUBLIC_API uint32_t ecrt_master_sync_monitor_process(
  * ecrt_master_reset() - retry the configuration of all slaves
  * @master: the master.
  *
- * Realtime, after activation.  Return: 0, or a negative errno.
+ * Realtime, after activation.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_master_reset(ec_master_t *master);
 
@@ -1054,7 +1090,9 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_size(ec_slave_config_t *sc,
  * @target: EC_COE_EMERGENCY_MSG_SIZE bytes: error code (2, little-endian),
  *	error register (1), manufacturer data (5).
  *
- * Realtime.  Return: 0, or a negative errno (-ENOENT: ring empty).
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-ENOENT: ring empty).
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_pop(ec_slave_config_t *sc,
 					      uint8_t *target);
@@ -1064,7 +1102,9 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_pop(ec_slave_config_t *sc,
  * overrun counter
  * @sc: slave configuration.
  *
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_clear(ec_slave_config_t *sc);
 
@@ -1073,7 +1113,9 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_clear(ec_slave_config_t *sc);
  * the ring was full, since the last clear
  * @sc: slave configuration.
  *
- * Realtime.  Return: the count, or a negative errno.
+ * Realtime.
+ *
+ * Return: the count, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_overruns(
 		const ec_slave_config_t *sc);
@@ -1086,7 +1128,9 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_overruns(
  * @subindex: object subindex.
  * @size: bytes of data to reserve.
  *
- * Freed with the master.  Return: the request, or NULL on failure.
+ * Freed with the master.
+ *
+ * Return: the request, or NULL on failure.
  */
 EC_PUBLIC_API ec_sdo_request_t *ecrt_slave_config_create_sdo_request(
 		ec_slave_config_t *sc, uint16_t index, uint8_t subindex,
@@ -1100,7 +1144,9 @@ EC_PUBLIC_API ec_sdo_request_t *ecrt_slave_config_create_sdo_request(
  * @idn: the IDN.
  * @size: bytes of data to reserve.
  *
- * Freed with the master.  Return: the request, or NULL on failure.
+ * Freed with the master.
+ *
+ * Return: the request, or NULL on failure.
  */
 EC_PUBLIC_API ec_soe_request_t *ecrt_slave_config_create_soe_request(
 		ec_slave_config_t *sc, uint8_t drive_no, uint16_t idn,
@@ -1111,7 +1157,9 @@ EC_PUBLIC_API ec_soe_request_t *ecrt_slave_config_create_soe_request(
  * @sc: slave configuration.
  * @size: bytes of data (after the VoE header) to reserve.
  *
- * Freed with the master.  Return: the handler, or NULL on failure.
+ * Freed with the master.
+ *
+ * Return: the handler, or NULL on failure.
  */
 EC_PUBLIC_API ec_voe_handler_t *ecrt_slave_config_create_voe_handler(
 		ec_slave_config_t *sc, size_t size);
@@ -1172,7 +1220,9 @@ EC_PUBLIC_API int ecrt_slave_config_flag(ec_slave_config_t *sc,
  * @sc: slave configuration.
  * @mac_address: 6 bytes.
  *
- * Sent to the slave while it is configured.  Return: 0, or a negative errno.
+ * Sent to the slave while it is configured.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
 		const unsigned char *mac_address);
@@ -1252,16 +1302,20 @@ EC_PUBLIC_API int ecrt_slave_config_state_timeout(ec_slave_config_t *sc,
  *
  * Calls ecrt_master_slave_config() and ecrt_slave_config_reg_pdo_entry()
  * for each element and stores the results through its pointers.  Before
- * activation.  Return: 0, or a negative errno.
+ * activation.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_domain_reg_pdo_entry_list(ec_domain_t *domain,
 		const ec_pdo_entry_reg_t *pdo_entry_regs);
 
 /**
- * ecrt_domain_size() - size of the domain's process data in bytes
+ * ecrt_domain_size() - size of the domain's process data
  * @domain: the domain.
  *
  * Final after activation.  Realtime.
+ *
+ * Return: the size in bytes.
  */
 EC_PUBLIC_API size_t ecrt_domain_size(const ec_domain_t *domain);
 
@@ -1293,7 +1347,9 @@ EC_PUBLIC_API uint8_t *ecrt_domain_data(const ec_domain_t *domain);
  * @domain: the domain.
  *
  * Call after ecrt_master_receive(); updates ecrt_domain_state().
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_domain_process(ec_domain_t *domain);
 
@@ -1301,7 +1357,9 @@ EC_PUBLIC_API int ecrt_domain_process(ec_domain_t *domain);
  * ecrt_domain_queue() - queue the domain's datagrams for the next send
  * @domain: the domain.
  *
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_domain_queue(ec_domain_t *domain);
 
@@ -1310,7 +1368,9 @@ EC_PUBLIC_API int ecrt_domain_queue(ec_domain_t *domain);
  * @domain: the domain.
  * @state: filled in.
  *
- * Realtime.  Return: 0, or a negative errno.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_domain_state(const ec_domain_t *domain,
 				    ec_domain_state_t *state);
@@ -1347,19 +1407,25 @@ EC_PUBLIC_API int ecrt_sdo_request_timeout(ec_sdo_request_t *req,
  *
  * Fill it before a write; read it with EC_READ_*() after a successful
  * read.  A read may move the buffer: call again after it.
+ *
+ * Return: pointer to the data.
  */
 EC_PUBLIC_API uint8_t *ecrt_sdo_request_data(const ec_sdo_request_t *req);
 
 /**
- * ecrt_sdo_request_data_size() - bytes in the request's data: the
- * reserved size at first, the size read after a successful read
+ * ecrt_sdo_request_data_size() - bytes in the request's data
  * @req: the request.
+ *
+ * Return: the reserved size at first, the size read after a successful
+ * read.
  */
 EC_PUBLIC_API size_t ecrt_sdo_request_data_size(const ec_sdo_request_t *req);
 
 /**
  * ecrt_sdo_request_state() - state of the request
  * @req: the request (not const in userspace: the library updates it).
+ *
+ * Return: the state.
  */
 #ifdef __KERNEL__
 ec_request_state_t ecrt_sdo_request_state(const ec_sdo_request_t *req);
@@ -1412,18 +1478,25 @@ EC_PUBLIC_API int ecrt_soe_request_timeout(ec_soe_request_t *req,
 /**
  * ecrt_soe_request_data() - the request's data buffer
  * @req: the request.
+ *
+ * Return: pointer to the data; a read may move it.
  */
 EC_PUBLIC_API uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req);
 
 /**
  * ecrt_soe_request_data_size() - bytes in the request's data
  * @req: the request.
+ *
+ * Return: the reserved size at first, the size read after a successful
+ * read.
  */
 EC_PUBLIC_API size_t ecrt_soe_request_data_size(const ec_soe_request_t *req);
 
 /**
  * ecrt_soe_request_state() - state of the request
  * @req: the request (not const in userspace: the library updates it).
+ *
+ * Return: the state.
  */
 #ifdef __KERNEL__
 ec_request_state_t ecrt_soe_request_state(const ec_soe_request_t *req);
@@ -1480,14 +1553,15 @@ EC_PUBLIC_API int ecrt_voe_handler_received_header(
  * ecrt_voe_handler_data() - the handler's data, after the VoE header
  * @voe: the handler.
  *
- * A read may move the buffer: call again after it.
+ * Return: pointer to the data; a read may move it: call again after it.
  */
 EC_PUBLIC_API uint8_t *ecrt_voe_handler_data(const ec_voe_handler_t *voe);
 
 /**
- * ecrt_voe_handler_data_size() - bytes of data (without the header): the
- * reserved size at first, then the size written or read last
+ * ecrt_voe_handler_data_size() - bytes of data, without the VoE header
  * @voe: the handler.
+ *
+ * Return: the reserved size at first, then the size written or read last.
  */
 EC_PUBLIC_API size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe);
 
@@ -1534,12 +1608,16 @@ EC_PUBLIC_API ec_request_state_t ecrt_voe_handler_execute(
 /**
  * ecrt_reg_request_data() - the request's data buffer
  * @req: the request.
+ *
+ * Return: pointer to the data.
  */
 EC_PUBLIC_API uint8_t *ecrt_reg_request_data(const ec_reg_request_t *req);
 
 /**
  * ecrt_reg_request_state() - state of the request
  * @req: the request.
+ *
+ * Return: the state.
  */
 EC_PUBLIC_API ec_request_state_t ecrt_reg_request_state(
 		const ec_reg_request_t *req);
