@@ -9,11 +9,14 @@
  *
  * The interface is source-compatible with version 1.6 of the IgH EtherCAT
  * master's ecrt.h: the same names, types, struct members, enum values and
- * macros, so that programs written for it build unchanged.  Differences
- * that cannot break such a program:
+ * macros, so that programs written for it build unchanged.  Deliberate
+ * differences:
  *  - the EC_READ_* and EC_WRITE_* accessors are byte-wise inline functions,
- *    safe on unaligned data and on any host byte order; userspace programs
- *    get no le16_to_cpu()/cpu_to_le16()-style macros from this header;
+ *    safe on unaligned data and on any host byte order, each argument
+ *    evaluated once;
+ *  - userspace programs get no kernel-named byte-order macros
+ *    (le16_to_cpu(), cpu_to_le32(), ...) from this header, unlike IgH's; a
+ *    program that used them takes le16toh() and friends from <endian.h>;
  *  - EC_HAVE_* feature macros are defined only for features this master
  *    really implements (see "Feature macros" below).
  *
@@ -218,7 +221,7 @@ typedef struct {
 	unsigned int scan_index;
 } ec_master_scan_progress_t;
 
-/* Physical type of a slave port (SII general category, port descriptor). */
+/* Physical type of a slave port (ESC port descriptor register 0x0007). */
 typedef enum {
 	EC_PORT_NOT_IMPLEMENTED,
 	EC_PORT_NOT_CONFIGURED,
@@ -373,7 +376,7 @@ typedef enum {
 	EC_REQUEST_ERROR	/* failed */
 } ec_request_state_t;
 
-/* Application-layer states (ETG.1000.6, AL control/status register). */
+/* AL states (ETG.1000.6 state machine; AL status register 0x0130). */
 typedef enum {
 	EC_AL_STATE_INIT = 1,
 	EC_AL_STATE_PREOP = 2,
