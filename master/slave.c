@@ -4,7 +4,7 @@
  */
 #include "slave.h"
 #include "master.h"
-#include "requests.h"
+#include "fsm_slave.h"
 #include "fsm_slave_scan.h"
 
 /**
@@ -27,62 +27,27 @@ void ec_slave_init(struct ec_slave *slave, struct ec_master *master,
 	ec_list_init(&slave->state_requests);
 }
 
-/*
- * Requests still queued on a slave that goes away fail: their owners
- * wait for a final state.  Each request type has node/state/error.
- */
-#define EC_SLAVE_FAIL_REQUESTS(list, type) \
-	do { \
-		struct ec_list *pos_, *tmp_; \
-		ec_list_for_each_safe(pos_, tmp_, list) { \
-			type *req_ = ec_list_entry(pos_, type, node); \
-			ec_list_del_init(pos_); \
-			req_->error = -ENODEV; \
-			req_->state = EC_REQ_FAILURE; \
-		} \
-	} while (0)
-
-static void ec_slave_clear_sdos(struct ec_slave *slave)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < slave->sdo_count; i++) {
-		struct ec_sdo *sdo = &slave->sdos[i];
-
-		for (j = 0; j < sdo->entry_count; j++)
-			ec_free(sdo->entries[j].description);
-		ec_free(sdo->entries);
-		ec_free(sdo->name);
-	}
-	ec_free(slave->sdos);
-	slave->sdos = NULL;
-	slave->sdo_count = 0;
-}
-
 /**
  * ec_slave_clear() - release everything a slave holds
  * @slave: slave; its datagrams are taken off the master's queues first
  *
- * Requests still queued on it fail with -ENODEV.
+ * The slave FSM goes first (ec_slave_fsm_free(): requests still queued
+ * or in progress fail with -ENODEV, the CoE PDOs and the dictionary are
+ * freed), then the scan FSM and the SII.
  */
 void ec_slave_clear(struct ec_slave *slave)
 {
+	ec_slave_fsm_free(slave);
 	if (slave->scan_fsm) {
 		ec_fsm_slave_scan_free(slave->scan_fsm);
 		slave->scan_fsm = NULL;
 	}
-	EC_SLAVE_FAIL_REQUESTS(&slave->sii_requests, struct ec_sii_request);
-	EC_SLAVE_FAIL_REQUESTS(&slave->reg_requests, struct ec_reg_request);
-	EC_SLAVE_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request);
-	EC_SLAVE_FAIL_REQUESTS(&slave->state_requests,
-			       struct ec_state_request);
-	slave->syncs = NULL;	/* points into sii (or the CoE copy) */
+	slave->syncs = NULL;	/* pointed into sii */
 	slave->sync_count = 0;
 	ec_sii_clear(&slave->sii);
 	ec_free(slave->sii_image);
 	slave->sii_image = NULL;
 	slave->sii_nwords = 0;
-	ec_slave_clear_sdos(slave);
 	slave->scan_done = false;
 }
 
