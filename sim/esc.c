@@ -377,17 +377,18 @@ static void dc_compare(struct ecsim_slave *s, const uint8_t *v, bool wide)
 	uint64_t local = sys_time(s);
 	uint32_t delay = ecsim_get32(s->mem + ESC_REG_DC_DELAY);
 	int64_t diff;
-	uint32_t reg;
+	uint64_t mag;
 
 	if (wide)
 		diff = (int64_t)(ecsim_get64(v) + delay - local);
 	else
 		diff = (int32_t)(ecsim_get32(v) + delay - (uint32_t)local);
-	reg = diff < 0 ? (uint32_t)(-diff > 0x7fffffff ? 0x7fffffff : -diff) :
-			 (uint32_t)(diff > 0x7fffffff ? 0x7fffffff : diff) |
-			 0x80000000u;
-	ecsim_put32(s->mem + ESC_REG_DC_DIFF, reg);
-	s->clk_off += diff / 4;
+	mag = diff < 0 ? 0 - (uint64_t)diff : (uint64_t)diff;
+	if (mag > 0x7fffffff)
+		mag = 0x7fffffff;
+	ecsim_put32(s->mem + ESC_REG_DC_DIFF,
+		    (uint32_t)mag | (diff > 0 ? 0x80000000u : 0));
+	s->clk_off = (int64_t)((uint64_t)s->clk_off + (uint64_t)(diff / 4));
 }
 
 static void dc_activate(struct ecsim_slave *s)

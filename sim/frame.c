@@ -244,6 +244,10 @@ non_ecat:
 	}
 	return 0;
 broken:
+	/* ESC Section II 0x030C: the first slave's processing unit sees a
+	 * wrong datagram structure and destroys the frame */
+	if (seg->ring[0]->mem[ESC_REG_PU_ERR] < 0xff)
+		seg->ring[0]->mem[ESC_REG_PU_ERR]++;
 	seg->st.broken++;
 	return 0;
 }

@@ -155,10 +155,11 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 	    json_is_string(json_object_get(js, "name")))
 		s->name = strdup(json_string_value(json_object_get(js,
 								   "name")));
-	if (ecsim_json_uint(json_object_get(js, "alias") ?: json_integer(0),
-			    0xffff, &x))
-		goto bad;
-	s->alias = (uint16_t)x;
+	if (json_object_get(js, "alias")) {
+		if (ecsim_json_uint(json_object_get(js, "alias"), 0xffff, &x))
+			goto bad;
+		s->alias = (uint16_t)x;
+	}
 	if (json_object_get(js, "serial")) {
 		if (ecsim_json_uint(json_object_get(js, "serial"),
 				    0xffffffff, &x))

@@ -308,6 +308,7 @@ START_TEST(test_broken_header_and_drop)
 	struct ecsim_segment *seg = seg_new(three);
 	struct ecsim_stats st;
 	struct fr f;
+	uint8_t b[1];
 
 	fr_init(&f);
 	fr_add(&f, BRD, 0, 0x0130, NULL, 2);
@@ -319,6 +320,8 @@ START_TEST(test_broken_header_and_drop)
 	ck_assert_uint_eq(fr_send(seg, &f), 0);
 	ecsim_segment_stats(seg, &st);
 	ck_assert_uint_eq(st.broken, 2);
+	ck_assert_int_eq(ecsim_slave_peek(seg, 0, 0x030c, b, 1), 0);
+	ck_assert_uint_eq(b[0], 2);
 	ck_assert_int_eq(ecsim_segment_set_drop(seg, 100), 0);
 	fr_init(&f);
 	fr_add(&f, BRD, 0, 0x0130, NULL, 2);
