@@ -439,7 +439,7 @@ EC_PUBLIC_API void ecrt_release_master(ec_master_t *master);
  * ecrt_master_reserve() - reserve an opened master (userspace)
  * @master: master from ecrt_open_master().
  *
- * Return: 0, or a negative errno (-EBUSY when another application holds it).
+ * Return: 0, or a negative errno, e.g. when another application holds it.
  */
 EC_PUBLIC_API int ecrt_master_reserve(ec_master_t *master);
 #endif
@@ -535,7 +535,7 @@ EC_PUBLIC_API int ecrt_master_scan_progress(ec_master_t *master,
  *
  * May sleep.
  *
- * Return: 0, or a negative errno (-ENOENT: no such slave).
+ * Return: 0, or a negative errno, e.g. when there is no such slave.
  */
 EC_PUBLIC_API int ecrt_master_get_slave(ec_master_t *master,
 		uint16_t slave_position, ec_slave_info_t *slave_info);
@@ -596,7 +596,7 @@ EC_PUBLIC_API int ecrt_master_get_pdo_entry(ec_master_t *master,
  *
  * Blocks until done; not for the realtime cycle.
  *
- * Return: 0, or a negative errno (-EIO after an abort).
+ * Return: 0, or a negative errno, e.g. after an abort.
  */
 EC_PUBLIC_API int ecrt_master_sdo_download(ec_master_t *master,
 		uint16_t slave_position, uint16_t index, uint8_t subindex,
@@ -767,7 +767,7 @@ EC_PUBLIC_API int ecrt_master_state(const ec_master_t *master,
  *
  * Realtime.
  *
- * Return: 0, or a negative errno (-EINVAL: no such device).
+ * Return: 0, or a negative errno, e.g. when there is no such device.
  */
 EC_PUBLIC_API int ecrt_master_link_state(const ec_master_t *master,
 		unsigned int dev_idx, ec_master_link_state_t *state);
@@ -970,7 +970,7 @@ EC_PUBLIC_API int ecrt_slave_config_pdos(ec_slave_config_t *sc,
  *	when NULL, an entry not starting on a byte boundary is an error.
  *
  * Return: byte offset of the entry in the domain's data (>= 0), or a
- * negative errno (-ENOENT: the entry is not mapped).
+ * negative errno, e.g. when the entry is not mapped.
  */
 EC_PUBLIC_API int ecrt_slave_config_reg_pdo_entry(ec_slave_config_t *sc,
 		uint16_t entry_index, uint8_t entry_subindex,
