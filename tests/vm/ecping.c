@@ -40,7 +40,8 @@
 /* EtherCAT datagram, ETG.1000.4 table 9 */
 #define ECAT_DG_HDR_LEN		10
 #define ECAT_DG_WKC_LEN		2
-#define ECAT_CMD_BRD		0x07	/* broadcast read, ETG.1000.4 table 10 */
+/* broadcast read, ETG.1000.4 table 10 */
+#define ECAT_CMD_BRD		0x07
 /* AL status register, ETG.1000.4 table 31 */
 #define ESC_REG_AL_STATUS	0x0130
 #define ECAT_DATA_LEN		2
@@ -150,8 +151,8 @@ int main(int argc, char **argv)
 			want_wkc = atoi(optarg);
 			break;
 		default:
-			fprintf(stderr,
-				"usage: ecping [-i IFACE] [-c COUNT] [-w WKC]\n");
+			fprintf(stderr, "usage: ecping [-i IFACE] "
+				"[-c COUNT] [-w WKC]\n");
 			return 2;
 		}
 	}

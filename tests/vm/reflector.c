@@ -48,7 +48,8 @@
 #define ECAT_HDR_LEN		2
 #define ECAT_HDR_LEN_MASK	0x07ff
 #define ECAT_HDR_TYPE_SHIFT	12
-#define ECAT_TYPE_DLPDU		0x1	/* EtherCAT commands (datagrams) */
+/* type 1: EtherCAT commands (datagrams) */
+#define ECAT_TYPE_DLPDU		0x1
 
 /*
  * EtherCAT datagram, ETG.1000.4 table 9: cmd:8, idx:8, address:32,
@@ -297,7 +298,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	sigaction(SIGTERM, &sa, NULL);	/* no SA_RESTART: recvfrom returns */
+	/* no SA_RESTART: a signal makes recvfrom return */
+	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
 	if (pcap_path) {

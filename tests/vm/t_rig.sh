@@ -14,11 +14,11 @@ grep -q 'ecping: 100 frames, 100 replies, 0 lost, 0 with wkc' "$OUT" ||
 	fail "unexpected ecping result: $(grep ecping: "$OUT")"
 if command -v tshark >/dev/null; then
 	n=$(tshark -n -r "$CAP" -Y 'ecat.cmd == 7' -T fields \
-		-e ecat.cnt 2>/dev/null | sort | uniq -c | awk '{print $2 ":" $1}' |
-		tr '\n' ' ')
+		-e ecat.cnt 2>/dev/null | sort | uniq -c |
+		awk '{print $2 ":" $1}' | tr '\n' ' ')
 	[ "$n" = "0:100 1:100 " ] ||
-		fail "capture: expected 100 BRD with wkc 0 and 100 with wkc 1," \
-		     "got $n"
+		fail "capture: expected 100 BRD with wkc 0 and 100 with" \
+		     "wkc 1, got $n"
 	[ -z "$(tshark -n -r "$CAP" -Y _ws.malformed 2>/dev/null)" ] ||
 		fail "malformed frames in the capture"
 fi
