@@ -38,6 +38,7 @@ include master/core.mk
 include tests/unit/unit.mk
 -include tests/vm/vm.mk
 -include examples/examples.mk
+include tests/unit/ecrt.mk
 
 userspace: $(ALL_TARGETS)
 
