@@ -102,6 +102,20 @@ bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm)
 	return fsm->state == ec_fsm_slave_state_idle;
 }
 
+/**
+ * ec_slave_fsm_ready() - the slave's FSM finished its work after the scan
+ * @slave: slave
+ *
+ * Return: true when configuration, PDO and dictionary reads are over and
+ * no request is in progress.
+ */
+bool ec_slave_fsm_ready(const struct ec_slave *slave)
+{
+	const struct ec_fsm_slave *fsm = slave->fsm;
+
+	return fsm && fsm->startup_done && ec_fsm_slave_idle(fsm);
+}
+
 static bool ec_fsm_slave_has_coe(const struct ec_slave *slave)
 {
 	return (slave->sii.mailbox_protocols & EC_MBOX_COE) &&
@@ -258,6 +272,7 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 			return;
 		}
 	}
+	fsm->startup_done = true;
 	if (!ec_list_empty(&slave->state_requests))
 		ec_fsm_slave_start_state_request(fsm, now_ns);
 	else if (!ec_list_empty(&slave->reg_requests))

@@ -44,6 +44,7 @@ struct ec_fsm_slave {
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
 	bool dict_done;
+	bool startup_done;	/* the above are over: serving requests */
 
 	/* The request being served (BUSY), at most one. */
 	struct ec_sii_request *sii_request;
@@ -58,6 +59,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave);
 void ec_fsm_slave_clear(struct ec_fsm_slave *fsm);
 bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns);
 bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm);
+bool ec_slave_fsm_ready(const struct ec_slave *slave);
 
 void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
 void ec_slave_cancel_requests(struct ec_slave *slave);

@@ -3,6 +3,8 @@
  * master.c - datagram queue, frame sending, reply matching, statistics.
  */
 #include "master.h"
+#include "fsm_slave.h"
+#include "slave.h"
 
 int ec_master_init(struct ec_master *master, unsigned int index)
 {
@@ -269,9 +271,13 @@ void ec_master_update_stats(struct ec_master *master, u64 now_ns)
  */
 void ec_master_idle_cycle(struct ec_master *master, u64 now_ns)
 {
+	unsigned int i;
+
 	ec_master_check_timeouts(master, now_ns);
 	ec_master_update_stats(master, now_ns);
 	ec_fsm_master_exec(&master->fsm, now_ns);
+	for (i = 0; i < master->slave_count; i++)
+		ec_slave_fsm_run(&master->slaves[i], now_ns);
 	ec_master_send_datagrams(master, now_ns);
 }
 

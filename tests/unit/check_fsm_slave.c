@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_fsm_slave.c - the per-slave FSM against the in-process segment:
+ * configuration to PREOP after the scan, AL state requests (also refused
+ * ones, with the AL status code, its text and the acknowledge), register
+ * requests, SII writes and the cancelling of requests.
+ */
+#include "harness.h"
+#include "fsm_change.h"
+#include "fsm_slave.h"
+#include "mailbox.h"
+#include "registers.h"
+#include "requests.h"
+#include "slave.h"
+
+/* Sim ids = ring positions here. */
+#define ID_COUPLER 0
+#define ID_DI 1
+#define ID_AI 2
+#define ID_SERVO 3
+
+static const char *segment =
+	"{ \"slaves\": [ { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
+	" { \"model\": \"EL3102\" }, { \"model\": \"ECSIM-SERVO\" } ] }";
+
+/* Every slave scanned, its FSM idle with nothing queued. */
+static bool all_idle(struct ec_harness *h, void *ctx)
+{
+	unsigned int i;
+
+	(void)ctx;
+	if (h->master.scan_busy || h->master.slave_count != 4)
+		return false;
+	for (i = 0; i < h->master.slave_count; i++) {
+		struct ec_slave *s = &h->master.slaves[i];
+
+		if (!s->scan_done || !ec_slave_fsm_ready(s))
+			return false;
+	}
+	return true;
+}
+
+static void setup(struct ec_harness *h)
+{
+	ec_harness_init(h, segment);
+	ck_assert(ec_harness_run_until(h, all_idle, NULL,
+				       10 * EC_NSEC_PER_SEC));
+}
+
+static struct ec_slave *slave_at(struct ec_harness *h, unsigned int pos)
+{
+	ck_assert_uint_lt(pos, h->master.slave_count);
+	return &h->master.slaves[pos];
+}
+
+static bool state_req_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_state_request *)ctx)->state);
+}
+
+static bool reg_req_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_reg_request *)ctx)->state);
+}
+
+static bool sii_req_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_sii_request *)ctx)->state);
+}
+
+static void request_state(struct ec_harness *h, struct ec_slave *slave,
+			  struct ec_state_request *req, u8 state)
+{
+	memset(req, 0, sizeof(*req));
+	ec_list_init(&req->node);
+	req->al_state = state;
+	req->state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req->node, &slave->state_requests);
+	ck_assert(ec_harness_run_until(h, state_req_done, req,
+				       10 * EC_NSEC_PER_SEC));
+}
+
+START_TEST(test_preop_after_scan)
+{
+	struct ec_harness h;
+	unsigned int i;
+	u8 sm[16];
+
+	setup(&h);
+	for (i = 0; i < 4; i++) {
+		struct ec_slave *s = slave_at(&h, i);
+
+		ck_assert_uint_eq(ecsim_slave_al_status(h.seg, i),
+				  EC_AL_STATE_PREOP_);
+		ck_assert_uint_eq(s->current_state, EC_AL_STATE_PREOP_);
+		ck_assert(!s->error_flag);
+	}
+	/* The mailbox SMs of the EL3102 are as its SII says. */
+	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_AI, 0x0800, sm, 16), 0);
+	ck_assert_uint_eq(ec_get_u16(sm), slave_at(&h, ID_AI)->sii
+			  .std_rx_mailbox_offset);
+	ck_assert_uint_eq(ec_get_u16(sm + 2), slave_at(&h, ID_AI)->sii
+			  .std_rx_mailbox_size);
+	ck_assert_uint_eq(sm[4], EC_SM_CONTROL_MBOX_WRITE);
+	ck_assert_uint_eq(sm[6] & 1, 1);
+	ck_assert_uint_eq(ec_get_u16(sm + 8), slave_at(&h, ID_AI)->sii
+			  .std_tx_mailbox_offset);
+	ck_assert_uint_eq(sm[12], EC_SM_CONTROL_MBOX_READ);
+	ck_assert_uint_eq(sm[14] & 1, 1);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_init_preop_init)
+{
+	struct ec_harness h;
+	struct ec_state_request req;
+	struct ec_slave *servo;
+
+	setup(&h);
+	servo = slave_at(&h, ID_SERVO);
+	request_state(&h, servo, &req, EC_AL_STATE_INIT_);
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
+			  EC_AL_STATE_INIT_);
+	ck_assert_uint_eq(servo->current_state, EC_AL_STATE_INIT_);
+
+	request_state(&h, servo, &req, EC_AL_STATE_PREOP_);
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.error, 0);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
+			  EC_AL_STATE_PREOP_);
+
+	request_state(&h, servo, &req, EC_AL_STATE_INIT_);
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
+			  EC_AL_STATE_INIT_);
+	ck_assert_uint_eq(servo->requested_state, EC_AL_STATE_INIT_);
+	/* The other slaves were not touched. */
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
+			  EC_AL_STATE_PREOP_);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_refused_transition)
+{
+	struct ec_harness h;
+	struct ec_state_request req;
+	struct ec_slave *di;
+
+	setup(&h);
+	di = slave_at(&h, ID_DI);
+	/* SAFEOP without process data SMs and FMMUs: refused. */
+	request_state(&h, di, &req, EC_AL_STATE_SAFEOP_);
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.error, -EIO);
+	ck_assert_uint_eq(req.al_status_code, 0x001E);
+	ck_assert_str_eq(ec_al_status_text(req.al_status_code),
+			 "Invalid input configuration");
+	ck_assert_uint_eq(di->al_status_code, 0x001E);
+	/* Acknowledged: back in PREOP without the error flag. */
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_DI),
+			  EC_AL_STATE_PREOP_);
+	ck_assert_uint_eq(di->current_state, EC_AL_STATE_PREOP_);
+	/* BOOT is not supported by this model. */
+	request_state(&h, di, &req, EC_AL_STATE_INIT_);
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	request_state(&h, di, &req, EC_AL_STATE_BOOT_);
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_uint_eq(req.al_status_code, 0x0013);
+	ck_assert_str_eq(ec_al_status_text(0x0013), "Bootstrap not supported");
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_DI),
+			  EC_AL_STATE_INIT_);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_error_acknowledge)
+{
+	struct ec_harness h;
+	struct ec_state_request req;
+	struct ec_slave *ai;
+
+	setup(&h);
+	ai = slave_at(&h, ID_AI);
+	/* The application signals an error; requests without the
+	 * acknowledge bit would be ignored. */
+	ck_assert_int_eq(ecsim_segment_al_error(h.seg, ID_AI, 0x001A), 0);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI) & 0x10, 0x10);
+	request_state(&h, ai, &req, EC_AL_STATE_INIT_);
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
+			  EC_AL_STATE_INIT_);
+	ck_assert_uint_eq(ecsim_slave_al_code(h.seg, ID_AI), 0);
+
+	/* Error in the state already wanted: acknowledge only. */
+	ck_assert_int_eq(ecsim_segment_al_error(h.seg, ID_AI, 0x0001), 0);
+	request_state(&h, ai, &req, EC_AL_STATE_INIT_);
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
+			  EC_AL_STATE_INIT_);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_al_status_texts)
+{
+	static const struct {
+		u16 code;
+		const char *text;
+	} cases[] = {
+		{ 0x0000, "No error" },
+		{ 0x0001, "Unspecified error" },
+		{ 0x0011, "Invalid requested state change" },
+		{ 0x0012, "Unknown requested state" },
+		{ 0x0014, "No valid firmware" },
+		{ 0x0016, "Invalid mailbox configuration (PREOP)" },
+		{ 0x001B, "Sync manager watchdog" },
+		{ 0x001D, "Invalid output configuration" },
+		{ 0x0030, "Invalid DC SYNC configuration" },
+		{ 0x0050, "EEPROM no access" },
+		{ 0x8001, "Vendor specific error" },
+		{ 0x00EE, "Unknown AL status code" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_str_eq(ec_al_status_text(cases[i].code),
+				 cases[i].text);
+}
+END_TEST
+
+START_TEST(test_register_requests)
+{
+	struct ec_harness h;
+	struct ec_reg_request req;
+	struct ec_slave *servo;
+	u8 buf[4], sim[4];
+	static const u8 pattern[4] = { 0xde, 0xad, 0xbe, 0xef };
+
+	setup(&h);
+	servo = slave_at(&h, ID_SERVO);
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.address = EC_REG_TYPE;
+	req.size = 4;
+	req.data = buf;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &servo->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(req.working_counter, 1);
+	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0, sim, 4), 0);
+	ck_assert_mem_eq(buf, sim, 4);
+
+	/* Write into process RAM, check with the sim and read back. */
+	memcpy(buf, pattern, 4);
+	req.write = true;
+	req.address = 0x1800;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &servo->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0x1800, sim, 4),
+			 0);
+	ck_assert_mem_eq(sim, pattern, 4);
+	memset(buf, 0, 4);
+	req.write = false;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &servo->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	ck_assert_mem_eq(buf, pattern, 4);
+
+	/* Nobody answers at that station address: wkc 0. */
+	servo->station_address = 0x7777;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &servo->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	servo->station_address = EC_SLAVE_STATION_BASE + ID_SERVO;
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.error, -EIO);
+	ck_assert_uint_eq(req.working_counter, 0);
+
+	/* Larger than a datagram can carry. */
+	req.size = 4000;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &servo->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.error, -EOVERFLOW);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_sii_write)
+{
+	struct ec_harness h;
+	struct ec_sii_request req;
+	struct ec_slave *di;
+	const u8 *image;
+	size_t len;
+	u8 cfg[16], words[8];
+
+	setup(&h);
+	di = slave_at(&h, ID_DI);
+	/* New alias (word 4) and the checksum (word 7) that goes with it. */
+	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
+	memcpy(cfg, image, 16);
+	ec_put_u16(cfg + 8, 0x1234);
+	ec_put_u16(cfg + 14, ec_sii_crc(cfg, 14));
+	memcpy(words, cfg + 8, 8);
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.word_offset = 4;
+	req.nwords = 4;
+	req.words = words;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &di->sii_requests);
+	ck_assert(ec_harness_run_until(&h, sii_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
+	ck_assert_mem_eq(image, cfg, 16);
+	ck_assert_mem_eq(di->sii_image + 8, words, 8);
+
+	/* A word past the end of the EEPROM is refused. */
+	req.word_offset = (u16)(len / 2);
+	req.nwords = 1;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &di->sii_requests);
+	ck_assert(ec_harness_run_until(&h, sii_req_done, &req,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.error, -EIO);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+START_TEST(test_cancel_requests)
+{
+	struct ec_harness h;
+	struct ec_state_request st;
+	struct ec_reg_request reg;
+	struct ec_sdo_request sdo;
+	struct ec_slave *servo;
+	u8 buf[4];
+
+	setup(&h);
+	servo = slave_at(&h, ID_SERVO);
+	memset(&st, 0, sizeof(st));
+	memset(&reg, 0, sizeof(reg));
+	memset(&sdo, 0, sizeof(sdo));
+	st.al_state = EC_AL_STATE_INIT_;
+	st.state = EC_REQ_QUEUED;
+	reg.size = 2;
+	reg.data = buf;
+	reg.state = EC_REQ_QUEUED;
+	sdo.index = 0x1000;
+	sdo.data = buf;
+	sdo.mem_size = sizeof(buf);
+	sdo.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&sdo.node, &servo->sdo_requests);
+	/* One cycle: the SDO request becomes busy. */
+	ec_harness_cycle(&h);
+	ck_assert_int_eq(sdo.state, EC_REQ_BUSY);
+	ec_list_add_tail(&reg.node, &servo->reg_requests);
+	ec_list_add_tail(&st.node, &servo->state_requests);
+	ec_slave_cancel_requests(servo);
+	ck_assert_int_eq(sdo.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(sdo.error, -ENODEV);
+	ck_assert_int_eq(reg.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(reg.error, -ENODEV);
+	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
+	ck_assert(ec_list_empty(&servo->state_requests));
+	/* The FSM goes on with new work. */
+	memset(&reg, 0, sizeof(reg));
+	reg.size = 2;
+	reg.data = buf;
+	reg.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&reg.node, &servo->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
+	ec_harness_clear(&h);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("fsm_slave");
+	TCase *tc = tcase_create("fsm_slave");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_preop_after_scan);
+	tcase_add_test(tc, test_init_preop_init);
+	tcase_add_test(tc, test_refused_transition);
+	tcase_add_test(tc, test_error_acknowledge);
+	tcase_add_test(tc, test_al_status_texts);
+	tcase_add_test(tc, test_register_requests);
+	tcase_add_test(tc, test_sii_write);
+	tcase_add_test(tc, test_cancel_requests);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
