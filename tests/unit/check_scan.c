@@ -6,6 +6,7 @@
  * files, not with numbers copied into this test.
  */
 #include <jansson.h>
+#include <limits.h>
 
 #include "harness.h"
 #include "fsm_slave_scan.h"
@@ -429,6 +430,174 @@ START_TEST(test_scan_with_frame_loss)
 }
 END_TEST
 
+/*
+ * Fault injection on the EEPROM interface: answers of FPRDs of register
+ * @ado at station @station get @set_bits ORed into their first word,
+ * @count times (UINT_MAX: always).
+ */
+struct eep_fault {
+	u16 station;
+	u16 ado;
+	u16 set_bits;
+	unsigned int count;
+	unsigned int hits;
+};
+
+static struct eep_fault eep_fault;
+
+static void mutate_frame(u8 *f, size_t len)
+{
+	size_t off = 16;	/* Ethernet header, EtherCAT header */
+
+	while (off + 12 <= len) {
+		u16 lenf = ec_get_u16(f + off + 6);
+		size_t dlen = lenf & 0x07ff;
+
+		if (off + 12 + dlen > len)
+			return;
+		if (f[off] == EC_DATAGRAM_FPRD &&
+		    ec_get_u16(f + off + 2) == eep_fault.station &&
+		    ec_get_u16(f + off + 4) == eep_fault.ado && dlen >= 2 &&
+		    eep_fault.count) {
+			size_t i;
+
+			ec_put_u16(f + off + 10, ec_get_u16(f + off + 10) |
+						 eep_fault.set_bits);
+			/* Garbage in the data (0x0508 on): an FSM that took
+			 * it despite the error reads a wrong image. */
+			for (i = 6; i < dlen; i++)
+				f[off + 10 + i] ^= 0xa5;
+			if (eep_fault.count != UINT_MAX)
+				eep_fault.count--;
+			eep_fault.hits++;
+		}
+		if (!(lenf & 0x8000))
+			return;
+		off += 12 + dlen;
+	}
+}
+
+static int mutating_xmit(struct ec_device *dev, const u8 *frame,
+			 size_t size)
+{
+	struct ec_harness *h = dev->priv;
+	unsigned int before = h->pending;
+	int ret = ec_harness_xmit(dev, frame, size);
+
+	if (h->pending > before)
+		mutate_frame(h->pending_frame[before], h->pending_len[before]);
+	return ret;
+}
+
+static const struct ec_device_hooks mutating_hooks = {
+	.xmit = mutating_xmit,
+	.poll = ec_harness_poll,
+};
+
+static void harness_with_eep_fault(struct ec_harness *h, unsigned int pos,
+				   u16 bits, unsigned int count)
+{
+	harness_from_file(h, SEG_DEFAULT);
+	h->master.devices[EC_DEVICE_MAIN].hooks = &mutating_hooks;
+	memset(&eep_fault, 0, sizeof(eep_fault));
+	eep_fault.station = 0x1001 + pos;
+	eep_fault.ado = 0x0502;		/* EEPROM control/status */
+	eep_fault.set_bits = bits;
+	eep_fault.count = count;
+}
+
+/* Only slave @pos failed; all others are complete and right. */
+static void check_only_failed(struct ec_harness *h, unsigned int pos)
+{
+	unsigned int i;
+
+	ck_assert_uint_eq(h->master.slave_count, 6);
+	for (i = 0; i < h->master.slave_count; i++) {
+		const struct ec_slave *s = &h->master.slaves[i];
+
+		if (i == pos) {
+			ck_assert(s->error_flag);
+			ck_assert(!s->scan_done);
+		} else {
+			check_slave_against_catalogue(h, s, i);
+		}
+	}
+}
+
+/* EEPROM acknowledge errors (0x0502 bit 13) are retried. */
+START_TEST(test_sii_ack_error_retried)
+{
+	struct ec_harness h;
+
+	/* The sim shows busy at the first poll after a command, so 4 marked
+	 * answers are 2 acknowledge errors seen by the FSM, within its 3
+	 * retries. */
+	harness_with_eep_fault(&h, 1, 0x2000, 4);
+	run_scan(&h, 1);
+	ck_assert_uint_eq(eep_fault.hits, 4);
+	check_segment(&h);
+	clear_harness(&h);
+}
+END_TEST
+
+START_TEST(test_sii_ack_error_gives_up)
+{
+	struct ec_harness h;
+
+	harness_with_eep_fault(&h, 3, 0x2000, UINT_MAX);
+	run_scan(&h, 1);
+	ck_assert_uint_ge(eep_fault.hits, EC_FSM_SII_RETRIES + 1);
+	check_only_failed(&h, 3);
+	ck_assert_uint_eq(h.master.fsm.scans_started, 1);
+	clear_harness(&h);
+}
+END_TEST
+
+/* An EEPROM that stays busy (0x0502 bit 15) times out. */
+START_TEST(test_sii_busy_timeout)
+{
+	struct ec_harness h;
+
+	harness_with_eep_fault(&h, 2, 0x8000, UINT_MAX);
+	run_scan(&h, 1);
+	check_only_failed(&h, 2);
+	ck_assert_uint_ge(h.master.scan_done_ns - h.master.scan_start_ns,
+			  EC_FSM_SII_TIMEOUT_NS);
+	clear_harness(&h);
+}
+END_TEST
+
+/* EEPROM offered to a PDI that does not use it: the master takes it. */
+START_TEST(test_sii_taken_from_pdi)
+{
+	struct ec_harness h;
+	u8 v = 0x01;
+
+	harness_from_file(&h, SEG_DEFAULT);
+	ck_assert_int_eq(ecsim_slave_poke(h.seg, 4, 0x0500, &v, 1), 0);
+	run_scan(&h, 1);
+	check_segment(&h);
+	ck_assert_int_eq(ecsim_slave_peek(h.seg, 4, 0x0500, &v, 1), 0);
+	ck_assert_uint_eq(v & 0x01, 0);
+	clear_harness(&h);
+}
+END_TEST
+
+/* A PDI that holds the EEPROM (0x0501 bit 0) is waited for, up to the
+ * timeout. */
+START_TEST(test_sii_held_by_pdi)
+{
+	struct ec_harness h;
+	u8 v[2] = { 0x01, 0x01 };
+
+	harness_from_file(&h, SEG_DEFAULT);
+	ck_assert_int_eq(ecsim_slave_poke(h.seg, 5, 0x0500, v, 2), 0);
+	run_scan(&h, 1);
+	check_only_failed(&h, 5);
+	clear_harness(&h);
+}
+END_TEST
+
 START_TEST(test_big_segment)
 {
 	struct ec_harness h;
@@ -543,6 +712,11 @@ int main(void)
 	tcase_add_test(tc, test_link_loss_and_back);
 	tcase_add_test(tc, test_single_loss_no_rescan);
 	tcase_add_test(tc, test_scan_with_frame_loss);
+	tcase_add_test(tc, test_sii_ack_error_retried);
+	tcase_add_test(tc, test_sii_ack_error_gives_up);
+	tcase_add_test(tc, test_sii_busy_timeout);
+	tcase_add_test(tc, test_sii_taken_from_pdi);
+	tcase_add_test(tc, test_sii_held_by_pdi);
 	tcase_add_test(tc, test_big_segment);
 	tcase_add_test(tc, test_topology_tree);
 	tcase_add_test(tc, test_slave_names_and_states);
