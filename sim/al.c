@@ -49,6 +49,8 @@ void ecsim_al_enter(struct ecsim_slave *s, uint8_t state)
 {
 	uint8_t old = ecsim_al_state(s);
 
+	if (state != old)
+		s->mem[ESC_REG_ECAT_EVENT_REQ] |= ESC_EV_AL_STATUS;
 	s->mem[ESC_REG_AL_STATUS] = (s->mem[ESC_REG_AL_STATUS] &
 				     ESC_AL_ERROR) | state;
 	set_pdi_deactivate(s, state);
@@ -71,6 +73,7 @@ void ecsim_al_enter(struct ecsim_slave *s, uint8_t state)
 void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code)
 {
 	s->mem[ESC_REG_AL_STATUS] |= ESC_AL_ERROR;
+	s->mem[ESC_REG_ECAT_EVENT_REQ] |= ESC_EV_AL_STATUS;
 	ecsim_put16(s->mem + ESC_REG_AL_STATUS_CODE, code);
 	if (state != ecsim_al_state(s))
 		ecsim_al_enter(s, state);
@@ -241,6 +244,7 @@ void ecsim_al_control(struct ecsim_slave *s)
 		if (!(ctl & ESC_AL_ERROR))
 			return;
 		s->mem[ESC_REG_AL_STATUS] &= ~ESC_AL_ERROR;
+		s->mem[ESC_REG_ECAT_EVENT_REQ] |= ESC_EV_AL_STATUS;
 		ecsim_put16(s->mem + ESC_REG_AL_STATUS_CODE, AL_CODE_NONE);
 	}
 	s->mem[ESC_REG_AL_STATUS] &= ~ESC_AL_ID_REQUEST;

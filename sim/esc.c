@@ -83,7 +83,34 @@ void ecsim_slave_update_dl_status(struct ecsim_slave *s, bool next_link)
 		st |= ESC_DLS_LOOP_CLOSED(1);
 	}
 	st |= ESC_DLS_LOOP_CLOSED(2) | ESC_DLS_LOOP_CLOSED(3);
+	if (st != ecsim_get16(s->mem + ESC_REG_DL_STATUS))
+		s->mem[ESC_REG_ECAT_EVENT_REQ] |= ESC_EV_DL_STATUS;
 	ecsim_put16(s->mem + ESC_REG_DL_STATUS, st);
+}
+
+/*
+ * ECAT event request (ESC Section II 0x0210): DL and AL status change
+ * events, cleared by reading those registers, and the SM events as seen
+ * from the EtherCAT side: a buffer the PDI wrote (ECAT-read SMs) or read
+ * (ECAT-written SMs).
+ */
+uint16_t ecsim_esc_event_request(const struct ecsim_slave *s)
+{
+	uint16_t ev = s->mem[ESC_REG_ECAT_EVENT_REQ] &
+		      (ESC_EV_DL_STATUS | ESC_EV_AL_STATUS);
+	unsigned int n;
+
+	for (n = 0; n < s->model->n_sm && n < 8; n++) {
+		const uint8_t *r = s->mem + ESC_REG_SM(n);
+		bool ecat_writes = (r[ESC_SM_CONTROL] & ESC_SMC_DIR_MASK) ==
+				   ESC_SMC_DIR_WRITE;
+
+		if (ecsim_sm_enabled(s, n) &&
+		    (r[ESC_SM_STATUS] & (ecat_writes ? ESC_SMS_IRQ_READ :
+						       ESC_SMS_IRQ_WRITE)))
+			ev |= 1u << (ESC_EV_SM_SHIFT + n);
+	}
+	return ev;
 }
 
 /* Power-on state of the register file (ESC Section II reset values). */
@@ -217,6 +244,7 @@ static void sm_complete(struct ecsim_slave *s, uint16_t addr, size_t len,
 				      ESC_SMC_DIR_WRITE))
 				continue;
 			if (write) {
+				r[ESC_SM_STATUS] &= ~ESC_SMS_IRQ_READ;
 				r[ESC_SM_STATUS] |= ESC_SMS_MBX_FULL |
 						    ESC_SMS_IRQ_WRITE;
 				s->mbx_pending = true;
@@ -515,13 +543,21 @@ static void patch(uint8_t *buf, uint16_t addr, size_t len, uint16_t reg,
 static void read_dynamic(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 			 size_t len)
 {
+	if (overlaps(addr, len, ESC_REG_ECAT_EVENT_REQ, 2))
+		patch(buf, addr, len, ESC_REG_ECAT_EVENT_REQ,
+		      ecsim_esc_event_request(s), 2);
+	if (overlaps(addr, len, ESC_REG_AL_STATUS, 1))
+		s->mem[ESC_REG_ECAT_EVENT_REQ] &= ~ESC_EV_AL_STATUS;
+	if (overlaps(addr, len, ESC_REG_DL_STATUS, 2))
+		s->mem[ESC_REG_ECAT_EVENT_REQ] &= ~ESC_EV_DL_STATUS;
 	if (overlaps(addr, len, ESC_REG_EEP_CONTROL, 2) && s->eep_busy_reads) {
 		uint16_t v = ecsim_get16(s->mem + ESC_REG_EEP_CONTROL);
 
 		patch(buf, addr, len, ESC_REG_EEP_CONTROL, v | ESC_EEP_BUSY, 2);
 		s->eep_busy_reads--;
 	}
-	if (!s->model->dc_regs || !overlaps(addr, len, ESC_REG_DC_SYSTIME, 0xa0))
+	if (!s->model->dc_regs ||
+	    !overlaps(addr, len, ESC_REG_DC_SYSTIME, 0xa0))
 		return;
 	if (overlaps(addr, len, ESC_REG_DC_SYSTIME, 8))
 		patch(buf, addr, len, ESC_REG_DC_SYSTIME, sys_time(s), 8);

@@ -76,6 +76,10 @@
 
 /* Event registers, ESC Section II 3.24-3.27 */
 #define ESC_REG_ECAT_EVENT_MASK	0x0200
+#define ESC_REG_ECAT_EVENT_REQ	0x0210
+#define ESC_EV_DL_STATUS	0x0004
+#define ESC_EV_AL_STATUS	0x0008
+#define ESC_EV_SM_SHIFT		4	/* bits 4..11 mirror SM 0..7 */
 #define ESC_REG_AL_EVENT_REQ	0x0220
 
 /* Error counters, ESC Section II 3.28-3.32 */

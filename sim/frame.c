@@ -66,7 +66,7 @@ static void exec(struct ecsim_slave *s, const struct dg *d)
 {
 	uint8_t *p = d->p, cmd = p[0], *data = p + DG_HDR_LEN;
 	uint16_t adp = ecsim_get16(p + 2), ado = ecsim_get16(p + 4);
-	uint16_t wkc = ecsim_get16(data + d->len);
+	uint16_t wkc = ecsim_get16(data + d->len), irq;
 	unsigned int inc = 0;
 
 	switch (cmd) {
@@ -111,6 +111,12 @@ static void exec(struct ecsim_slave *s, const struct dg *d)
 	}
 	if (inc)
 		ecsim_put16(data + d->len, wkc + inc);
+	/* IRQ field: OR of every slave's masked ECAT event requests
+	 * (ETG.1000.4 5.4.1.2, ESC Section II 0x0200/0x0210) */
+	irq = ecsim_get16(s->mem + ESC_REG_ECAT_EVENT_MASK);
+	if (irq)
+		ecsim_put16(p + 8, ecsim_get16(p + 8) |
+			    (irq & ecsim_esc_event_request(s)));
 }
 
 static unsigned int parse(uint8_t *frame, size_t start, size_t elen,

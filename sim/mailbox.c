@@ -129,7 +129,8 @@ static void put_in_mailbox(struct ecsim_slave *s,
 		return;
 	memset(s->mem + start, 0, size);
 	memcpy(s->mem + start, m->data, n);
-	r[ESC_SM_STATUS] |= ESC_SMS_MBX_FULL;
+	r[ESC_SM_STATUS] &= ~ESC_SMS_IRQ_READ;
+	r[ESC_SM_STATUS] |= ESC_SMS_MBX_FULL | ESC_SMS_IRQ_WRITE;
 }
 
 static void send_next(struct ecsim_slave *s)
@@ -249,6 +250,7 @@ void ecsim_mbx_process(struct ecsim_slave *s)
 			/* the application read the buffer: empty again */
 			r[ESC_SM_STATUS] &= ~(ESC_SMS_MBX_FULL |
 					      ESC_SMS_IRQ_WRITE);
+			r[ESC_SM_STATUS] |= ESC_SMS_IRQ_READ;
 			if (size >= MBX_HDR_LEN && st != ESC_AL_BOOT)
 				dispatch(s, msg, size);
 			else

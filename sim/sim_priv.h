@@ -230,6 +230,7 @@ void ecsim_put64(uint8_t *p, uint64_t v);
 bool ecsim_sm_enabled(const struct ecsim_slave *s, unsigned int sm);
 uint64_t ecsim_slave_local_time(const struct ecsim_slave *s, uint64_t t);
 void ecsim_esc_frame_done(struct ecsim_slave *s);
+uint16_t ecsim_esc_event_request(const struct ecsim_slave *s);
 
 /* al.c */
 void ecsim_al_control(struct ecsim_slave *s);

@@ -609,6 +609,49 @@ START_TEST(test_mailbox_error_reply_and_repeat)
 }
 END_TEST
 
+static uint16_t fr_irq(struct fr *f, unsigned int i)
+{
+	return f->b[f->off[i] + 8] | f->b[f->off[i] + 9] << 8;
+}
+
+START_TEST(test_event_irq_field)
+{
+	struct ecsim_segment *seg = seg_new(
+		"{\"slaves\":[{\"model\":\"EL1008\"},{\"model\":\"EL3102\"}]}");
+	uint8_t m[128] = { 0 };
+	struct fr f;
+
+	set_stations(seg, 2);
+	/* unmasked events never reach the IRQ field */
+	wr16(seg, 0x1001, 0x0120, 0x0002);
+	fr_init(&f);
+	fr_add(&f, BRD, 0, 0x0000, NULL, 1);
+	fr_send(seg, &f);
+	ck_assert_uint_eq(fr_irq(&f, 0), 0);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0210) & 0x0008, 0x0008);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0130), 0x0002);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0210) & 0x0008, 0);
+	/* AL status event (bit 3) and SM1 mailbox event (bit 5), masked */
+	wr16(seg, 0x1001, 0x0200, 0x0028);
+	wr16(seg, 0x1002, 0x0200, 0x0028);
+	to_preop_mbx(seg, 0x1002);	/* reads 0x0130: event cleared */
+	m[0] = 4;
+	m[5] = 0x02 | 1 << 4;		/* EoE: error reply */
+	wr(seg, 0x1002, 0x1000, m, 128);
+	fr_init(&f);
+	fr_add(&f, BRD, 0, 0x0000, NULL, 1);
+	fr_send(seg, &f);
+	ck_assert_uint_eq(fr_irq(&f, 0), 0x0020);
+	ck_assert_uint_eq(dg(seg, FPRD, 0x1002, 0x1080, m, 128), 1);
+	wr16(seg, 0x1001, 0x0120, 0x0001);
+	fr_init(&f);
+	fr_add(&f, BRD, 0, 0x0000, NULL, 1);
+	fr_send(seg, &f);
+	ck_assert_uint_eq(fr_irq(&f, 0), 0x0008);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 START_TEST(test_coe_upload_identity)
 {
 	struct ecsim_segment *seg = seg_new(
@@ -799,6 +842,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_al_transitions);
 	tcase_add_test(tc, test_mailbox_error_reply_and_repeat);
 	tcase_add_test(tc, test_coe_upload_identity);
+	tcase_add_test(tc, test_event_irq_field);
 	tcase_add_test(tc, test_wired_process_data);
 	tcase_add_test(tc, test_input_patterns);
 	tcase_add_test(tc, test_dc_receive_times);
