@@ -169,7 +169,8 @@ static void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns)
 
 	if (master->scan_busy) {
 		fsm->scans_restarted++;
-		EC_MASTER_INFO(master, "segment changed during the scan: restarting it");
+		EC_MASTER_INFO(master,
+			       "segment changed during the scan: restarting it");
 	}
 	ec_fsm_master_clear_slaves(master);
 	master->scan_busy = true;	/* from here on, for the CLI */
@@ -267,7 +268,8 @@ static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 out_clear_slaves:
 	ec_fsm_master_clear_slaves(master);
 out_nomem:
-	EC_MASTER_ERR(master, "no memory to scan %u slave(s)", count);
+	ec_log_ratelimited(EC_LOG_ERR, "%u: no memory to scan %u slave(s)",
+			   master->index, count);
 	master->scan_busy = false;
 	ec_fsm_master_state_start(fsm, now_ns);
 }

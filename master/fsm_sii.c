@@ -21,9 +21,11 @@
 /* EEPROM control/status 0x0502, ESC data sheet II "EEPROM Control". */
 #define EC_SII_CTL_READ8 0x0040		/* 8-byte reads (else 4) */
 #define EC_SII_CTL_CMD_READ 0x0100	/* command bits 8-10: read */
-#define EC_SII_CTL_CRC_ERROR 0x0800	/* configuration area checksum */
 #define EC_SII_CTL_ACK_ERROR 0x2000	/* missing EEPROM ack / bad cmd */
 #define EC_SII_CTL_BUSY 0x8000
+
+#define EC_FSM_SII_TIMEOUT_MS \
+	((unsigned long long)(EC_FSM_SII_TIMEOUT_NS / EC_NSEC_PER_MSEC))
 
 /* Offsets into a read of 0x0502..0x050F. */
 #define EC_SII_POLL_DATA (EC_REG_SII_DATA - EC_REG_SII_CONTROL)
@@ -203,8 +205,7 @@ static void ec_fsm_sii_state_check_interface(struct ec_fsm_sii *fsm,
 				     "SII: EEPROM interface %s for %llu ms",
 				     (ctl & EC_SII_CTL_BUSY) ? "busy" :
 				     "held by the PDI",
-				     (unsigned long long)(EC_FSM_SII_TIMEOUT_NS /
-							  EC_NSEC_PER_MSEC));
+				     EC_FSM_SII_TIMEOUT_MS);
 			ec_fsm_sii_fail(fsm, -EBUSY);
 			return;
 		}
@@ -257,8 +258,7 @@ static void ec_fsm_sii_state_poll(struct ec_fsm_sii *fsm, u64 now_ns)
 			EC_SLAVE_ERR(fsm->slave,
 				     "SII word 0x%04x: EEPROM busy for %llu ms",
 				     fsm->word,
-				     (unsigned long long)(EC_FSM_SII_TIMEOUT_NS /
-							  EC_NSEC_PER_MSEC));
+				     EC_FSM_SII_TIMEOUT_MS);
 			ec_fsm_sii_fail(fsm, -ETIMEDOUT);
 			return;
 		}

@@ -30,7 +30,7 @@ struct ec_fsm_sii {
 	u32 word;		/* next word address to read */
 	size_t remaining;	/* words still to read */
 	u8 *dest;		/* where they go, 2 bytes per word */
-	unsigned int read_size;	/* bytes per read: 4 or 8 (0x0502 bit 6) */
+	unsigned int read_size;	/* bytes per read, 4 or 8: 0x0502 bit 6 */
 	bool interface_checked;	/* ownership and read size known */
 
 	u64 read_start_ns;	/* of the current word, for the timeout */

@@ -34,7 +34,7 @@ struct ec_fsm_slave_scan {
 	u8 *sii_buf;
 	size_t sii_cap;		/* words allocated */
 	size_t sii_read;	/* words [0, sii_read) are read */
-	size_t sii_pos;		/* word address of the next category header */
+	size_t sii_pos;		/* word address of the next category */
 	size_t sii_want;	/* words [0, sii_want) needed next */
 
 	int error;		/* 0, or -errno of the failure */

@@ -111,8 +111,9 @@ u8 ec_sii_crc(const u8 *data, size_t size)
 	for (i = 0; i < size; i++) {
 		crc ^= data[i];
 		for (bit = 0; bit < 8; bit++)
-			crc = (crc & 0x80) ? (u8)((crc << 1) ^ EC_SII_CRC_POLY) :
-					     (u8)(crc << 1);
+			crc = (crc & 0x80) ?
+				      (u8)((crc << 1) ^ EC_SII_CRC_POLY) :
+				      (u8)(crc << 1);
 	}
 	return crc;
 }
@@ -390,8 +391,8 @@ static int ec_sii_walk_pdos(struct ec_sii_parser *p,
 		if (off + EC_SII_PDO_SIZE + n * EC_SII_ENTRY_SIZE > cat->len)
 			return ec_sii_fail(p, -EPROTO,
 					   "%s 0x%04x: %u entries run past the category end",
-					   what, ec_get_u16(d + EC_SII_PDO_INDEX),
-					   n);
+					   what,
+					   ec_get_u16(d + EC_SII_PDO_INDEX), n);
 		off += EC_SII_PDO_SIZE + n * EC_SII_ENTRY_SIZE;
 		sm = (s8)d[EC_SII_PDO_SM];
 		if (sm < 0 || (unsigned int)sm >= sii->sync_count)
@@ -413,7 +414,8 @@ static int ec_sii_walk_pdos(struct ec_sii_parser *p,
 			return -ENOMEM;
 		pdo->entry_count = n;
 		for (j = 0; j < n; j++) {
-			const u8 *e = d + EC_SII_PDO_SIZE + j * EC_SII_ENTRY_SIZE;
+			const u8 *e = d + EC_SII_PDO_SIZE +
+				      j * EC_SII_ENTRY_SIZE;
 			struct ec_pdo_entry *entry = &pdo->entries[j];
 
 			entry->index = ec_get_u16(e + EC_SII_ENTRY_INDEX);
@@ -532,9 +534,11 @@ static void ec_sii_parse_config(struct ec_sii_parser *p)
 	sii->revision_number = ec_sii_dword(p, EC_SII_WORD_REVISION);
 	sii->serial_number = ec_sii_dword(p, EC_SII_WORD_SERIAL);
 	sii->boot_rx_mailbox_offset = ec_sii_word(p, EC_SII_WORD_BOOT_RX_MBOX);
-	sii->boot_rx_mailbox_size = ec_sii_word(p, EC_SII_WORD_BOOT_RX_MBOX + 1);
+	sii->boot_rx_mailbox_size =
+		ec_sii_word(p, EC_SII_WORD_BOOT_RX_MBOX + 1);
 	sii->boot_tx_mailbox_offset = ec_sii_word(p, EC_SII_WORD_BOOT_TX_MBOX);
-	sii->boot_tx_mailbox_size = ec_sii_word(p, EC_SII_WORD_BOOT_TX_MBOX + 1);
+	sii->boot_tx_mailbox_size =
+		ec_sii_word(p, EC_SII_WORD_BOOT_TX_MBOX + 1);
 	sii->std_rx_mailbox_offset = ec_sii_word(p, EC_SII_WORD_STD_RX_MBOX);
 	sii->std_rx_mailbox_size = ec_sii_word(p, EC_SII_WORD_STD_RX_MBOX + 1);
 	sii->std_tx_mailbox_offset = ec_sii_word(p, EC_SII_WORD_STD_TX_MBOX);

@@ -68,8 +68,8 @@ int ec_topology_calc(struct ec_slave *slaves, unsigned int count)
 
 			if (!ec_topology_port_open(cur, p))
 				continue;
-			if (pos >= count)
-				return -EPROTO;	/* open port, no slave left */
+			if (pos >= count)	/* open port, no slave left */
+				return -EPROTO;
 			child = &slaves[pos++];
 			cur->ports[p].next_slave = child;
 			child->ports[0].next_slave = cur;

@@ -93,7 +93,8 @@ static void check_slave_against_catalogue(struct ec_harness *h,
 
 	ck_assert(slave->scan_done);
 	ck_assert(!slave->error_flag);
-	ck_assert_uint_eq(slave->station_address, 0x1001 + slave->ring_position);
+	ck_assert_uint_eq(slave->station_address,
+			  0x1001 + slave->ring_position);
 	ck_assert_uint_eq(slave->sii.vendor_id,
 			  cat_num(json_object_get(m, "vendor")));
 	ck_assert_uint_eq(slave->sii.product_code,
@@ -126,7 +127,8 @@ static void check_slave_against_catalogue(struct ec_harness *h,
 	for (i = 0; i < slave->sync_count; i++) {
 		const json_t *sm = json_array_get(sms, i);
 		const struct ec_sii_sync *sync = &slave->syncs[i];
-		const char *type = json_string_value(json_object_get(sm, "type"));
+		const char *type =
+			json_string_value(json_object_get(sm, "type"));
 		unsigned int npdos = 0;
 
 		ck_assert_uint_eq(sync->physical_start_address,
@@ -148,8 +150,8 @@ static void check_slave_against_catalogue(struct ec_harness *h,
 				continue;
 			ck_assert_uint_lt(npdos, sync->pdo_count);
 			pdo = &sync->pdos[npdos++];
-			ck_assert_uint_eq(pdo->index,
-					  cat_num(json_object_get(pj, "index")));
+			ck_assert_uint_eq(pdo->index, cat_num(
+					  json_object_get(pj, "index")));
 			ck_assert_str_eq(pdo->name, json_string_value(
 					 json_object_get(pj, "name")));
 			ck_assert_uint_eq(pdo->entry_count,

@@ -400,7 +400,8 @@ START_TEST(test_truncated)
 		ret = parse_exact(&sii, im.b, n, err, sizeof(err));
 		if (n < EC_SII_FIRST_CATEGORY) {
 			ck_assert_int_eq(ret, -EINVAL);
-			ck_assert_ptr_nonnull(strstr(err, "configuration area"));
+			ck_assert_ptr_nonnull(strstr(err,
+						     "configuration area"));
 		} else if (ret) {
 			ck_assert_int_eq(ret, -EPROTO);
 			ck_assert_msg(strstr(err, "past the image end") ||
