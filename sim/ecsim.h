@@ -38,7 +38,14 @@ struct ecsim_stats {
  */
 struct ecsim_segment *ecsim_segment_new_file(const char *path, char *err,
 					     size_t errlen);
-/* Same from a JSON string. */
+/**
+ * ecsim_segment_new_string() - build a segment from a JSON string
+ * @json: the segment description (same format as a segment file)
+ * @err: receives a message on failure (may be NULL with @errlen 0)
+ * @errlen: size of @err
+ *
+ * Return: the segment, or NULL with @err filled.
+ */
 struct ecsim_segment *ecsim_segment_new_string(const char *json, char *err,
 					       size_t errlen);
 void ecsim_segment_free(struct ecsim_segment *seg);
@@ -55,12 +62,23 @@ void ecsim_segment_free(struct ecsim_segment *seg);
 size_t ecsim_segment_process(struct ecsim_segment *seg, uint8_t *frame,
 			     size_t len);
 
-/* Simulated time in ns; frames arrive at slave 0 at this time. */
+/**
+ * ecsim_segment_set_time() - set the simulated time
+ * @seg: segment
+ * @now_ns: time in ns; the next frame reaches slave 0 at this time.  Time
+ *          driven effects (SM watchdog, SYNC pulses) are evaluated here.
+ *
+ * ecsim_segment_advance() adds @ns to the current time instead.
+ */
 void ecsim_segment_set_time(struct ecsim_segment *seg, uint64_t now_ns);
 void ecsim_segment_advance(struct ecsim_segment *seg, uint64_t ns);
 uint64_t ecsim_segment_time(const struct ecsim_segment *seg);
 
-/* Seed of the pseudo random generator behind "drop"/"corrupt". */
+/**
+ * ecsim_segment_seed() - seed the generator behind "drop" and "corrupt"
+ * @seg: segment
+ * @seed: any value; the same seed gives the same losses
+ */
 void ecsim_segment_seed(struct ecsim_segment *seg, uint32_t seed);
 
 void ecsim_segment_stats(const struct ecsim_segment *seg,
@@ -73,13 +91,17 @@ void ecsim_segment_stats(const struct ecsim_segment *seg,
 unsigned int ecsim_segment_slave_count(const struct ecsim_segment *seg);
 unsigned int ecsim_segment_ring_count(const struct ecsim_segment *seg);
 
-/* Faults.  Return 0 or -errno (-ENOENT: no such slave, -EINVAL). */
+/*
+ * Faults, as the control commands of the same names: unplug/replug slave
+ * @id (index in the segment file), lose or corrupt @percent of the frames,
+ * make a slave's application report AL status code @code.
+ * Return: 0 or -errno (-ENOENT: no such slave, -EINVAL: bad percentage).
+ */
 int ecsim_segment_unplug(struct ecsim_segment *seg, unsigned int id);
 int ecsim_segment_replug(struct ecsim_segment *seg, unsigned int id);
 int ecsim_segment_set_drop(struct ecsim_segment *seg, unsigned int percent);
 int ecsim_segment_set_corrupt(struct ecsim_segment *seg,
 			      unsigned int percent);
-/* Force an AL error (status code @code) as the slave's application would. */
 int ecsim_segment_al_error(struct ecsim_segment *seg, unsigned int id,
 			   uint16_t code);
 
@@ -96,21 +118,24 @@ int ecsim_segment_al_error(struct ecsim_segment *seg, unsigned int id,
 int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 			  char *out, size_t outlen);
 
-/* Inspection (no side effects on the simulated hardware). */
+/*
+ * Inspection by slave id, without side effects on the simulated hardware:
+ * model name, whether plugged, AL status register (state | error bit) and
+ * AL status code, raw ESC memory as the PDI sees it (peek/poke return 0,
+ * -ENOENT or -EINVAL for a range beyond 64 KiB), the SII image (bytes,
+ * little-endian words).
+ */
 const char *ecsim_slave_model(const struct ecsim_segment *seg,
 			      unsigned int id);
 bool ecsim_slave_plugged(const struct ecsim_segment *seg, unsigned int id);
-/* AL status register (state | error bit) and AL status code. */
 uint8_t ecsim_slave_al_status(const struct ecsim_segment *seg,
 			      unsigned int id);
 uint16_t ecsim_slave_al_code(const struct ecsim_segment *seg,
 			     unsigned int id);
-/* Raw ESC memory as the PDI sees it. */
 int ecsim_slave_peek(const struct ecsim_segment *seg, unsigned int id,
 		     uint16_t addr, void *buf, size_t len);
 int ecsim_slave_poke(struct ecsim_segment *seg, unsigned int id,
 		     uint16_t addr, const void *buf, size_t len);
-/* SII EEPROM image (bytes, little-endian words). */
 int ecsim_slave_sii(const struct ecsim_segment *seg, unsigned int id,
 		    const uint8_t **image, size_t *len);
 /*
