@@ -24,6 +24,12 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 						u64 now_ns);
 
+/**
+ * ec_fsm_master_init() - set up the master FSM
+ * @fsm: master FSM
+ * @master: its master
+ * @datagram: the master's own datagram, preallocated
+ */
 void ec_fsm_master_init(struct ec_fsm_master *fsm, struct ec_master *master,
 			struct ec_datagram *datagram)
 {

@@ -92,6 +92,12 @@ bool ec_fsm_sii_exec(struct ec_fsm_sii *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_sii_state_error;
 }
 
+/**
+ * ec_fsm_sii_success() - did the last read complete?
+ * @fsm: FSM, not busy
+ *
+ * Return: true if all words were read; else fsm->error says why.
+ */
 bool ec_fsm_sii_success(const struct ec_fsm_sii *fsm)
 {
 	return fsm->state == ec_fsm_sii_state_end;

@@ -135,6 +135,13 @@ bool ec_fsm_slave_scan_exec(struct ec_fsm_slave_scan *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_slave_scan_state_error;
 }
 
+/**
+ * ec_fsm_slave_scan_success() - did the scan of the slave complete?
+ * @fsm: FSM, not busy
+ *
+ * Return: true if the slave answered everything and its SII parsed; else
+ * fsm->error says why.
+ */
 bool ec_fsm_slave_scan_success(const struct ec_fsm_slave_scan *fsm)
 {
 	return fsm->state == ec_fsm_slave_scan_state_end;

@@ -72,6 +72,12 @@ const char *ec_slave_name(const struct ec_slave *slave)
 	return slave->id_name;
 }
 
+/**
+ * ec_slave_master_index() - index of the slave's master, for log lines
+ * @slave: slave
+ *
+ * Return: the master index, 0 for a slave without a master.
+ */
 unsigned int ec_slave_master_index(const struct ec_slave *slave)
 {
 	return slave->master ? slave->master->index : 0;
