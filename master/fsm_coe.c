@@ -195,6 +195,11 @@ int ec_fsm_coe_reply(struct ec_fsm_coe *fsm, u8 service, const u8 **data,
 		return -1;
 	}
 	got = ec_get_u16(p) >> EC_COE_SERVICE_SHIFT;
+	/* An abort comes as an SDO request (ETG.1000.6 table 40). */
+	if (service == EC_COE_SERVICE_SDO_RESPONSE &&
+	    got == EC_COE_SERVICE_SDO_REQUEST && n > EC_SDO_CMD &&
+	    (p[EC_SDO_CMD] & EC_SDO_CS_MASK) == EC_SDO_CS_ABORT)
+		got = service;
 	if (got == EC_COE_SERVICE_EMERGENCY) {
 		ec_fsm_coe_emergency(fsm, p, n);
 		ec_fsm_coe_receive_again(fsm, now_ns);
