@@ -2,7 +2,7 @@
 /*
  * Text commands that change a running segment (the --control socket of
  * ethercat-sim, also usable in process): unplug, replug, drop, corrupt,
- * error, status.
+ * delay, error, status.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -67,14 +67,15 @@ static void status(struct ecsim_segment *seg, struct out *o)
 		    ecsim_get16(s->mem + ESC_REG_AL_STATUS_CODE));
 	}
 	say(o, "frames in %llu out %llu non-ecat %llu broken %llu "
-	    "dropped %llu corrupted %llu drop %u%% corrupt %u%%\n",
+	    "dropped %llu corrupted %llu drop %u%% corrupt %u%% "
+	    "delay %u us\n",
 	    (unsigned long long)seg->st.frames_in,
 	    (unsigned long long)seg->st.frames_out,
 	    (unsigned long long)seg->st.non_ecat,
 	    (unsigned long long)seg->st.broken,
 	    (unsigned long long)seg->st.dropped,
 	    (unsigned long long)seg->st.corrupted, seg->drop_pct,
-	    seg->corrupt_pct);
+	    seg->corrupt_pct, seg->delay_us);
 }
 
 static int number(const char *s, unsigned long max, unsigned long *v)
@@ -120,13 +121,17 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 	} else if (!strcmp(argv[0], "corrupt") && argc == 2 &&
 		   !number(argv[1], 100, &a)) {
 		ret = ecsim_segment_set_corrupt(seg, (unsigned int)a);
+	} else if (!strcmp(argv[0], "delay") && argc == 2 &&
+		   !number(argv[1], ~0u, &a)) {
+		ret = ecsim_segment_set_delay(seg, (unsigned int)a);
 	} else if (!strcmp(argv[0], "error") && argc == 3 &&
 		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
 		ret = ecsim_segment_al_error(seg, (unsigned int)a,
 					     (uint16_t)b);
 	} else {
 		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
-		    "corrupt PERCENT | error N ALSTATUSCODE | status\n");
+		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
+		    "status\n");
 		return -EINVAL;
 	}
 	if (ret == -ENOENT)

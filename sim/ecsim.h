@@ -105,11 +105,19 @@ int ecsim_segment_set_corrupt(struct ecsim_segment *seg,
 int ecsim_segment_al_error(struct ecsim_segment *seg, unsigned int id,
 			   uint16_t code);
 
+/*
+ * Delay of the answers in microseconds ("delay US" command, "delay_us" in
+ * the segment file's faults).  The segment only stores it: whoever moves
+ * frames (ethercat-sim) holds the answers back that long.
+ */
+int ecsim_segment_set_delay(struct ecsim_segment *seg, unsigned int us);
+unsigned int ecsim_segment_delay(const struct ecsim_segment *seg);
+
 /**
  * ecsim_segment_command() - run one control command
  * @seg: segment
- * @line: "unplug N", "replug N", "drop P", "corrupt P", "error N CODE",
- *        "status"
+ * @line: "unplug N", "replug N", "drop P", "corrupt P", "delay US",
+ *        "error N CODE", "status"
  * @out: receives the answer text (lines ending in "\n")
  * @outlen: size of @out
  *

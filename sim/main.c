@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -32,6 +33,8 @@
 #define FRAME_MAX	16384
 #define MAX_CLIENTS	8
 #define TICK_MS		10
+#define QUEUE_LEN	128	/* answers held back by "delay" */
+#define QUEUE_FRAME	2048
 #define ETHERTYPE_ECAT	0x88A4
 
 static volatile sig_atomic_t stop;
@@ -66,8 +69,8 @@ static void usage(FILE *f)
 		"(EtherType 0x88A4)\n"
 		"  --pcap FILE      record every frame in and out\n"
 		"  --control PATH   unix stream socket for commands: unplug N,"
-		"\n                   replug N, drop P, corrupt P, "
-		"error N CODE, status\n");
+		"\n                   replug N, drop P, corrupt P, delay US, "
+		"error N CODE,\n                   status\n");
 }
 
 static int open_unix_dgram(const char *path)
@@ -186,8 +189,18 @@ static bool client_input(struct ecsim_segment *seg, struct client *c)
 	return true;
 }
 
+struct held {
+	uint64_t due;
+	size_t len;
+	struct sockaddr_storage to;
+	socklen_t tl;
+	uint8_t frame[QUEUE_FRAME];
+};
+
 struct sim {
 	struct ecsim_segment *seg;
+	struct held queue[QUEUE_LEN];
+	unsigned int q_head, q_len;
 	struct ecsim_pcap pcap;
 	bool capture;
 	int fd;
@@ -196,11 +209,43 @@ struct sim {
 	uint64_t t0;
 };
 
+static void send_answer(struct sim *sim, const uint8_t *frame, size_t len,
+			const struct sockaddr_storage *to, socklen_t tl)
+{
+	if (sim->capture)
+		ecsim_pcap_write(&sim->pcap, clock_ns(CLOCK_REALTIME), frame,
+				 len);
+	if (sim->packet)
+		sendto(sim->fd, frame, len, 0, (struct sockaddr *)&sim->ll,
+		       sizeof(sim->ll));
+	else
+		sendto(sim->fd, frame, len, 0, (const struct sockaddr *)to, tl);
+}
+
+/* Send the held answers that are due; return ns until the next one. */
+static uint64_t send_due(struct sim *sim)
+{
+	uint64_t now = clock_ns(CLOCK_MONOTONIC);
+
+	while (sim->q_len) {
+		struct held *h = &sim->queue[sim->q_head];
+
+		if (h->due > now)
+			return h->due - now;
+		send_answer(sim, h->frame, h->len, &h->to, h->tl);
+		sim->q_head = (sim->q_head + 1) % QUEUE_LEN;
+		sim->q_len--;
+	}
+	return TICK_MS * 1000000ull;
+}
+
 static void handle_frame(struct sim *sim)
 {
 	uint8_t frame[FRAME_MAX];
 	struct sockaddr_storage from;
 	socklen_t fl = sizeof(from);
+	unsigned int delay_us;
+	struct held *h;
 	ssize_t n;
 	size_t out;
 
@@ -218,14 +263,17 @@ static void handle_frame(struct sim *sim)
 	out = ecsim_segment_process(sim->seg, frame, (size_t)n);
 	if (!out)
 		return;
-	if (sim->capture)
-		ecsim_pcap_write(&sim->pcap, clock_ns(CLOCK_REALTIME), frame,
-				 out);
-	if (sim->packet)
-		sendto(sim->fd, frame, out, 0, (struct sockaddr *)&sim->ll,
-		       sizeof(sim->ll));
-	else
-		sendto(sim->fd, frame, out, 0, (struct sockaddr *)&from, fl);
+	delay_us = ecsim_segment_delay(sim->seg);
+	if (!delay_us || out > QUEUE_FRAME || sim->q_len == QUEUE_LEN) {
+		send_answer(sim, frame, out, &from, fl);
+		return;
+	}
+	h = &sim->queue[(sim->q_head + sim->q_len++) % QUEUE_LEN];
+	h->due = clock_ns(CLOCK_MONOTONIC) + (uint64_t)delay_us * 1000;
+	h->len = out;
+	h->to = from;
+	h->tl = fl;
+	memcpy(h->frame, frame, out);
 }
 
 static int run(struct sim *sim, int ctl)
@@ -237,6 +285,8 @@ static int run(struct sim *sim, int ctl)
 	while (!stop) {
 		struct pollfd pf[2 + MAX_CLIENTS];
 		unsigned int np = 0;
+		struct timespec ts;
+		uint64_t wait;
 
 		pf[np++] = (struct pollfd){ .fd = sim->fd, .events = POLLIN };
 		if (ctl >= 0)
@@ -245,11 +295,15 @@ static int run(struct sim *sim, int ctl)
 		for (i = 0; i < ncl; i++)
 			pf[np++] = (struct pollfd){ .fd = cl[i].fd,
 						    .events = POLLIN };
-		if (poll(pf, np, TICK_MS) < 0) {
+		wait = send_due(sim);
+		ts.tv_sec = (time_t)(wait / 1000000000u);
+		ts.tv_nsec = (long)(wait % 1000000000u);
+		if (ppoll(pf, np, &ts, NULL) < 0) {
 			if (errno == EINTR)
 				continue;
 			return -errno;
 		}
+		send_due(sim);
 		ecsim_segment_set_time(sim->seg,
 				       clock_ns(CLOCK_MONOTONIC) - sim->t0);
 		if (pf[0].revents & POLLIN)
@@ -293,7 +347,7 @@ int main(int argc, char **argv)
 	};
 	const char *segment = NULL, *unix_path = NULL, *udp = NULL;
 	const char *ifname = NULL, *pcap = NULL, *control = NULL;
-	struct sim sim = { .fd = -1 };
+	static struct sim sim = { .fd = -1 };
 	struct sigaction sa = { .sa_handler = on_signal };
 	char err[512];
 	int c, ctl = -1, ret;
@@ -349,6 +403,8 @@ int main(int argc, char **argv)
 			goto out_pcap;
 		}
 	}
+	/* held answers ("delay") should leave on time, not 50 us late */
+	prctl(PR_SET_TIMERSLACK, 1000UL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);

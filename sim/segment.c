@@ -14,6 +14,7 @@
 #endif
 
 #define DEFAULT_HOP_NS	400
+#define ECSIM_MAX_DELAY_US	10000000	/* 10 s */
 
 uint32_t ecsim_rand(struct ecsim_segment *seg)
 {
@@ -310,6 +311,9 @@ static struct ecsim_segment *segment_build(json_t *root, char *err,
 		if (!ecsim_json_uint(json_object_get(faults, "corrupt"), 100,
 				     &x))
 			seg->corrupt_pct = (unsigned int)x;
+		if (!ecsim_json_uint(json_object_get(faults, "delay_us"),
+				     ECSIM_MAX_DELAY_US, &x))
+			seg->delay_us = (unsigned int)x;
 		if (!ecsim_json_uint(json_object_get(faults, "seed"),
 				     0xffffffff, &x))
 			seg->rng = (uint32_t)x;
@@ -479,6 +483,19 @@ int ecsim_segment_set_corrupt(struct ecsim_segment *seg,
 		return -EINVAL;
 	seg->corrupt_pct = percent;
 	return 0;
+}
+
+int ecsim_segment_set_delay(struct ecsim_segment *seg, unsigned int us)
+{
+	if (us > ECSIM_MAX_DELAY_US)
+		return -EINVAL;
+	seg->delay_us = us;
+	return 0;
+}
+
+unsigned int ecsim_segment_delay(const struct ecsim_segment *seg)
+{
+	return seg->delay_us;
 }
 
 int ecsim_segment_al_error(struct ecsim_segment *seg, unsigned int id,

@@ -199,6 +199,7 @@ struct ecsim_segment {
 	uint64_t now_ns;
 	uint32_t rng;
 	unsigned int drop_pct, corrupt_pct;
+	unsigned int delay_us;
 	struct ecsim_stats st;
 	uint32_t fwd_ns, ret_ns;	/* DC propagation model */
 };

@@ -360,6 +360,11 @@ START_TEST(test_unplug_replug)
 	ck_assert_int_eq(ecsim_segment_command(seg, "status", out,
 					       sizeof(out)), 0);
 	ck_assert_ptr_nonnull(strstr(out, "slave 2 EL2008 plugged pos 2"));
+	ck_assert_int_eq(ecsim_segment_command(seg, "delay 150", out,
+					       sizeof(out)), 0);
+	ck_assert_uint_eq(ecsim_segment_delay(seg), 150);
+	ck_assert_int_eq(ecsim_segment_command(seg, "drop 101", out,
+					       sizeof(out)), -EINVAL);
 	ecsim_segment_free(seg);
 }
 END_TEST
