@@ -600,6 +600,33 @@ START_TEST(test_sii_held_by_pdi)
 }
 END_TEST
 
+/* A rescan asked for during a scan restarts it; a NIC link loss clears
+ * the slaves at once, its return scans again. */
+START_TEST(test_rescan_during_scan_and_nic_link)
+{
+	struct ec_harness h;
+	unsigned int pos = 1;
+
+	harness_from_file(&h, SEG_DEFAULT);
+	ck_assert(ec_harness_run_until(&h, scan_started_and_busy, &pos,
+				       EC_NSEC_PER_SEC));
+	ec_fsm_master_rescan(&h.master.fsm);
+	run_scan(&h, 1);
+	ck_assert_uint_eq(h.master.fsm.scans_restarted, 1);
+	ck_assert_uint_eq(h.master.fsm.scans_started, 2);
+	check_segment(&h);
+
+	h.master.devices[EC_DEVICE_MAIN].link_up = false;
+	ec_harness_run_for(&h, 3 * EC_HARNESS_CYCLE_NS);
+	ck_assert_uint_eq(h.master.slave_count, 0);
+	ck_assert_uint_eq(h.master.slaves_responding, 0);
+	h.master.devices[EC_DEVICE_MAIN].link_up = true;
+	run_scan(&h, 2);
+	check_segment(&h);
+	clear_harness(&h);
+}
+END_TEST
+
 START_TEST(test_big_segment)
 {
 	struct ec_harness h;
@@ -713,6 +740,7 @@ int main(void)
 	tcase_add_test(tc, test_unplug_mid_scan);
 	tcase_add_test(tc, test_link_loss_and_back);
 	tcase_add_test(tc, test_single_loss_no_rescan);
+	tcase_add_test(tc, test_rescan_during_scan_and_nic_link);
 	tcase_add_test(tc, test_scan_with_frame_loss);
 	tcase_add_test(tc, test_sii_ack_error_retried);
 	tcase_add_test(tc, test_sii_ack_error_gives_up);
