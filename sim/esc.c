@@ -506,8 +506,9 @@ bool ecsim_esc_write(struct ecsim_slave *s, uint16_t addr,
 
 	if (end > ECSIM_ESC_MEM)
 		return false;
-	if (end > ESC_PROCESS_RAM &&
-	    !sm_access(s, addr, len, true, &events))
+	/* SM areas are usually in process RAM, but may also cover the
+	 * digital output register 0x0F00 (EL2xxx) */
+	if (!sm_access(s, addr, len, true, &events))
 		return false;
 	if (a < ESC_PROCESS_RAM) {
 		for (i = 0; i < len && a + i < ESC_PROCESS_RAM; i++)
@@ -522,8 +523,8 @@ bool ecsim_esc_write(struct ecsim_slave *s, uint16_t addr,
 
 		if (to > from)
 			memcpy(s->mem + from, buf + (from - a), to - from);
-		sm_complete(s, addr, len, true);
 	}
+	sm_complete(s, addr, len, true);
 	return true;
 }
 
@@ -592,8 +593,7 @@ bool ecsim_esc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 
 	if (end > ECSIM_ESC_MEM)
 		return false;
-	if (end > ESC_PROCESS_RAM &&
-	    !sm_access(s, addr, len, false, &events))
+	if (!sm_access(s, addr, len, false, &events))
 		return false;
 	memcpy(buf, s->mem + addr, len);
 	if (end > rend) {
@@ -603,8 +603,7 @@ bool ecsim_esc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 	}
 	if (addr < ESC_PROCESS_RAM)
 		read_dynamic(s, addr, buf, len);
-	if (end > ESC_PROCESS_RAM)
-		sm_complete(s, addr, len, false);
+	sm_complete(s, addr, len, false);
 	return true;
 }
 

@@ -701,6 +701,9 @@ START_TEST(test_wired_process_data)
 	fmmu(seg, 0x1002, 0, 0x101, 1, 0, 7, 0x0f00, 0, 2);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x02), 0x02);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x02), 0x02);
+	/* process data SMs are deactivated by the PDI below SAFEOP */
+	b[0] = b[1] = 0;
+	ck_assert_uint_eq(dg(seg, LRW, 0x0100, 0, b, 2), 0);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x04), 0x04);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x04), 0x04);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x08), 0x08);
