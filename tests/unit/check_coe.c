@@ -160,6 +160,13 @@ static bool all_ready(struct ec_harness *h, void *ctx)
 	return true;
 }
 
+/* Free the slaves too (and with them what the slave FSMs built). */
+static void teardown(struct ec_harness *h)
+{
+	ec_fsm_master_clear_slaves(&h->master);
+	ec_harness_clear(h);
+}
+
 static void setup(struct ec_harness *h)
 {
 	if (!segment_json)
@@ -257,7 +264,7 @@ START_TEST(test_expedited_upload)
 			 0);
 	ck_assert_uint_eq(ec_get_u32(buf),
 			  h.master.slaves[ID_AI].sii.product_code);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -284,7 +291,7 @@ START_TEST(test_normal_upload)
 	/* A buffer too small for the announced size. */
 	ck_assert_int_eq(upload(&h, ID_TEST, 0x2011, 0, buf, 4, &n),
 			 -EOVERFLOW);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -327,7 +334,7 @@ START_TEST(test_segmented_string)
 	len = ecsim_od_read(sim_od(&h, ID_TEST), 0x200D, 0, ref, sizeof(ref));
 	ck_assert_int_eq(len, BLOB_LEN);
 	ck_assert_mem_eq(ref, buf, BLOB_LEN);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -371,7 +378,7 @@ START_TEST(test_basic_types)
 		ck_assert_uint_eq(n, cases[i].size);
 		ck_assert_mem_eq(buf, cases[i].value, n);
 	}
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -438,7 +445,7 @@ START_TEST(test_complete_access)
 			  h.master.slaves[ID_SERVO].sii.vendor_id);
 	ck_assert_uint_eq(ec_get_u32(buf + 4),
 			  h.master.slaves[ID_SERVO].sii.product_code);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -497,7 +504,7 @@ START_TEST(test_aborts)
 	ck_assert_int_eq(upload(&h, ID_TEST, 0x2010, 0, buf, sizeof(buf), &n),
 			 0);
 	ck_assert_uint_eq(ec_get_u16(buf), 0);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -569,7 +576,7 @@ START_TEST(test_timeout)
 				&n), 0);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(buf[0], 8);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -592,7 +599,7 @@ START_TEST(test_segment_silent)
 	ck_assert_int_eq(upload(&h, ID_SERVO, 0x6502, 0, buf, sizeof(buf),
 				&n), 0);
 	ck_assert_uint_eq(ec_get_u32(buf), 0x385);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -619,7 +626,7 @@ START_TEST(test_frame_loss)
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
 	/* Lost replies were fetched again with the repeat request. */
 	ck_assert_uint_gt(repeats, 0);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -647,7 +654,7 @@ START_TEST(test_emergency)
 	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
 	ck_assert_uint_eq(ec_get_u16(msg), 0x2310);
 	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), -ENOENT);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -731,7 +738,7 @@ START_TEST(test_mailbox_error_reply)
 	ck_assert_uint_eq(ec_get_u16(mbox.payload), EC_MBOX_ERR_SERVICE);
 	ec_master_unqueue_datagram(&h.master, &d);
 	ec_datagram_clear(&d);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -833,7 +840,7 @@ START_TEST(test_dictionary)
 	ck_assert_ptr_nonnull(sdo);
 	ck_assert_uint_eq(sdo->entries[0].read_access[0], 1);
 	ck_assert_uint_eq(sdo->entries[0].write_access[0], 0);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -891,7 +898,7 @@ START_TEST(test_pdos)
 	ck_assert_uint_eq(servo->syncs[3].pdos[0].index, 0x1A00);
 	ck_assert_str_eq(servo->syncs[3].pdos[0].entries[0].name,
 			 "Statusword");
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 

@@ -40,6 +40,13 @@ static bool all_idle(struct ec_harness *h, void *ctx)
 	return true;
 }
 
+/* Free the slaves too (and with them what the slave FSMs built). */
+static void teardown(struct ec_harness *h)
+{
+	ec_fsm_master_clear_slaves(&h->master);
+	ec_harness_clear(h);
+}
+
 static void setup(struct ec_harness *h)
 {
 	ec_harness_init(h, segment);
@@ -110,7 +117,7 @@ START_TEST(test_preop_after_scan)
 			  .std_tx_mailbox_offset);
 	ck_assert_uint_eq(sm[12], EC_SM_CONTROL_MBOX_READ);
 	ck_assert_uint_eq(sm[14] & 1, 1);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -142,7 +149,7 @@ START_TEST(test_init_preop_init)
 	/* The other slaves were not touched. */
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
 			  EC_AL_STATE_PREOP_);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -175,7 +182,7 @@ START_TEST(test_refused_transition)
 	ck_assert_str_eq(ec_al_status_text(0x0013), "Bootstrap not supported");
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_DI),
 			  EC_AL_STATE_INIT_);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -203,7 +210,7 @@ START_TEST(test_error_acknowledge)
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
 			  EC_AL_STATE_INIT_);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -298,7 +305,7 @@ START_TEST(test_register_requests)
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EOVERFLOW);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -343,7 +350,7 @@ START_TEST(test_sii_write)
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
@@ -392,7 +399,7 @@ START_TEST(test_cancel_requests)
 	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
-	ec_harness_clear(&h);
+	teardown(&h);
 }
 END_TEST
 
