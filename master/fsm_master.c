@@ -182,8 +182,11 @@ static void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns)
 	master->scan_busy = true;	/* from here on, for the CLI */
 	master->scan_start_ns = now_ns;
 	fsm->scans_started++;
-	if (ec_datagram_bwr(d, EC_REG_STATION_ADDR, 2))
+	if (ec_datagram_bwr(d, EC_REG_STATION_ADDR, 2)) {
+		master->scan_busy = false;	/* again at the next broadcast */
+		ec_fsm_master_state_start(fsm, now_ns);
 		return;
+	}
 	ec_datagram_zero(d);
 	ec_master_queue_datagram(master, d);
 	fsm->state = ec_fsm_master_state_clear_addresses;
