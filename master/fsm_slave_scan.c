@@ -24,8 +24,10 @@
 #define EC_FEATURE_DC 0x0004
 #define EC_FEATURE_DC64 0x0008
 
-/* DL status 0x0110, ESC data sheet II: link bits 4-7 (one per port),
- * loop closed bit 8 + 2 * port, communication established 9 + 2 * port. */
+/* DL status 0x0110, ESC data sheet II register 0x0110 and section I
+ * table 10 "Link status description": physical link bits 4-7 (one per
+ * port), loop closed bit 8 + 2 * port, communication established bit
+ * 9 + 2 * port (15, 13, 11, 9: "most important"). */
 #define EC_DL_STATUS_LINK(p) (0x0010 << (p))
 #define EC_DL_STATUS_LOOP_CLOSED(p) (0x0100 << (2 * (p)))
 #define EC_DL_STATUS_COMM(p) (0x0200 << (2 * (p)))
