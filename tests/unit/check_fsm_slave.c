@@ -403,6 +403,44 @@ START_TEST(test_cancel_requests)
 }
 END_TEST
 
+static bool sdo_req_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_sdo_request *)ctx)->state);
+}
+
+/* A rescan while an SDO transfer is in progress: it fails, the new
+ * slaves come up again. */
+START_TEST(test_rescan_with_busy_request)
+{
+	struct ec_harness h;
+	struct ec_sdo_request sdo;
+	u8 buf[4];
+
+	setup(&h);
+	memset(&sdo, 0, sizeof(sdo));
+	ec_list_init(&sdo.node);
+	sdo.index = 0x1000;
+	sdo.data = buf;
+	sdo.mem_size = sizeof(buf);
+	sdo.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&sdo.node, &slave_at(&h, ID_SERVO)->sdo_requests);
+	ec_harness_cycle(&h);
+	ck_assert_int_eq(sdo.state, EC_REQ_BUSY);
+	ec_fsm_master_rescan(&h.master.fsm);
+	ck_assert(ec_harness_run_until(&h, sdo_req_done, &sdo,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(sdo.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(sdo.error, -ENODEV);
+	ck_assert(ec_harness_run_until(&h, all_idle, NULL,
+				       10 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
+			  EC_AL_STATE_PREOP_);
+	ck_assert_uint_gt(slave_at(&h, ID_SERVO)->sdo_count, 0);
+	teardown(&h);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fsm_slave");
@@ -419,6 +457,7 @@ int main(void)
 	tcase_add_test(tc, test_register_requests);
 	tcase_add_test(tc, test_sii_write);
 	tcase_add_test(tc, test_cancel_requests);
+	tcase_add_test(tc, test_rescan_with_busy_request);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
