@@ -170,10 +170,6 @@ void ecsim_slave_destroy(struct ecsim_slave *s)
 
 /* ---- sync manager rules for ECAT accesses to process RAM ---- */
 
-#define SMEV_MBX_WRITTEN	0x01
-#define SMEV_MBX_READ		0x02
-#define SMEV_BUF_WRITTEN	0x04
-
 /*
  * ESC Section I, chapter "SyncManager": a mailbox written by ECAT accepts a
  * write only while empty and becomes full when its last byte is written; a
@@ -182,24 +178,22 @@ void ecsim_slave_destroy(struct ecsim_slave *s)
  * counter.  Buffered SMs accept every access in their direction.
  */
 static bool sm_access(struct ecsim_slave *s, uint16_t addr, size_t len,
-		      bool write, unsigned int *events)
+		      bool write)
 {
 	unsigned int n;
 
-	*events = 0;
 	for (n = 0; n < s->model->n_sm; n++) {
 		uint8_t *r = s->mem + ESC_REG_SM(n);
 		uint16_t st = ecsim_get16(r + ESC_SM_START);
 		uint16_t ln = ecsim_get16(r + ESC_SM_LENGTH);
 		uint8_t ctl = r[ESC_SM_CONTROL];
-		bool ecat_writes, last;
+		bool ecat_writes;
 
 		if (!ecsim_sm_enabled(s, n) || !overlaps(addr, len, st, ln))
 			continue;
 		if (r[ESC_SM_PDI_CONTROL] & ESC_SMP_DEACTIVATE)
 			return false;
 		ecat_writes = (ctl & ESC_SMC_DIR_MASK) == ESC_SMC_DIR_WRITE;
-		last = (uint32_t)addr + len >= (uint32_t)st + ln;
 		if ((ctl & ESC_SMC_MODE_MASK) == ESC_SMC_MODE_MAILBOX) {
 			bool full = r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL;
 
@@ -210,14 +204,8 @@ static bool sm_access(struct ecsim_slave *s, uint16_t addr, size_t len,
 			}
 			if (write ? full : !full)
 				return false;
-			if (last)
-				*events |= write ? SMEV_MBX_WRITTEN :
-						   SMEV_MBX_READ;
-		} else {
-			if (write && !ecat_writes)
-				return false;
-			if (write && last)
-				*events |= SMEV_BUF_WRITTEN;
+		} else if (write && !ecat_writes) {
+			return false;
 		}
 	}
 	return true;
@@ -501,14 +489,13 @@ bool ecsim_esc_write(struct ecsim_slave *s, uint16_t addr,
 		     const uint8_t *buf, size_t len)
 {
 	uint32_t a = addr, end = (uint32_t)addr + len, rend = ram_end(s);
-	unsigned int events;
 	size_t i;
 
 	if (end > ECSIM_ESC_MEM)
 		return false;
 	/* SM areas are usually in process RAM, but may also cover the
 	 * digital output register 0x0F00 (EL2xxx) */
-	if (!sm_access(s, addr, len, true, &events))
+	if (!sm_access(s, addr, len, true))
 		return false;
 	if (a < ESC_PROCESS_RAM) {
 		for (i = 0; i < len && a + i < ESC_PROCESS_RAM; i++)
@@ -589,11 +576,10 @@ bool ecsim_esc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 		    size_t len)
 {
 	uint32_t end = (uint32_t)addr + len, rend = ram_end(s);
-	unsigned int events;
 
 	if (end > ECSIM_ESC_MEM)
 		return false;
-	if (!sm_access(s, addr, len, false, &events))
+	if (!sm_access(s, addr, len, false))
 		return false;
 	memcpy(buf, s->mem + addr, len);
 	if (end > rend) {
