@@ -330,6 +330,23 @@ int ec_cmd_slaves(struct ec_cli *c)
 	return ret;
 }
 
+/* Report a refused state change with the slave's AL status code. */
+static int ec_states_fail(struct ec_cli *c, struct ec_lib_master *m,
+			  uint16_t pos, int err)
+{
+	char msg[EC_LIB_ERRBUF_SIZE];
+	struct ec_ioctl_slave sl;
+
+	snprintf(msg, sizeof(msg), "%s", ec_lib_error(m));
+	if (!ec_lib_slave(m, pos, &sl) && sl.al_status_code)
+		return ec_cli_fail(c,
+				   "slave %u: %s (AL status code 0x%04x: %s)",
+				   pos, msg, sl.al_status_code,
+				   ec_al_status_text(sl.al_status_code));
+	return ec_cli_fail(c, "slave %u: %s", pos,
+			   *msg ? msg : ec_lib_strerror(err));
+}
+
 /**
  * ec_cmd_states() - request an AL state for the selected slaves
  * @c: parsed command line
@@ -363,7 +380,7 @@ int ec_cmd_states(struct ec_cli *c)
 		for (k = 0; !ret && k < s.count; k++) {
 			ret = ec_lib_slave_state(&m, s.sel[k], state);
 			if (ret)
-				ret = ec_cli_lib_fail(c, &m, ret);
+				ret = ec_states_fail(c, &m, s.sel[k], ret);
 		}
 		ec_slaves_free(&s);
 		ec_lib_close(&m);

@@ -10,7 +10,12 @@
 . "$(dirname "$0")/testlib.sh"
 
 need ethercat
-vm_run -- 'sleep 2
+# The master scans after boot and takes the slaves to PREOP: wait for
+# that (at most 20 s).
+vm_run -- 'i=0; while [ $i -lt 40 ]; do
+		[ "$(ethercat slaves 2>/dev/null | grep -c " PREOP ")" = 6 ] &&
+			break
+		sleep 0.5; i=$((i + 1)); done
 	ethercat slaves; echo "rc_slaves=$?"
 	echo JSON-BEGIN; ethercat -j slaves; echo; echo JSON-END
 	ethercat slaves -v -p 5 | head -20; echo "rc_slaves_v=$?"
