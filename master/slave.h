@@ -11,6 +11,7 @@
 #include "port.h"
 #include "list.h"
 #include "sii.h"
+#include "ecrt.h"
 #include "emergency.h"
 
 #define EC_MAX_PORTS 4
@@ -36,16 +37,11 @@ struct ec_master;
 struct ec_slave;
 struct ec_fsm_slave_scan;
 
-/* Port descriptor codes of register 0x0007 (ESC data sheet II). */
-enum ec_port_desc {
-	EC_PORT_NOT_IMPLEMENTED = 0,
-	EC_PORT_NOT_CONFIGURED = 1,
-	EC_PORT_EBUS = 2,
-	EC_PORT_MII = 3,
-};
+/* Port descriptor codes of register 0x0007: ec_slave_port_desc_t of
+ * ecrt.h (EC_PORT_NOT_IMPLEMENTED, _NOT_CONFIGURED, _EBUS, _MII). */
 
 struct ec_slave_port {
-	enum ec_port_desc desc;
+	ec_slave_port_desc_t desc;
 	bool link_up;		/* DL status: physical link */
 	bool loop_closed;	/* DL status: loop closed */
 	bool signal_detected;	/* DL status: communication established */

@@ -23,7 +23,6 @@ struct ec_ioctl_entry {
 static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	[_IOC_NR(EC_IOCTL_MODULE)] = { EC_IOCTL_MODULE, ec_ioctl_module },
 	[_IOC_NR(EC_IOCTL_MASTER)] = { EC_IOCTL_MASTER, ec_ioctl_master },
-#ifdef EC_HAVE_SLAVE_IOCTLS
 #define EC_SLAVE_CMD(name, fn, w) [_IOC_NR(name)] = { name, fn, w }
 	EC_SLAVE_CMD(EC_IOCTL_SLAVE, ec_ioctl_slave, false),
 	EC_SLAVE_CMD(EC_IOCTL_SLAVE_SYNC, ec_ioctl_slave_sync, false),
@@ -44,7 +43,6 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 		     false),
 	EC_SLAVE_CMD(EC_IOCTL_SLAVE_SDO_DOWNLOAD,
 		     ec_ioctl_slave_sdo_download, true),
-#endif
 	[_IOC_NR(EC_IOCTL_MASTER_RESCAN)] = { EC_IOCTL_MASTER_RESCAN,
 					      ec_ioctl_master_rescan, true },
 	[_IOC_NR(EC_IOCTL_MASTER_DEBUG)] = { EC_IOCTL_MASTER_DEBUG,

@@ -94,7 +94,7 @@ long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 
 	mutex_lock(&m->io_mutex);
-	ec_fsm_master_reset(&m->core.fsm);
+	ec_fsm_master_rescan(&m->core.fsm);
 	mutex_unlock(&m->io_mutex);
 	return 0;
 }
