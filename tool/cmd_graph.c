@@ -22,9 +22,9 @@ enum ec_graph_info { EC_GRAPH_NONE, EC_GRAPH_DC, EC_GRAPH_CRC };
 
 static const char *ec_graph_medium(uint8_t desc)
 {
-	if (desc == EC_PORT_MII)
+	if (desc == EC_PORT_DESC_MII)
 		return "MII";
-	if (desc == EC_PORT_EBUS)
+	if (desc == EC_PORT_DESC_EBUS)
 		return "EBUS";
 	return NULL;
 }
@@ -32,7 +32,7 @@ static const char *ec_graph_medium(uint8_t desc)
 /* Graphviz edge weight per medium, as IgH's tool uses them. */
 static int ec_graph_weight(uint8_t desc)
 {
-	return desc == EC_PORT_MII ? 1 : desc == EC_PORT_EBUS ? 5 : 0;
+	return desc == EC_PORT_DESC_MII ? 1 : desc == EC_PORT_DESC_EBUS ? 5 : 0;
 }
 
 static void ec_graph_edge_label(enum ec_graph_info info,

@@ -17,11 +17,11 @@ static const struct {
 	uint8_t state;
 	const char *name;
 } ec_al_states[] = {
-	{ EC_AL_STATE_INIT, "INIT" },
-	{ EC_AL_STATE_PREOP, "PREOP" },
-	{ EC_AL_STATE_BOOT, "BOOT" },
-	{ EC_AL_STATE_SAFEOP, "SAFEOP" },
-	{ EC_AL_STATE_OP, "OP" },
+	{ EC_ALS_INIT, "INIT" },
+	{ EC_ALS_PREOP, "PREOP" },
+	{ EC_ALS_BOOT, "BOOT" },
+	{ EC_ALS_SAFEOP, "SAFEOP" },
+	{ EC_ALS_OP, "OP" },
 };
 
 #define EC_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -40,10 +40,10 @@ const char *ec_al_state_name(uint8_t state, char *buf, size_t size)
 	size_t i;
 
 	for (i = 0; i < EC_ARRAY_SIZE(ec_al_states); i++)
-		if (ec_al_states[i].state == (state & EC_AL_STATE_MASK))
+		if (ec_al_states[i].state == (state & EC_ALS_MASK))
 			name = ec_al_states[i].name;
 	snprintf(buf, size, "%s%s", name,
-		 state & EC_AL_STATE_ERROR ? "+ERROR" : "");
+		 state & EC_ALS_ERROR ? "+ERROR" : "");
 	return buf;
 }
 
@@ -252,13 +252,13 @@ const char *ec_sii_category_name(uint16_t type)
 const char *ec_port_desc_name(uint8_t desc)
 {
 	switch (desc) {
-	case EC_PORT_NOT_IMPLEMENTED:
+	case EC_PORT_DESC_NOT_IMPLEMENTED:
 		return "N/A";
-	case EC_PORT_NOT_CONFIGURED:
+	case EC_PORT_DESC_NOT_CONFIGURED:
 		return "N/C";
-	case EC_PORT_EBUS:
+	case EC_PORT_DESC_EBUS:
 		return "EBUS";
-	case EC_PORT_MII:
+	case EC_PORT_DESC_MII:
 		return "MII";
 	default:
 		return "???";

@@ -10,13 +10,13 @@
 #include <stdint.h>
 
 /* AL states, ETG.1000.6 table 9 (AL Control / AL Status, bits 0..3). */
-#define EC_AL_STATE_INIT 0x01
-#define EC_AL_STATE_PREOP 0x02
-#define EC_AL_STATE_BOOT 0x03
-#define EC_AL_STATE_SAFEOP 0x04
-#define EC_AL_STATE_OP 0x08
-#define EC_AL_STATE_MASK 0x0f
-#define EC_AL_STATE_ERROR 0x10	/* error indication / acknowledge bit */
+#define EC_ALS_INIT 0x01
+#define EC_ALS_PREOP 0x02
+#define EC_ALS_BOOT 0x03
+#define EC_ALS_SAFEOP 0x04
+#define EC_ALS_OP 0x08
+#define EC_ALS_MASK 0x0f
+#define EC_ALS_ERROR 0x10	/* error indication / acknowledge bit */
 
 /* Mailbox protocols, SII word 0x001C (ETG.1000.6 table 18). */
 #define EC_MBOX_AOE 0x01
@@ -27,10 +27,10 @@
 #define EC_MBOX_VOE 0x20
 
 /* Port descriptor, ESC register 0x0007 (ETG.1000.4 table 33). */
-#define EC_PORT_NOT_IMPLEMENTED 0
-#define EC_PORT_NOT_CONFIGURED 1
-#define EC_PORT_EBUS 2
-#define EC_PORT_MII 3
+#define EC_PORT_DESC_NOT_IMPLEMENTED 0
+#define EC_PORT_DESC_NOT_CONFIGURED 1
+#define EC_PORT_DESC_EBUS 2
+#define EC_PORT_DESC_MII 3
 
 /* CoE details bits of the SII General category (ETG.2010 table 4). */
 #define EC_COE_ENABLE_SDO 0x01

@@ -100,8 +100,8 @@ START_TEST(test_names)
 	ck_assert_str_eq(ec_sii_category_name(0x000a), "STRINGS");
 	ck_assert_str_eq(ec_sii_category_name(0x0032), "TXPDO");
 	ck_assert_str_eq(ec_sii_category_name(0x0999), "unknown");
-	ck_assert_str_eq(ec_port_desc_name(EC_PORT_EBUS), "EBUS");
-	ck_assert_str_eq(ec_port_desc_name(EC_PORT_MII), "MII");
+	ck_assert_str_eq(ec_port_desc_name(EC_PORT_DESC_EBUS), "EBUS");
+	ck_assert_str_eq(ec_port_desc_name(EC_PORT_DESC_MII), "MII");
 	ck_assert_str_eq(ec_port_desc_name(7), "???");
 }
 END_TEST
