@@ -273,7 +273,7 @@ static void ec_fsm_pdo_state_assign_count(struct ec_fsm_pdo *fsm,
 	if (!ec_fsm_pdo_coe_done(fsm, now_ns))
 		return;
 	if (!ec_fsm_coe_success(fsm->coe)) {
-		if (fsm->request.error != -EIO) {	/* not an abort */
+		if (!fsm->request.abort_code) {	/* not an SDO abort */
 			ec_fsm_pdo_fail(fsm, fsm->request.error);
 			return;
 		}

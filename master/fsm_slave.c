@@ -562,6 +562,36 @@ static void ec_fsm_slave_state_sii_read_poll(struct ec_fsm_slave *fsm,
 	req->state = EC_REQ_SUCCESS;
 }
 
+#define EC_FAIL_REQUESTS(list, type, err) \
+	do { \
+		struct ec_list *pos_, *tmp_; \
+		ec_list_for_each_safe(pos_, tmp_, list) { \
+			type *req_ = ec_list_entry(pos_, type, node); \
+			ec_list_del_init(pos_); \
+			req_->error = (err); \
+			req_->state = EC_REQ_FAILURE; \
+		} \
+	} while (0)
+
+#define EC_FAIL_REQUEST(req) \
+	do { \
+		if (req) { \
+			(req)->error = -ENODEV; \
+			(req)->state = EC_REQ_FAILURE; \
+			(req) = NULL; \
+		} \
+	} while (0)
+
+/* Fail the requests still queued on a slave with @error. */
+static void ec_slave_fail_requests(struct ec_slave *slave, int error)
+{
+	EC_FAIL_REQUESTS(&slave->sii_requests, struct ec_sii_request, error);
+	EC_FAIL_REQUESTS(&slave->reg_requests, struct ec_reg_request, error);
+	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request, error);
+	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request,
+			 error);
+}
+
 /**
  * ec_slave_fsm_run() - run a slave's FSM for one cycle
  * @slave: slave
@@ -573,8 +603,12 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 
-	if (!slave->scan_done)
+	if (!slave->scan_done) {
+		/* A slave the scan gave up on serves nobody. */
+		if (slave->master && !slave->master->scan_busy)
+			ec_slave_fail_requests(slave, -EIO);
 		return;
+	}
 	if (!fsm) {
 		fsm = ec_zalloc(sizeof(*fsm));
 		if (!fsm)
@@ -589,26 +623,6 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	ec_fsm_slave_exec(fsm, now_ns);
 }
 
-#define EC_FAIL_REQUESTS(list, type) \
-	do { \
-		struct ec_list *pos_, *tmp_; \
-		ec_list_for_each_safe(pos_, tmp_, list) { \
-			type *req_ = ec_list_entry(pos_, type, node); \
-			ec_list_del_init(pos_); \
-			req_->error = -ENODEV; \
-			req_->state = EC_REQ_FAILURE; \
-		} \
-	} while (0)
-
-#define EC_FAIL_REQUEST(req) \
-	do { \
-		if (req) { \
-			(req)->error = -ENODEV; \
-			(req)->state = EC_REQ_FAILURE; \
-			(req) = NULL; \
-		} \
-	} while (0)
-
 /**
  * ec_slave_cancel_requests() - fail every request of a slave
  * @slave: slave that goes away
@@ -619,10 +633,7 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 
-	EC_FAIL_REQUESTS(&slave->sii_requests, struct ec_sii_request);
-	EC_FAIL_REQUESTS(&slave->reg_requests, struct ec_reg_request);
-	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request);
-	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request);
+	ec_slave_fail_requests(slave, -ENODEV);
 	if (!fsm)
 		return;
 	EC_FAIL_REQUEST(fsm->sii_request);
