@@ -71,9 +71,11 @@ static const char *extra_objects =
 	" \"entries\":["
 	"  {\"subindex\":1,\"name\":\"A\",\"type\":\"UINT8\",\"access\":\"rw\","
 	"   \"value\":1},"
-	"  {\"subindex\":2,\"name\":\"B\",\"type\":\"UINT16\",\"access\":\"rw\","
+	"  {\"subindex\":2,\"name\":\"B\",\"type\":\"UINT16\","
+	"   \"access\":\"rw\","
 	"   \"value\":2},"
-	"  {\"subindex\":3,\"name\":\"C\",\"type\":\"UINT32\",\"access\":\"rw\","
+	"  {\"subindex\":3,\"name\":\"C\",\"type\":\"UINT32\","
+	"   \"access\":\"rw\","
 	"   \"value\":3}]},"
 	"{\"index\":\"0x200F\",\"name\":\"Read only\",\"type\":\"UINT16\","
 	" \"access\":\"ro\",\"value\":7},"
@@ -131,7 +133,8 @@ static void build_segment(void)
 	json_object_set_new(foe, "product", json_string("0x00000404"));
 
 	seg = json_loads("{ \"slaves\": [ { \"model\": \"EK1100\" },"
-			 " { \"model\": \"EL3102\" }, { \"model\": \"EL4102\" },"
+			 " { \"model\": \"EL3102\" },"
+			 " { \"model\": \"EL4102\" },"
 			 " { \"model\": \"ECSIM-SERVO\" },"
 			 " { \"model\": \"TESTDRIVE\" },"
 			 " { \"model\": \"FOEDRIVE\" } ] }", 0, &err);
@@ -354,9 +357,10 @@ START_TEST(test_basic_types)
 		{ 0x2006, 1, { 0xfe } },
 		{ 0x2007, 2, { 0x34, 0xf2 } },
 		{ 0x2008, 4, { 0xef, 0xbe, 0xad, 0xde } },
-		{ 0x2009, 8, { 0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x88 } },
+		{ 0x2009, 8, { 0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x8 } },
 		{ 0x200A, 4, { 0x00, 0x00, 0xc0, 0x3f } },	/* 1.5f */
-		{ 0x200B, 8, { 0, 0, 0, 0, 0, 0, 0x04, 0xc0 } },	/* -2.5 */
+		/* -2.5 */
+		{ 0x200B, 8, { 0, 0, 0, 0, 0, 0, 0x04, 0xc0 } },
 	};
 	struct ec_harness h;
 	u8 buf[16], ref[16];
@@ -902,6 +906,43 @@ START_TEST(test_pdos)
 }
 END_TEST
 
+/* Figures in simulated time at a 1 ms cycle (printed, not asserted). */
+START_TEST(test_figures)
+{
+	struct ec_harness h;
+	u8 buf[512];
+	size_t n;
+	u64 t0, t_exp, t_seg, t_dl;
+
+	if (!segment_json)
+		build_segment();
+	ec_harness_init(&h, segment_json);
+	t0 = h.now_ns;
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	printf("coe: link-up to all slaves in PREOP with PDOs and "
+	       "dictionaries read: %llu ms\n",
+	       (unsigned long long)((h.now_ns - t0) / EC_NSEC_PER_MSEC));
+	t0 = h.now_ns;
+	ck_assert_int_eq(upload(&h, ID_SERVO, 0x6502, 0, buf, sizeof(buf),
+				&n), 0);
+	t_exp = h.now_ns - t0;
+	t0 = h.now_ns;
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x200C, 0, buf, sizeof(buf),
+				&n), 0);
+	t_seg = h.now_ns - t0;
+	t0 = h.now_ns;
+	ck_assert_int_eq(download(&h, ID_TEST, 0x200C, 0, buf, n), 0);
+	t_dl = h.now_ns - t0;
+	printf("coe: expedited upload %llu ms, 300-byte segmented upload "
+	       "%llu ms, download %llu ms\n",
+	       (unsigned long long)(t_exp / EC_NSEC_PER_MSEC),
+	       (unsigned long long)(t_seg / EC_NSEC_PER_MSEC),
+	       (unsigned long long)(t_dl / EC_NSEC_PER_MSEC));
+	teardown(&h);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("coe");
@@ -926,6 +967,7 @@ int main(void)
 	tcase_add_test(tc, test_mailbox_error_reply);
 	tcase_add_test(tc, test_dictionary);
 	tcase_add_test(tc, test_pdos);
+	tcase_add_test(tc, test_figures);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
