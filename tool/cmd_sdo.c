@@ -215,7 +215,7 @@ int ec_cmd_upload(struct ec_cli *c)
 		ret = ec_cli_single_master(c, &index);
 	if (ret)
 		return ret;
-	ret = ec_cli_open(c, &m, index, true);
+	ret = ec_cli_open(c, &m, index, false);
 	if (ret)
 		return ret;
 	ret = ec_cli_single_slave(c, &m, &s, &slave);
