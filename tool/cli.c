@@ -211,6 +211,11 @@ int ec_cli_fail(struct ec_cli *c, const char *fmt, ...)
 	return EC_EXIT_FAIL;
 }
 
+/**
+ * ec_cli_warn() - a message on stderr that is not a failure
+ * @c: state
+ * @fmt: message
+ */
 void ec_cli_warn(struct ec_cli *c, const char *fmt, ...)
 {
 	va_list ap;
@@ -677,6 +682,10 @@ int ec_cli_single_slave(struct ec_cli *c, struct ec_lib_master *m,
 	return 0;
 }
 
+/**
+ * ec_slaves_free() - release what ec_cli_slaves() allocated
+ * @s: the selection (may be zeroed)
+ */
 void ec_slaves_free(struct ec_slaves *s)
 {
 	free(s->all);

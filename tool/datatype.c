@@ -52,6 +52,12 @@ static const struct ec_dtype ec_dtypes[] = {
 
 #define EC_DTYPE_COUNT (sizeof(ec_dtypes) / sizeof(ec_dtypes[0]))
 
+/**
+ * ec_dtype_find() - a data type by its -t name
+ * @name: e.g. "uint16"
+ *
+ * Return: the type, NULL if unknown.
+ */
 const struct ec_dtype *ec_dtype_find(const char *name)
 {
 	size_t i;
@@ -62,6 +68,12 @@ const struct ec_dtype *ec_dtype_find(const char *name)
 	return NULL;
 }
 
+/**
+ * ec_dtype_by_code() - a data type by its CiA 301 data type index
+ * @code: index from the dictionary (SDO information)
+ *
+ * Return: the type, NULL if the tool does not know it.
+ */
 const struct ec_dtype *ec_dtype_by_code(uint16_t code)
 {
 	size_t i;
@@ -72,11 +84,22 @@ const struct ec_dtype *ec_dtype_by_code(uint16_t code)
 	return NULL;
 }
 
+/**
+ * ec_dtype_at() - the i-th entry of the type table (for listings, tests)
+ * @i: position
+ *
+ * Return: the type, NULL past the end.
+ */
 const struct ec_dtype *ec_dtype_at(size_t i)
 {
 	return i < EC_DTYPE_COUNT ? &ec_dtypes[i] : NULL;
 }
 
+/**
+ * ec_dtype_help() - the help text listing the -t types
+ *
+ * Return: a static string.
+ */
 const char *ec_dtype_help(void)
 {
 	return "These are valid data types to use with\n"

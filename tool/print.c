@@ -43,11 +43,17 @@ void ec_out_init(FILE *f, bool json)
 	}
 }
 
+/**
+ * ec_out_json() - whether the output is JSON
+ */
 bool ec_out_json(void)
 {
 	return ec_out.json;
 }
 
+/**
+ * ec_out_file() - the output stream, for raw output in text mode
+ */
 FILE *ec_out_file(void)
 {
 	return ec_out.f ? ec_out.f : stdout;
@@ -192,21 +198,35 @@ static void ec_out_pop(void)
 	fputc(ec_out.is_array[ec_out.depth] ? ']' : '}', ec_out.f);
 }
 
+/**
+ * ec_out_obj_open() - open a JSON object (no-op in text mode)
+ * @key: its key, NULL inside an array
+ */
 void ec_out_obj_open(const char *key)
 {
 	ec_out_push(key, false);
 }
 
+/**
+ * ec_out_obj_close() - close the innermost JSON object
+ */
 void ec_out_obj_close(void)
 {
 	ec_out_pop();
 }
 
+/**
+ * ec_out_arr_open() - open a JSON array (no-op in text mode)
+ * @key: its key, NULL inside an array
+ */
 void ec_out_arr_open(const char *key)
 {
 	ec_out_push(key, true);
 }
 
+/**
+ * ec_out_arr_close() - close the innermost JSON array
+ */
 void ec_out_arr_close(void)
 {
 	ec_out_pop();
@@ -216,6 +236,12 @@ void ec_out_arr_close(void)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
+/**
+ * ec_out_str() - a string value
+ * @key: JSON key (NULL inside an array)
+ * @fmt: text format taking a const char *, NULL for none
+ * @val: the string
+ */
 void ec_out_str(const char *key, const char *fmt, const char *val)
 {
 	if (ec_out.json) {
@@ -245,6 +271,12 @@ void ec_out_strn(const char *key, const char *val, size_t len)
 	}
 }
 
+/**
+ * ec_out_uint() - an unsigned integer value
+ * @key: JSON key (NULL inside an array)
+ * @fmt: text format taking an unsigned long long, NULL for none
+ * @val: the value
+ */
 void ec_out_uint(const char *key, const char *fmt, unsigned long long val)
 {
 	if (ec_out.json) {
@@ -255,6 +287,12 @@ void ec_out_uint(const char *key, const char *fmt, unsigned long long val)
 	}
 }
 
+/**
+ * ec_out_int() - a signed integer value
+ * @key: JSON key (NULL inside an array)
+ * @fmt: text format taking a long long, NULL for none
+ * @val: the value
+ */
 void ec_out_int(const char *key, const char *fmt, long long val)
 {
 	if (ec_out.json) {
@@ -265,6 +303,12 @@ void ec_out_int(const char *key, const char *fmt, long long val)
 	}
 }
 
+/**
+ * ec_out_double() - a floating-point value (JSON null if not finite)
+ * @key: JSON key (NULL inside an array)
+ * @fmt: text format taking a double, NULL for none
+ * @val: the value
+ */
 void ec_out_double(const char *key, const char *fmt, double val)
 {
 	if (ec_out.json) {
@@ -278,6 +322,14 @@ void ec_out_double(const char *key, const char *fmt, double val)
 	}
 }
 
+/**
+ * ec_out_bool() - a boolean value
+ * @key: JSON key (NULL inside an array)
+ * @fmt: text format taking a const char *, NULL for none
+ * @val: the value
+ * @yes: text for true (NULL: "yes")
+ * @no: text for false (NULL: "no")
+ */
 void ec_out_bool(const char *key, const char *fmt, bool val,
 		 const char *yes, const char *no)
 {
@@ -310,6 +362,11 @@ void ec_out_hex(const char *key, const void *data, size_t len)
 	fputc('"', ec_out.f);
 }
 
+/**
+ * ec_out_null() - JSON null; in text mode @fmt is printed as it is
+ * @key: JSON key (NULL inside an array)
+ * @fmt: text, NULL for none
+ */
 void ec_out_null(const char *key, const char *fmt)
 {
 	if (ec_out.json) {

@@ -62,6 +62,11 @@ uint8_t ec_sii_crc(const uint8_t *data, size_t len)
 	return crc;
 }
 
+/**
+ * ec_sii_word() - a little-endian word of an SII image
+ * @img: the image
+ * @word: word address (the caller checks the bounds)
+ */
 uint16_t ec_sii_word(const uint8_t *img, size_t word)
 {
 	return img[2 * word] | img[2 * word + 1] << 8;

@@ -204,11 +204,20 @@ const char *ec_sdo_abort_text(uint32_t code)
 	return "Unknown SDO abort code";
 }
 
+/**
+ * ec_sdo_abort_count() - number of SDO abort codes in the table
+ */
 size_t ec_sdo_abort_count(void)
 {
 	return EC_ARRAY_SIZE(ec_sdo_abort_texts);
 }
 
+/**
+ * ec_sdo_abort_code_at() - the i-th SDO abort code of the table
+ * @i: position
+ *
+ * Return: the code, 0 past the end.
+ */
 uint32_t ec_sdo_abort_code_at(size_t i)
 {
 	return i < EC_ARRAY_SIZE(ec_sdo_abort_texts) ?
