@@ -5,6 +5,7 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,6 +159,68 @@ START_TEST(test_parse_errors)
 }
 END_TEST
 
+/* Every integer type of the table: its limits pass, one beyond fails. */
+START_TEST(test_integer_limits)
+{
+	const struct ec_dtype *t = ec_dtype_at(_i);
+	char text[64], err[128];
+	uint8_t buf[8];
+	size_t len;
+	unsigned int bits;
+
+	if (t->kind != EC_DT_SINT && t->kind != EC_DT_UINT &&
+	    t->kind != EC_DT_SM)
+		return;
+	bits = t->size * 8;
+	if (t->kind == EC_DT_UINT) {
+		unsigned long long max = bits == 64 ? ~0ULL :
+			(1ULL << bits) - 1;
+
+		snprintf(text, sizeof(text), "%llu", max);
+		ck_assert_int_eq(ec_dtype_parse(t, text, strlen(text), buf,
+						sizeof(buf), &len, err,
+						sizeof(err)), 0);
+		ck_assert_uint_eq(len, t->size);
+		if (bits < 64) {
+			snprintf(text, sizeof(text), "%llu", max + 1);
+			ck_assert_int_eq(ec_dtype_parse(t, text, strlen(text),
+							buf, sizeof(buf), &len,
+							err, sizeof(err)),
+					 -ERANGE);
+		}
+		ck_assert_int_eq(ec_dtype_parse(t, "-1", 2, buf, sizeof(buf),
+						&len, err, sizeof(err)),
+				 -ERANGE);
+	} else {
+		long long max = bits == 64 ? 0x7fffffffffffffffLL :
+			(long long)((1ULL << (bits - 1)) - 1);
+		/* sign-and-magnitude has no -2^(n-1) */
+		long long min = t->kind == EC_DT_SM ? -max : -max - 1;
+
+		snprintf(text, sizeof(text), "%lld", max);
+		ck_assert_int_eq(ec_dtype_parse(t, text, strlen(text), buf,
+						sizeof(buf), &len, err,
+						sizeof(err)), 0);
+		snprintf(text, sizeof(text), "%lld", min);
+		ck_assert_int_eq(ec_dtype_parse(t, text, strlen(text), buf,
+						sizeof(buf), &len, err,
+						sizeof(err)), 0);
+		if (bits < 64) {
+			snprintf(text, sizeof(text), "%lld", max + 1);
+			ck_assert_int_eq(ec_dtype_parse(t, text, strlen(text),
+							buf, sizeof(buf), &len,
+							err, sizeof(err)),
+					 -ERANGE);
+			snprintf(text, sizeof(text), "%lld", min - 1);
+			ck_assert_int_eq(ec_dtype_parse(t, text, strlen(text),
+							buf, sizeof(buf), &len,
+							err, sizeof(err)),
+					 -ERANGE);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_size_mismatch)
 {
 	const struct ec_dtype *t = ec_dtype_find("uint32");
@@ -211,6 +274,7 @@ int main(void)
 			    sizeof(dt_ok) / sizeof(dt_ok[0]));
 	tcase_add_loop_test(tc, test_parse_errors, 0,
 			    sizeof(dt_bad) / sizeof(dt_bad[0]));
+	tcase_add_loop_test(tc, test_integer_limits, 0, 27);
 	tcase_add_test(tc, test_size_mismatch);
 	tcase_add_test(tc, test_lookup);
 	tcase_add_test(tc, test_stdin_whitespace);
