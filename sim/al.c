@@ -16,6 +16,18 @@ uint8_t ecsim_al_state(const struct ecsim_slave *s)
 	return s->mem[ESC_REG_AL_STATUS] & ESC_AL_STATE_MASK;
 }
 
+/*
+ * Device emulation (0x0140 bit 8, loaded from SII word 0): a slave without
+ * microcontroller, where the ESC itself copies AL control into AL status
+ * (ESC Section II table 24).  No checks, no status codes, no PDI that
+ * could deactivate sync managers.
+ */
+bool ecsim_al_emulated(const struct ecsim_slave *s)
+{
+	return !s->pdi_dead &&
+	       (ecsim_get16(s->mem + ESC_REG_PDI_CONTROL) & ESC_PDI_EMULATION);
+}
+
 static bool is_mbx(uint8_t type)
 {
 	return type == ECSIM_SMT_MBX_OUT || type == ECSIM_SMT_MBX_IN;
@@ -29,6 +41,8 @@ static void set_pdi_deactivate(struct ecsim_slave *s, uint8_t state)
 {
 	unsigned int n;
 
+	if (ecsim_al_emulated(s))
+		return;
 	for (n = 0; n < s->model->n_sms && n < s->model->n_sm; n++) {
 		uint8_t type = s->model->sms[n].type;
 		uint8_t *p = s->mem + ESC_REG_SM(n) + ESC_SM_PDI_CONTROL;
@@ -61,7 +75,8 @@ void ecsim_al_enter(struct ecsim_slave *s, uint8_t state)
 		s->last_output_ns = s->seg->now_ns;
 		s->mem[ESC_REG_WD_SM_STATUS] = 1;
 	}
-	if (state != ESC_AL_SAFEOP && state != ESC_AL_OP) {
+	if (state != ESC_AL_SAFEOP && state != ESC_AL_OP &&
+	    !ecsim_al_emulated(s)) {
 		s->pd_out.n = 0;
 		s->pd_in.n = 0;
 		s->pd_out.bits = 0;
@@ -240,6 +255,17 @@ void ecsim_al_control(struct ecsim_slave *s)
 
 	if (s->pdi_dead)	/* no application behind the ESC */
 		return;
+	if (ecsim_al_emulated(s)) {
+		uint8_t st = ctl & (ESC_AL_STATE_MASK | ESC_AL_ERROR |
+				    ESC_AL_ID_REQUEST);
+
+		if (st != s->mem[ESC_REG_AL_STATUS])
+			s->mem[ESC_REG_ECAT_EVENT_REQ] |= ESC_EV_AL_STATUS;
+		if ((st & ESC_AL_STATE_MASK) == ESC_AL_OP && req != cur)
+			s->last_output_ns = s->seg->now_ns;
+		s->mem[ESC_REG_AL_STATUS] = st;
+		return;
+	}
 	if (s->mem[ESC_REG_AL_STATUS] & ESC_AL_ERROR) {
 		if (!(ctl & ESC_AL_ERROR))
 			return;
@@ -283,8 +309,12 @@ void ecsim_al_check_watchdog(struct ecsim_slave *s, uint64_t now)
 			watched = true;
 	if (!watched || now <= s->last_output_ns + limit)
 		return;
+	if (!s->mem[ESC_REG_WD_SM_STATUS])
+		return;		/* expired already */
 	s->mem[ESC_REG_WD_SM_STATUS] = 0;
 	s->mem[ESC_REG_WD_SM_COUNTER]++;
 	ecsim_pd_clear_outputs(s);
-	ecsim_al_set_error(s, ESC_AL_SAFEOP, AL_CODE_SM_WATCHDOG);
+	/* with device emulation only the ESC notices (outputs off) */
+	if (!ecsim_al_emulated(s))
+		ecsim_al_set_error(s, ESC_AL_SAFEOP, AL_CODE_SM_WATCHDOG);
 }

@@ -143,8 +143,16 @@ void ecsim_slave_reset(struct ecsim_slave *s)
 	ecsim_put16(r + ESC_REG_EEP_CONTROL, eep);
 	s->eep_busy_reads = 0;
 	s->al_pending = false;
+	s->frames_seen = 0;
+	s->cia402_state = 0;
+	memset(&s->pd_out, 0, sizeof(s->pd_out));
+	memset(&s->pd_in, 0, sizeof(s->pd_in));
+	s->pd_out.sm = -1;
+	s->pd_in.sm = -1;
 	ecsim_sii_load_config(s);
 	ecsim_al_enter(s, ESC_AL_INIT);
+	if (ecsim_al_emulated(s))
+		ecsim_pd_fixed_layout(s);
 }
 
 int ecsim_slave_init(struct ecsim_slave *s)

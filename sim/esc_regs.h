@@ -71,6 +71,10 @@
 
 /* PDI, ESC Section II 3.21 */
 #define ESC_REG_PDI_CONTROL	0x0140
+#define ESC_PDI_TYPE_NONE	0x00	/* ESC Section II table 27 */
+#define ESC_PDI_TYPE_DIO	0x04	/* digital I/O */
+#define ESC_PDI_TYPE_SPI	0x05
+#define ESC_PDI_EMULATION	0x0100	/* 0x0141 bit 0: device emulation */
 #define ESC_REG_PDI_CONFIG	0x0150
 #define ESC_REG_PDI_CONFIG_EXT	0x0152
 

@@ -411,8 +411,11 @@ static int parse_model(struct ecsim_model *m, const char *key,
 	ret = parse_mailbox(m, json_object_get(o, "mailbox"));
 	if (ret)
 		return ret;
+	/* without a mailbox there is no microcontroller: digital I/O PDI
+	 * and device emulation (ESC Section I 10.1.2) */
 	if (get_num(o, "pdi_control", 0xffff,
-		    m->mbx_protocols ? 0x0005 : 0x0004, &x))
+		    m->mbx_protocols ? ESC_PDI_TYPE_SPI :
+		    ESC_PDI_TYPE_DIO | ESC_PDI_EMULATION, &x))
 		return -EINVAL;
 	m->pdi_control = (uint16_t)x;
 	if (get_num(o, "pdi_config", 0xffff, 0, &x))

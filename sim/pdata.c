@@ -84,6 +84,24 @@ int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 	return layout_from_model(s, sm, out);
 }
 
+/*
+ * Slaves with device emulation have no application that could change the
+ * mapping: their layout is the model's from power-on, in every state.
+ */
+void ecsim_pd_fixed_layout(struct ecsim_slave *s)
+{
+	const struct ecsim_model *m = s->model;
+	unsigned int n;
+	bool out = false, in = false;
+
+	for (n = 0; n < m->n_sms; n++) {
+		if (m->sms[n].type == ECSIM_SMT_OUTPUTS && !out)
+			out = !ecsim_pd_layout(s, n, &s->pd_out);
+		else if (m->sms[n].type == ECSIM_SMT_INPUTS && !in)
+			in = !ecsim_pd_layout(s, n, &s->pd_in);
+	}
+}
+
 static const struct ecsim_pd_entry *find(const struct ecsim_pd_sm *pd,
 					 uint16_t index, uint8_t sub)
 {
@@ -282,7 +300,8 @@ void ecsim_pd_update_inputs(struct ecsim_segment *seg)
 		struct ecsim_slave *s = seg->ring[i];
 		uint8_t st = ecsim_al_state(s);
 
-		if (st != ESC_AL_SAFEOP && st != ESC_AL_OP)
+		if (st != ESC_AL_SAFEOP && st != ESC_AL_OP &&
+		    !ecsim_al_emulated(s))
 			continue;
 		s->frames_seen++;
 		if (s->model->behaviour &&

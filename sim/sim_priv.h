@@ -234,6 +234,7 @@ void ecsim_esc_frame_done(struct ecsim_slave *s);
 uint16_t ecsim_esc_event_request(const struct ecsim_slave *s);
 
 /* al.c */
+bool ecsim_al_emulated(const struct ecsim_slave *s);
 void ecsim_al_control(struct ecsim_slave *s);
 void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code);
 void ecsim_al_enter(struct ecsim_slave *s, uint8_t state);
@@ -255,6 +256,7 @@ void ecsim_mbx_set_al_state(struct ecsim_slave *s, uint8_t state);
 /* pdata.c */
 int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 		    struct ecsim_pd_sm *out);
+void ecsim_pd_fixed_layout(struct ecsim_slave *s);
 void ecsim_pd_update_inputs(struct ecsim_segment *seg);
 void ecsim_pd_clear_outputs(struct ecsim_slave *s);
 int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,

@@ -232,6 +232,8 @@ models = {
                "group": "SystemBk", "vendor": BECKHOFF,
                "product": "0x044c2c52", "revision": "0x00120000",
                "ebus_current": -2000,
+               # no PDI, device emulation: the ESC answers AL requests
+               "pdi_control": "0x0100",
                "esc": dict(et1100(), ports=["MII", "EBUS", "MII"])},
 }
 for num, n, desc in [(1002, 2, "2Ch. Dig. Input 24V, 3ms"),

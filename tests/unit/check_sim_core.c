@@ -517,47 +517,58 @@ START_TEST(test_al_transitions)
 {
 	struct ecsim_segment *seg = seg_new(
 		"{\"slaves\":[{\"model\":\"EL1008\"},{\"model\":\"EL3102\"},"
-		"{\"model\":\"EL1008\",\"faults\":{\"no_firmware\":true}}]}");
+		"{\"model\":\"EL3102\",\"faults\":{\"no_firmware\":true}},"
+		"{\"model\":\"EL5101\"}]}");
 
-	set_stations(seg, 3);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x08), 0x11);
-	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0134), 0x0011);
+	set_stations(seg, 4);
+	/* mailbox slave with an application */
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x08), 0x11);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x0011);
 	/* no acknowledge: ignored */
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x02), 0x11);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x12), 0x02);
-	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0134), 0);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x05), 0x12);
-	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0134), 0x0012);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x12), 0x02);
-	/* SAFEOP without the input SM: invalid input configuration */
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x04), 0x12);
-	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0134), 0x001e);
-	sm(seg, 0x1001, 0, 0x1000, 1, 0x00, 1);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x14), 0x12);
-	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0134), 0x001e); /* no FMMU */
-	fmmu(seg, 0x1001, 0, 0x0, 1, 0, 7, 0x1000, 0, 1);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x14), 0x04);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x08), 0x08);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x03), 0x18);
-	ck_assert_uint_eq(al_request(seg, 0x1001, 0x11), 0x01);
-	/* mailbox slave: PREOP needs the mailbox SMs */
-	ck_assert_uint_eq(al_request(seg, 0x1002, 0x02), 0x11);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x01), 0x11);
+	/* PREOP needs the mailbox SMs */
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x12), 0x11);
 	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x0016);
 	sm(seg, 0x1002, 0, 0x1000, 128, 0x26, 1);
 	sm(seg, 0x1002, 1, 0x1080, 128, 0x22, 1);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x12), 0x02);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x05), 0x12);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x0012);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x12), 0x02);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x08), 0x12);
 	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x0011);
+	/* SAFEOP without the input SM: invalid input configuration */
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x14), 0x12);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x001e);
+	sm(seg, 0x1002, 3, 0x1180, 6, 0x20, 1);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x14), 0x12);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x001e); /* no FMMU */
+	fmmu(seg, 0x1002, 0, 0x0, 6, 0, 7, 0x1180, 0, 1);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x14), 0x04);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x08), 0x08);
+	ck_assert_uint_eq(al_request(seg, 0x1002, 0x03), 0x18);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x11), 0x01);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x03), 0x11);
 	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0134), 0x0013);
 	/* no valid firmware */
 	ck_assert_uint_eq(al_request(seg, 0x1003, 0x02), 0x11);
 	ck_assert_uint_eq(rd16(seg, 0x1003, 0x0134), 0x0014);
+	/* outputs SM missing: invalid output configuration */
+	sm(seg, 0x1004, 0, 0x1000, 128, 0x26, 1);
+	sm(seg, 0x1004, 1, 0x1080, 128, 0x22, 1);
+	ck_assert_uint_eq(al_request(seg, 0x1004, 0x02), 0x02);
+	ck_assert_uint_eq(al_request(seg, 0x1004, 0x04), 0x12);
+	ck_assert_uint_eq(rd16(seg, 0x1004, 0x0134), 0x001d);
+	/* device emulation (EL1008): AL control is copied, no checks */
+	ck_assert_uint_eq(al_request(seg, 0x1001, 0x08), 0x08);
+	ck_assert_uint_eq(al_request(seg, 0x1001, 0x05), 0x05);
+	ck_assert_uint_eq(al_request(seg, 0x1001, 0x22), 0x22);
+	ck_assert_uint_eq(rd16(seg, 0x1001, 0x0134), 0);
 	/* forced error from the control interface */
-	ck_assert_int_eq(ecsim_segment_al_error(seg, 0, 0x001a), 0);
-	ck_assert_uint_eq(ecsim_slave_al_status(seg, 0), 0x11);
-	ck_assert_uint_eq(ecsim_slave_al_code(seg, 0), 0x001a);
+	ck_assert_int_eq(ecsim_segment_al_error(seg, 1, 0x001a), 0);
+	ck_assert_uint_eq(ecsim_slave_al_status(seg, 1), 0x11);
+	ck_assert_uint_eq(ecsim_slave_al_code(seg, 1), 0x001a);
 	ecsim_segment_free(seg);
 }
 END_TEST
@@ -701,9 +712,13 @@ START_TEST(test_wired_process_data)
 	fmmu(seg, 0x1002, 0, 0x101, 1, 0, 7, 0x0f00, 0, 2);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x02), 0x02);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x02), 0x02);
-	/* process data SMs are deactivated by the PDI below SAFEOP */
-	b[0] = b[1] = 0;
-	ck_assert_uint_eq(dg(seg, LRW, 0x0100, 0, b, 2), 0);
+	/* device emulation: no PDI deactivates the SMs, data flows in
+	 * every state; the EL2008's outputs only count from OP on */
+	b[0] = 0;
+	b[1] = 0x3c;
+	ck_assert_uint_eq(dg(seg, LRW, 0x0100, 0, b, 2), 3);
+	ck_assert_uint_eq(dg(seg, LRW, 0x0100, 0, b, 2), 3);
+	ck_assert_uint_eq(b[0], 0);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x04), 0x04);
 	ck_assert_uint_eq(al_request(seg, 0x1002, 0x04), 0x04);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x08), 0x08);
@@ -711,7 +726,8 @@ START_TEST(test_wired_process_data)
 	b[0] = 0;
 	b[1] = 0xa5;
 	ck_assert_uint_eq(dg(seg, LRW, 0x0100, 0, b, 2), 3);
-	ck_assert_uint_eq(b[0], 0);		/* one frame later */
+	/* the outputs written before OP apply now; 0xa5 one frame later */
+	ck_assert_uint_eq(b[0], 0x3c);
 	ck_assert_int_eq(ecsim_slave_output(seg, 1, 0x7000, 1, &v), 0);
 	ck_assert_uint_eq(v, 1);
 	ck_assert_int_eq(ecsim_slave_output(seg, 1, 0x7010, 1, &v), 0);
@@ -721,10 +737,14 @@ START_TEST(test_wired_process_data)
 	ck_assert_uint_eq(b[0], 0xa5);
 	ck_assert_int_eq(ecsim_slave_input(seg, 0, 0x6070, 1, &v), 0);
 	ck_assert_uint_eq(v, 1);
-	/* SM watchdog: 100 ms without outputs in OP -> SAFEOP + 0x001B */
+	/* SM watchdog: 100 ms without outputs; with device emulation only
+	 * the ESC notices (0x0440 bit 0 clear, counter 0x0442) */
 	ecsim_segment_advance(seg, 150000000);
-	ck_assert_uint_eq(ecsim_slave_al_status(seg, 1), 0x14);
-	ck_assert_uint_eq(ecsim_slave_al_code(seg, 1), 0x001b);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0440) & 1, 0);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0442) & 0xff, 1);
+	ck_assert_uint_eq(ecsim_slave_al_status(seg, 1), 0x08);
+	ck_assert_uint_eq(dg(seg, LRW, 0x0100, 0, b, 2), 3);
+	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0440) & 1, 1);
 	ecsim_segment_free(seg);
 }
 END_TEST
