@@ -346,6 +346,39 @@ START_TEST(test_dc_sync_activation)
 }
 END_TEST
 
+START_TEST(test_dc_system_time_compare)
+{
+	struct ecsim_segment *seg = ecsim_segment_new_string(
+		"{\"slaves\":[{\"model\":\"EK1100\"}]}", NULL, 0);
+	uint64_t t0, t1;
+	uint8_t b[4];
+	uint32_t diff;
+
+	ck_assert_ptr_nonnull(seg);
+	stations(seg, 1);
+	wr64(seg, 0x1001, 0x0920, 0);
+	t0 = rd64(seg, 0x1001, 0x0910);
+	/* a 32-bit write 4000 ns ahead of the local copy (delay 0) */
+	b[0] = (uint8_t)(t0 + 4000);
+	b[1] = (uint8_t)((t0 + 4000) >> 8);
+	b[2] = (uint8_t)((t0 + 4000) >> 16);
+	b[3] = (uint8_t)((t0 + 4000) >> 24);
+	wr(seg, 0x1001, 0x0910, b, 4);
+	diff = rd16(seg, 0x1001, 0x092c) |
+	       (uint32_t)rd16(seg, 0x1001, 0x092e) << 16;
+	/* sign bit set: local copy smaller; magnitude about 4000 ns minus
+	 * the few hundred ns between the two datagrams */
+	ck_assert_uint_eq(diff >> 31, 1);
+	ck_assert_uint_le(diff & 0x7fffffff, 4000);
+	ck_assert_uint_ge(diff & 0x7fffffff, 3000);
+	/* the clock was steered forward by a quarter of it */
+	t1 = rd64(seg, 0x1001, 0x0910);
+	ck_assert_uint_ge(t1 - t0, 750);
+	ck_assert_uint_le(t1 - t0, 1000 + 2000);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim_process");
@@ -358,6 +391,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_bad_segment_files);
 	tcase_add_test(tc, test_custom_model);
 	tcase_add_test(tc, test_dc_sync_activation);
+	tcase_add_test(tc, test_dc_system_time_compare);
 	suite_add_tcase(s, tc);
 	return s;
 }
