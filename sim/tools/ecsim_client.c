@@ -6,7 +6,7 @@
  * CoE mailbox exchange with the first CoE slave, logical commands) and
  * checks that every frame comes back.
  *
- *   ecsim-client SOCKET
+ *   ecsim-client SOCKET | udp:HOST:PORT
  *
  * Exit 0 when all frames were answered, 1 otherwise.
  */
@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netdb.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -96,6 +97,29 @@ static uint16_t wkc_of(size_t off, uint16_t len)
 	return reply[off + 10 + len] | reply[off + 11 + len] << 8;
 }
 
+/* "udp:HOST:PORT": a UDP socket connected to the simulator. */
+static int open_udp(const char *spec)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_DGRAM }, *res;
+	char host[256], *colon;
+	int s;
+
+	snprintf(host, sizeof(host), "%s", spec);
+	colon = strrchr(host, ':');
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	if (getaddrinfo(host, colon + 1, &hints, &res))
+		return -1;
+	s = socket(res->ai_family, SOCK_DGRAM, 0);
+	if (s >= 0 && connect(s, res->ai_addr, res->ai_addrlen)) {
+		close(s);
+		s = -1;
+	}
+	freeaddrinfo(res);
+	return s;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_un me = { .sun_family = AF_UNIX };
@@ -106,18 +130,27 @@ int main(int argc, char **argv)
 	int coe = -1;
 
 	if (argc != 2 || strlen(argv[1]) >= sizeof(sim.sun_path)) {
-		fprintf(stderr, "usage: ecsim-client SOCKET\n");
+		fprintf(stderr, "usage: ecsim-client SOCKET | udp:HOST:PORT\n");
 		return 2;
 	}
-	strcpy(sim.sun_path, argv[1]);
-	snprintf(me.sun_path, sizeof(me.sun_path), "%s.client.%d", argv[1],
-		 (int)getpid());
-	fd = socket(AF_UNIX, SOCK_DGRAM, 0);
-	unlink(me.sun_path);
-	if (fd < 0 || bind(fd, (struct sockaddr *)&me, sizeof(me)) ||
-	    connect(fd, (struct sockaddr *)&sim, sizeof(sim))) {
-		perror("ecsim-client");
-		return 1;
+	if (!strncmp(argv[1], "udp:", 4)) {
+		fd = open_udp(argv[1] + 4);
+		if (fd < 0) {
+			fprintf(stderr, "ecsim-client: cannot reach %s\n",
+				argv[1]);
+			return 1;
+		}
+	} else {
+		strcpy(sim.sun_path, argv[1]);
+		snprintf(me.sun_path, sizeof(me.sun_path), "%s.client.%d",
+			 argv[1], (int)getpid());
+		fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+		unlink(me.sun_path);
+		if (fd < 0 || bind(fd, (struct sockaddr *)&me, sizeof(me)) ||
+		    connect(fd, (struct sockaddr *)&sim, sizeof(sim))) {
+			perror("ecsim-client");
+			return 1;
+		}
 	}
 	/* count the slaves */
 	f_init(&f);
@@ -181,7 +214,8 @@ int main(int argc, char **argv)
 	f_add(&f, CMD_BRD, 0, 0x0110, NULL, 2);
 	xfer(&f);
 out:
-	unlink(me.sun_path);
+	if (me.sun_path[0])
+		unlink(me.sun_path);
 	printf("ecsim-client: sent %u answered %u\n", sent, answered);
 	return sent && sent == answered ? 0 : 1;
 }
