@@ -72,11 +72,23 @@ void ec_emerg_ring_clear(struct ec_emerg_ring *ring)
 	ring->overruns = 0;
 }
 
+/**
+ * ec_emerg_ring_overruns() - messages dropped because the ring was full
+ * @ring: ring
+ *
+ * Return: the count since the last clear.
+ */
 unsigned int ec_emerg_ring_overruns(const struct ec_emerg_ring *ring)
 {
 	return ring->overruns;
 }
 
+/**
+ * ec_emerg_ring_count() - messages waiting in the ring
+ * @ring: ring
+ *
+ * Return: how many ec_emerg_ring_pop() will return.
+ */
 unsigned int ec_emerg_ring_count(const struct ec_emerg_ring *ring)
 {
 	return ring->count;

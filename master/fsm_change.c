@@ -110,6 +110,11 @@ static void ec_fsm_change_state_end(struct ec_fsm_change *fsm, u64 now_ns);
 static void ec_fsm_change_state_error(struct ec_fsm_change *fsm,
 				      u64 now_ns);
 
+/**
+ * ec_fsm_change_init() - set up an AL state change FSM
+ * @fsm: FSM memory
+ * @datagram: the datagram it uses (shared with the owner's other FSMs)
+ */
 void ec_fsm_change_init(struct ec_fsm_change *fsm,
 			struct ec_datagram *datagram)
 {
@@ -210,6 +215,13 @@ bool ec_fsm_change_exec(struct ec_fsm_change *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_change_state_error;
 }
 
+/**
+ * ec_fsm_change_success() - result of the ended FSM
+ * @fsm: change FSM
+ *
+ * Return: true if the state was reached (or the error acknowledged);
+ * else fsm->error and fsm->status_code tell why.
+ */
 bool ec_fsm_change_success(const struct ec_fsm_change *fsm)
 {
 	return fsm->state == ec_fsm_change_state_end;

@@ -33,6 +33,11 @@ static void ec_fsm_coe_state_download_segment(struct ec_fsm_coe *fsm,
 static void ec_fsm_coe_state_end(struct ec_fsm_coe *fsm, u64 now_ns);
 static void ec_fsm_coe_state_error(struct ec_fsm_coe *fsm, u64 now_ns);
 
+/**
+ * ec_fsm_coe_init() - set up a CoE FSM
+ * @fsm: FSM memory
+ * @datagram: the datagram it uses (shared with the owner's other FSMs)
+ */
 void ec_fsm_coe_init(struct ec_fsm_coe *fsm, struct ec_datagram *datagram)
 {
 	memset(fsm, 0, sizeof(*fsm));
@@ -91,6 +96,12 @@ bool ec_fsm_coe_exec(struct ec_fsm_coe *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_coe_state_error;
 }
 
+/**
+ * ec_fsm_coe_success() - result of the ended FSM
+ * @fsm: CoE FSM
+ *
+ * Return: true on success; else fsm->error (and fsm->abort_code).
+ */
 bool ec_fsm_coe_success(const struct ec_fsm_coe *fsm)
 {
 	return fsm->state == ec_fsm_coe_state_end;

@@ -151,6 +151,11 @@ static const struct ec_pdo *ec_fsm_pdo_sii_pdo(const struct ec_slave *slave,
 	return NULL;
 }
 
+/**
+ * ec_fsm_pdo_init() - set up a PDO reading FSM
+ * @fsm: FSM memory
+ * @coe: the CoE FSM it runs its uploads with
+ */
 void ec_fsm_pdo_init(struct ec_fsm_pdo *fsm, struct ec_fsm_coe *coe)
 {
 	memset(fsm, 0, sizeof(*fsm));
@@ -158,6 +163,7 @@ void ec_fsm_pdo_init(struct ec_fsm_pdo *fsm, struct ec_fsm_coe *coe)
 	fsm->state = ec_fsm_pdo_state_end;
 }
 
+/* Frees a half-built copy of the SMs (nothing after success). */
 void ec_fsm_pdo_clear(struct ec_fsm_pdo *fsm)
 {
 	ec_slave_free_syncs(fsm->syncs, fsm->sync_count);
@@ -249,6 +255,13 @@ void ec_fsm_pdo_start(struct ec_fsm_pdo *fsm, struct ec_slave *slave,
 	ec_fsm_pdo_next_sync(fsm, now_ns);
 }
 
+/**
+ * ec_fsm_pdo_exec() - advance by one step
+ * @fsm: PDO FSM
+ * @now_ns: current time
+ *
+ * Return: true while busy.
+ */
 bool ec_fsm_pdo_exec(struct ec_fsm_pdo *fsm, u64 now_ns)
 {
 	if (fsm->state == ec_fsm_pdo_state_end ||
@@ -259,6 +272,12 @@ bool ec_fsm_pdo_exec(struct ec_fsm_pdo *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_pdo_state_error;
 }
 
+/**
+ * ec_fsm_pdo_success() - result of the ended FSM
+ * @fsm: PDO FSM
+ *
+ * Return: true if the PDOs were read; else fsm->error.
+ */
 bool ec_fsm_pdo_success(const struct ec_fsm_pdo *fsm)
 {
 	return fsm->state == ec_fsm_pdo_state_end;

@@ -97,6 +97,12 @@ bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns)
 	return fsm->state != ec_fsm_slave_state_idle;
 }
 
+/**
+ * ec_fsm_slave_idle() - no job in progress
+ * @fsm: slave FSM
+ *
+ * Return: true when the FSM waits for work.
+ */
 bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm)
 {
 	return fsm->state == ec_fsm_slave_state_idle;

@@ -27,6 +27,12 @@ static void ec_fsm_slave_config_state_end(struct ec_fsm_slave_config *fsm,
 static void ec_fsm_slave_config_state_error(struct ec_fsm_slave_config *fsm,
 					    u64 now_ns);
 
+/**
+ * ec_fsm_slave_config_init() - set up a configuration FSM
+ * @fsm: FSM memory
+ * @datagram: the datagram it uses
+ * @change: the state change FSM it runs (on the same datagram)
+ */
 void ec_fsm_slave_config_init(struct ec_fsm_slave_config *fsm,
 			      struct ec_datagram *datagram,
 			      struct ec_fsm_change *change)
@@ -64,6 +70,13 @@ void ec_fsm_slave_config_start(struct ec_fsm_slave_config *fsm,
 	fsm->state = ec_fsm_slave_config_state_init;
 }
 
+/**
+ * ec_fsm_slave_config_exec() - advance by one step
+ * @fsm: config FSM
+ * @now_ns: current time
+ *
+ * Return: true while busy.
+ */
 bool ec_fsm_slave_config_exec(struct ec_fsm_slave_config *fsm, u64 now_ns)
 {
 	if (fsm->state == ec_fsm_slave_config_state_end ||
@@ -76,6 +89,13 @@ bool ec_fsm_slave_config_exec(struct ec_fsm_slave_config *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_slave_config_state_error;
 }
 
+/**
+ * ec_fsm_slave_config_success() - result of the ended FSM
+ * @fsm: config FSM
+ *
+ * Return: true if the target state was reached; else fsm->error and
+ * fsm->al_status_code.
+ */
 bool ec_fsm_slave_config_success(const struct ec_fsm_slave_config *fsm)
 {
 	return fsm->state == ec_fsm_slave_config_state_end;

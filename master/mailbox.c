@@ -118,6 +118,11 @@ static void ec_fsm_mbox_state_repeat_ack(struct ec_fsm_mbox *fsm,
 static void ec_fsm_mbox_state_end(struct ec_fsm_mbox *fsm, u64 now_ns);
 static void ec_fsm_mbox_state_error(struct ec_fsm_mbox *fsm, u64 now_ns);
 
+/**
+ * ec_fsm_mbox_init() - set up a mailbox FSM
+ * @fsm: FSM memory
+ * @datagram: the datagram it uses (shared with the owner's other FSMs)
+ */
 void ec_fsm_mbox_init(struct ec_fsm_mbox *fsm, struct ec_datagram *datagram)
 {
 	memset(fsm, 0, sizeof(*fsm));
@@ -180,6 +185,13 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 	ec_fsm_mbox_queue_check(fsm);
 }
 
+/**
+ * ec_fsm_mbox_exec() - advance by one step
+ * @fsm: mailbox FSM
+ * @now_ns: current time
+ *
+ * Return: true while busy.
+ */
 bool ec_fsm_mbox_exec(struct ec_fsm_mbox *fsm, u64 now_ns)
 {
 	if (fsm->state == ec_fsm_mbox_state_end ||
@@ -192,6 +204,13 @@ bool ec_fsm_mbox_exec(struct ec_fsm_mbox *fsm, u64 now_ns)
 	       fsm->state != ec_fsm_mbox_state_error;
 }
 
+/**
+ * ec_fsm_mbox_success() - result of the ended FSM
+ * @fsm: mailbox FSM
+ *
+ * Return: true with a reply in type/payload/size (which may be a
+ * mailbox error reply, type EC_MBOX_TYPE_ERR); else fsm->error.
+ */
 bool ec_fsm_mbox_success(const struct ec_fsm_mbox *fsm)
 {
 	return fsm->state == ec_fsm_mbox_state_end;
