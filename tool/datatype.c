@@ -636,6 +636,8 @@ int ec_dtype_print(const struct ec_dtype *t, const uint8_t *data,
 		return 0;
 	}
 
+	/* integers: the decimal after "0x<2 * size hex digits>"; reals:
+	 * the shortest text, which reads back exactly */
 	ec_out_str("type", NULL, t ? t->name : "raw");
 	switch (kind) {
 	case EC_DT_BOOL:
