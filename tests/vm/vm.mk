@@ -30,7 +30,7 @@ $(VM_ECPING): tests/vm/ecping.c
 
 demo:
 	$(MAKE) userspace
-	tests/vm/run --kernel $(KERNEL) -- 'ethercat master; ethercat slaves'
+	tests/vm/run --kernel $(KERNEL) --cmds-file tests/vm/demo.sh
 
 vm-check: userspace
 	@fail=0; for t in $(VM_TESTS); do \
