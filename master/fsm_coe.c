@@ -252,12 +252,50 @@ static bool ec_fsm_coe_other_object(const struct ec_fsm_coe *fsm,
 	       p[EC_SDO_SUBINDEX] != fsm->request->subindex;
 }
 
-static void ec_fsm_coe_protocol_error(struct ec_fsm_coe *fsm,
-				      const char *what)
+/* The abort request went out (or got lost): the transfer ends. */
+static void ec_fsm_coe_state_abort_sent(struct ec_fsm_coe *fsm, u64 now_ns)
 {
-	EC_SLAVE_ERR(fsm->slave, "SDO 0x%04x:%02x: %s", fsm->request->index,
-		     fsm->request->subindex, what);
-	ec_fsm_coe_finish(fsm, -EPROTO);
+	(void)now_ns;
+	if (ec_fsm_retry(fsm->slave->master, fsm->datagram, &fsm->retries))
+		return;
+	ec_fsm_coe_finish(fsm, fsm->client_error);
+}
+
+/*
+ * The client ends a transfer it cannot go on with: tell the slave with an
+ * abort request (CiA 301 7.2.4.3.17) so that its server is ready for the
+ * next one; no reply follows.
+ */
+static void ec_fsm_coe_client_abort(struct ec_fsm_coe *fsm, u32 code,
+				    int error, const char *what, u64 now_ns)
+{
+	struct ec_sdo_request *req = fsm->request;
+	u8 *p;
+
+	(void)now_ns;
+	EC_SLAVE_ERR(fsm->slave, "SDO 0x%04x:%02x: %s; aborting with "
+		     "0x%08x (%s)", req->index, req->subindex, what, code,
+		     ec_coe_abort_text(code));
+	p = ec_fsm_coe_prepare(fsm, EC_COE_SERVICE_SDO_REQUEST,
+			       EC_SDO_MSG_SIZE - EC_COE_HEADER_SIZE);
+	if (!p) {
+		ec_fsm_coe_finish(fsm, error);
+		return;
+	}
+	p[EC_SDO_CMD] = EC_SDO_CS_ABORT;
+	ec_put_u16(p + EC_SDO_INDEX, req->index);
+	p[EC_SDO_SUBINDEX] = req->subindex;
+	ec_put_u32(p + EC_SDO_DATA, code);
+	fsm->client_error = error;
+	ec_fsm_queue(fsm->slave->master, fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_coe_state_abort_sent;
+}
+
+/* A reply that breaks the protocol: abort with @code, fail -EPROTO. */
+static void ec_fsm_coe_protocol_error(struct ec_fsm_coe *fsm, u32 code,
+				      const char *what, u64 now_ns)
+{
+	ec_fsm_coe_client_abort(fsm, code, -EPROTO, what, now_ns);
 }
 
 static void ec_fsm_coe_upload_start(struct ec_fsm_coe *fsm, u64 now_ns)
@@ -304,7 +342,8 @@ static void ec_fsm_coe_state_upload(struct ec_fsm_coe *fsm, u64 now_ns)
 			     now_ns) <= 0)
 		return;
 	if (n < EC_SDO_DATA) {
-		ec_fsm_coe_protocol_error(fsm, "upload reply too short");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "upload reply too short", now_ns);
 		return;
 	}
 	if (ec_fsm_coe_check_abort(fsm, p, n))
@@ -315,7 +354,8 @@ static void ec_fsm_coe_state_upload(struct ec_fsm_coe *fsm, u64 now_ns)
 	}
 	cmd = p[EC_SDO_CMD];
 	if ((cmd & EC_SDO_CS_MASK) != EC_SDO_SCS_UPLOAD) {
-		ec_fsm_coe_protocol_error(fsm, "unexpected upload reply");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "unexpected upload reply", now_ns);
 		return;
 	}
 	if (cmd & EC_SDO_EXPEDITED) {
@@ -323,8 +363,9 @@ static void ec_fsm_coe_state_upload(struct ec_fsm_coe *fsm, u64 now_ns)
 		if (cmd & EC_SDO_SIZE_INDICATED)
 			size -= (cmd >> 2) & 0x03;
 		if (n < EC_SDO_DATA + size) {
-			ec_fsm_coe_protocol_error(fsm, "expedited reply "
-						  "too short");
+			ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+						  "expedited reply too short",
+						  now_ns);
 			return;
 		}
 		if (size > req->mem_size) {
@@ -337,16 +378,15 @@ static void ec_fsm_coe_state_upload(struct ec_fsm_coe *fsm, u64 now_ns)
 		return;
 	}
 	if (n < EC_SDO_NORMAL_DATA) {
-		ec_fsm_coe_protocol_error(fsm, "normal reply too short");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "normal reply too short", now_ns);
 		return;
 	}
 	fsm->complete_size = ec_get_u32(p + EC_SDO_DATA);
 	if (fsm->complete_size > req->mem_size) {
-		EC_SLAVE_ERR(fsm->slave, "SDO 0x%04x:%02x: %zu bytes do not "
-			     "fit the buffer of %zu", req->index,
-			     req->subindex, fsm->complete_size,
-			     req->mem_size);
-		ec_fsm_coe_finish(fsm, -EOVERFLOW);
+		ec_fsm_coe_client_abort(fsm, EC_SDO_ABORT_NO_MEMORY,
+					-EOVERFLOW, "reply larger than the "
+					"buffer", now_ns);
 		return;
 	}
 	size = n - EC_SDO_NORMAL_DATA;
@@ -375,7 +415,8 @@ static void ec_fsm_coe_state_upload_segment(struct ec_fsm_coe *fsm,
 			     now_ns) <= 0)
 		return;
 	if (n < EC_SDO_SEGMENT_DATA) {
-		ec_fsm_coe_protocol_error(fsm, "segment too short");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "segment too short", now_ns);
 		return;
 	}
 	if (ec_fsm_coe_check_abort(fsm, p, n))
@@ -383,26 +424,30 @@ static void ec_fsm_coe_state_upload_segment(struct ec_fsm_coe *fsm,
 	cmd = p[EC_SDO_CMD];
 	if ((cmd & EC_SDO_CS_MASK) != EC_SDO_SCS_UPLOAD_SEGMENT ||
 	    n < EC_SDO_SEGMENT_DATA + EC_SDO_SEGMENT_MIN) {
-		ec_fsm_coe_protocol_error(fsm, "unexpected upload segment");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "unexpected upload segment", now_ns);
 		return;
 	}
 	if (!!(cmd & EC_SDO_TOGGLE) != fsm->toggle) {
-		ec_fsm_coe_protocol_error(fsm, "toggle bit not changed");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_TOGGLE,
+					  "toggle bit not changed", now_ns);
 		return;
 	}
 	size = n - EC_SDO_SEGMENT_DATA;
 	if (size == EC_SDO_SEGMENT_MIN)	/* n: bytes without data */
 		size -= (cmd >> 1) & 0x07;
 	if (size > fsm->complete_size - fsm->offset) {
-		ec_fsm_coe_protocol_error(fsm, "more data than announced");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_LENGTH,
+					  "more data than announced", now_ns);
 		return;
 	}
 	memcpy(req->data + fsm->offset, p + EC_SDO_SEGMENT_DATA, size);
 	fsm->offset += size;
 	if (cmd & EC_SDO_LAST_SEGMENT) {
 		if (fsm->offset != fsm->complete_size) {
-			ec_fsm_coe_protocol_error(fsm, "less data than "
-						  "announced");
+			ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_LENGTH,
+						  "less data than announced",
+						  now_ns);
 			return;
 		}
 		req->data_size = fsm->offset;
@@ -495,7 +540,8 @@ static void ec_fsm_coe_state_download(struct ec_fsm_coe *fsm, u64 now_ns)
 			     now_ns) <= 0)
 		return;
 	if (n < EC_SDO_DATA) {
-		ec_fsm_coe_protocol_error(fsm, "download reply too short");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "download reply too short", now_ns);
 		return;
 	}
 	if (ec_fsm_coe_check_abort(fsm, p, n))
@@ -505,7 +551,8 @@ static void ec_fsm_coe_state_download(struct ec_fsm_coe *fsm, u64 now_ns)
 		return;
 	}
 	if ((p[EC_SDO_CMD] & EC_SDO_CS_MASK) != EC_SDO_SCS_DOWNLOAD) {
-		ec_fsm_coe_protocol_error(fsm, "unexpected download reply");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "unexpected download reply", now_ns);
 		return;
 	}
 	if (fsm->offset >= fsm->request->data_size) {
@@ -527,18 +574,21 @@ static void ec_fsm_coe_state_download_segment(struct ec_fsm_coe *fsm,
 			     now_ns) <= 0)
 		return;
 	if (n < EC_SDO_SEGMENT_DATA) {
-		ec_fsm_coe_protocol_error(fsm, "segment reply too short");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "segment reply too short", now_ns);
 		return;
 	}
 	if (ec_fsm_coe_check_abort(fsm, p, n))
 		return;
 	cmd = p[EC_SDO_CMD];
 	if ((cmd & EC_SDO_CS_MASK) != EC_SDO_SCS_DOWNLOAD_SEGMENT) {
-		ec_fsm_coe_protocol_error(fsm, "unexpected segment reply");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
+					  "unexpected segment reply", now_ns);
 		return;
 	}
 	if (!!(cmd & EC_SDO_TOGGLE) != fsm->toggle) {
-		ec_fsm_coe_protocol_error(fsm, "toggle bit not changed");
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_TOGGLE,
+					  "toggle bit not changed", now_ns);
 		return;
 	}
 	fsm->offset += fsm->segment_size;

@@ -64,6 +64,8 @@ struct ec_fsm_coe {
 	size_t complete_size;	/* upload: announced by the slave */
 	size_t segment_size;	/* download: bytes in the segment sent */
 	u8 toggle;
+	int client_error;	/* error of a transfer the client aborts */
+	unsigned int retries;	/* of the abort request */
 
 	/* Dictionary read (fsm_coe_info.c). */
 	u16 *indices;

@@ -291,9 +291,15 @@ START_TEST(test_normal_upload)
 				&n), 0);
 	ck_assert_uint_eq(n, 8);
 	ck_assert_mem_eq(buf, "abcdefgh", 8);
-	/* A buffer too small for the announced size. */
+	/* A buffer too small for the announced size: the client aborts
+	 * the transfer and the slave serves the next one. */
 	ck_assert_int_eq(upload(&h, ID_TEST, 0x2011, 0, buf, 4, &n),
 			 -EOVERFLOW);
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x200C, 0, buf, 64, &n),
+			 -EOVERFLOW);
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x2011, 0, buf, sizeof(buf),
+				&n), 0);
+	ck_assert_mem_eq(buf, "abcdefgh", 8);
 	teardown(&h);
 }
 END_TEST

@@ -157,30 +157,32 @@ START_TEST(test_refused_transition)
 {
 	struct ec_harness h;
 	struct ec_state_request req;
-	struct ec_slave *di;
+	struct ec_slave *ai;
 
 	setup(&h);
-	di = slave_at(&h, ID_DI);
-	/* SAFEOP without process data SMs and FMMUs: refused. */
-	request_state(&h, di, &req, EC_AL_STATE_SAFEOP_);
+	ai = slave_at(&h, ID_AI);
+	/* SAFEOP without process data SMs and FMMUs: refused by the
+	 * slave's application (an EL1008 with device emulation would
+	 * take any state). */
+	request_state(&h, ai, &req, EC_AL_STATE_SAFEOP_);
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
 	ck_assert_uint_eq(req.al_status_code, 0x001E);
 	ck_assert_str_eq(ec_al_status_text(req.al_status_code),
 			 "Invalid input configuration");
-	ck_assert_uint_eq(di->al_status_code, 0x001E);
+	ck_assert_uint_eq(ai->al_status_code, 0x001E);
 	/* Acknowledged: back in PREOP without the error flag. */
-	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_DI),
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
 			  EC_AL_STATE_PREOP_);
-	ck_assert_uint_eq(di->current_state, EC_AL_STATE_PREOP_);
+	ck_assert_uint_eq(ai->current_state, EC_AL_STATE_PREOP_);
 	/* BOOT is not supported by this model. */
-	request_state(&h, di, &req, EC_AL_STATE_INIT_);
+	request_state(&h, ai, &req, EC_AL_STATE_INIT_);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
-	request_state(&h, di, &req, EC_AL_STATE_BOOT_);
+	request_state(&h, ai, &req, EC_AL_STATE_BOOT_);
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_uint_eq(req.al_status_code, 0x0013);
 	ck_assert_str_eq(ec_al_status_text(0x0013), "Bootstrap not supported");
-	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_DI),
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
 			  EC_AL_STATE_INIT_);
 	teardown(&h);
 }
