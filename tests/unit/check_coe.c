@@ -33,7 +33,9 @@
 #define ID_SERVO 3
 #define ID_TEST 4
 #define ID_FOE 5
-#define NUM_SLAVES 6
+#define ID_SMALL 6	/* the test drive with 48-byte mailboxes */
+#define NUM_SLAVES 7
+#define SMALL_MBOX 48
 
 #define LONG_TEXT_LEN 300
 #define BLOB_LEN 200
@@ -96,7 +98,8 @@ static char *segment_json;
 static void build_segment(void)
 {
 	json_error_t err;
-	json_t *cat, *servo, *test, *foe, *objs, *extra, *seg, *models;
+	json_t *cat, *servo, *test, *foe, *small, *objs, *extra, *seg;
+	json_t *models;
 	char text[LONG_TEXT_LEN + 1];
 	char blob[3 * BLOB_LEN + 1];
 	size_t i;
@@ -132,16 +135,26 @@ static void build_segment(void)
 	json_object_set_new(foe, "name", json_string("FOEDRIVE"));
 	json_object_set_new(foe, "product", json_string("0x00000404"));
 
+	small = json_deep_copy(test);
+	json_object_set_new(small, "name", json_string("SMALLMBX"));
+	json_object_set_new(small, "product", json_string("0x00000405"));
+	json_object_set_new(json_array_get(json_object_get(small, "sms"), 0),
+			    "size", json_integer(SMALL_MBOX));
+	json_object_set_new(json_array_get(json_object_get(small, "sms"), 1),
+			    "size", json_integer(SMALL_MBOX));
+
 	seg = json_loads("{ \"slaves\": [ { \"model\": \"EK1100\" },"
 			 " { \"model\": \"EL3102\" },"
 			 " { \"model\": \"EL4102\" },"
 			 " { \"model\": \"ECSIM-SERVO\" },"
 			 " { \"model\": \"TESTDRIVE\" },"
-			 " { \"model\": \"FOEDRIVE\" } ] }", 0, &err);
+			 " { \"model\": \"FOEDRIVE\" },"
+			 " { \"model\": \"SMALLMBX\" } ] }", 0, &err);
 	ck_assert_msg(seg, "segment: %s", err.text);
 	models = json_object();
 	json_object_set_new(models, "TESTDRIVE", test);
 	json_object_set_new(models, "FOEDRIVE", foe);
+	json_object_set_new(models, "SMALLMBX", small);
 	json_object_set_new(seg, "models", models);
 	free(segment_json);
 	segment_json = json_dumps(seg, 0);
@@ -832,6 +845,59 @@ static void check_dictionary(struct ec_harness *h, unsigned int id)
 	}
 }
 
+/* Mailboxes of 48 bytes: fragmented SDO information, many segments. */
+START_TEST(test_small_mailbox)
+{
+	struct ec_harness h;
+	struct ec_slave *slave;
+	u8 buf[512], ref[512];
+	size_t n, i;
+	int len;
+
+	setup(&h);
+	slave = &h.master.slaves[ID_SMALL];
+	ck_assert_uint_eq(slave->sii.std_rx_mailbox_size, SMALL_MBOX);
+	ck_assert_uint_eq(slave->sii.std_tx_mailbox_size, SMALL_MBOX);
+	/* The OD list alone needs several fragments here. */
+	ck_assert_uint_gt(slave->sdo_count * 2 + 2, SMALL_MBOX - 12);
+	check_dictionary(&h, ID_SMALL);
+	ck_assert_int_eq(upload(&h, ID_SMALL, 0x200C, 0, buf, sizeof(buf),
+				&n), 0);
+	ck_assert_uint_eq(n, LONG_TEXT_LEN);
+	for (i = 0; i < n; i++)
+		ck_assert_uint_eq(buf[i], 'A' + i % 26);
+	for (i = 0; i < LONG_TEXT_LEN; i++)
+		buf[i] = (u8)('0' + i % 10);
+	ck_assert_int_eq(download(&h, ID_SMALL, 0x200C, 0, buf,
+				  LONG_TEXT_LEN), 0);
+	len = ecsim_od_read(sim_od(&h, ID_SMALL), 0x200C, 0, ref,
+			    sizeof(ref));
+	ck_assert_int_eq(len, LONG_TEXT_LEN);
+	ck_assert_mem_eq(ref, buf, LONG_TEXT_LEN);
+	/* Last segments with less than 7 bytes of data (padded, with the
+	 * count of unused bytes): 32 bytes go with the initiate, 39 in
+	 * each segment through this mailbox. */
+	for (i = 0; i < 12; i++) {
+		size_t want = (i < 6 ? 32 : 71) + i % 6 + 1, k;
+
+		for (k = 0; k < want; k++)
+			buf[k] = (u8)('a' + (k + i) % 26);
+		ck_assert_int_eq(download(&h, ID_SMALL, 0x200C, 0, buf, want),
+				 0);
+		len = ecsim_od_read(sim_od(&h, ID_SMALL), 0x200C, 0, ref,
+				    sizeof(ref));
+		ck_assert_int_eq(len, (int)want);
+		ck_assert_mem_eq(ref, buf, want);
+		memset(ref, 0, sizeof(ref));
+		ck_assert_int_eq(upload(&h, ID_SMALL, 0x200C, 0, ref,
+					sizeof(ref), &n), 0);
+		ck_assert_uint_eq(n, want);
+		ck_assert_mem_eq(ref, buf, want);
+	}
+	ec_harness_clear(&h);
+}
+END_TEST
+
 START_TEST(test_dictionary)
 {
 	struct ec_harness h;
@@ -972,6 +1038,7 @@ int main(void)
 	tcase_add_test(tc, test_emergency);
 	tcase_add_test(tc, test_mailbox_error_reply);
 	tcase_add_test(tc, test_dictionary);
+	tcase_add_test(tc, test_small_mailbox);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_figures);
 	suite_add_tcase(s, tc);
