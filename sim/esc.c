@@ -268,6 +268,23 @@ static void sm_complete(struct ecsim_slave *s, uint16_t addr, size_t len,
 
 /* ---- registers ---- */
 
+/*
+ * EEPROM interface busy (0x0502 bit 15): after a command the next status
+ * read shows busy, the one after it the result, whatever the time in
+ * between, so masters see the busy bit once and tests are deterministic.
+ * Like a real ESC, the interface ignores commands and address/data writes
+ * while busy: a master has to poll.
+ */
+static bool eep_busy(const struct ecsim_slave *s)
+{
+	return s->eep_busy_reads;
+}
+
+static void eep_start(struct ecsim_slave *s)
+{
+	s->eep_busy_reads = 1;
+}
+
 static bool sm_reg_writable(const struct ecsim_slave *s, uint16_t a)
 {
 	unsigned int n = (a - ESC_REG_SM(0)) / 8, off = (a - ESC_REG_SM(0)) % 8;
@@ -298,7 +315,7 @@ static bool reg_writable(const struct ecsim_slave *s, uint16_t a)
 	if (a == ESC_REG_EEP_CONFIG)
 		return true;
 	if (a >= ESC_REG_EEP_ADDRESS && a < ESC_REG_EEP_DATA + 8)
-		return !s->eep_busy_reads;
+		return !eep_busy(s);
 	if (a >= ESC_REG_FMMU(0) && a < ESC_REG_FMMU(ESC_FMMU_MAX))
 		return (a - ESC_REG_FMMU(0)) / 16 < s->model->n_fmmu &&
 		       (a - ESC_REG_FMMU(0)) % 16 <= ESC_FMMU_ACTIVATE;
@@ -349,7 +366,7 @@ static void eeprom_command(struct ecsim_slave *s, uint16_t written)
 			r[ESC_REG_EEP_DATA + i] =
 				b < s->sii_len ? s->sii[b] : 0xff;
 		}
-		s->eep_busy_reads = 1;
+		eep_start(s);
 		break;
 	case ESC_EEP_CMD_WRITE:
 		if (!(written & ESC_EEP_WRITE_ENABLE)) {
@@ -362,14 +379,14 @@ static void eeprom_command(struct ecsim_slave *s, uint16_t written)
 		} else {
 			ctl |= ESC_EEP_ACK_ERROR;
 		}
-		s->eep_busy_reads = 1;
+		eep_start(s);
 		break;
 	case ESC_EEP_CMD_RELOAD:
 		ecsim_sii_load_config(s);
 		ctl = ecsim_get16(r + ESC_REG_EEP_CONTROL) &
 		      ~(ESC_EEP_ACK_ERROR | ESC_EEP_WE_ERROR |
 			ESC_EEP_CMD_MASK);
-		s->eep_busy_reads = 1;
+		eep_start(s);
 		break;
 	default:
 		ctl |= ESC_EEP_ACK_ERROR;
@@ -452,7 +469,7 @@ static void write_side_effects(struct ecsim_slave *s, uint16_t addr,
 			    buf[ESC_REG_EEP_CONTROL + 1 - addr] << 8;
 		if (addr <= ESC_REG_EEP_CONTROL && end > ESC_REG_EEP_CONTROL)
 			w = (w & 0xff00) | buf[ESC_REG_EEP_CONTROL - addr];
-		if (!s->eep_busy_reads)
+		if (!eep_busy(s))
 			eeprom_command(s, w);
 	}
 	if (overlaps(addr, len, ESC_REG_DL_CONTROL, 4))
@@ -546,7 +563,7 @@ static void read_dynamic(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 		s->mem[ESC_REG_ECAT_EVENT_REQ] &= ~ESC_EV_AL_STATUS;
 	if (overlaps(addr, len, ESC_REG_DL_STATUS, 2))
 		s->mem[ESC_REG_ECAT_EVENT_REQ] &= ~ESC_EV_DL_STATUS;
-	if (overlaps(addr, len, ESC_REG_EEP_CONTROL, 2) && s->eep_busy_reads) {
+	if (overlaps(addr, len, ESC_REG_EEP_CONTROL, 2) && eep_busy(s)) {
 		uint16_t v = ecsim_get16(s->mem + ESC_REG_EEP_CONTROL);
 
 		patch(buf, addr, len, ESC_REG_EEP_CONTROL, v | ESC_EEP_BUSY, 2);

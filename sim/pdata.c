@@ -114,9 +114,14 @@ static const struct ecsim_pd_entry *find(const struct ecsim_pd_sm *pd,
 	return NULL;
 }
 
+/*
+ * Where the application puts and takes process data: the SM's address from
+ * the model (= the SII).  Not the SM register, which the master may not
+ * have written yet; entering SAFEOP checks that both agree.
+ */
 static uint16_t sm_start(const struct ecsim_slave *s, int sm)
 {
-	return ecsim_get16(s->mem + ESC_REG_SM(sm) + ESC_SM_START);
+	return s->model->sms[sm].start;
 }
 
 static uint64_t get_bits(const uint8_t *base, uint32_t off, unsigned int n)

@@ -161,7 +161,7 @@ struct ecsim_slave {
 	bool pdi_dead;			/* SII checksum error: no PDI */
 
 	/* EEPROM interface */
-	unsigned int eep_busy_reads;
+	unsigned int eep_busy_reads;	/* status reads still showing busy */
 
 	/* mailbox */
 	int sm_mbx_out, sm_mbx_in;	/* SM numbers, -1 none */

@@ -467,6 +467,15 @@ START_TEST(test_sii_contents)
 }
 END_TEST
 
+/* Poll 0x0502 until the EEPROM interface is idle, as a master must. */
+static void eep_wait(struct ecsim_segment *seg, uint16_t st)
+{
+	unsigned int n = 0;
+
+	while (rd16(seg, st, 0x0502) & 0x8000)
+		ck_assert_uint_lt(++n, 10);
+}
+
 START_TEST(test_sii_write_and_bad_checksum)
 {
 	struct ecsim_segment *seg = seg_new(
@@ -486,6 +495,52 @@ START_TEST(test_sii_write_and_bad_checksum)
 	wr(seg, 0x1001, 0x0502, w, 2);
 	sii_read(seg, 0x1001, 0x0030, b, 4, &busy);
 	ck_assert_uint_eq(b[0] | b[1] << 8, 0x1234);
+	/* new alias in word 4 with a matching CRC, then reload: 0x0012 */
+	{
+		const uint8_t *img;
+		size_t len;
+		uint8_t cfg[14], cw[8] = { 0x01, 0x02, 0x04, 0, 0, 0, 0x42,
+					   0x00 };
+
+		ck_assert_int_eq(ecsim_slave_sii(seg, 0, &img, &len), 0);
+		wr(seg, 0x1001, 0x0504, cw + 2, 4);
+		wr(seg, 0x1001, 0x0508, cw + 6, 2);
+		wr(seg, 0x1001, 0x0502, cw, 2);
+		eep_wait(seg, 0x1001);
+		memcpy(cfg, img, 14);
+		ck_assert_uint_eq(cfg[8], 0x42);
+		cw[2] = 0x07;
+		cw[6] = crc8(cfg, 14);
+		wr(seg, 0x1001, 0x0504, cw + 2, 4);
+		wr(seg, 0x1001, 0x0508, cw + 6, 2);
+		wr(seg, 0x1001, 0x0502, cw, 2);
+		eep_wait(seg, 0x1001);
+		cw[0] = 0x00;
+		cw[1] = 0x04;		/* reload */
+		wr(seg, 0x1001, 0x0502, cw, 2);
+		eep_wait(seg, 0x1001);
+		ck_assert_uint_eq(rd16(seg, 0x1001, 0x0012), 0x0042);
+		ck_assert_uint_eq(rd16(seg, 0x1001, 0x0502) & 0x0800, 0);
+		/* a wrong checksum shows on the next reload */
+		cw[0] = 0x01;
+		cw[1] = 0x02;
+		cw[6] ^= 0xff;
+		wr(seg, 0x1001, 0x0508, cw + 6, 2);
+		wr(seg, 0x1001, 0x0502, cw, 2);
+		/* busy until polled, whatever the time: commands meanwhile
+		 * are ignored */
+		ecsim_segment_advance(seg, 6000000);
+		cw[0] = 0x00;
+		cw[1] = 0x04;
+		wr(seg, 0x1001, 0x0502, cw, 2);
+		ck_assert_uint_eq(rd16(seg, 0x1001, 0x0502) & 0x8000, 0x8000);
+		ck_assert_uint_eq(rd16(seg, 0x1001, 0x0502) & 0x8800, 0);
+		cw[0] = 0x00;
+		cw[1] = 0x04;
+		wr(seg, 0x1001, 0x0502, cw, 2);
+		eep_wait(seg, 0x1001);
+		ck_assert_uint_eq(rd16(seg, 0x1001, 0x0502) & 0x0800, 0x0800);
+	}
 	/* corrupted checksum: flag set, PDI down, AL requests ignored */
 	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0502) & 0x0800, 0x0800);
 	ck_assert_uint_eq(rd16(seg, 0x1002, 0x0110) & 1, 0);
