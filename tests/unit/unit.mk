@@ -16,7 +16,7 @@ endif
 CORE_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(CORE_TESTS_SRCS))
 
 $(BUILD)/tests/check_%: tests/unit/check_%.c $(BUILD)/libeccore.a \
-		$(wildcard tests/unit/*.h) | $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS))
+		$(wildcard tests/unit/*.h) $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS))
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -iquote sim -iquote tests/unit -o $@ $< \
 		$(BUILD)/libeccore.a \
