@@ -10,6 +10,8 @@
  * dictionary in the sim is the reference the results are compared with.
  */
 #include <jansson.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "coe_abort.h"
@@ -23,6 +25,7 @@
 #include "sim_priv.h"
 #include "coe.h"
 #include "od.h"
+#include "pcap.h"
 
 #define CATALOGUE "sim/catalogue/catalogue.json"
 
@@ -1015,6 +1018,105 @@ START_TEST(test_figures)
 }
 END_TEST
 
+/* Frames both ways into a pcap file, for tshark. */
+static struct ecsim_pcap capture;
+
+static int capture_xmit(struct ec_device *dev, const u8 *frame, size_t size)
+{
+	struct ec_harness *h = dev->priv;
+	unsigned int before = h->pending;
+	int ret;
+
+	ecsim_pcap_write(&capture, h->now_ns, frame, size);
+	ret = ec_harness_xmit(dev, frame, size);
+	if (h->pending > before)
+		ecsim_pcap_write(&capture, h->now_ns + 1000,
+				 h->pending_frame[h->pending - 1],
+				 h->pending_len[h->pending - 1]);
+	return ret;
+}
+
+static const struct ec_device_hooks capture_hooks = {
+	.xmit = capture_xmit,
+	.poll = ec_harness_poll,
+};
+
+/* Lines tshark prints for a display filter on the capture. */
+static unsigned int tshark_count(const char *file, const char *filter,
+				 const char *field, const char *match)
+{
+	char cmd[512], line[256];
+	unsigned int n = 0;
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "tshark -r %s -Y '%s' -T fields -e %s "
+		 "2>/dev/null", file, filter, field);
+	f = popen(cmd, "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f))
+		if (!match || strstr(line, match))
+			n++;
+	pclose(f);
+	return n;
+}
+
+/*
+ * tshark, the third opinion: the scan, PREOP, PDO and dictionary reads and
+ * transfers of every kind decode as EtherCAT mailbox/CoE without a single
+ * malformed packet.
+ */
+START_TEST(test_tshark)
+{
+	char file[] = "/tmp/check_coe_XXXXXX";
+	struct ec_harness h;
+	u8 buf[512];
+	size_t n;
+	int fd;
+
+	if (system("command -v tshark >/dev/null 2>&1")) {
+		printf("coe: tshark not installed, capture not checked\n");
+		return;
+	}
+	fd = mkstemp(file);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(ecsim_pcap_open(&capture, file), 0);
+	if (!segment_json)
+		build_segment();
+	ec_harness_init(&h, segment_json);
+	h.master.devices[EC_DEVICE_MAIN].hooks = &capture_hooks;
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(upload(&h, ID_SERVO, 0x6502, 0, buf, sizeof(buf),
+				&n), 0);
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x200C, 0, buf, sizeof(buf),
+				&n), 0);
+	ck_assert_int_eq(download(&h, ID_TEST, 0x200C, 0, buf, n), 0);
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x5555, 0, buf, sizeof(buf),
+				&n), -EIO);
+	n = 0;
+	ck_assert_int_eq(sdo(&h, ID_TEST, false, 0x200E, 0, true, buf,
+			     sizeof(buf), &n, NULL), 0);
+	teardown(&h);
+	ecsim_pcap_close(&capture);
+
+	ck_assert_uint_gt(tshark_count(file, "ecat", "frame.number", NULL),
+			  100);
+	ck_assert_uint_eq(tshark_count(file, "_ws.malformed || "
+				       "_ws.expert.severity >= 8388608",
+				       "frame.number", NULL), 0);
+	/* The requests are decoded with their objects. */
+	ck_assert_uint_gt(tshark_count(file, "ecat_mailbox.coe.sdoidx == "
+				       "0x6502", "frame.number", NULL), 0);
+	ck_assert_uint_gt(tshark_count(file, "ecat_mailbox.coe.abortcode",
+				       "ecat_mailbox.coe.abortcode",
+				       "0x06020000"), 0);
+	ck_assert_uint_gt(tshark_count(file, "ecat_mailbox.coe.sdoinfoopcode",
+				       "frame.number", NULL), 0);
+	unlink(file);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("coe");
@@ -1041,6 +1143,7 @@ int main(void)
 	tcase_add_test(tc, test_small_mailbox);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_figures);
+	tcase_add_test(tc, test_tshark);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
