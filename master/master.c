@@ -308,6 +308,8 @@ void ec_master_device_detached(struct ec_master *master,
 			d->state = EC_DATAGRAM_ERROR;
 		}
 		master->slaves_responding = 0;
+		/* Fails the slaves' pending requests with -ENODEV. */
+		ec_fsm_master_clear_slaves(master);
 		ec_fsm_master_reset(&master->fsm);
 	}
 	EC_MASTER_INFO(master, "%s device detached",

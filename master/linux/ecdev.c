@@ -111,6 +111,8 @@ void ecdev_withdraw(struct ec_device *dev)
 	ec_master_device_detached(&m->core, dev);
 	mutex_unlock(&m->io_mutex);
 	mutex_unlock(&ec_offer_mutex);
+	/* Requesters of the cleared slaves see their failure now. */
+	wake_up_all(&m->request_wq);
 }
 EXPORT_SYMBOL(ecdev_withdraw);
 
