@@ -4,6 +4,8 @@
  * (identity, ports, SMs, PDOs, dictionary, SII image) and requests that
  * the slave FSMs carry out (SII write, registers, AL state, SDOs).
  */
+#include <linux/delay.h>
+#include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -325,22 +327,47 @@ static int ec_ioctl_wait(struct ec_linux_master *m, enum ec_req_state *state,
 	return 0;
 }
 
-/* Queue on a slave's list; -EINVAL for a slave that does not exist. */
+#define EC_SCAN_WAIT_MS 10000
+
+/*
+ * Queue on a slave's list.  Right after link-up the scan may still run:
+ * wait for it (interruptibly, at most EC_SCAN_WAIT_MS), so that a command
+ * given just after loading the modules works.  -EINVAL for a slave that
+ * does not exist, -EAGAIN when its scan did not complete.
+ */
 static int ec_ioctl_queue(struct ec_linux_master *m, u16 position,
 			  struct ec_list *node, enum ec_req_state *state,
 			  size_t list_offset)
 {
+	unsigned long end = jiffies + msecs_to_jiffies(EC_SCAN_WAIT_MS);
 	struct ec_slave *s;
+	int ret;
 
-	mutex_lock(&m->io_mutex);
-	s = ec_ioctl_find_slave(m, position);
-	if (s && s->scan_done) {
-		*state = EC_REQ_QUEUED;
-		ec_list_add_tail(node, (struct ec_list *)((char *)s +
-							  list_offset));
+	for (;;) {
+		mutex_lock(&m->io_mutex);
+		s = ec_ioctl_find_slave(m, position);
+		if (s && s->scan_done && !m->core.scan_busy) {
+			*state = EC_REQ_QUEUED;
+			ec_list_add_tail(node,
+					 (struct ec_list *)((char *)s +
+							    list_offset));
+			ret = 0;
+		} else if (!s && !m->core.scan_busy &&
+			   m->core.slave_count == m->core.slaves_responding) {
+			ret = -EINVAL;
+		} else if (s && s->error_flag && !m->core.scan_busy) {
+			ret = -EAGAIN;
+		} else {
+			ret = -EBUSY;	/* scan in progress */
+		}
+		mutex_unlock(&m->io_mutex);
+		if (ret != -EBUSY)
+			return ret;
+		if (time_after(jiffies, end))
+			return -EAGAIN;
+		if (msleep_interruptible(10))
+			return -EINTR;
 	}
-	mutex_unlock(&m->io_mutex);
-	return s ? (s->scan_done ? 0 : -EAGAIN) : -EINVAL;
 }
 
 long ec_ioctl_slave_sii_write(struct ec_cdev_file *f, void __user *arg)
