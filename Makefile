@@ -53,8 +53,11 @@ all: userspace
 modules:
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" EC_DEVICES="$(DEVICES)" modules
 
+# Kbuild's own clean would descend into build/ too: remove only its outputs.
 modules-clean:
-	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" clean
+	-find master devices \( -name '*.o' -o -name '*.ko' -o -name '*.mod*' \
+		-o -name '.*.cmd' \) -exec rm -f {} +
+	rm -f Module.symvers modules.order
 
 deps:
 	scripts/deps
@@ -83,6 +86,4 @@ install: userspace
 
 clean:
 	rm -rf $(BUILD)
-	-find master devices -name '*.o' -o -name '*.ko' -o -name '*.mod*' \
-		-o -name '.*.cmd' | xargs rm -f
-	rm -f Module.symvers modules.order
+	$(MAKE) modules-clean

@@ -50,7 +50,8 @@ struct ec_ioctl_device {
 	__u64 tx_bytes;
 	__u64 rx_bytes;
 	__u64 tx_errors;
-	/* Rates in 1/1000 of a unit per second, over 1 s, 10 s, 60 s. */
+	/* Over 1 s, 10 s, 60 s: frame rates in 1/1000 frame per second,
+	 * byte rates in bytes per second. */
 	__s32 tx_frame_rates[EC_IOCTL_RATE_COUNT];
 	__s32 rx_frame_rates[EC_IOCTL_RATE_COUNT];
 	__s32 tx_byte_rates[EC_IOCTL_RATE_COUNT];

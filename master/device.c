@@ -62,12 +62,15 @@ void ec_device_receive(struct ec_device *dev, const u8 *data, size_t size,
 
 /*
  * Low-pass filter of a per-second value into the 1 s / 10 s / 60 s
- * averages that the CLI shows (values scaled by 1000).
+ * averages that the CLI shows.  Frame and loss rates are scaled by 1000
+ * (fractions of a frame per second matter), byte rates are plain bytes
+ * per second, as in IgH's ABI.
  */
-static void ec_rate_update(s32 rates[EC_RATE_COUNT], u64 per_second)
+static void ec_rate_update(s32 rates[EC_RATE_COUNT], u64 per_second,
+			   s64 scale)
 {
 	static const s32 window[EC_RATE_COUNT] = { 1, 10, 60 };
-	s64 v = (s64)per_second * 1000;
+	s64 v = (s64)per_second * scale;
 	unsigned int i;
 
 	for (i = 0; i < EC_RATE_COUNT; i++)
@@ -81,11 +84,11 @@ static void ec_rate_update(s32 rates[EC_RATE_COUNT], u64 per_second)
  */
 void ec_stats_sample(struct ec_device_stats *s, u64 loss_total)
 {
-	ec_rate_update(s->tx_frame_rates, s->tx_count - s->last_tx_count);
-	ec_rate_update(s->rx_frame_rates, s->rx_count - s->last_rx_count);
-	ec_rate_update(s->tx_byte_rates, s->tx_bytes - s->last_tx_bytes);
-	ec_rate_update(s->rx_byte_rates, s->rx_bytes - s->last_rx_bytes);
-	ec_rate_update(s->loss_rates, loss_total - s->last_loss);
+	ec_rate_update(s->tx_frame_rates, s->tx_count - s->last_tx_count, 1000);
+	ec_rate_update(s->rx_frame_rates, s->rx_count - s->last_rx_count, 1000);
+	ec_rate_update(s->tx_byte_rates, s->tx_bytes - s->last_tx_bytes, 1);
+	ec_rate_update(s->rx_byte_rates, s->rx_bytes - s->last_rx_bytes, 1);
+	ec_rate_update(s->loss_rates, loss_total - s->last_loss, 1000);
 	s->last_tx_count = s->tx_count;
 	s->last_rx_count = s->rx_count;
 	s->last_tx_bytes = s->tx_bytes;

@@ -13,7 +13,7 @@
 #define EC_MASTER_RATE_WIDTH 6		/* IgH's column width */
 /* The ABI gives rates in 1/1000 per second: frames and KiB per second. */
 #define EC_RATE_PER_FRAME 1000.0
-#define EC_RATE_PER_KBYTE (1000.0 * 1024.0)
+#define EC_RATE_PER_KBYTE 1024.0	/* byte rates are plain bytes/s */
 #define EC_EPOCH_2000_OFFSET 946684800ULL	/* 1970 to 2000, seconds */
 #define EC_NSEC_PER_SEC 1000000000ULL
 
