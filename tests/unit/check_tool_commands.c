@@ -150,7 +150,7 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 	d->devices[0].tx_count = 1235;
 	d->devices[0].rx_count = 1234;
 	d->devices[0].tx_frame_rates[0] = 100000;
-	d->devices[0].tx_byte_rates[0] = 2048000;	/* 2 KiB/s */
+	d->devices[0].tx_byte_rates[0] = 2048;	/* 2 KiB/s, plain bytes per second */
 	d->tx_count = 1235;
 	d->rx_count = 1234;
 	d->lost_frames = 1;
