@@ -305,7 +305,13 @@ struct ec_ioctl_debug {
 #define EC_IOCTL_MASTER_RESCAN _IO(EC_IOCTL_TYPE, 0x0f)
 #define EC_IOCTL_MASTER_DEBUG _IOW(EC_IOCTL_TYPE, 0x10, struct ec_ioctl_debug)
 
-/* Highest command number in use; the dispatch table has one slot each. */
-#define EC_IOCTL_NR_MAX 0x10
+/* ---- Application API (ecrt_* of lib/ over ioctl): numbers 0x20-0x4f ---- */
+/* ---- end of the application API ---- */
+
+/* ---- Configuration and domain inspection (CLI): numbers 0x50-0x5f ---- */
+/* ---- end of the inspection commands ---- */
+
+/* Highest command number; the dispatch table has one slot each. */
+#define EC_IOCTL_NR_MAX 0x5f
 
 #endif /* EC_IOCTL_H */

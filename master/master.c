@@ -18,6 +18,8 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	master->io_timeout_ns = EC_IO_TIMEOUT_NS;
 	ec_list_init(&master->datagram_queue);
 	ec_list_init(&master->sent_datagrams);
+	ec_list_init(&master->configs);
+	ec_list_init(&master->domains);
 	for (i = 0; i < EC_MAX_DEVICES; i++)
 		ec_device_init(&master->devices[i], master, i);
 

@@ -14,6 +14,7 @@
 #include "datagram.h"
 #include "device.h"
 #include "fsm_master.h"
+#include "ecrt.h"
 
 struct ec_slave;
 
@@ -64,6 +65,17 @@ struct ec_master {
 
 	struct ec_fsm_master fsm;
 	struct ec_datagram fsm_datagram;
+
+	/* The application (ecrt_*): configurations, domains, cycle. */
+	struct ec_list configs;		/* struct ec_slave_config */
+	struct ec_list domains;		/* struct ec_domain */
+	unsigned int config_count;
+	unsigned int domain_count;
+	u8 *pd_mem;			/* process data of all domains */
+	size_t pd_size;
+	u64 app_time_ns;		/* ecrt_master_application_time */
+	u64 send_interval_ns;		/* ecrt_master_set_send_interval */
+	size_t fsm_bytes_per_cycle;	/* budget for FSM datagrams in OP */
 };
 
 #define EC_MASTER_LOG(level, master, fmt, ...) \
@@ -102,5 +114,22 @@ void ec_master_device_attached(struct ec_master *master,
 void ec_master_device_detached(struct ec_master *master,
 			       struct ec_device *dev);
 u64 ec_master_lost_frames(const struct ec_master *master);
+
+/* The application phase (master_app.c). */
+struct ec_domain *ec_master_create_domain(struct ec_master *master);
+struct ec_slave_config *ec_master_slave_config(struct ec_master *master,
+					       u16 alias, u16 position,
+					       u32 vendor_id,
+					       u32 product_code);
+int ec_master_activate(struct ec_master *master, u64 now_ns);
+void ec_master_deactivate(struct ec_master *master, u64 now_ns);
+void ec_master_clear_config(struct ec_master *master);
+void ec_master_app_receive(struct ec_master *master, u64 now_ns);
+void ec_master_app_send(struct ec_master *master, u64 now_ns);
+void ec_master_get_state(const struct ec_master *master,
+			 ec_master_state_t *state);
+void ec_master_get_link_state(const struct ec_master *master,
+			      unsigned int dev_idx,
+			      ec_master_link_state_t *state);
 
 #endif /* EC_MASTER_H */

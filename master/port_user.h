@@ -34,6 +34,17 @@ static inline void ec_free(void *p)
 	free(p);
 }
 
+/* Process data memory: zeroed, page-aligned in the kernel (mmap). */
+static inline void *ec_pd_alloc(size_t size)
+{
+	return calloc(1, size ? size : 1);
+}
+
+static inline void ec_pd_free(void *p)
+{
+	free(p);
+}
+
 /*
  * Log sink.  Tests may replace it with ec_port_set_log() to capture lines;
  * the default writes to stderr when ec_port_verbose is set.

@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/types.h>
+#include <linux/vmalloc.h>
 
 static inline void *ec_zalloc(size_t size)
 {
@@ -22,6 +23,17 @@ static inline void *ec_zalloc(size_t size)
 static inline void ec_free(void *p)
 {
 	kfree(p);
+}
+
+/* Process data memory: zeroed and mappable to userspace (mmap). */
+static inline void *ec_pd_alloc(size_t size)
+{
+	return vmalloc_user(size ? size : 1);
+}
+
+static inline void ec_pd_free(void *p)
+{
+	vfree(p);
 }
 
 #define EC_KERN_LEVEL(level) \

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * slave_config.h - what an application wants of one slave: its identity
+ * and address (alias + position), sync manager and PDO configuration,
+ * watchdog, startup SDOs, FMMUs into domains, and the requests it uses
+ * from its cyclic task.  Matched to a scanned slave when the identity
+ * fits; the slave FSM then brings the slave to OP with this configuration
+ * (ecrt.h: ecrt_master_slave_config() and ecrt_slave_config_*()).
+ *
+ * All functions here are called with the master lock held; none is on
+ * the cyclic path except ec_slave_config_state().
+ */
+#ifndef EC_SLAVE_CONFIG_H
+#define EC_SLAVE_CONFIG_H
+
+#include "port.h"
+#include "list.h"
+#include "sii.h"
+#include "requests.h"
+#include "ecrt.h"
+
+#define EC_MAX_FMMUS_PER_CONFIG 16
+#define EC_SC_SYNCS 16
+
+struct ec_master;
+struct ec_slave;
+struct ec_domain;
+
+/* The PDOs an application assigns to one sync manager. */
+struct ec_sync_config {
+	ec_direction_t dir;		/* EC_DIR_INVALID: use the slave's */
+	ec_watchdog_mode_t watchdog_mode;
+	bool pdos_set;			/* the application gave PDOs */
+	unsigned int pdo_count;
+	struct ec_pdo *pdos;		/* owned; entries owned, names NULL */
+};
+
+/* One FMMU: a sync manager's data mapped into a domain. */
+struct ec_fmmu_config {
+	struct ec_list domain_node;	/* in the domain's fmmu list */
+	struct ec_slave_config *sc;
+	struct ec_domain *domain;
+	u8 sync_index;
+	ec_direction_t dir;
+	u32 logical_start_address;	/* in the domain's logical space */
+	unsigned int data_size;		/* bytes */
+};
+
+/* A startup SDO, written in PREOP before SAFEOP (IgH's sdo configs). */
+struct ec_sdo_config {
+	struct ec_list node;
+	u16 index;
+	u8 subindex;
+	bool complete_access;
+	u8 *data;
+	size_t size;
+};
+
+struct ec_slave_config {
+	struct ec_list node;		/* in master->configs */
+	struct ec_master *master;
+	u16 alias;
+	u16 position;
+	u32 vendor_id;
+	u32 product_code;
+
+	u16 watchdog_divider;		/* 0: slave default */
+	u16 watchdog_intervals;		/* 0: slave default */
+
+	struct ec_slave *slave;		/* attached slave, or NULL */
+	bool identity_mismatch;		/* a slave sits there, but not ours */
+
+	struct ec_sync_config syncs[EC_SC_SYNCS];
+	struct ec_fmmu_config fmmus[EC_MAX_FMMUS_PER_CONFIG];
+	unsigned int used_fmmus;
+
+	struct ec_list sdo_configs;	/* startup SDOs, in order */
+	struct ec_list app_sdo_requests;	/* created by the application */
+	struct ec_list app_reg_requests;
+
+	/* DC (ecrt_slave_config_dc), stored for the DC issue. */
+	u16 dc_assign_activate;
+	u32 dc_sync_cycle[2];
+	s32 dc_sync_shift[2];
+
+	u64 state_timeout_ns[4];	/* PREOP, SAFEOP, OP, INIT; 0: default */
+};
+
+/*
+ * An SDO or register request an application created: the request the
+ * slave FSM serves plus the memory the application sees.
+ */
+struct ec_app_sdo_request {
+	struct ec_list config_node;	/* in sc->app_sdo_requests */
+	struct ec_sdo_request req;
+	struct ec_slave_config *sc;
+	u8 *mem;
+	size_t mem_size;
+};
+
+struct ec_app_reg_request {
+	struct ec_list config_node;
+	struct ec_reg_request req;
+	struct ec_slave_config *sc;
+	u8 *mem;
+	size_t mem_size;
+};
+
+struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
+					       u16 alias, u16 position,
+					       u32 vendor_id,
+					       u32 product_code);
+void ec_slave_config_free(struct ec_slave_config *sc);
+
+int ec_slave_config_sync_manager(struct ec_slave_config *sc, u8 sync_index,
+				 ec_direction_t dir,
+				 ec_watchdog_mode_t watchdog_mode);
+void ec_slave_config_watchdog(struct ec_slave_config *sc, u16 divider,
+			      u16 intervals);
+int ec_slave_config_pdo_assign_add(struct ec_slave_config *sc, u8 sync_index,
+				   u16 pdo_index);
+void ec_slave_config_pdo_assign_clear(struct ec_slave_config *sc,
+				      u8 sync_index);
+int ec_slave_config_pdo_mapping_add(struct ec_slave_config *sc,
+				    u16 pdo_index, u16 entry_index,
+				    u8 entry_subindex, u8 entry_bit_length);
+void ec_slave_config_pdo_mapping_clear(struct ec_slave_config *sc,
+				       u16 pdo_index);
+int ec_slave_config_pdos(struct ec_slave_config *sc, unsigned int n_syncs,
+			 const ec_sync_info_t syncs[]);
+/* Returns the byte offset in the domain or -errno; bit position out. */
+int ec_slave_config_reg_pdo_entry(struct ec_slave_config *sc,
+				  u16 entry_index, u8 entry_subindex,
+				  struct ec_domain *domain,
+				  unsigned int *bit_position);
+int ec_slave_config_reg_pdo_entry_pos(struct ec_slave_config *sc,
+				      u8 sync_index, unsigned int pdo_pos,
+				      unsigned int entry_pos,
+				      struct ec_domain *domain,
+				      unsigned int *bit_position);
+int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
+			const u8 *data, size_t size, bool complete_access);
+struct ec_app_sdo_request *
+ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
+				   u8 subindex, size_t size);
+struct ec_app_reg_request *
+ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size);
+void ec_slave_config_state(const struct ec_slave_config *sc,
+			   ec_slave_config_state_t *state);
+
+/* Attach configurations to scanned slaves (after every scan). */
+void ec_master_attach_slave_configs(struct ec_master *master);
+/* The PDOs in effect for a sync manager: the config's, else the slave's. */
+const struct ec_sync_config *ec_slave_config_sync(
+	const struct ec_slave_config *sc, u8 sync_index);
+
+#endif /* EC_SLAVE_CONFIG_H */
