@@ -35,6 +35,7 @@ enum {
 
 struct ec_master;
 struct ec_slave;
+struct ec_slave_config;
 struct ec_fsm_slave_scan;
 
 /* Port descriptor codes of register 0x0007: ec_slave_port_desc_t of
@@ -93,6 +94,10 @@ struct ec_slave {
 	u16 al_status_code;
 	u8 requested_state;	/* what the master wants, EC_AL_STATE_* */
 	bool error_flag;	/* the master gave up on this slave */
+
+	/* The application's configuration attached to this slave, or NULL
+	 * (slave_config.c: ec_master_attach_slave_configs()). */
+	struct ec_slave_config *config;
 
 	/* SII: raw words and what they say. */
 	u8 *sii_image;		/* little-endian bytes as read */
