@@ -309,6 +309,142 @@ struct ec_ioctl_debug {
 /* ---- end of the application API ---- */
 
 /* ---- Configuration and domain inspection (CLI): numbers 0x50-0x5f ---- */
+/*
+ * Read-only views of the application's slave configurations and domains
+ * for the CLI (ethercat config, domains, data); any file descriptor.
+ * Configurations and domains are addressed by their position in the
+ * master's lists (0 .. ec_ioctl_master.config_count / domain_count - 1);
+ * a position out of range fails with -ENOENT.
+ */
+#define EC_IOCTL_CONFIG_SYNCS 16	/* sync managers per configuration */
+#define EC_IOCTL_SDO_DATA_MAX 1024	/* startup SDO bytes shown */
+
+struct ec_ioctl_config_sync {
+	__u8 dir;		/* 0 unknown, 1 output, 2 input (ec_direction_t) */
+	__u8 watchdog_mode;	/* ec_watchdog_mode_t */
+	__u8 pdo_count;		/* PDOs the configuration assigns */
+	__u8 reserved0;
+};
+
+struct ec_ioctl_config {
+	/* in */
+	__u32 config_index;
+	/* out */
+	__u16 alias;
+	__u16 position;
+	__u32 vendor_id;
+	__u32 product_code;
+	__u16 slave_position;	/* EC_IOCTL_NO_SLAVE when none attached */
+	__u8 slave_al_state;	/* AL state of the attached slave */
+	__u8 identity_mismatch;	/* a slave sits there, but not this one */
+	__u16 watchdog_divider;	/* 0: the slave's default */
+	__u16 watchdog_intervals;	/* 0: the slave's default */
+	__u32 sdo_count;	/* startup SDOs */
+	__u32 idn_count;	/* startup IDNs (SoE): always 0 */
+	__u16 dc_assign_activate;
+	__u16 reserved0;
+	__u32 dc_sync_cycle[2];	/* ns */
+	__s32 dc_sync_shift[2];	/* ns */
+	struct ec_ioctl_config_sync syncs[EC_IOCTL_CONFIG_SYNCS];
+	__u32 reserved[8];
+};
+
+struct ec_ioctl_config_pdo {
+	/* in */
+	__u32 config_index;
+	__u8 sync_index;
+	__u8 reserved0;
+	__u16 pdo_pos;
+	/* out */
+	__u16 index;
+	__u16 entry_count;
+	char name[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_config_pdo_entry {
+	/* in */
+	__u32 config_index;
+	__u8 sync_index;
+	__u8 reserved0;
+	__u16 pdo_pos;
+	__u16 entry_pos;
+	__u16 reserved1;
+	/* out */
+	__u16 index;
+	__u8 subindex;
+	__u8 bit_length;
+	char name[EC_IOCTL_STRING_SIZE];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_config_sdo {
+	/* in */
+	__u32 config_index;
+	__u32 sdo_pos;
+	/* out */
+	__u16 index;
+	__u8 subindex;
+	__u8 complete_access;
+	__u32 size;		/* bytes of the SDO; data holds the first */
+	__u8 data[EC_IOCTL_SDO_DATA_MAX];
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_domain {
+	/* in */
+	__u32 domain_index;
+	/* out */
+	__u32 data_size;	/* bytes of process data */
+	__u32 logical_base_address;
+	__u16 working_counter;	/* sum at the last process() */
+	__u16 expected_working_counter;
+	__u32 fmmu_count;
+	__u32 datagram_count;
+	__u8 wc_state;		/* ec_wc_state_t */
+	__u8 activated;		/* the process image exists */
+	__u16 reserved0;
+	__u32 working_counter_changes;
+	__u32 reserved[6];
+};
+
+struct ec_ioctl_domain_fmmu {
+	/* in */
+	__u32 domain_index;
+	__u32 fmmu_index;
+	/* out */
+	__u16 slave_config_alias;
+	__u16 slave_config_position;
+	__u8 sync_index;
+	__u8 dir;		/* ec_direction_t */
+	__u16 reserved0;
+	__u32 logical_address;	/* absolute: domain base + offset */
+	__u32 data_size;
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_domain_data {
+	/* in */
+	__u32 domain_index;
+	__u32 data_size;	/* size of the buffer at data */
+	__u64 data;		/* user pointer */
+	/* out */
+	__u32 result_size;	/* bytes copied; 0 before activation */
+	__u32 reserved[3];
+};
+
+#define EC_IOCTL_CONFIG _IOWR(EC_IOCTL_TYPE, 0x50, struct ec_ioctl_config)
+#define EC_IOCTL_CONFIG_PDO \
+	_IOWR(EC_IOCTL_TYPE, 0x51, struct ec_ioctl_config_pdo)
+#define EC_IOCTL_CONFIG_PDO_ENTRY \
+	_IOWR(EC_IOCTL_TYPE, 0x52, struct ec_ioctl_config_pdo_entry)
+#define EC_IOCTL_CONFIG_SDO \
+	_IOWR(EC_IOCTL_TYPE, 0x53, struct ec_ioctl_config_sdo)
+#define EC_IOCTL_DOMAIN _IOWR(EC_IOCTL_TYPE, 0x54, struct ec_ioctl_domain)
+#define EC_IOCTL_DOMAIN_FMMU \
+	_IOWR(EC_IOCTL_TYPE, 0x55, struct ec_ioctl_domain_fmmu)
+#define EC_IOCTL_DOMAIN_DATA \
+	_IOWR(EC_IOCTL_TYPE, 0x56, struct ec_ioctl_domain_data)
 /* ---- end of the inspection commands ---- */
 
 /* Highest command number; the dispatch table has one slot each. */

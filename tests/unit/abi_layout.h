@@ -101,4 +101,51 @@ EC_OFF(ec_ioctl_slave_sdo_transfer, abort_code, 28);
 
 EC_ABI(ec_ioctl_debug, 16);
 
+/* Configuration and domain inspection (0x50-0x5f). */
+EC_ABI(ec_ioctl_config_sync, 4);
+EC_ABI(ec_ioctl_config, 148);
+EC_OFF(ec_ioctl_config, alias, 4);
+EC_OFF(ec_ioctl_config, vendor_id, 8);
+EC_OFF(ec_ioctl_config, slave_position, 16);
+EC_OFF(ec_ioctl_config, watchdog_divider, 20);
+EC_OFF(ec_ioctl_config, sdo_count, 24);
+EC_OFF(ec_ioctl_config, dc_assign_activate, 32);
+EC_OFF(ec_ioctl_config, dc_sync_cycle, 36);
+EC_OFF(ec_ioctl_config, dc_sync_shift, 44);
+EC_OFF(ec_ioctl_config, syncs, 52);
+EC_OFF(ec_ioctl_config, reserved, 116);
+
+EC_ABI(ec_ioctl_config_pdo, 92);
+EC_OFF(ec_ioctl_config_pdo, pdo_pos, 6);
+EC_OFF(ec_ioctl_config_pdo, index, 8);
+EC_OFF(ec_ioctl_config_pdo, name, 12);
+
+EC_ABI(ec_ioctl_config_pdo_entry, 96);
+EC_OFF(ec_ioctl_config_pdo_entry, entry_pos, 8);
+EC_OFF(ec_ioctl_config_pdo_entry, index, 12);
+EC_OFF(ec_ioctl_config_pdo_entry, bit_length, 15);
+EC_OFF(ec_ioctl_config_pdo_entry, name, 16);
+
+EC_ABI(ec_ioctl_config_sdo, 1056);
+EC_OFF(ec_ioctl_config_sdo, index, 8);
+EC_OFF(ec_ioctl_config_sdo, size, 12);
+EC_OFF(ec_ioctl_config_sdo, data, 16);
+EC_OFF(ec_ioctl_config_sdo, reserved, 1040);
+
+EC_ABI(ec_ioctl_domain, 56);
+EC_OFF(ec_ioctl_domain, working_counter, 12);
+EC_OFF(ec_ioctl_domain, fmmu_count, 16);
+EC_OFF(ec_ioctl_domain, wc_state, 24);
+EC_OFF(ec_ioctl_domain, working_counter_changes, 28);
+
+EC_ABI(ec_ioctl_domain_fmmu, 40);
+EC_OFF(ec_ioctl_domain_fmmu, slave_config_alias, 8);
+EC_OFF(ec_ioctl_domain_fmmu, sync_index, 12);
+EC_OFF(ec_ioctl_domain_fmmu, logical_address, 16);
+EC_OFF(ec_ioctl_domain_fmmu, data_size, 20);
+
+EC_ABI(ec_ioctl_domain_data, 32);
+EC_OFF(ec_ioctl_domain_data, data, 8);
+EC_OFF(ec_ioctl_domain_data, result_size, 16);
+
 #endif /* EC_ABI_LAYOUT_H */
