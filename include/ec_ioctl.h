@@ -19,7 +19,7 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define EC_IOCTL_VERSION 1
+#define EC_IOCTL_VERSION 2
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -306,6 +306,277 @@ struct ec_ioctl_debug {
 #define EC_IOCTL_MASTER_DEBUG _IOW(EC_IOCTL_TYPE, 0x10, struct ec_ioctl_debug)
 
 /* ---- Application API (ecrt_* of lib/ over ioctl): numbers 0x20-0x4f ---- */
+/*
+ * An application first requests the master (EC_IOCTL_REQUEST, exclusive:
+ * -EBUSY while another file or a kernel module holds it); every other
+ * command of this block needs a writable file that holds the master,
+ * except the read-only state queries, which need only the holding file.
+ * Configurations, domains and requests are named by their index in order
+ * of creation.  The cyclic commands (EC_IOCTL_SEND, _RECEIVE,
+ * _DOMAIN_PROCESS, _DOMAIN_QUEUE) take the domain index or nothing as
+ * the plain ioctl argument.  After EC_IOCTL_ACTIVATE, mmap() of the
+ * device at offset 0 maps the process data of all domains (pd_size bytes;
+ * each domain at the offset EC_IOCTL_DOMAIN_INFO reports).  Closing the
+ * file deactivates and releases the master.
+ */
+
+/* Request states, as in struct ec_ioctl_sdo_request.state. */
+enum {
+	EC_IOCTL_REQUEST_UNUSED = 0,
+	EC_IOCTL_REQUEST_BUSY = 1,
+	EC_IOCTL_REQUEST_SUCCESS = 2,
+	EC_IOCTL_REQUEST_ERROR = 3,
+};
+
+struct ec_ioctl_app_config {
+	/* in */
+	__u16 alias;
+	__u16 position;
+	__u32 vendor_id;
+	__u32 product_code;
+	/* out */
+	__u32 config_index;
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_sc_sync {
+	__u32 config_index;
+	__u8 sync_index;
+	__u8 dir;		/* ec_direction_t */
+	__u8 watchdog_mode;	/* ec_watchdog_mode_t */
+	__u8 reserved0;
+	__u32 reserved[2];
+};
+
+struct ec_ioctl_sc_watchdog {
+	__u32 config_index;
+	__u16 divider;
+	__u16 intervals;
+	__u32 reserved[2];
+};
+
+/* PDO assignment: add @pdo_index to / clear the PDOs of @sync_index. */
+struct ec_ioctl_sc_pdo {
+	__u32 config_index;
+	__u8 sync_index;
+	__u8 reserved0;
+	__u16 pdo_index;
+	__u32 reserved[2];
+};
+
+/* PDO mapping: add an entry to / clear the entries of @pdo_index. */
+struct ec_ioctl_sc_entry {
+	__u32 config_index;
+	__u16 pdo_index;
+	__u16 entry_index;
+	__u8 entry_subindex;
+	__u8 entry_bit_length;
+	__u16 reserved0;
+	__u32 reserved[3];
+};
+
+/* Register a PDO entry in a domain, by index or by position. */
+struct ec_ioctl_reg_pdo_entry {
+	/* in */
+	__u32 config_index;
+	__u32 domain_index;
+	__u16 entry_index;	/* EC_IOCTL_SC_REG_PDO_ENTRY */
+	__u8 entry_subindex;
+	__u8 sync_index;	/* EC_IOCTL_SC_REG_PDO_POS */
+	__u32 pdo_pos;
+	__u32 entry_pos;
+	/* out */
+	__u32 offset;		/* byte offset in the domain */
+	__u32 bit_position;
+	__u32 reserved[4];
+};
+
+/* A startup SDO (written in PREOP on every configuration). */
+struct ec_ioctl_sc_sdo {
+	__u32 config_index;
+	__u16 index;
+	__u8 subindex;
+	__u8 complete_access;
+	__u32 size;
+	__u32 reserved0;
+	__u64 data;		/* user pointer to size bytes */
+	__u32 reserved[4];
+};
+
+/* CoE emergency ring of the slave a configuration is attached to. */
+struct ec_ioctl_sc_emerg {
+	__u32 config_index;
+	__u32 value;		/* EMERG_SIZE in: elements; _OVERRUNS out */
+	__u8 message[8];	/* EMERG_POP out */
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_sc_state {
+	/* in */
+	__u32 config_index;
+	/* out */
+	__u8 online;
+	__u8 operational;
+	__u8 al_state;
+	__u8 reserved0;
+	__u32 reserved[2];
+};
+
+/*
+ * An SDO request of a configuration.  CREATE: config_index, sdo_index,
+ * sdo_subindex, size (memory) in, request_index out.  INDEX, TIMEOUT,
+ * READ: request_index and the respective fields.  WRITE: size bytes from
+ * data.  STATE: state, data_size and abort_code out; when the state is
+ * SUCCESS and data is not 0, the data read is copied there (up to size).
+ */
+struct ec_ioctl_sdo_request {
+	__u32 config_index;
+	__u32 request_index;
+	__u16 sdo_index;
+	__u8 sdo_subindex;
+	__u8 state;		/* EC_IOCTL_REQUEST_* */
+	__u32 size;
+	__u32 timeout_ms;
+	__u32 data_size;
+	__u32 abort_code;
+	__u32 reserved0;
+	__u64 data;		/* user pointer */
+	__u32 reserved[4];
+};
+
+/*
+ * A register request of a configuration.  CREATE: config_index, mem_size
+ * in, request_index out.  READ/WRITE: address and size (WRITE: size bytes
+ * from data).  STATE: state out; on SUCCESS of a read, size bytes copied
+ * to data when data is not 0.
+ */
+struct ec_ioctl_reg_request {
+	__u32 config_index;
+	__u32 request_index;
+	__u32 mem_size;
+	__u16 address;
+	__u8 state;		/* EC_IOCTL_REQUEST_* */
+	__u8 reserved0;
+	__u32 size;
+	__u32 reserved1;
+	__u64 data;		/* user pointer */
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_domain_info {
+	/* in */
+	__u32 domain_index;
+	__u32 reserved0;
+	/* out */
+	__u64 size;		/* bytes of process data */
+	__u64 offset;		/* in the mapping; valid after activation */
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_domain_state {
+	/* in */
+	__u32 domain_index;
+	/* out */
+	__u32 working_counter;
+	__u8 wc_state;		/* ec_wc_state_t */
+	__u8 redundancy_active;
+	__u16 reserved0;
+	__u32 reserved[3];
+};
+
+struct ec_ioctl_activate {
+	/* out */
+	__u64 pd_size;		/* bytes to mmap() at offset 0 */
+	__u32 reserved[4];
+};
+
+struct ec_ioctl_master_state {
+	/* in (EC_IOCTL_LINK_STATE only): device index */
+	__u32 dev_idx;
+	/* out */
+	__u32 slaves_responding;
+	__u8 al_states;
+	__u8 link_up;
+	__u16 reserved0;
+	__u32 reserved[3];
+};
+
+struct ec_ioctl_app_time {
+	__u64 app_time;		/* ns since 2000-01-01 */
+	__u32 reserved[2];
+};
+
+struct ec_ioctl_send_interval {
+	__u32 send_interval_us;
+	__u32 reserved[3];
+};
+
+#define EC_IOCTL_REQUEST _IO(EC_IOCTL_TYPE, 0x20)
+#define EC_IOCTL_CREATE_DOMAIN _IO(EC_IOCTL_TYPE, 0x21)
+#define EC_IOCTL_CREATE_SLAVE_CONFIG \
+	_IOWR(EC_IOCTL_TYPE, 0x22, struct ec_ioctl_app_config)
+#define EC_IOCTL_SC_SYNC _IOW(EC_IOCTL_TYPE, 0x23, struct ec_ioctl_sc_sync)
+#define EC_IOCTL_SC_WATCHDOG \
+	_IOW(EC_IOCTL_TYPE, 0x24, struct ec_ioctl_sc_watchdog)
+#define EC_IOCTL_SC_ADD_PDO _IOW(EC_IOCTL_TYPE, 0x25, struct ec_ioctl_sc_pdo)
+#define EC_IOCTL_SC_CLEAR_PDOS \
+	_IOW(EC_IOCTL_TYPE, 0x26, struct ec_ioctl_sc_pdo)
+#define EC_IOCTL_SC_ADD_ENTRY \
+	_IOW(EC_IOCTL_TYPE, 0x27, struct ec_ioctl_sc_entry)
+#define EC_IOCTL_SC_CLEAR_ENTRIES \
+	_IOW(EC_IOCTL_TYPE, 0x28, struct ec_ioctl_sc_entry)
+#define EC_IOCTL_SC_REG_PDO_ENTRY \
+	_IOWR(EC_IOCTL_TYPE, 0x29, struct ec_ioctl_reg_pdo_entry)
+#define EC_IOCTL_SC_REG_PDO_POS \
+	_IOWR(EC_IOCTL_TYPE, 0x2a, struct ec_ioctl_reg_pdo_entry)
+#define EC_IOCTL_SC_SDO _IOW(EC_IOCTL_TYPE, 0x2b, struct ec_ioctl_sc_sdo)
+#define EC_IOCTL_SC_EMERG_SIZE \
+	_IOW(EC_IOCTL_TYPE, 0x2c, struct ec_ioctl_sc_emerg)
+#define EC_IOCTL_SC_EMERG_POP \
+	_IOWR(EC_IOCTL_TYPE, 0x2d, struct ec_ioctl_sc_emerg)
+#define EC_IOCTL_SC_EMERG_CLEAR \
+	_IOW(EC_IOCTL_TYPE, 0x2e, struct ec_ioctl_sc_emerg)
+#define EC_IOCTL_SC_EMERG_OVERRUNS \
+	_IOWR(EC_IOCTL_TYPE, 0x2f, struct ec_ioctl_sc_emerg)
+#define EC_IOCTL_SC_STATE _IOWR(EC_IOCTL_TYPE, 0x30, struct ec_ioctl_sc_state)
+#define EC_IOCTL_SDO_REQUEST_CREATE \
+	_IOWR(EC_IOCTL_TYPE, 0x31, struct ec_ioctl_sdo_request)
+#define EC_IOCTL_SDO_REQUEST_INDEX \
+	_IOW(EC_IOCTL_TYPE, 0x32, struct ec_ioctl_sdo_request)
+#define EC_IOCTL_SDO_REQUEST_TIMEOUT \
+	_IOW(EC_IOCTL_TYPE, 0x33, struct ec_ioctl_sdo_request)
+#define EC_IOCTL_SDO_REQUEST_STATE \
+	_IOWR(EC_IOCTL_TYPE, 0x34, struct ec_ioctl_sdo_request)
+#define EC_IOCTL_SDO_REQUEST_READ \
+	_IOW(EC_IOCTL_TYPE, 0x35, struct ec_ioctl_sdo_request)
+#define EC_IOCTL_SDO_REQUEST_WRITE \
+	_IOW(EC_IOCTL_TYPE, 0x36, struct ec_ioctl_sdo_request)
+#define EC_IOCTL_REG_REQUEST_CREATE \
+	_IOWR(EC_IOCTL_TYPE, 0x37, struct ec_ioctl_reg_request)
+#define EC_IOCTL_REG_REQUEST_STATE \
+	_IOWR(EC_IOCTL_TYPE, 0x38, struct ec_ioctl_reg_request)
+#define EC_IOCTL_REG_REQUEST_READ \
+	_IOW(EC_IOCTL_TYPE, 0x39, struct ec_ioctl_reg_request)
+#define EC_IOCTL_REG_REQUEST_WRITE \
+	_IOW(EC_IOCTL_TYPE, 0x3a, struct ec_ioctl_reg_request)
+#define EC_IOCTL_DOMAIN_INFO \
+	_IOWR(EC_IOCTL_TYPE, 0x3b, struct ec_ioctl_domain_info)
+#define EC_IOCTL_ACTIVATE _IOR(EC_IOCTL_TYPE, 0x3c, struct ec_ioctl_activate)
+#define EC_IOCTL_DEACTIVATE _IO(EC_IOCTL_TYPE, 0x3d)
+#define EC_IOCTL_SEND _IO(EC_IOCTL_TYPE, 0x3e)
+#define EC_IOCTL_RECEIVE _IO(EC_IOCTL_TYPE, 0x3f)
+#define EC_IOCTL_DOMAIN_PROCESS _IO(EC_IOCTL_TYPE, 0x40)
+#define EC_IOCTL_DOMAIN_QUEUE _IO(EC_IOCTL_TYPE, 0x41)
+#define EC_IOCTL_DOMAIN_STATE \
+	_IOWR(EC_IOCTL_TYPE, 0x42, struct ec_ioctl_domain_state)
+#define EC_IOCTL_MASTER_STATE \
+	_IOR(EC_IOCTL_TYPE, 0x43, struct ec_ioctl_master_state)
+#define EC_IOCTL_LINK_STATE \
+	_IOWR(EC_IOCTL_TYPE, 0x44, struct ec_ioctl_master_state)
+#define EC_IOCTL_APP_TIME _IOW(EC_IOCTL_TYPE, 0x45, struct ec_ioctl_app_time)
+#define EC_IOCTL_SEND_INTERVAL \
+	_IOW(EC_IOCTL_TYPE, 0x46, struct ec_ioctl_send_interval)
+#define EC_IOCTL_RESET _IO(EC_IOCTL_TYPE, 0x47)
 /* ---- end of the application API ---- */
 
 /* ---- Configuration and domain inspection (CLI): numbers 0x50-0x5f ---- */

@@ -148,4 +148,45 @@ EC_ABI(ec_ioctl_domain_data, 32);
 EC_OFF(ec_ioctl_domain_data, data, 8);
 EC_OFF(ec_ioctl_domain_data, result_size, 16);
 
+/* Application API (0x20-0x4f). */
+EC_ABI(ec_ioctl_app_config, 32);
+EC_OFF(ec_ioctl_app_config, config_index, 12);
+EC_ABI(ec_ioctl_sc_sync, 16);
+EC_OFF(ec_ioctl_sc_sync, watchdog_mode, 6);
+EC_ABI(ec_ioctl_sc_watchdog, 16);
+EC_OFF(ec_ioctl_sc_watchdog, intervals, 6);
+EC_ABI(ec_ioctl_sc_pdo, 16);
+EC_OFF(ec_ioctl_sc_pdo, pdo_index, 6);
+EC_ABI(ec_ioctl_sc_entry, 24);
+EC_OFF(ec_ioctl_sc_entry, entry_bit_length, 9);
+EC_ABI(ec_ioctl_reg_pdo_entry, 44);
+EC_OFF(ec_ioctl_reg_pdo_entry, pdo_pos, 12);
+EC_OFF(ec_ioctl_reg_pdo_entry, offset, 20);
+EC_OFF(ec_ioctl_reg_pdo_entry, bit_position, 24);
+EC_ABI(ec_ioctl_sc_sdo, 40);
+EC_OFF(ec_ioctl_sc_sdo, size, 8);
+EC_OFF(ec_ioctl_sc_sdo, data, 16);
+EC_ABI(ec_ioctl_sc_emerg, 32);
+EC_OFF(ec_ioctl_sc_emerg, message, 8);
+EC_ABI(ec_ioctl_sc_state, 16);
+EC_OFF(ec_ioctl_sc_state, al_state, 6);
+EC_ABI(ec_ioctl_sdo_request, 56);
+EC_OFF(ec_ioctl_sdo_request, state, 11);
+EC_OFF(ec_ioctl_sdo_request, abort_code, 24);
+EC_OFF(ec_ioctl_sdo_request, data, 32);
+EC_ABI(ec_ioctl_reg_request, 48);
+EC_OFF(ec_ioctl_reg_request, address, 12);
+EC_OFF(ec_ioctl_reg_request, size, 16);
+EC_OFF(ec_ioctl_reg_request, data, 24);
+EC_ABI(ec_ioctl_domain_info, 40);
+EC_OFF(ec_ioctl_domain_info, size, 8);
+EC_OFF(ec_ioctl_domain_info, offset, 16);
+EC_ABI(ec_ioctl_domain_state, 24);
+EC_OFF(ec_ioctl_domain_state, wc_state, 8);
+EC_ABI(ec_ioctl_activate, 24);
+EC_ABI(ec_ioctl_master_state, 24);
+EC_OFF(ec_ioctl_master_state, al_states, 8);
+EC_ABI(ec_ioctl_app_time, 16);
+EC_ABI(ec_ioctl_send_interval, 16);
+
 #endif /* EC_ABI_LAYOUT_H */
