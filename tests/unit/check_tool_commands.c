@@ -497,12 +497,12 @@ START_TEST(test_master_errors)
 	ck_has(err, "ethercat: master: failed to open /dev/EtherCAT1");
 	fake_version = EC_IOCTL_VERSION + 1;
 	ck_assert_int_eq(run("master", NULL), EC_EXIT_FAIL);
-	ck_has(err, "ioctl ABI version mismatch: library/tool built for 1, module ec_master speaks 2");
+	ck_has(err, "ioctl ABI version mismatch: library/tool built for 2, module ec_master speaks 3");
 	ck_assert_int_eq(run("version", NULL), EC_EXIT_FAIL);
-	ck_has(out, "ec_master module: ioctl ABI version 2");
+	ck_has(out, "ec_master module: ioctl ABI version 3");
 	fake_version = EC_IOCTL_VERSION;
 	ck_assert_int_eq(run("version", NULL), 0);
-	ck_has(out, "ioctl ABI version 1\n");
+	ck_has(out, "ioctl ABI version 2\n");
 }
 END_TEST
 
