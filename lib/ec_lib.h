@@ -76,4 +76,23 @@ int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t position,
 int ec_lib_rescan(struct ec_lib_master *m);
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level);
 
+/* Slave configurations and domains of the application (read-only). */
+int ec_lib_config(struct ec_lib_master *m, uint32_t config_index,
+		  struct ec_ioctl_config *out);
+int ec_lib_config_pdo(struct ec_lib_master *m, uint32_t config_index,
+		      uint8_t sync_index, uint16_t pdo_pos,
+		      struct ec_ioctl_config_pdo *out);
+int ec_lib_config_pdo_entry(struct ec_lib_master *m, uint32_t config_index,
+			    uint8_t sync_index, uint16_t pdo_pos,
+			    uint16_t entry_pos,
+			    struct ec_ioctl_config_pdo_entry *out);
+int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t config_index,
+		      uint32_t sdo_pos, struct ec_ioctl_config_sdo *out);
+int ec_lib_domain(struct ec_lib_master *m, uint32_t domain_index,
+		  struct ec_ioctl_domain *out);
+int ec_lib_domain_fmmu(struct ec_lib_master *m, uint32_t domain_index,
+		       uint32_t fmmu_index, struct ec_ioctl_domain_fmmu *out);
+int ec_lib_domain_data(struct ec_lib_master *m, uint32_t domain_index,
+		       void *buf, size_t size, size_t *result_size);
+
 #endif /* EC_LIB_H */

@@ -47,6 +47,15 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 					      ec_ioctl_master_rescan, true },
 	[_IOC_NR(EC_IOCTL_MASTER_DEBUG)] = { EC_IOCTL_MASTER_DEBUG,
 					     ec_ioctl_master_debug, true },
+	/* Inspection of configs and domains (ioctl_config.c), any fd. */
+	EC_SLAVE_CMD(EC_IOCTL_CONFIG, ec_ioctl_config, false),
+	EC_SLAVE_CMD(EC_IOCTL_CONFIG_PDO, ec_ioctl_config_pdo, false),
+	EC_SLAVE_CMD(EC_IOCTL_CONFIG_PDO_ENTRY, ec_ioctl_config_pdo_entry,
+		     false),
+	EC_SLAVE_CMD(EC_IOCTL_CONFIG_SDO, ec_ioctl_config_sdo, false),
+	EC_SLAVE_CMD(EC_IOCTL_DOMAIN, ec_ioctl_domain, false),
+	EC_SLAVE_CMD(EC_IOCTL_DOMAIN_FMMU, ec_ioctl_domain_fmmu, false),
+	EC_SLAVE_CMD(EC_IOCTL_DOMAIN_DATA, ec_ioctl_domain_data, false),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

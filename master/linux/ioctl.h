@@ -46,4 +46,13 @@ long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_sdo_upload(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_sdo_download(struct ec_cdev_file *f, void __user *arg);
 
+/* Slave configurations and domains, read-only (ioctl_config.c). */
+long ec_ioctl_config(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_pdo(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_pdo_entry(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_sdo(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_domain(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_domain_fmmu(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_domain_data(struct ec_cdev_file *f, void __user *arg);
+
 #endif /* EC_LINUX_IOCTL_H */
