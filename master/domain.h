@@ -16,6 +16,7 @@
 #define EC_DOMAIN_MAX_DATAGRAM 1486	/* one frame: 1500 - 2 - 10 - 2 */
 
 struct ec_master;
+struct ec_fmmu_config;
 
 /* One datagram of a domain and what its working counter should be. */
 struct ec_domain_datagram {

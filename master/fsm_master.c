@@ -16,6 +16,7 @@
 #include "master.h"
 #include "registers.h"
 #include "slave.h"
+#include "slave_config.h"
 #include "topology.h"
 
 static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
@@ -51,6 +52,7 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
 {
 	unsigned int i;
 
+	ec_master_detach_slave_configs(master);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_clear(&master->slaves[i]);
 	ec_free(master->slaves);
@@ -124,6 +126,7 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	master->scan_busy = false;
 	master->scan_done_ns = now_ns;
 	fsm->scans_completed++;
+	ec_master_attach_slave_configs(master);
 	ms = (now_ns - master->scan_start_ns) / EC_NSEC_PER_MSEC;
 	if (failed)
 		EC_MASTER_WARN(master,

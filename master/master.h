@@ -76,7 +76,18 @@ struct ec_master {
 	u64 app_time_ns;		/* ecrt_master_application_time */
 	u64 send_interval_ns;		/* ecrt_master_set_send_interval */
 	size_t fsm_bytes_per_cycle;	/* budget for FSM datagrams in OP */
+	unsigned int fsm_next_slave;	/* round robin of the budget */
 };
+
+/* FSM datagram bytes per application cycle unless set: one frame's worth. */
+#define EC_FSM_BYTES_PER_CYCLE_DEFAULT 1486
+
+/* Each domain's process data starts on its own page of pd_mem (mmap). */
+#ifdef PAGE_SIZE
+#define EC_PD_ALIGN PAGE_SIZE
+#else
+#define EC_PD_ALIGN 4096
+#endif
 
 #define EC_MASTER_LOG(level, master, fmt, ...) \
 	ec_log(level, "%u: " fmt, (master)->index, ##__VA_ARGS__)

@@ -84,6 +84,17 @@ struct ec_slave_config {
 	s32 dc_sync_shift[2];
 
 	u64 state_timeout_ns[4];	/* PREOP, SAFEOP, OP, INIT; 0: default */
+
+	/*
+	 * The PDOs in effect per sync manager (ec_slave_config_sync()):
+	 * the config's where it set them, else the attached slave's, PDOs
+	 * without entries filled with the slave's mapping.  Owned copies,
+	 * rebuilt when the config, the attached slave or its PDOs change.
+	 */
+	struct ec_sync_config effective[EC_SC_SYNCS];
+	bool effective_valid;
+	const struct ec_sii_sync *effective_src;	/* slave->syncs seen */
+	unsigned int effective_src_count;
 };
 
 /*
@@ -148,8 +159,23 @@ ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size);
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state);
 
+int ec_slave_config_sdo8(struct ec_slave_config *sc, u16 index, u8 subindex,
+			 u8 value);
+int ec_slave_config_sdo16(struct ec_slave_config *sc, u16 index,
+			  u8 subindex, u16 value);
+int ec_slave_config_sdo32(struct ec_slave_config *sc, u16 index,
+			  u8 subindex, u32 value);
+
 /* Attach configurations to scanned slaves (after every scan). */
 void ec_master_attach_slave_configs(struct ec_master *master);
+/* Detach all configurations before the slaves are freed. */
+void ec_master_detach_slave_configs(struct ec_master *master);
+/* Attach one configuration if its slave is there. */
+void ec_slave_config_attach(struct ec_slave_config *sc);
+void ec_slave_config_detach(struct ec_slave_config *sc);
+/* Size in bytes of the PDOs in effect for a sync manager. */
+unsigned int ec_slave_config_sync_size(const struct ec_slave_config *sc,
+				       u8 sync_index);
 /* The PDOs in effect for a sync manager: the config's, else the slave's. */
 const struct ec_sync_config *ec_slave_config_sync(
 	const struct ec_slave_config *sc, u8 sync_index);
