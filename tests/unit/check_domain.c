@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_domain.c - domain layout and working counters: inputs only,
+ * outputs only and both directions against the scanned default segment,
+ * bit-sized entries, a domain cut into several datagrams with the
+ * expected working counter of each, an FMMU too large for a frame, and
+ * the ZERO/INCOMPLETE/COMPLETE classification.
+ */
+#include "harness.h"
+#include "domain.h"
+#include "fsm_master.h"
+#include "fsm_slave.h"
+#include "slave.h"
+#include "slave_config.h"
+
+#define BECKHOFF 0x00000002
+#define EL1008 0x03f03052
+#define EL2008 0x07d83052
+#define EL3102 0x0c1e3052
+#define EL4102 0x10063052
+
+/* Positions in the default segment. */
+#define POS_DI 1
+#define POS_DO 2
+#define POS_AI 3
+#define POS_AO 4
+
+static const char *segment =
+	"{ \"slaves\": [ { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
+	" { \"model\": \"EL2008\" }, { \"model\": \"EL3102\" },"
+	" { \"model\": \"EL4102\" } ] }";
+
+static struct ec_harness h;
+
+static bool all_ready(struct ec_harness *hh, void *ctx)
+{
+	unsigned int i, want = *(unsigned int *)ctx;
+
+	if (hh->master.scan_busy || hh->master.slave_count != want)
+		return false;
+	for (i = 0; i < hh->master.slave_count; i++)
+		if (!ec_slave_fsm_ready(&hh->master.slaves[i]))
+			return false;
+	return true;
+}
+
+static void setup_segment(void)
+{
+	unsigned int n = 5;
+
+	ec_harness_init(&h, segment);
+	ck_assert(ec_harness_run_until(&h, all_ready, &n,
+				       10 * EC_NSEC_PER_SEC));
+}
+
+/* A segment with nothing to scan: layouts from configured PDOs only. */
+static void setup_empty(void)
+{
+	ec_harness_init(&h, "{ \"slaves\": [ { \"model\": \"EK1100\" } ] }");
+}
+
+static void teardown(void)
+{
+	ec_master_deactivate(&h.master, h.now_ns);
+	ec_master_clear_config(&h.master);
+	ec_harness_clear(&h);
+}
+
+static struct ec_slave_config *cfg(u16 pos, u32 product)
+{
+	struct ec_slave_config *sc = ec_master_slave_config(&h.master, 0, pos,
+							    BECKHOFF, product);
+
+	ck_assert_ptr_nonnull(sc);
+	return sc;
+}
+
+static int reg(struct ec_domain *d, u16 pos, u32 product, u16 index,
+	       u8 sub, unsigned int *bit)
+{
+	return ec_slave_config_reg_pdo_entry(cfg(pos, product), index, sub, d,
+					     bit);
+}
+
+START_TEST(test_inputs_only_bits)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	unsigned int i, bit;
+	int off;
+
+	ck_assert_ptr_nonnull(d);
+	/* EL1008: eight TxPDOs of one BOOL each, packed in SM0's byte. */
+	for (i = 0; i < 8; i++) {
+		off = reg(d, POS_DI, EL1008, 0x6000 + 0x10 * i, 1, &bit);
+		ck_assert_int_eq(off, 0);
+		ck_assert_uint_eq(bit, i);
+	}
+	/* A bit entry without bit_position is only fine at bit 0. */
+	ck_assert_int_eq(reg(d, POS_DI, EL1008, 0x6000, 1, NULL), 0);
+	ck_assert_int_eq(reg(d, POS_DI, EL1008, 0x6010, 1, NULL), -EINVAL);
+	ck_assert_uint_eq(d->data_size, 1);
+
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 1);
+	ck_assert_int_eq(d->datagrams[0].datagram.type, EC_DATAGRAM_LRD);
+	ck_assert_uint_eq(d->datagrams[0].size, 1);
+	ck_assert_uint_eq(d->datagrams[0].expected_working_counter, 1);
+	ck_assert_uint_eq(d->expected_working_counter, 1);
+	ck_assert_ptr_eq(d->data, h.master.pd_mem);
+	ck_assert_int_eq(h.master.phase, EC_PHASE_OPERATION);
+	ck_assert(h.master.active);
+}
+END_TEST
+
+START_TEST(test_outputs_only_bits)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	unsigned int bit;
+
+	ck_assert_int_eq(reg(d, POS_DO, EL2008, 0x7070, 1, &bit), 0);
+	ck_assert_uint_eq(bit, 7);
+	ck_assert_int_eq(reg(d, POS_DO, EL2008, 0x7030, 1, &bit), 0);
+	ck_assert_uint_eq(bit, 3);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 1);
+	ck_assert_int_eq(d->datagrams[0].datagram.type, EC_DATAGRAM_LWR);
+	ck_assert_uint_eq(d->datagrams[0].expected_working_counter, 1);
+}
+END_TEST
+
+START_TEST(test_both_directions)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_domain *d2 = ec_master_create_domain(&h.master);
+	unsigned int bit;
+
+	/* FMMUs in registration order: EL2008 out (1 byte) at 0, EL1008 in
+	 * (1) at 1, EL3102 SM3 in (6) at 2, EL4102 SM2 out (4) at 8. */
+	ck_assert_int_eq(reg(d, POS_DO, EL2008, 0x7010, 1, &bit), 0);
+	ck_assert_uint_eq(bit, 1);
+	ck_assert_int_eq(reg(d, POS_DI, EL1008, 0x6020, 1, &bit), 1);
+	ck_assert_uint_eq(bit, 2);
+	ck_assert_int_eq(reg(d, POS_AI, EL3102, 0x3101, 2, &bit), 3);
+	ck_assert_uint_eq(bit, 0);
+	ck_assert_int_eq(reg(d, POS_AI, EL3102, 0x3102, 2, NULL), 6);
+	ck_assert_int_eq(reg(d, POS_AO, EL4102, 0x3002, 1, NULL), 10);
+	ck_assert_int_eq(reg(d, POS_AO, EL4102, 0x3001, 1, NULL), 8);
+	ck_assert_uint_eq(d->data_size, 12);
+	/* The same SM in a second domain gets a second FMMU. */
+	ck_assert_int_eq(reg(d2, POS_AI, EL3102, 0x3101, 1, NULL), 0);
+	ck_assert_uint_eq(cfg(POS_AI, EL3102)->used_fmmus, 2);
+
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 1);
+	ck_assert_int_eq(d->datagrams[0].datagram.type, EC_DATAGRAM_LRW);
+	/* 2 per output slave, 1 per input slave. */
+	ck_assert_uint_eq(d->expected_working_counter, 2 + 1 + 1 + 2);
+	ck_assert_uint_eq(d->logical_base_address, 0);
+	ck_assert_uint_eq(d2->logical_base_address, 12);
+	ck_assert_uint_eq(d2->expected_working_counter, 1);
+	/* Each domain on its own page of one block. */
+	ck_assert_ptr_eq(d->data, h.master.pd_mem);
+	ck_assert_ptr_eq(d2->data, h.master.pd_mem + EC_PD_ALIGN);
+	ck_assert_uint_eq(h.master.pd_size, 2 * EC_PD_ALIGN);
+	ck_assert_ptr_eq(d->datagrams[0].datagram.data, d->data);
+}
+END_TEST
+
+START_TEST(test_unmapped_entry)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+
+	ck_assert_int_eq(reg(d, POS_DI, EL1008, 0x6000, 2, NULL), -ENOENT);
+	ck_assert_int_eq(reg(d, POS_AO, EL4102, 0x3101, 2, NULL), -ENOENT);
+	ck_assert_uint_eq(d->data_size, 0);
+}
+END_TEST
+
+START_TEST(test_reg_list)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	unsigned int off_do, bit_do, off_ai, off_ao;
+	const ec_pdo_entry_reg_t regs[] = {
+		{ 0, POS_DO, BECKHOFF, EL2008, 0x7050, 1, &off_do, &bit_do },
+		{ 0, POS_AI, BECKHOFF, EL3102, 0x3102, 2, &off_ai, NULL },
+		{ 0, POS_AO, BECKHOFF, EL4102, 0x3002, 1, &off_ao, NULL },
+		{ 0 }
+	};
+	const ec_pdo_entry_reg_t bad[] = {
+		{ 0, POS_AO, BECKHOFF, EL4102, 0x3003, 1, &off_ao, NULL },
+		{ 0 }
+	};
+
+	ck_assert_int_eq(ec_domain_reg_pdo_entry_list(d, regs), 0);
+	ck_assert_uint_eq(off_do, 0);
+	ck_assert_uint_eq(bit_do, 5);
+	ck_assert_uint_eq(off_ai, 1 + 4);
+	ck_assert_uint_eq(off_ao, 7 + 2);
+	ck_assert_int_eq(ec_domain_reg_pdo_entry_list(d, bad), -ENOENT);
+}
+END_TEST
+
+/* A config with an output and an input SM of @bytes each (16-bit words). */
+static struct ec_slave_config *io_config(u16 pos, unsigned int bytes)
+{
+	struct ec_slave_config *sc = ec_master_slave_config(&h.master, 0, pos,
+							    0x0ec51d00, 0x99);
+	unsigned int i;
+
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 2, EC_DIR_OUTPUT,
+						      EC_WD_DEFAULT), 0);
+	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 3, EC_DIR_INPUT,
+						      EC_WD_DEFAULT), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 2, 0x1600), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 3, 0x1a00), 0);
+	for (i = 0; i < bytes / 2; i++) {
+		ck_assert_int_eq(ec_slave_config_pdo_mapping_add(
+			sc, 0x1600, 0x7000, i + 1, 16), 0);
+		ck_assert_int_eq(ec_slave_config_pdo_mapping_add(
+			sc, 0x1a00, 0x6000, i + 1, 16), 0);
+	}
+	return sc;
+}
+
+START_TEST(test_split)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	unsigned int i, total = 0, wkc = 0;
+
+	/* 100 slaves x (10 out + 10 in): 74 slaves (1480 bytes) fit the
+	 * first datagram, 26 (520 bytes) the second. */
+	for (i = 0; i < 100; i++) {
+		struct ec_slave_config *sc = io_config(i, 10);
+
+		ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x7000, 1, d,
+							       NULL), 20 * i);
+		ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x6000, 5, d,
+							       NULL),
+				 20 * i + 10 + 8);
+	}
+	ck_assert_uint_eq(d->data_size, 2000);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 2);
+	ck_assert_uint_eq(d->datagrams[0].logical_offset, 0);
+	ck_assert_uint_eq(d->datagrams[0].size, 1480);
+	ck_assert_uint_eq(d->datagrams[0].expected_working_counter, 74 * 3);
+	ck_assert_uint_eq(d->datagrams[1].logical_offset, 1480);
+	ck_assert_uint_eq(d->datagrams[1].size, 520);
+	ck_assert_uint_eq(d->datagrams[1].expected_working_counter, 26 * 3);
+	for (i = 0; i < d->datagram_count; i++) {
+		const struct ec_datagram *dg = &d->datagrams[i].datagram;
+
+		ck_assert_int_eq(dg->type, EC_DATAGRAM_LRW);
+		ck_assert_uint_le(dg->data_size, EC_DOMAIN_MAX_DATAGRAM);
+		ck_assert_uint_eq(ec_get_u32(dg->address),
+				  d->datagrams[i].logical_offset);
+		ck_assert_ptr_eq(dg->data,
+				 d->data + d->datagrams[i].logical_offset);
+		total += dg->data_size;
+		wkc += d->datagrams[i].expected_working_counter;
+	}
+	ck_assert_uint_eq(total, d->data_size);
+	ck_assert_uint_eq(wkc, d->expected_working_counter);
+}
+END_TEST
+
+START_TEST(test_split_directions)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_slave_config *sc[41];
+	unsigned int i;
+
+	/* Outputs of 41 slaves x 36 bytes (1476), then their inputs: the
+	 * first input FMMU no longer fits, so the first datagram holds
+	 * outputs only (LWR) and the second inputs only (LRD). */
+	for (i = 0; i < 41; i++) {
+		sc[i] = io_config(i, 36);
+		ck_assert_int_eq(ec_slave_config_reg_pdo_entry(
+			sc[i], 0x7000, 1, d, NULL), 36 * i);
+	}
+	for (i = 0; i < 41; i++)
+		ck_assert_int_eq(ec_slave_config_reg_pdo_entry(
+			sc[i], 0x6000, 1, d, NULL), 1476 + 36 * i);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 2);
+	ck_assert_int_eq(d->datagrams[0].datagram.type, EC_DATAGRAM_LWR);
+	ck_assert_uint_eq(d->datagrams[0].size, 1476);
+	ck_assert_uint_eq(d->datagrams[0].expected_working_counter, 41);
+	ck_assert_int_eq(d->datagrams[1].datagram.type, EC_DATAGRAM_LRD);
+	ck_assert_uint_eq(d->datagrams[1].size, 1476);
+	ck_assert_uint_eq(d->datagrams[1].expected_working_counter, 41);
+	ck_assert_uint_eq(d->expected_working_counter, 82);
+}
+END_TEST
+
+START_TEST(test_once_per_slave_and_direction)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_slave_config *sc = ec_master_slave_config(&h.master, 0, 0,
+							    1, 2);
+
+	/* Two input SMs of one slave in one LRD: the slave counts once. */
+	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 2, EC_DIR_INPUT,
+						      EC_WD_DEFAULT), 0);
+	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 3, EC_DIR_INPUT,
+						      EC_WD_DEFAULT), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 2, 0x1a00), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 3, 0x1a01), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_mapping_add(sc, 0x1a00, 0x6000,
+							 1, 8), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_mapping_add(sc, 0x1a01, 0x6010,
+							 1, 8), 0);
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x6000, 1, d, NULL),
+			 0);
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x6010, 1, d, NULL),
+			 1);
+	/* Not assigned: no mapping to add to. */
+	ck_assert_int_eq(ec_slave_config_pdo_mapping_add(sc, 0x1a02, 0x6020,
+							 1, 8), -ENOENT);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 1);
+	ck_assert_int_eq(d->datagrams[0].datagram.type, EC_DATAGRAM_LRD);
+	ck_assert_uint_eq(d->expected_working_counter, 1);
+}
+END_TEST
+
+START_TEST(test_fmmu_too_large)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_slave_config *sc = ec_master_slave_config(&h.master, 0, 0,
+							    1, 2);
+	unsigned int i;
+
+	/* 50 entries of 248 bits: 1550 bytes in one SM. */
+	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 3, EC_DIR_INPUT,
+						      EC_WD_DEFAULT), 0);
+	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 3, 0x1a00), 0);
+	for (i = 0; i < 50; i++)
+		ck_assert_int_eq(ec_slave_config_pdo_mapping_add(
+			sc, 0x1a00, 0x6000, i + 1, 248), 0);
+	ck_assert_uint_eq(ec_slave_config_sync_size(sc, 3), 1550);
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x6000, 1, d, NULL),
+			 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), -EINVAL);
+	ck_assert(!h.master.active);
+	ck_assert_ptr_null(h.master.pd_mem);
+	ck_assert_uint_eq(d->datagram_count, 0);
+}
+END_TEST
+
+/* Pretend the datagrams were answered with these working counters. */
+static void answer(struct ec_domain *d, const u16 *wkc, const bool *rx)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->datagram_count; i++) {
+		d->datagrams[i].datagram.state = rx[i] ?
+			EC_DATAGRAM_RECEIVED : EC_DATAGRAM_TIMED_OUT;
+		d->datagrams[i].datagram.working_counter = wkc[i];
+	}
+}
+
+START_TEST(test_wc_states)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_slave_config *sc[100];
+	ec_domain_state_t st;
+	unsigned int i;
+	const bool both[2] = { true, true };
+	const bool first[2] = { true, false };
+
+	for (i = 0; i < 100; i++) {
+		sc[i] = io_config(i, 10);
+		ck_assert_int_ge(ec_slave_config_reg_pdo_entry(
+			sc[i], 0x6000, 1, d, NULL), 0);
+	}
+	for (i = 0; i < 100; i++)
+		ck_assert_int_ge(ec_slave_config_reg_pdo_entry(
+			sc[i], 0x7000, 1, d, NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 2);
+	/* Datagram 1: 100 inputs (1000 bytes) + 48 outputs (LRW: 1 + 2
+	 * each); datagram 2: 52 outputs (LWR: 1 each). */
+	ck_assert_int_eq(d->datagrams[0].datagram.type, EC_DATAGRAM_LRW);
+	ck_assert_uint_eq(d->datagrams[0].expected_working_counter,
+			  100 + 48 * 2);
+	ck_assert_int_eq(d->datagrams[1].datagram.type, EC_DATAGRAM_LWR);
+	ck_assert_uint_eq(d->datagrams[1].expected_working_counter, 52);
+	ck_assert_uint_eq(d->expected_working_counter, 248);
+
+	ec_domain_state(d, &st);
+	ck_assert_int_eq(st.wc_state, EC_WC_ZERO);
+	answer(d, (const u16[]){ 196, 52 }, both);
+	ec_domain_process(d, h.now_ns);
+	ec_domain_state(d, &st);
+	ck_assert_uint_eq(st.working_counter, 248);
+	ck_assert_int_eq(st.wc_state, EC_WC_COMPLETE);
+	answer(d, (const u16[]){ 196, 51 }, both);
+	ec_domain_process(d, h.now_ns);
+	ec_domain_state(d, &st);
+	ck_assert_uint_eq(st.working_counter, 247);
+	ck_assert_int_eq(st.wc_state, EC_WC_INCOMPLETE);
+	/* A datagram that got no answer contributes nothing. */
+	answer(d, (const u16[]){ 196, 52 }, first);
+	ec_domain_process(d, h.now_ns);
+	ec_domain_state(d, &st);
+	ck_assert_uint_eq(st.working_counter, 196);
+	ck_assert_int_eq(st.wc_state, EC_WC_INCOMPLETE);
+	answer(d, (const u16[]){ 0, 0 }, both);
+	ec_domain_process(d, h.now_ns);
+	ec_domain_state(d, &st);
+	ck_assert_uint_eq(st.working_counter, 0);
+	ck_assert_int_eq(st.wc_state, EC_WC_ZERO);
+	ck_assert_uint_ge(d->working_counter_changes, 1);
+}
+END_TEST
+
+/* Queue puts every datagram on the master's queue, once. */
+START_TEST(test_queue)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	unsigned int i, before = h.master.skipped_datagrams;
+
+	for (i = 0; i < 100; i++)
+		ck_assert_int_ge(ec_slave_config_reg_pdo_entry(
+			io_config(i, 10), 0x6000, 1, d, NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 1);
+	ec_domain_queue(d);
+	ck_assert_int_eq(d->datagrams[0].datagram.state, EC_DATAGRAM_QUEUED);
+	ec_domain_queue(d);
+	ck_assert_uint_eq(h.master.skipped_datagrams, before + 1);
+	/* Deactivation takes them off the queue again. */
+	ec_master_deactivate(&h.master, h.now_ns);
+	ck_assert(ec_list_empty(&h.master.datagram_queue));
+	ck_assert_ptr_null(h.master.pd_mem);
+	ck_assert(!h.master.active);
+	ck_assert_int_eq(h.master.phase, EC_PHASE_IDLE);
+	ck_assert(ec_list_empty(&h.master.configs));
+	ck_assert(ec_list_empty(&h.master.domains));
+}
+END_TEST
+
+static Suite *domain_suite(void)
+{
+	Suite *s = suite_create("domain");
+	TCase *tc = tcase_create("segment");
+
+	tcase_add_checked_fixture(tc, setup_segment, teardown);
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_inputs_only_bits);
+	tcase_add_test(tc, test_outputs_only_bits);
+	tcase_add_test(tc, test_both_directions);
+	tcase_add_test(tc, test_unmapped_entry);
+	tcase_add_test(tc, test_reg_list);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("layout");
+	tcase_add_checked_fixture(tc, setup_empty, teardown);
+	tcase_add_test(tc, test_split);
+	tcase_add_test(tc, test_split_directions);
+	tcase_add_test(tc, test_once_per_slave_and_direction);
+	tcase_add_test(tc, test_fmmu_too_large);
+	tcase_add_test(tc, test_wc_states);
+	tcase_add_test(tc, test_queue);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(domain_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
