@@ -8,11 +8,14 @@
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
+#include "ioctl_app.h"
 
 struct ec_ioctl_entry {
 	unsigned int cmd;
@@ -47,6 +50,52 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 					      ec_ioctl_master_rescan, true },
 	[_IOC_NR(EC_IOCTL_MASTER_DEBUG)] = { EC_IOCTL_MASTER_DEBUG,
 					     ec_ioctl_master_debug, true },
+#define EC_APP_CMD(name, fn, w) [_IOC_NR(name)] = { name, fn, w }
+	EC_APP_CMD(EC_IOCTL_REQUEST, ec_ioctl_app_request, true),
+	EC_APP_CMD(EC_IOCTL_CREATE_DOMAIN, ec_ioctl_app_create_domain, true),
+	EC_APP_CMD(EC_IOCTL_CREATE_SLAVE_CONFIG, ec_ioctl_app_create_config,
+		   true),
+	EC_APP_CMD(EC_IOCTL_SC_SYNC, ec_ioctl_app_sc_sync, true),
+	EC_APP_CMD(EC_IOCTL_SC_WATCHDOG, ec_ioctl_app_sc_watchdog, true),
+	EC_APP_CMD(EC_IOCTL_SC_ADD_PDO, ec_ioctl_app_sc_add_pdo, true),
+	EC_APP_CMD(EC_IOCTL_SC_CLEAR_PDOS, ec_ioctl_app_sc_clear_pdos, true),
+	EC_APP_CMD(EC_IOCTL_SC_ADD_ENTRY, ec_ioctl_app_sc_add_entry, true),
+	EC_APP_CMD(EC_IOCTL_SC_CLEAR_ENTRIES, ec_ioctl_app_sc_clear_entries,
+		   true),
+	EC_APP_CMD(EC_IOCTL_SC_REG_PDO_ENTRY, ec_ioctl_app_reg_pdo_entry,
+		   true),
+	EC_APP_CMD(EC_IOCTL_SC_REG_PDO_POS, ec_ioctl_app_reg_pdo_pos, true),
+	EC_APP_CMD(EC_IOCTL_SC_SDO, ec_ioctl_app_sc_sdo, true),
+	EC_APP_CMD(EC_IOCTL_SC_EMERG_SIZE, ec_ioctl_app_emerg_size, true),
+	EC_APP_CMD(EC_IOCTL_SC_EMERG_POP, ec_ioctl_app_emerg_pop, true),
+	EC_APP_CMD(EC_IOCTL_SC_EMERG_CLEAR, ec_ioctl_app_emerg_clear, true),
+	EC_APP_CMD(EC_IOCTL_SC_EMERG_OVERRUNS, ec_ioctl_app_emerg_overruns,
+		   true),
+	EC_APP_CMD(EC_IOCTL_SC_STATE, ec_ioctl_app_sc_state, true),
+	EC_APP_CMD(EC_IOCTL_SDO_REQUEST_CREATE, ec_ioctl_app_sdo_create, true),
+	EC_APP_CMD(EC_IOCTL_SDO_REQUEST_INDEX, ec_ioctl_app_sdo_index, true),
+	EC_APP_CMD(EC_IOCTL_SDO_REQUEST_TIMEOUT, ec_ioctl_app_sdo_timeout,
+		   true),
+	EC_APP_CMD(EC_IOCTL_SDO_REQUEST_STATE, ec_ioctl_app_sdo_state, true),
+	EC_APP_CMD(EC_IOCTL_SDO_REQUEST_READ, ec_ioctl_app_sdo_read, true),
+	EC_APP_CMD(EC_IOCTL_SDO_REQUEST_WRITE, ec_ioctl_app_sdo_write, true),
+	EC_APP_CMD(EC_IOCTL_REG_REQUEST_CREATE, ec_ioctl_app_reg_create, true),
+	EC_APP_CMD(EC_IOCTL_REG_REQUEST_STATE, ec_ioctl_app_reg_state, true),
+	EC_APP_CMD(EC_IOCTL_REG_REQUEST_READ, ec_ioctl_app_reg_read, true),
+	EC_APP_CMD(EC_IOCTL_REG_REQUEST_WRITE, ec_ioctl_app_reg_write, true),
+	EC_APP_CMD(EC_IOCTL_DOMAIN_INFO, ec_ioctl_app_domain_info, true),
+	EC_APP_CMD(EC_IOCTL_ACTIVATE, ec_ioctl_app_activate, true),
+	EC_APP_CMD(EC_IOCTL_DEACTIVATE, ec_ioctl_app_deactivate, true),
+	EC_APP_CMD(EC_IOCTL_SEND, ec_ioctl_app_send, true),
+	EC_APP_CMD(EC_IOCTL_RECEIVE, ec_ioctl_app_receive, true),
+	EC_APP_CMD(EC_IOCTL_DOMAIN_PROCESS, ec_ioctl_app_domain_process, true),
+	EC_APP_CMD(EC_IOCTL_DOMAIN_QUEUE, ec_ioctl_app_domain_queue, true),
+	EC_APP_CMD(EC_IOCTL_DOMAIN_STATE, ec_ioctl_app_domain_state, true),
+	EC_APP_CMD(EC_IOCTL_MASTER_STATE, ec_ioctl_app_master_state, false),
+	EC_APP_CMD(EC_IOCTL_LINK_STATE, ec_ioctl_app_link_state, false),
+	EC_APP_CMD(EC_IOCTL_APP_TIME, ec_ioctl_app_app_time, true),
+	EC_APP_CMD(EC_IOCTL_SEND_INTERVAL, ec_ioctl_app_send_interval, true),
+	EC_APP_CMD(EC_IOCTL_RESET, ec_ioctl_app_reset, true),
 	/* Inspection of configs and domains (ioctl_config.c), any fd. */
 	EC_SLAVE_CMD(EC_IOCTL_CONFIG, ec_ioctl_config, false),
 	EC_SLAVE_CMD(EC_IOCTL_CONFIG_PDO, ec_ioctl_config_pdo, false),
@@ -73,10 +122,74 @@ static int ec_cdev_open(struct inode *inode, struct file *filp)
 	return 0;
 }
 
+/*
+ * Closing the file (also when its process is killed) releases what it
+ * held: the master is deactivated, its slaves go back to PREOP and the
+ * next application may request it.  The mappings of the process data are
+ * gone by then: each holds a reference to the file.
+ */
 static int ec_cdev_release(struct inode *inode, struct file *filp)
 {
-	kfree(filp->private_data);
+	struct ec_cdev_file *f = filp->private_data;
+
+	if (READ_ONCE(f->master->reserved_file) == f)
+		ec_linux_master_release(f->master);
+	kfree(f);
 	return 0;
+}
+
+static void ec_cdev_vm_open(struct vm_area_struct *vma)
+{
+	struct ec_linux_master *m = vma->vm_private_data;
+
+	mutex_lock(&m->pd_lock);
+	m->pd_maps++;
+	mutex_unlock(&m->pd_lock);
+}
+
+static void ec_cdev_vm_close(struct vm_area_struct *vma)
+{
+	struct ec_linux_master *m = vma->vm_private_data;
+
+	mutex_lock(&m->pd_lock);
+	m->pd_maps--;
+	mutex_unlock(&m->pd_lock);
+}
+
+static const struct vm_operations_struct ec_cdev_vm_ops = {
+	.open = ec_cdev_vm_open,
+	.close = ec_cdev_vm_close,
+};
+
+/*
+ * mmap() at offset 0 maps the process data of all domains, for the file
+ * that holds the master, after activation.  Deactivation waits for the
+ * mappings to go (-EBUSY until then), so the memory never disappears
+ * under a mapping.
+ */
+static int ec_cdev_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct ec_cdev_file *f = filp->private_data;
+	struct ec_linux_master *m = f->master;
+	unsigned long size = vma->vm_end - vma->vm_start;
+	int ret;
+
+	mutex_lock(&m->pd_lock);
+	if (READ_ONCE(m->reserved_file) != f)
+		ret = -EPERM;
+	else if (!m->core.active || !m->core.pd_mem)
+		ret = -ENODEV;
+	else if (vma->vm_pgoff || size > PAGE_ALIGN(m->core.pd_size))
+		ret = -EINVAL;
+	else
+		ret = remap_vmalloc_range(vma, m->core.pd_mem, 0);
+	if (!ret) {
+		vma->vm_ops = &ec_cdev_vm_ops;
+		vma->vm_private_data = m;
+		m->pd_maps++;
+	}
+	mutex_unlock(&m->pd_lock);
+	return ret;
 }
 
 static long ec_cdev_ioctl(struct file *filp, unsigned int cmd,
@@ -100,6 +213,7 @@ static const struct file_operations ec_cdev_fops = {
 	.owner = THIS_MODULE,
 	.open = ec_cdev_open,
 	.release = ec_cdev_release,
+	.mmap = ec_cdev_mmap,
 	.unlocked_ioctl = ec_cdev_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
 };

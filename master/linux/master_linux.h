@@ -37,7 +37,29 @@ struct ec_linux_master {
 	struct ec_linux_device ldev[EC_MAX_DEVICES];
 	struct cdev cdev;
 	struct device *class_device;
-	struct file *reserved_by;	/* the application's file, if any */
+
+	/* Guards thread and in_operation (start/stop of the idle thread). */
+	struct mutex thread_mutex;
+	bool in_operation;		/* an application runs the cycle */
+
+	/*
+	 * The application holding the master (ecrt_request_master() or
+	 * EC_IOCTL_REQUEST), under io_mutex: reserved, and the file for a
+	 * userspace application (NULL for a kernel module).
+	 */
+	bool reserved;
+	struct ec_cdev_file *reserved_file;
+	/*
+	 * Orders mmap() against activation and deactivation: mmap() runs
+	 * under the mm's lock and must not wait for io_mutex.  Lock order:
+	 * pd_lock, then io_mutex.
+	 */
+	struct mutex pd_lock;
+	unsigned int pd_maps;		/* live mappings of pd_mem */
+	/* ecrt_master_callbacks(): stored, see ecrt.c. */
+	void (*send_cb)(void *data);
+	void (*receive_cb)(void *data);
+	void *cb_data;
 };
 
 extern unsigned int ec_master_count;
@@ -45,8 +67,19 @@ extern struct ec_linux_master *ec_masters;
 extern struct class *ec_class;
 extern dev_t ec_dev_num;
 
+struct ec_cdev_file;
+
 int ec_linux_thread_start(struct ec_linux_master *m);
 void ec_linux_thread_stop(struct ec_linux_master *m);
+void ec_linux_enter_operation(struct ec_linux_master *m);
+void ec_linux_leave_operation(struct ec_linux_master *m);
+
+/* The application's hold on a master (ecrt.c). */
+int ec_linux_master_reserve(struct ec_linux_master *m,
+			    struct ec_cdev_file *file);
+void ec_linux_master_release(struct ec_linux_master *m);
+int ec_linux_master_activate(struct ec_linux_master *m);
+int ec_linux_master_deactivate(struct ec_linux_master *m);
 int ec_cdev_register(struct ec_linux_master *m, unsigned int index);
 void ec_cdev_unregister(struct ec_linux_master *m);
 

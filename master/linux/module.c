@@ -61,6 +61,8 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 		return ret;
 	m->core.debug_level = debug_level;
 	mutex_init(&m->io_mutex);
+	mutex_init(&m->thread_mutex);
+	mutex_init(&m->pd_lock);
 	init_waitqueue_head(&m->request_wq);
 	ret = ec_parse_mac(main_devices[index], m->main_mac);
 	if (ret) {

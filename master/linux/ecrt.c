@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ecrt.c - the application interface for kernel modules (include/ecrt.h):
+ * thin wrappers that take the master's io_mutex, read the clock where the
+ * core needs the time and call the core's ec_* functions.
+ *
+ * Context: every ecrt_* here may sleep briefly on io_mutex (the CLI and,
+ * before activation, the idle thread share it), so call them from process
+ * context - a kthread for the cyclic task - never from an interrupt,
+ * a timer callback or with a spinlock held.  The blocking SDO transfers
+ * (ecrt_master_sdo_*) wait for the slave FSM: in the operation phase that
+ * runs inside ecrt_master_send(), so never call them from the cyclic task
+ * itself; use an SDO request (ecrt_slave_config_create_sdo_request()).
+ *
+ * The application's hold on a master (reserve, activate, deactivate,
+ * release) is shared with the char device: see ec_linux_master_*() below.
+ */
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
+
+#include "ecrt.h"
+#include "master_linux.h"
+#include "../domain.h"
+#include "../emergency.h"
+#include "../requests.h"
+#include "../slave.h"
+#include "../slave_config.h"
+
+static struct ec_linux_master *ec_lm(const ec_master_t *master)
+{
+	return container_of((ec_master_t *)master, struct ec_linux_master,
+			    core);
+}
+
+static void ec_wake_requesters(struct ec_linux_master *m)
+{
+	if (wq_has_sleeper(&m->request_wq))
+		wake_up_all(&m->request_wq);
+}
+
+/**
+ * ec_linux_master_reserve() - give a master to one application
+ * @m: the master
+ * @file: the char device file of a userspace application, NULL for a
+ *	kernel module
+ *
+ * Return: 0, -EBUSY when another application holds it, -ENODEV when the
+ * master has no device yet.
+ */
+int ec_linux_master_reserve(struct ec_linux_master *m,
+			    struct ec_cdev_file *file)
+{
+	int ret = 0;
+
+	mutex_lock(&m->io_mutex);
+	if (m->reserved)
+		ret = -EBUSY;
+	else if (m->core.phase == EC_PHASE_ORPHANED)
+		ret = -ENODEV;
+	if (!ret) {
+		m->reserved = true;
+		m->reserved_file = file;
+	}
+	mutex_unlock(&m->io_mutex);
+	if (ret == -EBUSY)
+		EC_MASTER_WARN(&m->core, "master is in use by another application");
+	else if (ret)
+		EC_MASTER_WARN(&m->core, "master has no device yet");
+	else
+		EC_MASTER_INFO(&m->core, "master reserved by %s",
+			       file ? "a userspace application" :
+				      "a kernel module");
+	return ret;
+}
+
+/**
+ * ec_linux_master_deactivate() - leave the operation phase
+ * @m: the master
+ *
+ * The core takes the slaves back to PREOP and frees configurations,
+ * domains and process data; the idle thread runs again.
+ *
+ * Return: 0, or -EBUSY while the process data is still mapped.
+ */
+int ec_linux_master_deactivate(struct ec_linux_master *m)
+{
+	bool was_active;
+
+	mutex_lock(&m->pd_lock);
+	if (m->pd_maps) {
+		mutex_unlock(&m->pd_lock);
+		return -EBUSY;
+	}
+	mutex_lock(&m->io_mutex);
+	was_active = m->core.active;
+	if (was_active)
+		ec_master_deactivate(&m->core, ktime_get_ns());
+	ec_master_clear_config(&m->core);
+	mutex_unlock(&m->io_mutex);
+	mutex_unlock(&m->pd_lock);
+	if (was_active)
+		ec_linux_leave_operation(m);
+	ec_wake_requesters(m);
+	return 0;
+}
+
+/**
+ * ec_linux_master_release() - the application lets go of the master
+ * @m: the master
+ *
+ * Deactivates (slaves to PREOP), clears the configuration and makes the
+ * master available to the next request.
+ */
+void ec_linux_master_release(struct ec_linux_master *m)
+{
+	ec_linux_master_deactivate(m);
+	mutex_lock(&m->io_mutex);
+	m->reserved = false;
+	m->reserved_file = NULL;
+	m->send_cb = NULL;
+	m->receive_cb = NULL;
+	m->cb_data = NULL;
+	mutex_unlock(&m->io_mutex);
+	EC_MASTER_INFO(&m->core, "master released");
+}
+
+/**
+ * ec_linux_master_activate() - enter the operation phase
+ * @m: the master
+ *
+ * Stops the idle thread (the application's send/receive drive the bus
+ * from now on) and lets the core lay out the domains and configure the
+ * slaves toward OP.
+ *
+ * Return: 0 or -errno from the core; the idle thread runs again on error.
+ */
+int ec_linux_master_activate(struct ec_linux_master *m)
+{
+	int ret;
+
+	mutex_lock(&m->io_mutex);
+	ret = m->core.active ? -EALREADY : 0;
+	mutex_unlock(&m->io_mutex);
+	if (ret)
+		return 0;
+	ec_linux_enter_operation(m);
+	mutex_lock(&m->pd_lock);
+	mutex_lock(&m->io_mutex);
+	ret = ec_master_activate(&m->core, ktime_get_ns());
+	mutex_unlock(&m->io_mutex);
+	mutex_unlock(&m->pd_lock);
+	if (ret) {
+		EC_MASTER_ERR(&m->core, "activation failed: %d", ret);
+		ec_linux_leave_operation(m);
+	}
+	return ret;
+}
+
+/**
+ * ecrt_version_magic() - the interface version this module implements
+ *
+ * Return: ECRT_VERSION_MAGIC.
+ */
+unsigned int ecrt_version_magic(void)
+{
+	return ECRT_VERSION_MAGIC;
+}
+EXPORT_SYMBOL(ecrt_version_magic);
+
+/**
+ * ecrt_request_master() - reserve a master for this kernel module
+ * @master_index: index of the master
+ *
+ * Return: the master, or NULL when it does not exist, has no device yet or
+ * is held by another application (reason in the kernel log).
+ */
+ec_master_t *ecrt_request_master(unsigned int master_index)
+{
+	struct ec_linux_master *m;
+
+	if (master_index >= ec_master_count) {
+		pr_err("EtherCAT: no master %u\n", master_index);
+		return NULL;
+	}
+	m = &ec_masters[master_index];
+	if (ec_linux_master_reserve(m, NULL))
+		return NULL;
+	return &m->core;
+}
+EXPORT_SYMBOL(ecrt_request_master);
+
+/**
+ * ecrt_release_master() - release a master: deactivate, slaves to PREOP
+ * @master: from ecrt_request_master()
+ */
+void ecrt_release_master(ec_master_t *master)
+{
+	ec_linux_master_release(ec_lm(master));
+}
+EXPORT_SYMBOL(ecrt_release_master);
+
+/**
+ * ecrt_master_callbacks() - store the application's send/receive callbacks
+ * @master: the master
+ * @send_cb: sends the master's own datagrams, or NULL
+ * @receive_cb: receives them, or NULL
+ * @cb_data: argument of both
+ *
+ * Stored for interface compatibility.  This master never calls them: in
+ * the operation phase its FSM datagrams ride in the application's own
+ * ecrt_master_send() and nothing else (no EoE) needs the bus.
+ */
+void ecrt_master_callbacks(ec_master_t *master, void (*send_cb)(void *),
+			   void (*receive_cb)(void *), void *cb_data)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	m->send_cb = send_cb;
+	m->receive_cb = receive_cb;
+	m->cb_data = cb_data;
+	mutex_unlock(&m->io_mutex);
+}
+EXPORT_SYMBOL(ecrt_master_callbacks);
+
+ec_domain_t *ecrt_master_create_domain(ec_master_t *master)
+{
+	struct ec_linux_master *m = ec_lm(master);
+	struct ec_domain *d;
+
+	mutex_lock(&m->io_mutex);
+	d = ec_master_create_domain(master);
+	mutex_unlock(&m->io_mutex);
+	return d;
+}
+EXPORT_SYMBOL(ecrt_master_create_domain);
+
+ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
+					    uint16_t alias, uint16_t position,
+					    uint32_t vendor_id,
+					    uint32_t product_code)
+{
+	struct ec_linux_master *m = ec_lm(master);
+	struct ec_slave_config *sc;
+
+	mutex_lock(&m->io_mutex);
+	sc = ec_master_slave_config(master, alias, position, vendor_id,
+				    product_code);
+	mutex_unlock(&m->io_mutex);
+	return sc;
+}
+EXPORT_SYMBOL(ecrt_master_slave_config);
+
+int ecrt_master_select_reference_clock(ec_master_t *master,
+				       ec_slave_config_t *sc)
+{
+	return -EOPNOTSUPP;	/* no distributed clocks yet */
+}
+EXPORT_SYMBOL(ecrt_master_select_reference_clock);
+
+int ecrt_master(ec_master_t *master, ec_master_info_t *master_info)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	master_info->slave_count = master->slave_count;
+	master_info->link_up =
+		READ_ONCE(master->devices[EC_DEVICE_MAIN].link_up);
+	master_info->scan_busy = master->scan_busy;
+	master_info->app_time = master->app_time_ns;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master);
+
+int ecrt_master_scan_progress(ec_master_t *master,
+			      ec_master_scan_progress_t *progress)
+{
+	struct ec_linux_master *m = ec_lm(master);
+	unsigned int i, done = 0;
+
+	mutex_lock(&m->io_mutex);
+	for (i = 0; master->slaves && i < master->slave_count; i++)
+		if (master->slaves[i].scan_done)
+			done++;
+	progress->slave_count = master->slave_count;
+	progress->scan_index = master->scan_busy ? done : master->slave_count;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_scan_progress);
+
+static void ec_fill_slave_info(ec_slave_info_t *o, const struct ec_slave *s)
+{
+	unsigned int i;
+
+	memset(o, 0, sizeof(*o));
+	o->position = s->ring_position;
+	o->vendor_id = s->sii.vendor_id;
+	o->product_code = s->sii.product_code;
+	o->revision_number = s->sii.revision_number;
+	o->serial_number = s->sii.serial_number;
+	o->alias = s->effective_alias;
+	o->current_on_ebus = s->sii.current_on_ebus;
+	for (i = 0; i < EC_MAX_PORTS; i++) {
+		const struct ec_slave_port *p = &s->ports[i];
+
+		o->ports[i].desc = p->desc;
+		o->ports[i].link.link_up = p->link_up;
+		o->ports[i].link.loop_closed = p->loop_closed;
+		o->ports[i].link.signal_detected = p->signal_detected;
+		o->ports[i].receive_time = p->receive_time;
+		o->ports[i].next_slave = p->next_slave ?
+			p->next_slave->ring_position : 0xffff;
+		o->ports[i].delay_to_next_dc = p->delay_to_next_dc;
+	}
+	o->al_state = s->current_state;
+	o->error_flag = s->error_flag;
+	o->sync_count = s->sync_count;
+	o->sdo_count = s->sdo_count;
+	strscpy(o->name, ec_slave_name(s), sizeof(o->name));
+}
+
+int ecrt_master_get_slave(ec_master_t *master, uint16_t slave_position,
+			  ec_slave_info_t *slave_info)
+{
+	struct ec_linux_master *m = ec_lm(master);
+	int ret = -ENOENT;
+
+	mutex_lock(&m->io_mutex);
+	if (master->slaves && slave_position < master->slave_count) {
+		ec_fill_slave_info(slave_info, &master->slaves[slave_position]);
+		ret = 0;
+	}
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_master_get_slave);
+
+/* Queue an SDO transfer on a slave and wait until its FSM finished it. */
+static int ec_sdo_transfer(struct ec_linux_master *m, u16 position,
+			   struct ec_sdo_request *req, u32 *abort_code)
+{
+	struct ec_slave *s;
+	int ret = 0;
+
+	ec_list_init(&req->node);
+	mutex_lock(&m->io_mutex);
+	if (!m->core.slaves || position >= m->core.slave_count) {
+		ret = -EINVAL;
+	} else {
+		s = &m->core.slaves[position];
+		if (!s->scan_done || m->core.scan_busy) {
+			ret = -EAGAIN;
+		} else {
+			req->state = EC_REQ_QUEUED;
+			ec_list_add_tail(&req->node, &s->sdo_requests);
+		}
+	}
+	mutex_unlock(&m->io_mutex);
+	if (ret)
+		return ret;
+	wait_event(m->request_wq, ec_req_done(READ_ONCE(req->state)));
+	if (abort_code)
+		*abort_code = req->abort_code;
+	if (req->state == EC_REQ_FAILURE)
+		return req->error ? req->error : -EIO;
+	return 0;
+}
+
+static int ec_sdo_download(ec_master_t *master, uint16_t slave_position,
+			   uint16_t index, uint8_t subindex, bool complete,
+			   const uint8_t *data, size_t data_size,
+			   uint32_t *abort_code)
+{
+	struct ec_sdo_request req;
+	int ret;
+
+	if (!data_size)
+		return -EINVAL;
+	memset(&req, 0, sizeof(req));
+	req.write = true;
+	req.index = index;
+	req.subindex = subindex;
+	req.complete_access = complete;
+	req.data = kmemdup(data, data_size, GFP_KERNEL);
+	if (!req.data)
+		return -ENOMEM;
+	req.mem_size = data_size;
+	req.data_size = data_size;
+	ret = ec_sdo_transfer(ec_lm(master), slave_position, &req, abort_code);
+	kfree(req.data);
+	return ret;
+}
+
+/**
+ * ecrt_master_sdo_download() - write an SDO, blocking
+ *
+ * Not from the cyclic task in the operation phase (see the file comment).
+ */
+int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
+			     uint16_t index, uint8_t subindex,
+			     const uint8_t *data, size_t data_size,
+			     uint32_t *abort_code)
+{
+	return ec_sdo_download(master, slave_position, index, subindex, false,
+			       data, data_size, abort_code);
+}
+EXPORT_SYMBOL(ecrt_master_sdo_download);
+
+int ecrt_master_sdo_download_complete(ec_master_t *master,
+				      uint16_t slave_position, uint16_t index,
+				      const uint8_t *data, size_t data_size,
+				      uint32_t *abort_code)
+{
+	return ec_sdo_download(master, slave_position, index, 0, true, data,
+			       data_size, abort_code);
+}
+EXPORT_SYMBOL(ecrt_master_sdo_download_complete);
+
+/**
+ * ecrt_master_sdo_upload() - read an SDO, blocking
+ *
+ * Not from the cyclic task in the operation phase (see the file comment).
+ */
+int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
+			   uint16_t index, uint8_t subindex, uint8_t *target,
+			   size_t target_size, size_t *result_size,
+			   uint32_t *abort_code)
+{
+	struct ec_sdo_request req;
+	int ret;
+
+	if (!target_size)
+		return -EINVAL;
+	memset(&req, 0, sizeof(req));
+	req.index = index;
+	req.subindex = subindex;
+	req.data = kzalloc(target_size, GFP_KERNEL);
+	if (!req.data)
+		return -ENOMEM;
+	req.mem_size = target_size;
+	ret = ec_sdo_transfer(ec_lm(master), slave_position, &req, abort_code);
+	if (!ret) {
+		memcpy(target, req.data, req.data_size);
+		*result_size = req.data_size;
+	}
+	kfree(req.data);
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_master_sdo_upload);
+
+int ecrt_master_write_idn(ec_master_t *master, uint16_t slave_position,
+			  uint8_t drive_no, uint16_t idn, const uint8_t *data,
+			  size_t data_size, uint16_t *error_code)
+{
+	return -EOPNOTSUPP;	/* no SoE */
+}
+EXPORT_SYMBOL(ecrt_master_write_idn);
+
+int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
+			 uint8_t drive_no, uint16_t idn, uint8_t *target,
+			 size_t target_size, size_t *result_size,
+			 uint16_t *error_code)
+{
+	return -EOPNOTSUPP;	/* no SoE */
+}
+EXPORT_SYMBOL(ecrt_master_read_idn);
+
+/**
+ * ecrt_master_activate() - enter the operation phase
+ *
+ * The idle thread stops; from now on the application's cyclic task must
+ * call ecrt_master_receive() and ecrt_master_send().
+ */
+int ecrt_master_activate(ec_master_t *master)
+{
+	return ec_linux_master_activate(ec_lm(master));
+}
+EXPORT_SYMBOL(ecrt_master_activate);
+
+int ecrt_master_deactivate(ec_master_t *master)
+{
+	return ec_linux_master_deactivate(ec_lm(master));
+}
+EXPORT_SYMBOL(ecrt_master_deactivate);
+
+int ecrt_master_set_send_interval(ec_master_t *master, size_t send_interval)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	master->send_interval_ns = (u64)send_interval * NSEC_PER_USEC;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_set_send_interval);
+
+/**
+ * ecrt_master_send() - send the queued datagrams (realtime)
+ *
+ * Runs the master's and slaves' FSMs within their per-cycle budget first,
+ * so that their datagrams share the application's frames; wakes those
+ * waiting for requests that finished.
+ */
+int ecrt_master_send(ec_master_t *master)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	if (!master->active) {
+		mutex_unlock(&m->io_mutex);
+		return -EPERM;
+	}
+	ec_master_app_send(master, ktime_get_ns());
+	mutex_unlock(&m->io_mutex);
+	ec_wake_requesters(m);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_send);
+
+/**
+ * ecrt_master_receive() - take in the frames that arrived (realtime)
+ */
+int ecrt_master_receive(ec_master_t *master)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	if (!master->active) {
+		mutex_unlock(&m->io_mutex);
+		return -EPERM;
+	}
+	ec_master_app_receive(master, ktime_get_ns());
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_receive);
+
+/**
+ * ecrt_master_send_ext() - send datagrams queued from callbacks
+ *
+ * Nothing in this master queues datagrams outside ecrt_master_send()
+ * (see ecrt_master_callbacks()), so there is nothing to send.
+ */
+int ecrt_master_send_ext(ec_master_t *master)
+{
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_send_ext);
+
+int ecrt_master_state(const ec_master_t *master, ec_master_state_t *state)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	ec_master_get_state(master, state);
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_state);
+
+int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
+			   ec_master_link_state_t *state)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	if (dev_idx >= master->num_devices)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	ec_master_get_link_state(master, dev_idx, state);
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_link_state);
+
+/**
+ * ecrt_master_application_time() - store the application time
+ *
+ * Stored (ecrt_master() reports it); nothing uses it before distributed
+ * clocks exist.
+ */
+int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
+{
+	struct ec_linux_master *m = ec_lm(master);
+
+	mutex_lock(&m->io_mutex);
+	master->app_time_ns = app_time;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_application_time);
+
+int ecrt_master_sync_reference_clock(ec_master_t *master)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_master_sync_reference_clock);
+
+int ecrt_master_sync_reference_clock_to(ec_master_t *master,
+					uint64_t sync_time)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_master_sync_reference_clock_to);
+
+int ecrt_master_sync_slave_clocks(ec_master_t *master)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_master_sync_slave_clocks);
+
+int ecrt_master_reference_clock_time(const ec_master_t *master,
+				     uint32_t *time)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_master_reference_clock_time);
+
+int ecrt_master_sync_monitor_queue(ec_master_t *master)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_master_sync_monitor_queue);
+
+uint32_t ecrt_master_sync_monitor_process(const ec_master_t *master)
+{
+	return 0xffffffff;	/* no DC: "unknown" */
+}
+EXPORT_SYMBOL(ecrt_master_sync_monitor_process);
+
+/**
+ * ecrt_master_reset() - retry the slaves the master gave up on
+ *
+ * Clears every slave's error flag so that its FSM configures it again.
+ */
+int ecrt_master_reset(ec_master_t *master)
+{
+	struct ec_linux_master *m = ec_lm(master);
+	unsigned int i;
+
+	mutex_lock(&m->io_mutex);
+	for (i = 0; master->slaves && i < master->slave_count; i++)
+		master->slaves[i].error_flag = false;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_master_reset);

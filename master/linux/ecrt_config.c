@@ -1,0 +1,643 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ecrt_config.c - the kernel application interface for slave
+ * configurations, domains and requests (include/ecrt.h): thin wrappers
+ * around the core that take the master's io_mutex.  May sleep briefly on
+ * that mutex: process context only (see ecrt.c).
+ */
+#include <linux/ktime.h>
+#include <linux/module.h>
+
+#include "ecrt.h"
+#include "master_linux.h"
+#include "../domain.h"
+#include "../emergency.h"
+#include "../requests.h"
+#include "../slave.h"
+#include "../slave_config.h"
+
+static struct mutex *ec_sc_lock(const ec_slave_config_t *sc)
+{
+	return &container_of(sc->master, struct ec_linux_master,
+			     core)->io_mutex;
+}
+
+static struct mutex *ec_domain_lock(const ec_domain_t *domain)
+{
+	return &container_of(domain->master, struct ec_linux_master,
+			     core)->io_mutex;
+}
+
+/* Run a core call that returns int under the config's master lock. */
+#define EC_SC_LOCKED(sc, call) \
+	({ \
+		int __ret; \
+		mutex_lock(ec_sc_lock(sc)); \
+		__ret = (call); \
+		mutex_unlock(ec_sc_lock(sc)); \
+		__ret; \
+	})
+
+int ecrt_slave_config_sync_manager(ec_slave_config_t *sc, uint8_t sync_index,
+				   ec_direction_t direction,
+				   ec_watchdog_mode_t watchdog_mode)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_sync_manager(sc, sync_index,
+							     direction,
+							     watchdog_mode));
+}
+EXPORT_SYMBOL(ecrt_slave_config_sync_manager);
+
+int ecrt_slave_config_watchdog(ec_slave_config_t *sc,
+			       uint16_t watchdog_divider,
+			       uint16_t watchdog_intervals)
+{
+	mutex_lock(ec_sc_lock(sc));
+	ec_slave_config_watchdog(sc, watchdog_divider, watchdog_intervals);
+	mutex_unlock(ec_sc_lock(sc));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_slave_config_watchdog);
+
+int ecrt_slave_config_pdo_assign_add(ec_slave_config_t *sc,
+				     uint8_t sync_index, uint16_t index)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_pdo_assign_add(sc, sync_index,
+							       index));
+}
+EXPORT_SYMBOL(ecrt_slave_config_pdo_assign_add);
+
+int ecrt_slave_config_pdo_assign_clear(ec_slave_config_t *sc,
+				       uint8_t sync_index)
+{
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -EINVAL;
+	mutex_lock(ec_sc_lock(sc));
+	ec_slave_config_pdo_assign_clear(sc, sync_index);
+	mutex_unlock(ec_sc_lock(sc));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_slave_config_pdo_assign_clear);
+
+int ecrt_slave_config_pdo_mapping_add(ec_slave_config_t *sc,
+				      uint16_t pdo_index,
+				      uint16_t entry_index,
+				      uint8_t entry_subindex,
+				      uint8_t entry_bit_length)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_pdo_mapping_add(sc, pdo_index,
+				entry_index, entry_subindex,
+				entry_bit_length));
+}
+EXPORT_SYMBOL(ecrt_slave_config_pdo_mapping_add);
+
+int ecrt_slave_config_pdo_mapping_clear(ec_slave_config_t *sc,
+					uint16_t pdo_index)
+{
+	mutex_lock(ec_sc_lock(sc));
+	ec_slave_config_pdo_mapping_clear(sc, pdo_index);
+	mutex_unlock(ec_sc_lock(sc));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_slave_config_pdo_mapping_clear);
+
+int ecrt_slave_config_pdos(ec_slave_config_t *sc, unsigned int n_syncs,
+			   const ec_sync_info_t syncs[])
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_pdos(sc, n_syncs, syncs));
+}
+EXPORT_SYMBOL(ecrt_slave_config_pdos);
+
+int ecrt_slave_config_reg_pdo_entry(ec_slave_config_t *sc,
+				    uint16_t entry_index,
+				    uint8_t entry_subindex,
+				    ec_domain_t *domain,
+				    unsigned int *bit_position)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_reg_pdo_entry(sc, entry_index,
+				entry_subindex, domain, bit_position));
+}
+EXPORT_SYMBOL(ecrt_slave_config_reg_pdo_entry);
+
+int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
+					uint8_t sync_index,
+					unsigned int pdo_pos,
+					unsigned int entry_pos,
+					ec_domain_t *domain,
+					unsigned int *bit_position)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_reg_pdo_entry_pos(sc,
+				sync_index, pdo_pos, entry_pos, domain,
+				bit_position));
+}
+EXPORT_SYMBOL(ecrt_slave_config_reg_pdo_entry_pos);
+
+int ecrt_slave_config_dc(ec_slave_config_t *sc, uint16_t assign_activate,
+			 uint32_t sync0_cycle, int32_t sync0_shift,
+			 uint32_t sync1_cycle, int32_t sync1_shift)
+{
+	return -EOPNOTSUPP;	/* no distributed clocks yet */
+}
+EXPORT_SYMBOL(ecrt_slave_config_dc);
+
+int ecrt_slave_config_sdo(ec_slave_config_t *sc, uint16_t index,
+			  uint8_t subindex, const uint8_t *data, size_t size)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_sdo(sc, index, subindex, data,
+						    size, false));
+}
+EXPORT_SYMBOL(ecrt_slave_config_sdo);
+
+int ecrt_slave_config_sdo8(ec_slave_config_t *sc, uint16_t sdo_index,
+			   uint8_t sdo_subindex, uint8_t value)
+{
+	u8 data[1] = { value };
+
+	return ecrt_slave_config_sdo(sc, sdo_index, sdo_subindex, data,
+				     sizeof(data));
+}
+EXPORT_SYMBOL(ecrt_slave_config_sdo8);
+
+int ecrt_slave_config_sdo16(ec_slave_config_t *sc, uint16_t sdo_index,
+			    uint8_t sdo_subindex, uint16_t value)
+{
+	u8 data[2];
+
+	ec_put_u16(data, value);
+	return ecrt_slave_config_sdo(sc, sdo_index, sdo_subindex, data,
+				     sizeof(data));
+}
+EXPORT_SYMBOL(ecrt_slave_config_sdo16);
+
+int ecrt_slave_config_sdo32(ec_slave_config_t *sc, uint16_t sdo_index,
+			    uint8_t sdo_subindex, uint32_t value)
+{
+	u8 data[4];
+
+	ec_put_u32(data, value);
+	return ecrt_slave_config_sdo(sc, sdo_index, sdo_subindex, data,
+				     sizeof(data));
+}
+EXPORT_SYMBOL(ecrt_slave_config_sdo32);
+
+int ecrt_slave_config_complete_sdo(ec_slave_config_t *sc, uint16_t index,
+				   const uint8_t *data, size_t size)
+{
+	return EC_SC_LOCKED(sc, ec_slave_config_sdo(sc, index, 0, data, size,
+						    true));
+}
+EXPORT_SYMBOL(ecrt_slave_config_complete_sdo);
+
+/*
+ * Emergencies live in the ring of the slave the configuration is attached
+ * to (the CoE FSM fills it); -ENOENT while no slave is attached.
+ */
+int ecrt_slave_config_emerg_size(ec_slave_config_t *sc, size_t elements)
+{
+	int ret = -ENOENT;
+
+	if (elements > EC_EMERG_RING_MAX)
+		return -EINVAL;
+	mutex_lock(ec_sc_lock(sc));
+	if (sc->slave)
+		ret = ec_emerg_ring_set_size(&sc->slave->emerg_ring, elements);
+	mutex_unlock(ec_sc_lock(sc));
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_slave_config_emerg_size);
+
+int ecrt_slave_config_emerg_pop(ec_slave_config_t *sc, uint8_t *target)
+{
+	int ret = -ENOENT;
+
+	mutex_lock(ec_sc_lock(sc));
+	if (sc->slave)
+		ret = ec_emerg_ring_pop(&sc->slave->emerg_ring, target);
+	mutex_unlock(ec_sc_lock(sc));
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_slave_config_emerg_pop);
+
+int ecrt_slave_config_emerg_clear(ec_slave_config_t *sc)
+{
+	mutex_lock(ec_sc_lock(sc));
+	if (sc->slave)
+		ec_emerg_ring_clear(&sc->slave->emerg_ring);
+	mutex_unlock(ec_sc_lock(sc));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_slave_config_emerg_clear);
+
+int ecrt_slave_config_emerg_overruns(const ec_slave_config_t *sc)
+{
+	int ret = 0;
+
+	mutex_lock(ec_sc_lock(sc));
+	if (sc->slave)
+		ret = ec_emerg_ring_overruns(&sc->slave->emerg_ring);
+	mutex_unlock(ec_sc_lock(sc));
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_slave_config_emerg_overruns);
+
+ec_sdo_request_t *ecrt_slave_config_create_sdo_request(ec_slave_config_t *sc,
+						       uint16_t index,
+						       uint8_t subindex,
+						       size_t size)
+{
+	struct ec_app_sdo_request *r;
+
+	mutex_lock(ec_sc_lock(sc));
+	r = ec_slave_config_create_sdo_request(sc, index, subindex, size);
+	mutex_unlock(ec_sc_lock(sc));
+	return r ? &r->req : NULL;
+}
+EXPORT_SYMBOL(ecrt_slave_config_create_sdo_request);
+
+ec_soe_request_t *ecrt_slave_config_create_soe_request(ec_slave_config_t *sc,
+						       uint8_t drive_no,
+						       uint16_t idn,
+						       size_t size)
+{
+	return NULL;	/* no SoE */
+}
+EXPORT_SYMBOL(ecrt_slave_config_create_soe_request);
+
+ec_voe_handler_t *ecrt_slave_config_create_voe_handler(ec_slave_config_t *sc,
+						       size_t size)
+{
+	return NULL;	/* no VoE */
+}
+EXPORT_SYMBOL(ecrt_slave_config_create_voe_handler);
+
+ec_reg_request_t *ecrt_slave_config_create_reg_request(ec_slave_config_t *sc,
+						       size_t size)
+{
+	struct ec_app_reg_request *r;
+
+	mutex_lock(ec_sc_lock(sc));
+	r = ec_slave_config_create_reg_request(sc, size);
+	mutex_unlock(ec_sc_lock(sc));
+	return r ? &r->req : NULL;
+}
+EXPORT_SYMBOL(ecrt_slave_config_create_reg_request);
+
+int ecrt_slave_config_state(const ec_slave_config_t *sc,
+			    ec_slave_config_state_t *state)
+{
+	mutex_lock(ec_sc_lock(sc));
+	ec_slave_config_state(sc, state);
+	mutex_unlock(ec_sc_lock(sc));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_slave_config_state);
+
+int ecrt_slave_config_idn(ec_slave_config_t *sc, uint8_t drive_no,
+			  uint16_t idn, ec_al_state_t state,
+			  const uint8_t *data, size_t size)
+{
+	return -EOPNOTSUPP;	/* no SoE */
+}
+EXPORT_SYMBOL(ecrt_slave_config_idn);
+
+int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
+			   int32_t value)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_flag);
+
+int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
+				      const unsigned char *mac_address)
+{
+	return -EOPNOTSUPP;	/* no EoE */
+}
+EXPORT_SYMBOL(ecrt_slave_config_eoe_mac_address);
+
+int ecrt_slave_config_eoe_ip_address(ec_slave_config_t *sc,
+				     struct in_addr ip_address)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_eoe_ip_address);
+
+int ecrt_slave_config_eoe_subnet_mask(ec_slave_config_t *sc,
+				      struct in_addr subnet_mask)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_eoe_subnet_mask);
+
+int ecrt_slave_config_eoe_default_gateway(ec_slave_config_t *sc,
+					  struct in_addr gateway_address)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_eoe_default_gateway);
+
+int ecrt_slave_config_eoe_dns_address(ec_slave_config_t *sc,
+				      struct in_addr dns_address)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_eoe_dns_address);
+
+int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc, const char *name)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_eoe_hostname);
+
+int ecrt_slave_config_state_timeout(ec_slave_config_t *sc,
+				    ec_al_state_t from_state,
+				    ec_al_state_t to_state,
+				    unsigned int timeout_ms)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_slave_config_state_timeout);
+
+/* Domains. */
+
+int ecrt_domain_reg_pdo_entry_list(ec_domain_t *domain,
+				   const ec_pdo_entry_reg_t *pdo_entry_regs)
+{
+	int ret;
+
+	mutex_lock(ec_domain_lock(domain));
+	ret = ec_domain_reg_pdo_entry_list(domain, pdo_entry_regs);
+	mutex_unlock(ec_domain_lock(domain));
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_domain_reg_pdo_entry_list);
+
+size_t ecrt_domain_size(const ec_domain_t *domain)
+{
+	size_t size;
+
+	mutex_lock(ec_domain_lock(domain));
+	size = domain->data_size;
+	mutex_unlock(ec_domain_lock(domain));
+	return size;
+}
+EXPORT_SYMBOL(ecrt_domain_size);
+
+/**
+ * ecrt_domain_external_memory() - use the application's memory
+ *
+ * Recorded for the core's activation, which lays the domain over it
+ * instead of the shared process data block.
+ */
+void ecrt_domain_external_memory(ec_domain_t *domain, uint8_t *memory)
+{
+	mutex_lock(ec_domain_lock(domain));
+	domain->data = memory;
+	domain->external_memory = memory != NULL;
+	mutex_unlock(ec_domain_lock(domain));
+}
+EXPORT_SYMBOL(ecrt_domain_external_memory);
+
+uint8_t *ecrt_domain_data(const ec_domain_t *domain)
+{
+	return domain->data;
+}
+EXPORT_SYMBOL(ecrt_domain_data);
+
+int ecrt_domain_process(ec_domain_t *domain)
+{
+	mutex_lock(ec_domain_lock(domain));
+	ec_domain_process(domain, ktime_get_ns());
+	mutex_unlock(ec_domain_lock(domain));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_domain_process);
+
+int ecrt_domain_queue(ec_domain_t *domain)
+{
+	mutex_lock(ec_domain_lock(domain));
+	ec_domain_queue(domain);
+	mutex_unlock(ec_domain_lock(domain));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_domain_queue);
+
+int ecrt_domain_state(const ec_domain_t *domain, ec_domain_state_t *state)
+{
+	mutex_lock(ec_domain_lock(domain));
+	ec_domain_state(domain, state);
+	mutex_unlock(ec_domain_lock(domain));
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_domain_state);
+
+/* SDO requests (ec_sdo_request_t is the core request of an app request). */
+
+static struct ec_app_sdo_request *ec_app_sdo(const ec_sdo_request_t *req)
+{
+	return container_of((ec_sdo_request_t *)req, struct ec_app_sdo_request,
+			    req);
+}
+
+static bool ec_req_pending(enum ec_req_state s)
+{
+	return s == EC_REQ_QUEUED || s == EC_REQ_BUSY;
+}
+
+static ec_request_state_t ec_req_to_ecrt(enum ec_req_state s)
+{
+	switch (s) {
+	case EC_REQ_QUEUED:
+	case EC_REQ_BUSY:
+		return EC_REQUEST_BUSY;
+	case EC_REQ_SUCCESS:
+		return EC_REQUEST_SUCCESS;
+	case EC_REQ_FAILURE:
+		return EC_REQUEST_ERROR;
+	default:
+		return EC_REQUEST_UNUSED;
+	}
+}
+
+int ecrt_sdo_request_index(ec_sdo_request_t *req, uint16_t index,
+			   uint8_t subindex)
+{
+	struct mutex *lock = ec_sc_lock(ec_app_sdo(req)->sc);
+	int ret = 0;
+
+	mutex_lock(lock);
+	if (ec_req_pending(req->state)) {
+		ret = -EBUSY;
+	} else {
+		req->index = index;
+		req->subindex = subindex;
+	}
+	mutex_unlock(lock);
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_sdo_request_index);
+
+int ecrt_sdo_request_timeout(ec_sdo_request_t *req, uint32_t timeout)
+{
+	struct mutex *lock = ec_sc_lock(ec_app_sdo(req)->sc);
+
+	mutex_lock(lock);
+	req->timeout_ns = (u64)timeout * NSEC_PER_MSEC;
+	mutex_unlock(lock);
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_sdo_request_timeout);
+
+uint8_t *ecrt_sdo_request_data(const ec_sdo_request_t *req)
+{
+	return req->data;
+}
+EXPORT_SYMBOL(ecrt_sdo_request_data);
+
+size_t ecrt_sdo_request_data_size(const ec_sdo_request_t *req)
+{
+	return req->data_size;
+}
+EXPORT_SYMBOL(ecrt_sdo_request_data_size);
+
+/** ecrt_sdo_request_state() - state of a request (realtime, lock-free) */
+ec_request_state_t ecrt_sdo_request_state(const ec_sdo_request_t *req)
+{
+	return ec_req_to_ecrt(READ_ONCE(req->state));
+}
+EXPORT_SYMBOL(ecrt_sdo_request_state);
+
+static int ec_sdo_request_start(ec_sdo_request_t *req, bool write)
+{
+	struct mutex *lock = ec_sc_lock(ec_app_sdo(req)->sc);
+	int ret = 0;
+
+	mutex_lock(lock);
+	if (ec_req_pending(req->state)) {
+		ret = -EBUSY;
+	} else {
+		req->write = write;
+		if (write && !req->data_size)
+			req->data_size = req->mem_size;
+		req->abort_code = 0;
+		req->error = 0;
+		WRITE_ONCE(req->state, EC_REQ_QUEUED);
+	}
+	mutex_unlock(lock);
+	return ret;
+}
+
+/** ecrt_sdo_request_write() - download data_size bytes of the data */
+int ecrt_sdo_request_write(ec_sdo_request_t *req)
+{
+	return ec_sdo_request_start(req, true);
+}
+EXPORT_SYMBOL(ecrt_sdo_request_write);
+
+int ecrt_sdo_request_read(ec_sdo_request_t *req)
+{
+	return ec_sdo_request_start(req, false);
+}
+EXPORT_SYMBOL(ecrt_sdo_request_read);
+
+/* Register requests. */
+
+static struct ec_app_reg_request *ec_app_reg(const ec_reg_request_t *req)
+{
+	return container_of((ec_reg_request_t *)req, struct ec_app_reg_request,
+			    req);
+}
+
+uint8_t *ecrt_reg_request_data(const ec_reg_request_t *req)
+{
+	return ec_app_reg(req)->mem;
+}
+EXPORT_SYMBOL(ecrt_reg_request_data);
+
+ec_request_state_t ecrt_reg_request_state(const ec_reg_request_t *req)
+{
+	return ec_req_to_ecrt(READ_ONCE(req->state));
+}
+EXPORT_SYMBOL(ecrt_reg_request_state);
+
+static int ec_reg_request_start(ec_reg_request_t *req, bool write,
+				uint16_t address, size_t size)
+{
+	struct ec_app_reg_request *r = ec_app_reg(req);
+	struct mutex *lock = ec_sc_lock(r->sc);
+	int ret = 0;
+
+	if (!size || size > r->mem_size)
+		return -EOVERFLOW;
+	mutex_lock(lock);
+	if (ec_req_pending(req->state)) {
+		ret = -EBUSY;
+	} else {
+		req->write = write;
+		req->address = address;
+		req->size = size;
+		req->data = r->mem;
+		req->error = 0;
+		WRITE_ONCE(req->state, EC_REQ_QUEUED);
+	}
+	mutex_unlock(lock);
+	return ret;
+}
+
+int ecrt_reg_request_write(ec_reg_request_t *req, uint16_t address,
+			   size_t size)
+{
+	return ec_reg_request_start(req, true, address, size);
+}
+EXPORT_SYMBOL(ecrt_reg_request_write);
+
+int ecrt_reg_request_read(ec_reg_request_t *req, uint16_t address,
+			  size_t size)
+{
+	return ec_reg_request_start(req, false, address, size);
+}
+EXPORT_SYMBOL(ecrt_reg_request_read);
+
+/* SoE and VoE do not exist in this master. */
+
+int ecrt_soe_request_idn(ec_soe_request_t *req, uint8_t drive_no,
+			 uint16_t idn)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_soe_request_idn);
+
+int ecrt_soe_request_timeout(ec_soe_request_t *req, uint32_t timeout)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_soe_request_timeout);
+
+uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req)
+{
+	return NULL;
+}
+EXPORT_SYMBOL(ecrt_soe_request_data);
+
+size_t ecrt_soe_request_data_size(const ec_soe_request_t *req)
+{
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_soe_request_data_size);
+
+ec_request_state_t ecrt_soe_request_state(const ec_soe_request_t *req)
+{
+	return EC_REQUEST_ERROR;
+}
+EXPORT_SYMBOL(ecrt_soe_request_state);
+
+int ecrt_soe_request_write(ec_soe_request_t *req)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_soe_request_write);
+
+int ecrt_soe_request_read(ec_soe_request_t *req)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_soe_request_read);

@@ -1,0 +1,711 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioctl_app.c - ioctl handlers of the application API (include/ec_ioctl.h,
+ * numbers 0x20-0x4f): libethercat's ecrt_* reach the core through them.
+ *
+ * A file first requests the master (exclusive); every other command here
+ * needs that file to hold it (-EPERM otherwise; the table in cdev.c has
+ * already checked that the file is writable where a command changes
+ * anything).  Objects are named by index in order of creation.  User
+ * memory is copied before io_mutex is taken or after it is dropped, never
+ * under it.
+ */
+#include <linux/ktime.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "ec_ioctl.h"
+#include "ioctl.h"
+#include "ioctl_app.h"
+#include "../domain.h"
+#include "../emergency.h"
+#include "../requests.h"
+#include "../slave.h"
+#include "../slave_config.h"
+
+#define EC_APP_SDO_MAX (1024 * 1024)	/* startup SDO / request memory */
+#define EC_APP_REG_MAX 4096
+
+static bool ec_app_holds(struct ec_cdev_file *f)
+{
+	return READ_ONCE(f->master->reserved_file) == f;
+}
+
+/* Copy in, check the reserved words and that the file holds the master. */
+#define EC_APP_COPY_IN(f, data, arg) \
+	do { \
+		if (!ec_app_holds(f)) \
+			return -EPERM; \
+		if (copy_from_user(&(data), (arg), sizeof(data))) \
+			return -EFAULT; \
+		if (!ec_ioctl_reserved_ok((data).reserved, \
+					  ARRAY_SIZE((data).reserved))) \
+			return -EINVAL; \
+	} while (0)
+
+/* Called with io_mutex held. */
+static struct ec_slave_config *ec_app_config(struct ec_linux_master *m,
+					     u32 index)
+{
+	struct ec_list *n;
+
+	for (n = m->core.configs.next; n != &m->core.configs; n = n->next)
+		if (!index--)
+			return ec_list_entry(n, struct ec_slave_config, node);
+	return NULL;
+}
+
+/* Called with io_mutex held. */
+static struct ec_domain *ec_app_domain(struct ec_linux_master *m, u32 index)
+{
+	struct ec_list *n;
+	struct ec_domain *d;
+
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		d = ec_list_entry(n, struct ec_domain, node);
+		if (d->index == index)
+			return d;
+	}
+	return NULL;
+}
+
+/* Called with io_mutex held. */
+static struct ec_app_sdo_request *
+ec_app_sdo_req(struct ec_linux_master *m, u32 config, u32 index)
+{
+	struct ec_slave_config *sc = ec_app_config(m, config);
+	struct ec_list *n;
+
+	if (!sc)
+		return NULL;
+	for (n = sc->app_sdo_requests.next; n != &sc->app_sdo_requests;
+	     n = n->next)
+		if (!index--)
+			return ec_list_entry(n, struct ec_app_sdo_request,
+					     config_node);
+	return NULL;
+}
+
+/* Called with io_mutex held. */
+static struct ec_app_reg_request *
+ec_app_reg_req(struct ec_linux_master *m, u32 config, u32 index)
+{
+	struct ec_slave_config *sc = ec_app_config(m, config);
+	struct ec_list *n;
+
+	if (!sc)
+		return NULL;
+	for (n = sc->app_reg_requests.next; n != &sc->app_reg_requests;
+	     n = n->next)
+		if (!index--)
+			return ec_list_entry(n, struct ec_app_reg_request,
+					     config_node);
+	return NULL;
+}
+
+static unsigned int ec_list_count(const struct ec_list *head)
+{
+	const struct ec_list *n;
+	unsigned int count = 0;
+
+	for (n = head->next; n != head; n = n->next)
+		count++;
+	return count;
+}
+
+static u8 ec_app_req_state(enum ec_req_state s)
+{
+	switch (s) {
+	case EC_REQ_QUEUED:
+	case EC_REQ_BUSY:
+		return EC_IOCTL_REQUEST_BUSY;
+	case EC_REQ_SUCCESS:
+		return EC_IOCTL_REQUEST_SUCCESS;
+	case EC_REQ_FAILURE:
+		return EC_IOCTL_REQUEST_ERROR;
+	default:
+		return EC_IOCTL_REQUEST_UNUSED;
+	}
+}
+
+static bool ec_app_req_pending(enum ec_req_state s)
+{
+	return s == EC_REQ_QUEUED || s == EC_REQ_BUSY;
+}
+
+long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg)
+{
+	if (ec_app_holds(f))
+		return 0;
+	return ec_linux_master_reserve(f->master, f);
+}
+
+long ec_ioctl_app_create_domain(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_domain *d;
+	long ret;
+
+	if (!ec_app_holds(f))
+		return -EPERM;
+	mutex_lock(&m->io_mutex);
+	d = m->core.active ? NULL : ec_master_create_domain(&m->core);
+	ret = d ? (long)d->index : m->core.active ? -EBUSY : -ENOMEM;
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+long ec_ioctl_app_create_config(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_app_config data;
+	struct ec_slave_config *sc;
+	struct ec_list *n;
+	u32 index = 0;
+
+	EC_APP_COPY_IN(f, data, arg);
+	mutex_lock(&m->io_mutex);
+	sc = m->core.active ? NULL :
+		ec_master_slave_config(&m->core, data.alias, data.position,
+				       data.vendor_id, data.product_code);
+	for (n = m->core.configs.next; sc && n != &sc->node; n = n->next)
+		index++;
+	mutex_unlock(&m->io_mutex);
+	if (!sc)
+		return -EINVAL;	/* active, or identity conflict (logged) */
+	data.config_index = index;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_sc_sync(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_sync data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.dir >= EC_DIR_COUNT ||
+	    data.watchdog_mode > EC_WD_DISABLE)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc)
+		ret = ec_slave_config_sync_manager(sc, data.sync_index,
+						   data.dir,
+						   data.watchdog_mode);
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+long ec_ioctl_app_sc_watchdog(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_watchdog data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+
+	EC_APP_COPY_IN(f, data, arg);
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc) {
+		ec_slave_config_watchdog(sc, data.divider, data.intervals);
+		ret = 0;
+	}
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+static long ec_app_sc_pdo(struct ec_cdev_file *f, void __user *arg,
+			  bool add)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_pdo data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc && add) {
+		ret = ec_slave_config_pdo_assign_add(sc, data.sync_index,
+						     data.pdo_index);
+	} else if (sc) {
+		ec_slave_config_pdo_assign_clear(sc, data.sync_index);
+		ret = 0;
+	}
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+long ec_ioctl_app_sc_add_pdo(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sc_pdo(f, arg, true);
+}
+
+long ec_ioctl_app_sc_clear_pdos(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sc_pdo(f, arg, false);
+}
+
+static long ec_app_sc_entry(struct ec_cdev_file *f, void __user *arg,
+			    bool add)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_entry data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc && add) {
+		ret = ec_slave_config_pdo_mapping_add(sc, data.pdo_index,
+						      data.entry_index,
+						      data.entry_subindex,
+						      data.entry_bit_length);
+	} else if (sc) {
+		ec_slave_config_pdo_mapping_clear(sc, data.pdo_index);
+		ret = 0;
+	}
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+long ec_ioctl_app_sc_add_entry(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sc_entry(f, arg, true);
+}
+
+long ec_ioctl_app_sc_clear_entries(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sc_entry(f, arg, false);
+}
+
+static long ec_app_reg_pdo(struct ec_cdev_file *f, void __user *arg,
+			   bool by_pos)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_reg_pdo_entry data;
+	struct ec_slave_config *sc;
+	struct ec_domain *d;
+	unsigned int bit = 0;
+	long ret = -ENOENT;
+
+	EC_APP_COPY_IN(f, data, arg);
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	d = ec_app_domain(m, data.domain_index);
+	if (m->core.active)
+		ret = -EBUSY;
+	else if (sc && d && by_pos)
+		ret = ec_slave_config_reg_pdo_entry_pos(sc, data.sync_index,
+							data.pdo_pos,
+							data.entry_pos, d,
+							&bit);
+	else if (sc && d)
+		ret = ec_slave_config_reg_pdo_entry(sc, data.entry_index,
+						    data.entry_subindex, d,
+						    &bit);
+	mutex_unlock(&m->io_mutex);
+	if (ret < 0)
+		return ret;
+	data.offset = ret;
+	data.bit_position = bit;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_reg_pdo_entry(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_reg_pdo(f, arg, false);
+}
+
+long ec_ioctl_app_reg_pdo_pos(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_reg_pdo(f, arg, true);
+}
+
+long ec_ioctl_app_sc_sdo(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_sdo data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+	u8 *buf;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || !data.size || data.size > EC_APP_SDO_MAX ||
+	    data.complete_access > 1)
+		return -EINVAL;
+	buf = vmemdup_user(u64_to_user_ptr(data.data), data.size);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc)
+		ret = ec_slave_config_sdo(sc, data.index, data.subindex, buf,
+					  data.size, data.complete_access);
+	mutex_unlock(&m->io_mutex);
+	kvfree(buf);
+	return ret;
+}
+
+enum ec_app_emerg_op {
+	EC_APP_EMERG_SIZE,
+	EC_APP_EMERG_POP,
+	EC_APP_EMERG_CLEAR,
+	EC_APP_EMERG_OVERRUNS,
+};
+
+static long ec_app_emerg(struct ec_cdev_file *f, void __user *arg,
+			 enum ec_app_emerg_op op)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_emerg data;
+	struct ec_slave_config *sc;
+	struct ec_emerg_ring *ring;
+	long ret = 0;
+
+	EC_APP_COPY_IN(f, data, arg);
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	ring = sc && sc->slave ? &sc->slave->emerg_ring : NULL;
+	if (!sc)
+		ret = -ENOENT;
+	else if (op == EC_APP_EMERG_SIZE)
+		ret = !ring ? -ENOENT : data.value > EC_EMERG_RING_MAX ?
+			-EINVAL : ec_emerg_ring_set_size(ring, data.value);
+	else if (op == EC_APP_EMERG_POP)
+		ret = ring ? ec_emerg_ring_pop(ring, data.message) : -ENOENT;
+	else if (op == EC_APP_EMERG_CLEAR && ring)
+		ec_emerg_ring_clear(ring);
+	else if (op == EC_APP_EMERG_OVERRUNS)
+		data.value = ring ? ec_emerg_ring_overruns(ring) : 0;
+	mutex_unlock(&m->io_mutex);
+	if (ret)
+		return ret;
+	if ((op == EC_APP_EMERG_POP || op == EC_APP_EMERG_OVERRUNS) &&
+	    copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_emerg_size(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_emerg(f, arg, EC_APP_EMERG_SIZE);
+}
+
+long ec_ioctl_app_emerg_pop(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_emerg(f, arg, EC_APP_EMERG_POP);
+}
+
+long ec_ioctl_app_emerg_clear(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_emerg(f, arg, EC_APP_EMERG_CLEAR);
+}
+
+long ec_ioctl_app_emerg_overruns(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_emerg(f, arg, EC_APP_EMERG_OVERRUNS);
+}
+
+long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_state data;
+	ec_slave_config_state_t st;
+	struct ec_slave_config *sc;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
+		return -EINVAL;
+	memset(&st, 0, sizeof(st));
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc)
+		ec_slave_config_state(sc, &st);
+	mutex_unlock(&m->io_mutex);
+	if (!sc)
+		return -ENOENT;
+	data.online = st.online;
+	data.operational = st.operational;
+	data.al_state = st.al_state;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_sdo_create(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sdo_request data;
+	struct ec_app_sdo_request *r = NULL;
+	struct ec_slave_config *sc;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.size > EC_APP_SDO_MAX)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc && !m->core.active)
+		r = ec_slave_config_create_sdo_request(sc, data.sdo_index,
+						       data.sdo_subindex,
+						       data.size);
+	if (r) {
+		data.request_index = ec_list_count(&sc->app_sdo_requests) - 1;
+		if (!r->req.data_size)
+			r->req.data_size = r->req.mem_size;
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!r)
+		return sc ? -ENOMEM : -ENOENT;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+enum ec_app_sdo_op {
+	EC_APP_SDO_INDEX,
+	EC_APP_SDO_TIMEOUT,
+	EC_APP_SDO_READ,
+	EC_APP_SDO_WRITE,
+};
+
+static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
+			  enum ec_app_sdo_op op)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sdo_request data;
+	struct ec_app_sdo_request *r;
+	struct ec_sdo_request *req;
+	u8 *buf = NULL;
+	long ret = 0;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
+		return -EINVAL;
+	if (op == EC_APP_SDO_WRITE) {
+		if (!data.size || data.size > EC_APP_SDO_MAX)
+			return -EINVAL;
+		buf = vmemdup_user(u64_to_user_ptr(data.data), data.size);
+		if (IS_ERR(buf))
+			return PTR_ERR(buf);
+	}
+	mutex_lock(&m->io_mutex);
+	r = ec_app_sdo_req(m, data.config_index, data.request_index);
+	req = r ? &r->req : NULL;
+	if (!r) {
+		ret = -ENOENT;
+	} else if (op == EC_APP_SDO_TIMEOUT) {
+		req->timeout_ns = (u64)data.timeout_ms * NSEC_PER_MSEC;
+	} else if (ec_app_req_pending(req->state)) {
+		ret = -EBUSY;
+	} else if (op == EC_APP_SDO_INDEX) {
+		req->index = data.sdo_index;
+		req->subindex = data.sdo_subindex;
+	} else if (op == EC_APP_SDO_WRITE && data.size > req->mem_size) {
+		ret = -EOVERFLOW;
+	} else {
+		if (op == EC_APP_SDO_WRITE) {
+			memcpy(req->data, buf, data.size);
+			req->data_size = data.size;
+		}
+		req->write = op == EC_APP_SDO_WRITE;
+		req->abort_code = 0;
+		req->error = 0;
+		WRITE_ONCE(req->state, EC_REQ_QUEUED);
+	}
+	mutex_unlock(&m->io_mutex);
+	kvfree(buf);
+	return ret;
+}
+
+long ec_ioctl_app_sdo_index(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sdo_op(f, arg, EC_APP_SDO_INDEX);
+}
+
+long ec_ioctl_app_sdo_timeout(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sdo_op(f, arg, EC_APP_SDO_TIMEOUT);
+}
+
+long ec_ioctl_app_sdo_read(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sdo_op(f, arg, EC_APP_SDO_READ);
+}
+
+long ec_ioctl_app_sdo_write(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_sdo_op(f, arg, EC_APP_SDO_WRITE);
+}
+
+/*
+ * State of an SDO request; on success of a read, the data goes to the
+ * user's buffer.  The copy is staged in a kernel buffer: no user memory
+ * is touched under io_mutex.
+ */
+long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sdo_request data;
+	struct ec_app_sdo_request *r;
+	size_t n = 0;
+	u8 *buf = NULL;
+	long ret = 0;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.size > EC_APP_SDO_MAX)
+		return -EINVAL;
+	if (data.data && data.size) {
+		buf = kvmalloc(data.size, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+	}
+	mutex_lock(&m->io_mutex);
+	r = ec_app_sdo_req(m, data.config_index, data.request_index);
+	if (r) {
+		data.state = ec_app_req_state(r->req.state);
+		data.data_size = r->req.data_size;
+		data.abort_code = r->req.abort_code;
+		if (buf && r->req.state == EC_REQ_SUCCESS && !r->req.write) {
+			n = min_t(size_t, data.size, r->req.data_size);
+			memcpy(buf, r->req.data, n);
+		}
+	} else {
+		ret = -ENOENT;
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), buf, n))
+		ret = -EFAULT;
+	kvfree(buf);
+	if (!ret && copy_to_user(arg, &data, sizeof(data)))
+		ret = -EFAULT;
+	return ret;
+}
+
+long ec_ioctl_app_reg_create(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_reg_request data;
+	struct ec_app_reg_request *r = NULL;
+	struct ec_slave_config *sc;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.reserved1 || !data.mem_size ||
+	    data.mem_size > EC_APP_REG_MAX)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc && !m->core.active)
+		r = ec_slave_config_create_reg_request(sc, data.mem_size);
+	if (r)
+		data.request_index = ec_list_count(&sc->app_reg_requests) - 1;
+	mutex_unlock(&m->io_mutex);
+	if (!r)
+		return sc ? -ENOMEM : -ENOENT;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
+			     bool write)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_reg_request data;
+	struct ec_app_reg_request *r;
+	u8 *buf = NULL;
+	long ret = 0;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.reserved1 || !data.size ||
+	    data.size > EC_APP_REG_MAX)
+		return -EINVAL;
+	if (write) {
+		buf = memdup_user(u64_to_user_ptr(data.data), data.size);
+		if (IS_ERR(buf))
+			return PTR_ERR(buf);
+	}
+	mutex_lock(&m->io_mutex);
+	r = ec_app_reg_req(m, data.config_index, data.request_index);
+	if (!r) {
+		ret = -ENOENT;
+	} else if (ec_app_req_pending(r->req.state)) {
+		ret = -EBUSY;
+	} else if (data.size > r->mem_size) {
+		ret = -EOVERFLOW;
+	} else {
+		if (write)
+			memcpy(r->mem, buf, data.size);
+		r->req.write = write;
+		r->req.address = data.address;
+		r->req.size = data.size;
+		r->req.data = r->mem;
+		r->req.error = 0;
+		WRITE_ONCE(r->req.state, EC_REQ_QUEUED);
+	}
+	mutex_unlock(&m->io_mutex);
+	kfree(buf);
+	return ret;
+}
+
+long ec_ioctl_app_reg_read(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_reg_start(f, arg, false);
+}
+
+long ec_ioctl_app_reg_write(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_app_reg_start(f, arg, true);
+}
+
+long ec_ioctl_app_reg_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_reg_request data;
+	struct ec_app_reg_request *r;
+	u8 buf[EC_APP_REG_MAX / 16];
+	u8 *big = NULL, *p = buf;
+	size_t n = 0;
+	long ret = 0;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0 || data.reserved1 || data.size > EC_APP_REG_MAX)
+		return -EINVAL;
+	if (data.size > sizeof(buf)) {
+		big = kmalloc(data.size, GFP_KERNEL);
+		if (!big)
+			return -ENOMEM;
+		p = big;
+	}
+	mutex_lock(&m->io_mutex);
+	r = ec_app_reg_req(m, data.config_index, data.request_index);
+	if (r) {
+		data.state = ec_app_req_state(r->req.state);
+		if (data.data && r->req.state == EC_REQ_SUCCESS &&
+		    !r->req.write) {
+			n = min_t(size_t, data.size, r->req.size);
+			memcpy(p, r->mem, n);
+		}
+	} else {
+		ret = -ENOENT;
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), p, n))
+		ret = -EFAULT;
+	kfree(big);
+	if (!ret && copy_to_user(arg, &data, sizeof(data)))
+		ret = -EFAULT;
+	return ret;
+}

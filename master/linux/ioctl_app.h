@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ioctl_app.h - handlers of the application commands (0x20-0x4f of
+ * include/ec_ioctl.h): configuration in ioctl_app.c, activation and the
+ * cycle in ioctl_cycle.c; reached through the table in cdev.c.
+ */
+#ifndef EC_LINUX_IOCTL_APP_H
+#define EC_LINUX_IOCTL_APP_H
+
+#include "ioctl.h"
+
+long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_create_domain(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_create_config(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_sync(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_watchdog(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_add_pdo(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_clear_pdos(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_add_entry(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_clear_entries(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reg_pdo_entry(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reg_pdo_pos(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_sdo(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_emerg_size(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_emerg_pop(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_emerg_clear(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_emerg_overruns(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sdo_create(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sdo_index(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sdo_timeout(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sdo_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sdo_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reg_create(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reg_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reg_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reg_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_domain_info(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_activate(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_deactivate(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_domain_process(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_domain_queue(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_master_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_send_interval(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_reset(struct ec_cdev_file *f, void __user *arg);
+
+#endif /* EC_LINUX_IOCTL_APP_H */

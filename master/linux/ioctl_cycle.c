@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioctl_cycle.c - ioctl handlers of the application API for activation
+ * and the cycle: activate/deactivate, send, receive, domain process/queue
+ * and the state queries.  The cyclic commands take the domain index (or
+ * nothing) as the plain ioctl argument: no copies on the hot path.
+ */
+#include <linux/ktime.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+
+#include "ec_ioctl.h"
+#include "ioctl.h"
+#include "ioctl_app.h"
+#include "../domain.h"
+#include "../slave.h"
+
+static bool ec_cycle_holds(struct ec_cdev_file *f)
+{
+	return READ_ONCE(f->master->reserved_file) == f;
+}
+
+/* Called with io_mutex held. */
+static struct ec_domain *ec_cycle_domain(struct ec_linux_master *m,
+					 unsigned long index)
+{
+	struct ec_list *n;
+	struct ec_domain *d;
+
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		d = ec_list_entry(n, struct ec_domain, node);
+		if (d->index == index)
+			return d;
+	}
+	return NULL;
+}
+
+long ec_ioctl_app_domain_info(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_domain_info data;
+	struct ec_domain *d;
+	long ret = 0;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (data.reserved0 ||
+	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	d = ec_cycle_domain(m, data.domain_index);
+	if (!d) {
+		ret = -ENOENT;
+	} else {
+		data.size = d->data_size;
+		data.offset = 0;
+		if (m->core.active && m->core.pd_mem && d->data &&
+		    d->data >= m->core.pd_mem &&
+		    d->data <= m->core.pd_mem + m->core.pd_size)
+			data.offset = d->data - m->core.pd_mem;
+		else if (m->core.active && d->data_size)
+			ret = -ENODATA;	/* external memory: not mappable */
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!ret && copy_to_user(arg, &data, sizeof(data)))
+		ret = -EFAULT;
+	return ret;
+}
+
+long ec_ioctl_app_activate(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_activate data;
+	long ret;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	ret = ec_linux_master_activate(m);
+	if (ret)
+		return ret;
+	memset(&data, 0, sizeof(data));
+	mutex_lock(&m->io_mutex);
+	data.pd_size = m->core.pd_size;
+	mutex_unlock(&m->io_mutex);
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_deactivate(struct ec_cdev_file *f, void __user *arg)
+{
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	return ec_linux_master_deactivate(f->master);
+}
+
+long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	long ret = 0;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	mutex_lock(&m->io_mutex);
+	if (m->core.active)
+		ec_master_app_send(&m->core, ktime_get_ns());
+	else
+		ret = -EPERM;
+	mutex_unlock(&m->io_mutex);
+	if (wq_has_sleeper(&m->request_wq))
+		wake_up_all(&m->request_wq);
+	return ret;
+}
+
+long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	long ret = 0;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	mutex_lock(&m->io_mutex);
+	if (m->core.active)
+		ec_master_app_receive(&m->core, ktime_get_ns());
+	else
+		ret = -EPERM;
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+long ec_ioctl_app_domain_process(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_domain *d;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	mutex_lock(&m->io_mutex);
+	d = m->core.active ? ec_cycle_domain(m, (unsigned long)arg) : NULL;
+	if (d)
+		ec_domain_process(d, ktime_get_ns());
+	mutex_unlock(&m->io_mutex);
+	return d ? 0 : -ENOENT;
+}
+
+long ec_ioctl_app_domain_queue(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_domain *d;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	mutex_lock(&m->io_mutex);
+	d = m->core.active ? ec_cycle_domain(m, (unsigned long)arg) : NULL;
+	if (d)
+		ec_domain_queue(d);
+	mutex_unlock(&m->io_mutex);
+	return d ? 0 : -ENOENT;
+}
+
+long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_domain_state data;
+	ec_domain_state_t st;
+	struct ec_domain *d;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (data.reserved0 ||
+	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
+	memset(&st, 0, sizeof(st));
+	mutex_lock(&m->io_mutex);
+	d = ec_cycle_domain(m, data.domain_index);
+	if (d)
+		ec_domain_state(d, &st);
+	mutex_unlock(&m->io_mutex);
+	if (!d)
+		return -ENOENT;
+	data.working_counter = st.working_counter;
+	data.wc_state = st.wc_state;
+	data.redundancy_active = st.redundancy_active;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+/* Master and link state: any file may ask. */
+long ec_ioctl_app_master_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_master_state data;
+	ec_master_state_t st;
+
+	memset(&data, 0, sizeof(data));
+	memset(&st, 0, sizeof(st));
+	mutex_lock(&m->io_mutex);
+	ec_master_get_state(&m->core, &st);
+	mutex_unlock(&m->io_mutex);
+	data.slaves_responding = st.slaves_responding;
+	data.al_states = st.al_states;
+	data.link_up = st.link_up;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_master_state data;
+	ec_master_link_state_t st;
+
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (data.reserved0 ||
+	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
+	if (data.dev_idx >= m->core.num_devices)
+		return -EINVAL;
+	memset(&st, 0, sizeof(st));
+	mutex_lock(&m->io_mutex);
+	ec_master_get_link_state(&m->core, data.dev_idx, &st);
+	mutex_unlock(&m->io_mutex);
+	data.slaves_responding = st.slaves_responding;
+	data.al_states = st.al_states;
+	data.link_up = st.link_up;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_app_time data;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	m->core.app_time_ns = data.app_time;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+
+long ec_ioctl_app_send_interval(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_send_interval data;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	m->core.send_interval_ns = (u64)data.send_interval_us * NSEC_PER_USEC;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
+
+long ec_ioctl_app_reset(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	unsigned int i;
+
+	if (!ec_cycle_holds(f))
+		return -EPERM;
+	mutex_lock(&m->io_mutex);
+	for (i = 0; m->core.slaves && i < m->core.slave_count; i++)
+		m->core.slaves[i].error_flag = false;
+	mutex_unlock(&m->io_mutex);
+	return 0;
+}
