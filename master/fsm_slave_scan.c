@@ -402,6 +402,12 @@ static void ec_fsm_slave_scan_finish(struct ec_fsm_slave_scan *fsm,
 		EC_SLAVE_WARN(slave, "scan: SII configuration area checksum is wrong (0x%02x, expected 0x%02x)",
 			      slave->sii_image[2 * EC_SII_WORD_CHECKSUM],
 			      ec_sii_crc(slave->sii_image, 14));
+	/*
+	 * The ESC loads register 0x0012 from SII word 4 only at power-up, so
+	 * after an alias was written to the SII the SII is the truth (as in
+	 * IgH): the alias a user set shows after a rescan.
+	 */
+	slave->effective_alias = slave->sii.alias;
 	/* PDOs from SII; CoE slaves get theirs from the dictionary later. */
 	slave->syncs = slave->sii.syncs;
 	slave->sync_count = slave->sii.sync_count;
