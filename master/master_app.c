@@ -262,10 +262,11 @@ static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
  * @now_ns: current time
  *
  * Runs the master FSM, then the slave FSMs in round robin while their
- * datagrams stay within fsm_bytes_per_cycle (the one that crosses the
- * budget still runs, so that every FSM progresses; the rest resume at
- * the next cycle), then sends everything queued, the domains' datagrams
- * included.
+ * datagrams stay within fsm_bytes_per_cycle (the master FSM's datagram
+ * counts too; at least one slave FSM runs per cycle and the one that
+ * crosses the budget still runs, so that every FSM progresses; the rest
+ * resume at the next cycle), then sends everything queued, the domains'
+ * datagrams included.
  */
 void ec_master_app_send(struct ec_master *master, u64 now_ns)
 {
@@ -286,7 +287,7 @@ void ec_master_app_send(struct ec_master *master, u64 now_ns)
 	for (i = 0; i < n; i++) {
 		unsigned int idx = (master->fsm_next_slave + i) % n;
 
-		if (used >= budget) {
+		if (i && used >= budget) {
 			master->fsm_next_slave = idx;
 			break;
 		}
