@@ -37,7 +37,8 @@ static char *ec_pdo_strdup(const char *s)
 	return p;
 }
 
-static void ec_pdo_free_contents(struct ec_pdo *pdo)
+/* Frees the name and entries of @pdo (not @pdo itself). */
+void ec_slave_pdo_clear(struct ec_pdo *pdo)
 {
 	unsigned int i;
 
@@ -55,7 +56,7 @@ static void ec_sync_free_pdos(struct ec_sii_sync *sync)
 	unsigned int i;
 
 	for (i = 0; i < sync->pdo_count; i++)
-		ec_pdo_free_contents(&sync->pdos[i]);
+		ec_slave_pdo_clear(&sync->pdos[i]);
 	ec_free(sync->pdos);
 	sync->pdos = NULL;
 	sync->pdo_count = 0;
@@ -77,7 +78,8 @@ void ec_slave_free_syncs(struct ec_sii_sync *syncs, unsigned int count)
 	ec_free(syncs);
 }
 
-static int ec_pdo_copy(struct ec_pdo *dst, const struct ec_pdo *src)
+/* Deep copy of @src into @dst; on -ENOMEM @dst holds what was copied. */
+int ec_slave_pdo_copy(struct ec_pdo *dst, const struct ec_pdo *src)
 {
 	unsigned int i;
 
@@ -131,7 +133,7 @@ static int ec_fsm_pdo_copy_sii(struct ec_fsm_pdo *fsm)
 			return -ENOMEM;
 		for (j = 0; j < src->pdo_count; j++) {
 			dst->pdo_count++;
-			if (ec_pdo_copy(&dst->pdos[j], &src->pdos[j]))
+			if (ec_slave_pdo_copy(&dst->pdos[j], &src->pdos[j]))
 				return -ENOMEM;
 		}
 	}

@@ -49,5 +49,7 @@ bool ec_fsm_pdo_exec(struct ec_fsm_pdo *fsm, u64 now_ns);
 bool ec_fsm_pdo_success(const struct ec_fsm_pdo *fsm);
 
 void ec_slave_free_syncs(struct ec_sii_sync *syncs, unsigned int count);
+int ec_slave_pdo_copy(struct ec_pdo *dst, const struct ec_pdo *src);
+void ec_slave_pdo_clear(struct ec_pdo *pdo);
 
 #endif /* EC_FSM_PDO_H */

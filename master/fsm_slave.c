@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fsm_slave.c - the per-slave FSM: configuration after the scan, PDO and
- * dictionary read, and the requests of the CLI and applications.
+ * fsm_slave.c - the per-slave FSM: configuration after the scan, PDO
+ * read, keeping the slave in its target state, dictionary read, and the
+ * requests of the CLI and applications.
  *
- * idle -> config -> idle -> pdo -> idle -> dict -> idle
+ * idle -> config -> idle -> pdo -> idle -> [target] -> idle -> dict -> idle
+ * idle -> al_check -> idle (every EC_SLAVE_AL_CHECK_NS)
+ * idle -> target_config | target_change -> idle (state or config differs)
  * idle -> state request | register request | SII write | SDO -> idle
  */
 #include "fsm_slave.h"
 #include "master.h"
 #include "registers.h"
 #include "slave.h"
+#include "slave_config.h"
 
 /* EEPROM control/status 0x0502, ESC data sheet section II table 47. */
 #define EC_SII_WRITE_ENABLE 0x0001
@@ -28,6 +32,12 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_al_check(struct ec_fsm_slave *fsm,
+					u64 now_ns);
+static void ec_fsm_slave_state_target_config(struct ec_fsm_slave *fsm,
+					     u64 now_ns);
+static void ec_fsm_slave_state_target_change(struct ec_fsm_slave *fsm,
+					     u64 now_ns);
 static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
 					    u64 now_ns);
 static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
@@ -67,7 +77,8 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	if (ret)
 		return ret;
 	ec_fsm_change_init(&fsm->change, &fsm->datagram);
-	ec_fsm_slave_config_init(&fsm->config, &fsm->datagram, &fsm->change);
+	ec_fsm_slave_config_init(&fsm->config, &fsm->datagram, &fsm->change,
+				 &fsm->coe);
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	fsm->state = ec_fsm_slave_state_idle;
@@ -163,14 +174,12 @@ static void ec_fsm_slave_start_state_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
-static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm)
+static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm,
+					   struct ec_reg_request *req)
 {
 	struct ec_slave *slave = fsm->slave;
-	struct ec_reg_request *req = ec_list_entry(
-		slave->reg_requests.next, struct ec_reg_request, node);
 	int ret;
 
-	ec_list_del_init(&req->node);
 	req->state = EC_REQ_BUSY;
 	req->error = 0;
 	req->working_counter = 0;
@@ -228,18 +237,198 @@ static void ec_fsm_slave_start_sii_request(struct ec_fsm_slave *fsm,
 }
 
 static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
+					   struct ec_sdo_request *req,
 					   u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
-	struct ec_sdo_request *req = ec_list_entry(
-		slave->sdo_requests.next, struct ec_sdo_request, node);
 
-	ec_list_del_init(&req->node);
 	req->state = EC_REQ_BUSY;
 	fsm->sdo_request = req;
 	ec_fsm_coe_transfer(&fsm->coe, slave, req, now_ns);
 	fsm->state = ec_fsm_slave_state_sdo;
 	fsm->state(fsm, now_ns);
+}
+
+/**
+ * ec_slave_target_state() - the AL state the slave FSM keeps a slave in
+ * @slave: slave
+ *
+ * Return: OP for a slave with an application's configuration while the
+ * master is active, else the state last requested (PREOP by default).
+ */
+u8 ec_slave_target_state(const struct ec_slave *slave)
+{
+	u8 req = slave->requested_state & EC_AL_STATE_MASK;
+
+	if (slave->config && slave->master && slave->master->active)
+		return EC_AL_STATE_OP_;
+	return req == EC_AL_STATE_NONE ? EC_AL_STATE_PREOP_ : req;
+}
+
+/* The configuration a job to @target applies (none up to PREOP). */
+static const struct ec_slave_config *ec_fsm_slave_wanted_config(
+	const struct ec_slave *slave, u8 target)
+{
+	if (target == EC_AL_STATE_SAFEOP_ || target == EC_AL_STATE_OP_)
+		return slave->config;
+	return NULL;
+}
+
+/* Order of the AL states; 0 for none and BOOT (configure from INIT). */
+static unsigned int ec_al_state_rank(u8 state)
+{
+	switch (state & EC_AL_STATE_MASK) {
+	case EC_AL_STATE_INIT_:
+		return 1;
+	case EC_AL_STATE_PREOP_:
+		return 2;
+	case EC_AL_STATE_SAFEOP_:
+		return 3;
+	case EC_AL_STATE_OP_:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
+static bool ec_fsm_slave_target_changed(const struct ec_fsm_slave *fsm,
+					u8 target)
+{
+	return target != fsm->applied_target ||
+	       ec_fsm_slave_wanted_config(fsm->slave, target) !=
+	       fsm->applied_config;
+}
+
+/* The slave is where it should be (as far as the last AL status says). */
+static bool ec_fsm_slave_at_target(const struct ec_fsm_slave *fsm, u8 target)
+{
+	u8 cur = fsm->slave->current_state;
+
+	return (cur & EC_AL_STATE_MASK) == target &&
+	       !(cur & EC_AL_STATE_ERROR_FLAG);
+}
+
+static void ec_fsm_slave_start_al_check(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
+	/* AL status 0x0130 (2 bytes), reserved, AL status code 0x0134. */
+	ec_datagram_fprd(&fsm->datagram, slave->station_address,
+			 EC_REG_AL_STATUS, EC_REG_AL_STATUS_CODE + 2 -
+			 EC_REG_AL_STATUS);
+	ec_datagram_zero(&fsm->datagram);
+	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "al-check");
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_al_check;
+}
+
+/* Bring the slave to @target: configure it on the way up, else change. */
+static void ec_fsm_slave_start_target(struct ec_fsm_slave *fsm, u8 target,
+				      bool changed, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	const struct ec_slave_config *sc =
+		ec_fsm_slave_wanted_config(slave, target);
+	unsigned int cur = ec_al_state_rank(slave->current_state);
+
+	fsm->applied_target = target;
+	fsm->applied_config = sc;
+	fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
+	fsm->config_runs++;
+	if (ec_al_state_rank(target) > cur || !cur || (changed && sc)) {
+		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
+		fsm->state = ec_fsm_slave_state_target_config;
+		return;
+	}
+	ec_fsm_change_start(&fsm->change, slave, target, now_ns);
+	fsm->state = ec_fsm_slave_state_target_change;
+}
+
+/* Start what keeps the slave in its target state; true if started. */
+static bool ec_fsm_slave_keep_target(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	u8 target = ec_slave_target_state(fsm->slave);
+
+	if (ec_fsm_slave_target_changed(fsm, target)) {
+		fsm->backoff_ns = 0;
+		fsm->retry_ns = 0;
+		ec_fsm_slave_start_target(fsm, target, true, now_ns);
+		return true;
+	}
+	if (now_ns >= fsm->next_check_ns) {
+		ec_fsm_slave_start_al_check(fsm, now_ns);
+		return true;
+	}
+	if (ec_fsm_slave_at_target(fsm, target) || now_ns < fsm->retry_ns)
+		return false;
+	ec_fsm_slave_start_target(fsm, target, false, now_ns);
+	return true;
+}
+
+/* Record the end of a job towards the target state (back-off on failure). */
+static void ec_fsm_slave_target_done(struct ec_fsm_slave *fsm, bool ok,
+				     int error, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ok) {
+		slave->error_flag = false;
+		fsm->backoff_ns = 0;
+		fsm->retry_ns = 0;
+		return;
+	}
+	slave->error_flag = true;
+	fsm->config_failures++;
+	fsm->backoff_ns = fsm->backoff_ns ? 2 * fsm->backoff_ns :
+					    EC_SLAVE_RETRY_MIN_NS;
+	if (fsm->backoff_ns > EC_SLAVE_RETRY_MAX_NS)
+		fsm->backoff_ns = EC_SLAVE_RETRY_MAX_NS;
+	fsm->retry_ns = now_ns + fsm->backoff_ns;
+	EC_SLAVE_ERR(slave, "bringing the slave to %s failed (%d), next "
+		     "attempt in %llu ns", ec_al_state_string(fsm->applied_target),
+		     error, (unsigned long long)fsm->backoff_ns);
+}
+
+/* Take the next queued request of the application's configuration. */
+static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
+					   u64 now_ns)
+{
+	struct ec_slave_config *sc = fsm->slave->config;
+	struct ec_list *pos, *tmp;
+
+	if (!sc)
+		return false;
+	ec_list_for_each_safe(pos, tmp, &sc->app_reg_requests) {
+		struct ec_app_reg_request *r = ec_list_entry(
+			pos, struct ec_app_reg_request, config_node);
+
+		if (r->req.state == EC_REQ_QUEUED) {
+			fsm->request_sc = sc;
+			ec_fsm_slave_start_reg_request(fsm, &r->req);
+			return true;
+		}
+	}
+	ec_list_for_each_safe(pos, tmp, &sc->app_sdo_requests) {
+		struct ec_app_sdo_request *r = ec_list_entry(
+			pos, struct ec_app_sdo_request, config_node);
+
+		if (r->req.state == EC_REQ_QUEUED) {
+			fsm->request_sc = sc;
+			ec_fsm_slave_start_sdo_request(fsm, &r->req, now_ns);
+			return true;
+		}
+	}
+	return false;
+}
+
+static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
+{
+	struct ec_list *first = list->next;
+
+	ec_list_del_init(first);
+	return first;
 }
 
 /* Nothing in progress: pick the next job. */
@@ -252,9 +441,13 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		return;
 	if (!fsm->config_done) {
 		fsm->config_done = true;
-		target = slave->requested_state & EC_AL_STATE_MASK;
-		if (target == EC_AL_STATE_NONE)
+		target = ec_slave_target_state(slave);
+		/* A configured slave goes up once its PDOs are read. */
+		if (ec_fsm_slave_wanted_config(slave, target))
 			target = EC_AL_STATE_PREOP_;
+		fsm->applied_target = target;
+		fsm->applied_config = NULL;
+		fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
 		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
 		fsm->state = ec_fsm_slave_state_config;
 		return;
@@ -269,6 +462,8 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 			return;
 		}
 	}
+	if (ec_fsm_slave_keep_target(fsm, now_ns))
+		return;
 	if (!fsm->dict_done && ec_fsm_slave_has_coe(slave) &&
 	    ec_fsm_slave_mailbox_up(slave)) {
 		fsm->dict_done = true;
@@ -282,27 +477,74 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (!ec_list_empty(&slave->state_requests))
 		ec_fsm_slave_start_state_request(fsm, now_ns);
 	else if (!ec_list_empty(&slave->reg_requests))
-		ec_fsm_slave_start_reg_request(fsm);
+		ec_fsm_slave_start_reg_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->reg_requests),
+			struct ec_reg_request, node));
 	else if (!ec_list_empty(&slave->sii_requests))
 		ec_fsm_slave_start_sii_request(fsm, now_ns);
 	else if (!ec_list_empty(&slave->sdo_requests))
-		ec_fsm_slave_start_sdo_request(fsm, now_ns);
+		ec_fsm_slave_start_sdo_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->sdo_requests),
+			struct ec_sdo_request, node), now_ns);
+	else
+		ec_fsm_slave_start_app_request(fsm, now_ns);
 }
 
 static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns)
 {
-	struct ec_slave *slave = fsm->slave;
-
 	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
 		return;
-	if (ec_fsm_slave_config_success(&fsm->config)) {
-		slave->error_flag = false;
-	} else {
-		slave->error_flag = true;
-		EC_SLAVE_ERR(slave, "configuration failed (%d)",
-			     fsm->config.error);
-	}
+	ec_fsm_slave_target_done(fsm, ec_fsm_slave_config_success(&fsm->config),
+				 fsm->config.error, now_ns);
+}
+
+/* The AL status came back: keep it; a dropped slave is seen in idle. */
+static void ec_fsm_slave_state_al_check(struct ec_fsm_slave *fsm,
+					u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	struct ec_datagram *d = &fsm->datagram;
+	u8 status;
+
+	(void)now_ns;
+	if (ec_fsm_retry(slave->master, d, &fsm->retries))
+		return;
 	fsm->state = ec_fsm_slave_state_idle;
+	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1)
+		return;		/* gone: the master's scan notices */
+	status = d->data[0];
+	if (status != slave->current_state)
+		EC_SLAVE_INFO(slave, "AL status %s%s (was %s)",
+			      ec_al_state_string(status & EC_AL_STATE_MASK),
+			      status & EC_AL_STATE_ERROR_FLAG ? " + ERROR" : "",
+			      ec_al_state_string(slave->current_state &
+						 EC_AL_STATE_MASK));
+	slave->current_state = status;
+	if (status & EC_AL_STATE_ERROR_FLAG) {
+		slave->al_status_code = ec_get_u16(d->data +
+			EC_REG_AL_STATUS_CODE - EC_REG_AL_STATUS);
+		EC_SLAVE_WARN(slave, "AL status code 0x%04x %s",
+			      slave->al_status_code,
+			      ec_al_status_text(slave->al_status_code));
+	}
+}
+
+static void ec_fsm_slave_state_target_config(struct ec_fsm_slave *fsm,
+					     u64 now_ns)
+{
+	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
+		return;
+	ec_fsm_slave_target_done(fsm, ec_fsm_slave_config_success(&fsm->config),
+				 fsm->config.error, now_ns);
+}
+
+static void ec_fsm_slave_state_target_change(struct ec_fsm_slave *fsm,
+					     u64 now_ns)
+{
+	if (ec_fsm_change_exec(&fsm->change, now_ns))
+		return;
+	ec_fsm_slave_target_done(fsm, ec_fsm_change_success(&fsm->change),
+				 fsm->change.error, now_ns);
 }
 
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -373,6 +615,7 @@ static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
 		return;
 	fsm->reg_request = NULL;
+	fsm->request_sc = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (d->state != EC_DATAGRAM_RECEIVED) {
 		req->error = ec_fsm_datagram_error(d);
@@ -397,6 +640,7 @@ static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
 		return;
 	fsm->sdo_request = NULL;
+	fsm->request_sc = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (ec_fsm_coe_success(&fsm->coe)) {
 		req->state = EC_REQ_SUCCESS;
@@ -598,6 +842,44 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
 			 error);
 }
 
+/* Stop whatever uses a configuration; the datagram is taken back. */
+static void ec_fsm_slave_drop_config(struct ec_fsm_slave *fsm)
+{
+	struct ec_slave *slave = fsm->slave;
+	bool dropped = false;
+
+	if (fsm->state == ec_fsm_slave_state_target_config &&
+	    fsm->config.sc) {
+		ec_fsm_slave_config_abort(&fsm->config);
+		fsm->applied_config = NULL;
+		fsm->applied_target = 0;	/* decide again */
+		dropped = true;
+	}
+	if (fsm->request_sc) {
+		fsm->reg_request = NULL;
+		fsm->sdo_request = NULL;
+		fsm->request_sc = NULL;
+		dropped = true;
+	}
+	if (!dropped)
+		return;
+	fsm->coe.request = NULL;
+	if (slave->master)
+		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
+	fsm->state = ec_fsm_slave_state_idle;
+}
+
+/* slave->config changed under a job that uses the old one. */
+static void ec_fsm_slave_check_config(struct ec_fsm_slave *fsm)
+{
+	const struct ec_slave_config *sc = fsm->slave->config;
+
+	if ((fsm->state == ec_fsm_slave_state_target_config &&
+	     fsm->config.sc && fsm->config.sc != sc) ||
+	    (fsm->request_sc && fsm->request_sc != sc))
+		ec_fsm_slave_drop_config(fsm);
+}
+
 /**
  * ec_slave_fsm_run() - run a slave's FSM for one cycle
  * @slave: slave
@@ -626,7 +908,73 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 		}
 		slave->fsm = fsm;
 	}
+	ec_fsm_slave_check_config(fsm);
 	ec_fsm_slave_exec(fsm, now_ns);
+}
+
+/**
+ * ec_slave_fsm_wants_datagram() - whether the slave FSM may queue a
+ * datagram when it runs now
+ * @slave: slave
+ * @now_ns: current time
+ *
+ * For the byte budget of the operation phase: false while the FSM waits
+ * for its datagram or has nothing to do.  A true answer can still end
+ * without a datagram (a mailbox poll that is not due yet).
+ *
+ * Return: true if ec_slave_fsm_run() may queue the FSM's datagram.
+ */
+bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
+{
+	const struct ec_fsm_slave *fsm = slave->fsm;
+	struct ec_list *pos, *tmp;
+	u8 target;
+
+	if (!fsm)
+		return slave->scan_done;
+	if (ec_fsm_datagram_pending(&fsm->datagram))
+		return false;
+	if (!ec_fsm_slave_idle(fsm) || !fsm->startup_done)
+		return true;
+	target = ec_slave_target_state(slave);
+	if (ec_fsm_slave_target_changed(fsm, target) ||
+	    now_ns >= fsm->next_check_ns ||
+	    (!ec_fsm_slave_at_target(fsm, target) && now_ns >= fsm->retry_ns))
+		return true;
+	if (!ec_list_empty(&slave->state_requests) ||
+	    !ec_list_empty(&slave->reg_requests) ||
+	    !ec_list_empty(&slave->sii_requests) ||
+	    !ec_list_empty(&slave->sdo_requests))
+		return true;
+	if (!slave->config)
+		return false;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
+		if (ec_list_entry(pos, struct ec_app_reg_request,
+				  config_node)->req.state == EC_REQ_QUEUED)
+			return true;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
+		if (ec_list_entry(pos, struct ec_app_sdo_request,
+				  config_node)->req.state == EC_REQ_QUEUED)
+			return true;
+	return false;
+}
+
+/**
+ * ec_slave_fsm_detach_config() - forget the configuration of a slave
+ * @slave: slave whose slave->config is about to change or be freed
+ *
+ * Ends a configuration job that applies it and drops the application
+ * request being served (its requester is going away: it is not touched).
+ * The slave FSM notices a changed slave->config by itself too, but only
+ * when it runs next: call this before freeing the configuration.
+ */
+void ec_slave_fsm_detach_config(struct ec_slave *slave)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+
+	if (!fsm)
+		return;
+	ec_fsm_slave_drop_config(fsm);
 }
 
 /**
@@ -646,6 +994,7 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->reg_request);
 	EC_FAIL_REQUEST(fsm->sdo_request);
 	EC_FAIL_REQUEST(fsm->state_request);
+	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);

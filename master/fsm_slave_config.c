@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fsm_slave_config.c - configuration of one slave up to PREOP.
+ * fsm_slave_config.c - configuration of one slave up to its target state.
  *
  * INIT -> clear FMMUs -> clear SMs -> [mailbox SM0/SM1] -> PREOP
- *      -> [target above PREOP: change to it]
+ *   without a configuration: -> [target above PREOP: change to it]
+ *   with one (target SAFEOP or OP): -> startup SDOs -> PDO configuration
+ *      -> process data SMs -> [watchdog divider] -> [watchdog intervals]
+ *      -> [FMMUs] -> SAFEOP -> [OP]
  */
 #include "fsm_slave_config.h"
+#include "coe_abort.h"
+#include "domain.h"
+#include "fsm_coe.h"
+#include "fsm_pdo.h"
 #include "mailbox.h"
 #include "registers.h"
 #include "slave.h"
+#include "slave_config.h"
 
 static void ec_fsm_slave_config_state_init(struct ec_fsm_slave_config *fsm,
 					   u64 now_ns);
@@ -22,6 +30,22 @@ static void ec_fsm_slave_config_state_preop(struct ec_fsm_slave_config *fsm,
 					    u64 now_ns);
 static void ec_fsm_slave_config_state_target(
 	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_sdo(struct ec_fsm_slave_config *fsm,
+					  u64 now_ns);
+static void ec_fsm_slave_config_state_pdo_conf(
+	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_pd_sms(
+	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_wd_divider(
+	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_wd_intervals(
+	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_fmmus(struct ec_fsm_slave_config *fsm,
+					    u64 now_ns);
+static void ec_fsm_slave_config_state_safeop(
+	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_op(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns);
 static void ec_fsm_slave_config_state_end(struct ec_fsm_slave_config *fsm,
 					  u64 now_ns);
 static void ec_fsm_slave_config_state_error(struct ec_fsm_slave_config *fsm,
@@ -32,14 +56,18 @@ static void ec_fsm_slave_config_state_error(struct ec_fsm_slave_config *fsm,
  * @fsm: FSM memory
  * @datagram: the datagram it uses
  * @change: the state change FSM it runs (on the same datagram)
+ * @coe: the CoE FSM for startup SDOs and PDO configuration (same datagram)
  */
 void ec_fsm_slave_config_init(struct ec_fsm_slave_config *fsm,
 			      struct ec_datagram *datagram,
-			      struct ec_fsm_change *change)
+			      struct ec_fsm_change *change,
+			      struct ec_fsm_coe *coe)
 {
 	memset(fsm, 0, sizeof(*fsm));
 	fsm->datagram = datagram;
 	fsm->change = change;
+	fsm->coe = coe;
+	ec_fsm_pdo_conf_init(&fsm->pdo_conf, coe);
 	fsm->state = ec_fsm_slave_config_state_end;
 }
 
@@ -54,8 +82,9 @@ static void ec_fsm_slave_config_fail(struct ec_fsm_slave_config *fsm,
  * ec_fsm_slave_config_start() - configure a slave
  * @fsm: config FSM
  * @slave: scanned slave
- * @target: EC_AL_STATE_INIT_ or EC_AL_STATE_PREOP_ (higher states are
- *	    requested after PREOP without further configuration for now)
+ * @target: EC_AL_STATE_INIT_ ... EC_AL_STATE_OP_; above PREOP the
+ *	    application's configuration attached to the slave (slave->config)
+ *	    is applied, if there is one, else the state is only requested
  * @now_ns: current time
  */
 void ec_fsm_slave_config_start(struct ec_fsm_slave_config *fsm,
@@ -64,8 +93,11 @@ void ec_fsm_slave_config_start(struct ec_fsm_slave_config *fsm,
 {
 	fsm->slave = slave;
 	fsm->target = target & EC_AL_STATE_MASK;
+	fsm->sc = fsm->target == EC_AL_STATE_SAFEOP_ ||
+		  fsm->target == EC_AL_STATE_OP_ ? slave->config : NULL;
 	fsm->error = 0;
 	fsm->al_status_code = 0;
+	fsm->failed_state = 0;
 	ec_fsm_change_start(fsm->change, slave, EC_AL_STATE_INIT_, now_ns);
 	fsm->state = ec_fsm_slave_config_state_init;
 }
@@ -109,6 +141,13 @@ static bool ec_fsm_slave_config_change_done(struct ec_fsm_slave_config *fsm,
 		return false;
 	if (!ec_fsm_change_success(fsm->change)) {
 		fsm->al_status_code = fsm->change->status_code;
+		fsm->failed_state = fsm->change->requested;
+		if (fsm->al_status_code)
+			EC_SLAVE_ERR(fsm->slave, "refused %s: AL status code "
+				     "0x%04x %s",
+				     ec_al_state_string(fsm->change->requested),
+				     fsm->al_status_code,
+				     ec_al_status_text(fsm->al_status_code));
 		ec_fsm_slave_config_fail(fsm, fsm->change->error);
 		return false;
 	}
@@ -238,6 +277,364 @@ static void ec_fsm_slave_config_state_mbox_sms(
 	ec_fsm_slave_config_request_preop(fsm, now_ns);
 }
 
+static bool ec_fsm_slave_config_has_coe(const struct ec_slave *slave)
+{
+	return (slave->sii.mailbox_protocols & EC_MBOX_COE) &&
+	       ec_slave_has_mailbox(slave);
+}
+
+/* Timeout of the change to @state: the config's, else fsm_change's. */
+static void ec_fsm_slave_config_change_to(struct ec_fsm_slave_config *fsm,
+					  u8 state,
+					  ec_fsm_slave_config_state_t next,
+					  u64 now_ns)
+{
+	unsigned int i = state == EC_AL_STATE_SAFEOP_ ? 1 : 2;
+
+	ec_fsm_change_start(fsm->change, fsm->slave, state, now_ns);
+	if (fsm->sc && fsm->sc->state_timeout_ns[i])
+		fsm->change->timeout_ns = fsm->sc->state_timeout_ns[i];
+	fsm->state = next;
+}
+
+static void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns);
+
+/* Write the next startup SDO, or go on with the PDOs. */
+static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns)
+{
+	struct ec_sdo_request *req = &fsm->sdo_request;
+	const struct ec_sdo_config *sdo;
+
+	fsm->sdo_pos = fsm->sdo_pos->next;
+	if (fsm->sdo_pos == &fsm->sc->sdo_configs) {
+		ec_fsm_slave_config_pdo_conf(fsm, now_ns);
+		return;
+	}
+	if (!ec_fsm_slave_config_has_coe(fsm->slave)) {
+		EC_SLAVE_ERR(fsm->slave, "startup SDOs configured, but the "
+			     "slave has no CoE");
+		ec_fsm_slave_config_fail(fsm, -EPROTONOSUPPORT);
+		return;
+	}
+	sdo = ec_list_entry(fsm->sdo_pos, struct ec_sdo_config, node);
+	memset(req, 0, sizeof(*req));
+	ec_list_init(&req->node);
+	req->write = true;
+	req->index = sdo->index;
+	req->subindex = sdo->subindex;
+	req->complete_access = sdo->complete_access;
+	req->data = sdo->data;
+	req->mem_size = sdo->size;
+	req->data_size = sdo->size;
+	ec_fsm_coe_transfer(fsm->coe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_config_state_sdo;
+}
+
+static void ec_fsm_slave_config_state_sdo(struct ec_fsm_slave_config *fsm,
+					  u64 now_ns)
+{
+	struct ec_sdo_request *req = &fsm->sdo_request;
+
+	if (ec_fsm_coe_exec(fsm->coe, now_ns))
+		return;
+	if (ec_fsm_coe_success(fsm->coe)) {
+		ec_fsm_slave_config_next_sdo(fsm, now_ns);
+		return;
+	}
+	if (req->abort_code)
+		EC_SLAVE_ERR(fsm->slave, "startup SDO 0x%04x:%02x aborted: "
+			     "0x%08x %s", req->index, req->subindex,
+			     req->abort_code,
+			     ec_coe_abort_text(req->abort_code));
+	else
+		EC_SLAVE_ERR(fsm->slave, "startup SDO 0x%04x:%02x failed (%d)",
+			     req->index, req->subindex, req->error);
+	ec_fsm_slave_config_fail(fsm, req->error ? req->error : -EIO);
+}
+
+static void ec_fsm_slave_config_pd_sms(struct ec_fsm_slave_config *fsm,
+				       u64 now_ns);
+
+static void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	if (!ec_fsm_slave_config_has_coe(slave) ||
+	    !(slave->sii.coe_details & (EC_COE_DETAILS_PDO_ASSIGN |
+					EC_COE_DETAILS_PDO_CONFIG))) {
+		ec_fsm_slave_config_pd_sms(fsm, now_ns);
+		return;
+	}
+	ec_fsm_pdo_conf_start(&fsm->pdo_conf, fsm->slave, fsm->sc, now_ns);
+	fsm->state = ec_fsm_slave_config_state_pdo_conf;
+	ec_fsm_slave_config_state_pdo_conf(fsm, now_ns);
+}
+
+static void ec_fsm_slave_config_state_pdo_conf(
+	struct ec_fsm_slave_config *fsm, u64 now_ns)
+{
+	if (ec_fsm_pdo_conf_exec(&fsm->pdo_conf, now_ns))
+		return;
+	if (!ec_fsm_pdo_conf_success(&fsm->pdo_conf)) {
+		ec_fsm_slave_config_fail(fsm, fsm->pdo_conf.error);
+		return;
+	}
+	ec_fsm_slave_config_pd_sms(fsm, now_ns);
+}
+
+/* SM page of a process data SM: start, length of the PDOs in effect,
+ * control from the SII with the watchdog bit as configured, enable. */
+static void ec_fsm_slave_config_sm_page(struct ec_fsm_slave_config *fsm,
+					unsigned int i, u8 *d)
+{
+	const struct ec_slave *slave = fsm->slave;
+	const struct ec_sii_sync *sync = &slave->syncs[i];
+	unsigned int size;
+	u8 control = sync->control_register;
+
+	if (!ec_sync_is_process_data(sync)) {
+		/* A mailbox SM between process data SMs: as the SII says. */
+		ec_put_u16(d + EC_SM_START, sync->physical_start_address);
+		ec_put_u16(d + EC_SM_LENGTH, sync->default_length);
+		d[EC_SM_CONTROL] = control;
+		d[EC_SM_ACTIVATE] = sync->enable ? EC_SM_ACTIVATE_ENABLE : 0;
+		return;
+	}
+	size = ec_slave_config_sync_size(fsm->sc, (u8)i);
+	if (i < EC_SC_SYNCS) {
+		if (fsm->sc->syncs[i].watchdog_mode == EC_WD_ENABLE)
+			control |= EC_SM_CONTROL_WATCHDOG;
+		else if (fsm->sc->syncs[i].watchdog_mode == EC_WD_DISABLE)
+			control &= (u8)~EC_SM_CONTROL_WATCHDOG;
+	}
+	ec_put_u16(d + EC_SM_START, sync->physical_start_address);
+	ec_put_u16(d + EC_SM_LENGTH, (u16)size);
+	d[EC_SM_CONTROL] = control;
+	d[EC_SM_ACTIVATE] = size ? EC_SM_ACTIVATE_ENABLE : 0;
+}
+
+static void ec_fsm_slave_config_watchdog(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns);
+
+/* Write all SMs from the first to the last process data SM at once. */
+static void ec_fsm_slave_config_pd_sms(struct ec_fsm_slave_config *fsm,
+				       u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	unsigned int i, first = EC_MAX_SYNC_MANAGERS, last = 0;
+	unsigned int count = slave->sync_count;
+
+	if (count > EC_MAX_SYNC_MANAGERS)
+		count = EC_MAX_SYNC_MANAGERS;
+	for (i = 0; i < count; i++) {
+		if (!ec_sync_is_process_data(&slave->syncs[i]))
+			continue;
+		if (first == EC_MAX_SYNC_MANAGERS)
+			first = i;
+		last = i;
+	}
+	if (first == EC_MAX_SYNC_MANAGERS) {
+		ec_fsm_slave_config_watchdog(fsm, now_ns);
+		return;
+	}
+	ec_datagram_fpwr(fsm->datagram, slave->station_address,
+			 EC_SM_REG(first), (last - first + 1) * EC_SM_SIZE);
+	ec_datagram_zero(fsm->datagram);
+	for (i = first; i <= last; i++)
+		ec_fsm_slave_config_sm_page(fsm, i, fsm->datagram->data +
+					    (i - first) * EC_SM_SIZE);
+	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "pd-sms");
+	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_config_state_pd_sms;
+}
+
+static void ec_fsm_slave_config_state_pd_sms(
+	struct ec_fsm_slave_config *fsm, u64 now_ns)
+{
+	if (!ec_fsm_slave_config_written(fsm, "configuring the process data "
+					 "SMs"))
+		return;
+	ec_fsm_slave_config_watchdog(fsm, now_ns);
+}
+
+static void ec_fsm_slave_config_write_u16(struct ec_fsm_slave_config *fsm,
+					  u16 reg, u16 value,
+					  const char *name,
+					  ec_fsm_slave_config_state_t next)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	ec_datagram_fpwr(fsm->datagram, slave->station_address, reg, 2);
+	ec_put_u16(fsm->datagram->data, value);
+	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "%s", name);
+	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
+	fsm->state = next;
+}
+
+static void ec_fsm_slave_config_wd_intervals(struct ec_fsm_slave_config *fsm,
+					     u64 now_ns);
+static void ec_fsm_slave_config_fmmus(struct ec_fsm_slave_config *fsm,
+				      u64 now_ns);
+
+static void ec_fsm_slave_config_watchdog(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns)
+{
+	if (!fsm->sc->watchdog_divider) {
+		ec_fsm_slave_config_wd_intervals(fsm, now_ns);
+		return;
+	}
+	ec_fsm_slave_config_write_u16(fsm, EC_REG_WD_DIVIDER,
+				      fsm->sc->watchdog_divider, "wd-divider",
+				      ec_fsm_slave_config_state_wd_divider);
+}
+
+static void ec_fsm_slave_config_state_wd_divider(
+	struct ec_fsm_slave_config *fsm, u64 now_ns)
+{
+	if (!ec_fsm_slave_config_written(fsm, "writing the watchdog divider"))
+		return;
+	ec_fsm_slave_config_wd_intervals(fsm, now_ns);
+}
+
+static void ec_fsm_slave_config_wd_intervals(struct ec_fsm_slave_config *fsm,
+					     u64 now_ns)
+{
+	if (!fsm->sc->watchdog_intervals) {
+		ec_fsm_slave_config_fmmus(fsm, now_ns);
+		return;
+	}
+	ec_fsm_slave_config_write_u16(fsm, EC_REG_WD_TIME_PD,
+				      fsm->sc->watchdog_intervals,
+				      "wd-intervals",
+				      ec_fsm_slave_config_state_wd_intervals);
+}
+
+static void ec_fsm_slave_config_state_wd_intervals(
+	struct ec_fsm_slave_config *fsm, u64 now_ns)
+{
+	if (!ec_fsm_slave_config_written(fsm, "writing the process data "
+					 "watchdog"))
+		return;
+	ec_fsm_slave_config_fmmus(fsm, now_ns);
+}
+
+/* One FMMU page: the SM's data at its place in the domain. */
+static int ec_fsm_slave_config_fmmu_page(struct ec_fsm_slave_config *fsm,
+					 const struct ec_fmmu_config *fmmu,
+					 u8 *d)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	if (!fmmu->domain || !fmmu->data_size)
+		return 0;	/* nothing mapped: stays disabled */
+	if (fmmu->sync_index >= slave->sync_count) {
+		EC_SLAVE_ERR(slave, "FMMU for SM%u, but the slave has %u SMs",
+			     fmmu->sync_index, slave->sync_count);
+		return -EINVAL;
+	}
+	ec_put_u32(d + EC_FMMU_LOGICAL_START,
+		   fmmu->domain->logical_base_address +
+		   fmmu->logical_start_address);
+	ec_put_u16(d + EC_FMMU_LENGTH, (u16)fmmu->data_size);
+	d[EC_FMMU_LOGICAL_START_BIT] = 0;
+	d[EC_FMMU_LOGICAL_STOP_BIT] = 7;
+	ec_put_u16(d + EC_FMMU_PHYSICAL_START,
+		   slave->syncs[fmmu->sync_index].physical_start_address);
+	d[EC_FMMU_PHYSICAL_START_BIT] = 0;
+	d[EC_FMMU_TYPE] = fmmu->dir == EC_DIR_INPUT ? EC_FMMU_TYPE_READ :
+						     EC_FMMU_TYPE_WRITE;
+	d[EC_FMMU_ACTIVATE] = EC_FMMU_ACTIVATE_ENABLE;
+	return 0;
+}
+
+/* The FMMUs have to be there before SAFEOP is requested. */
+static void ec_fsm_slave_config_fmmus(struct ec_fsm_slave_config *fsm,
+				      u64 now_ns)
+{
+	const struct ec_slave_config *sc = fsm->sc;
+	struct ec_slave *slave = fsm->slave;
+	unsigned int i;
+	int ret;
+
+	if (!sc->used_fmmus) {
+		ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_SAFEOP_,
+			ec_fsm_slave_config_state_safeop, now_ns);
+		return;
+	}
+	if (sc->used_fmmus > slave->base_fmmu_count ||
+	    sc->used_fmmus > EC_MAX_FMMUS_PER_CONFIG) {
+		EC_SLAVE_ERR(slave, "%u FMMUs configured, the slave has %u",
+			     sc->used_fmmus, slave->base_fmmu_count);
+		ec_fsm_slave_config_fail(fsm, -EINVAL);
+		return;
+	}
+	ec_datagram_fpwr(fsm->datagram, slave->station_address,
+			 EC_REG_FMMU_BASE, sc->used_fmmus * EC_FMMU_SIZE);
+	ec_datagram_zero(fsm->datagram);
+	for (i = 0; i < sc->used_fmmus; i++) {
+		ret = ec_fsm_slave_config_fmmu_page(fsm, &sc->fmmus[i],
+			fsm->datagram->data + i * EC_FMMU_SIZE);
+		if (ret) {
+			ec_fsm_slave_config_fail(fsm, ret);
+			return;
+		}
+	}
+	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "fmmus");
+	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_config_state_fmmus;
+}
+
+static void ec_fsm_slave_config_state_fmmus(struct ec_fsm_slave_config *fsm,
+					    u64 now_ns)
+{
+	if (!ec_fsm_slave_config_written(fsm, "configuring the FMMUs"))
+		return;
+	ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_SAFEOP_,
+				      ec_fsm_slave_config_state_safeop, now_ns);
+}
+
+static void ec_fsm_slave_config_state_safeop(
+	struct ec_fsm_slave_config *fsm, u64 now_ns)
+{
+	if (!ec_fsm_slave_config_change_done(fsm, now_ns))
+		return;
+	if (fsm->target == EC_AL_STATE_SAFEOP_) {
+		fsm->state = ec_fsm_slave_config_state_end;
+		return;
+	}
+	/* The domain datagrams cycle already: the outputs are valid. */
+	ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_OP_,
+				      ec_fsm_slave_config_state_op, now_ns);
+}
+
+static void ec_fsm_slave_config_state_op(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns)
+{
+	if (!ec_fsm_slave_config_change_done(fsm, now_ns))
+		return;
+	fsm->state = ec_fsm_slave_config_state_end;
+}
+
+/**
+ * ec_fsm_slave_config_abort() - give up the configuration in progress
+ * @fsm: config FSM
+ *
+ * For a configuration that goes away: the FSM forgets it and ends with
+ * -ECANCELED.  The caller takes the datagram off the master's queues.
+ */
+void ec_fsm_slave_config_abort(struct ec_fsm_slave_config *fsm)
+{
+	if (fsm->state == ec_fsm_slave_config_state_end ||
+	    fsm->state == ec_fsm_slave_config_state_error)
+		return;
+	fsm->sc = NULL;
+	fsm->sdo_pos = NULL;
+	ec_fsm_slave_config_fail(fsm, -ECANCELED);
+}
+
 static void ec_fsm_slave_config_state_preop(struct ec_fsm_slave_config *fsm,
 					    u64 now_ns)
 {
@@ -245,6 +642,11 @@ static void ec_fsm_slave_config_state_preop(struct ec_fsm_slave_config *fsm,
 		return;
 	if (fsm->target == EC_AL_STATE_PREOP_) {
 		fsm->state = ec_fsm_slave_config_state_end;
+		return;
+	}
+	if (fsm->sc) {
+		fsm->sdo_pos = &fsm->sc->sdo_configs;
+		ec_fsm_slave_config_next_sdo(fsm, now_ns);
 		return;
 	}
 	ec_fsm_change_start(fsm->change, fsm->slave, fsm->target, now_ns);
