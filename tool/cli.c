@@ -20,6 +20,7 @@ static const struct option ec_cli_long_options[] = {
 	{ "alias", required_argument, NULL, 'a' },
 	{ "position", required_argument, NULL, 'p' },
 	{ "type", required_argument, NULL, 't' },
+	{ "domain", required_argument, NULL, 'd' },
 	{ "emergency", no_argument, NULL, 'e' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -41,6 +42,7 @@ void ec_cli_init(struct ec_cli *c, const char *prog)
 	c->masters = "-";
 	c->aliases = "-";
 	c->positions = "-";
+	c->domains = "-";
 	c->err = stderr;
 }
 
@@ -137,6 +139,7 @@ void ec_cli_usage(FILE *f, const char *prog)
 		"  --alias    -a <alias>   Slave alias (see 'help slaves').\n"
 		"  --position -p <pos>     Slave position (see 'help slaves').\n"
 		"  --type     -t <type>    Data type (see 'help upload').\n"
+		"  --domain   -d <list>    Domain indices (see 'help domains').\n"
 		"  --force    -f           Force a command.\n"
 		"  --quiet    -q           Output less information.\n"
 		"  --verbose  -v           Output more information.\n"
@@ -305,7 +308,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:efqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:efqvjh",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -319,6 +322,9 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 			break;
 		case 't':
 			c->type = optarg;
+			break;
+		case 'd':
+			c->domains = optarg;
 			break;
 		case 'e':
 			c->emergency = true;
@@ -341,7 +347,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 			c->help = true;
 			break;
 		default:
-			if (optopt && strchr("mapt", optopt))
+			if (optopt && strchr("maptd", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
 					optopt);

@@ -42,6 +42,7 @@ struct ec_cli {
 	const char *masters;	/* "-": all */
 	const char *aliases;	/* "-": any */
 	const char *positions;	/* "-": all */
+	const char *domains;	/* "-": all */
 	const char *type;	/* NULL: none */
 	bool verbose, quiet, force, json, help, emergency;
 	const struct ec_cmd *cmd;

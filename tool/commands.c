@@ -40,6 +40,44 @@ const struct ec_cmd ec_commands[] = {
 	  "  --force    -f          Acknowledge writing aliases of\n"
 	  "                         multiple slaves.\n" EC_HELP_NUMERIC,
 	  ec_cmd_alias, 0 },
+	{ "config", "Show slave configurations.", "[OPTIONS]",
+	  "Without the --verbose option, slave configurations are\n"
+	  "output one-per-line. Example:\n\n"
+	  "1001:0  0x0000003b/0x02010000  3  OP\n"
+	  "|       |                      |  |\n"
+	  "|       |                      |  \\- Application-layer\n"
+	  "|       |                      |     state of the attached\n"
+	  "|       |                      |     slave, or '-', if no\n"
+	  "|       |                      |     slave is attached.\n"
+	  "|       |                      \\- Absolute decimal ring\n"
+	  "|       |                         position of the attached\n"
+	  "|       |                         slave, or '-' if none\n"
+	  "|       |                         attached.\n"
+	  "|       \\- Expected vendor ID and product code (both\n"
+	  "|          hexadecimal).\n"
+	  "\\- Alias address and relative position (both decimal).\n\n"
+	  "With the --verbose option given, the configured PDOs and\n"
+	  "SDOs are output in addition. --json outputs all details.\n\n"
+	  "Configuration selection:\n"
+	  "  Slave configurations can be selected with\n"
+	  "  the --alias and --position parameters as follows:\n\n"
+	  "  1) If neither the --alias nor the --position option\n"
+	  "     is given, all slave configurations are displayed.\n"
+	  "  2) If only the --position option is given, an alias\n"
+	  "     of zero is assumed (see 4)).\n"
+	  "  3) If only the --alias option is given, all slave\n"
+	  "     configurations with the given alias address\n"
+	  "     are displayed.\n"
+	  "  4) If both the --alias and the --position option are\n"
+	  "     given, the selection can match a single\n"
+	  "     configuration, that is displayed, if it exists.\n"
+	  "  Both options also take lists such as 1,4,7-9.\n\n"
+	  "Command-specific options:\n"
+	  "  --alias    -a <alias>  Configuration alias (see above).\n"
+	  "  --position -p <pos>    Relative position (see above).\n"
+	  "  --verbose  -v          Show detailed configurations.\n"
+	  EC_HELP_MASTER EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_config, 0 },
 	{ "crc", "CRC error register diagnosis.", "[reset]",
 	  "CRC - CRC Error Counter                0x300, 0x302, 0x304, 0x306\n"
 	  "PHY - Physical Interface Error Counter 0x301, 0x303, 0x305, 0x307\n"
@@ -48,6 +86,25 @@ const struct ec_cmd ec_commands[] = {
 	  "With the 'reset' argument, the counters of all slaves are\n"
 	  "cleared.\n\nCommand-specific options:\n" EC_HELP_JSON,
 	  ec_cmd_crc, 0 },
+	{ "cstruct", "Generate slave PDO information in C language.",
+	  "[OPTIONS]",
+	  "The output C code can be used directly with the\n"
+	  "ecrt_slave_config_pdos() function of the application\n"
+	  "interface. It describes the sync managers, PDOs and PDO\n"
+	  "entries the slave has now (from the SII or read over CoE).\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT EC_HELP_MASTER
+	  EC_HELP_NUMERIC,
+	  ec_cmd_cstruct, EC_CMD_NO_JSON },
+	{ "data", "Output binary domain process data.", "[OPTIONS]",
+	  "Data of multiple domains are concatenated.\n\n"
+	  "With --json, the participating slave configurations/FMMUs\n"
+	  "of each domain are output with their process data in hex\n"
+	  "instead of the raw concatenated bytes.\n\n"
+	  "Command-specific options:\n"
+	  "  --domain   -d <list>   Domain indices, e.g. 0 or 0,2-3.\n"
+	  "                         Default: - (all).\n"
+	  EC_HELP_MASTER EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_data, 0 },
 	{ "debug", "Set the master's debug level.", "<LEVEL>",
 	  "Debug messages are printed to the kernel log.\n\n"
 	  "Arguments:\n"
@@ -57,6 +114,31 @@ const struct ec_cmd ec_commands[] = {
 	  "        2 for printing all frame contents (use with caution!).\n"
 	  "\nCommand-specific options:\n" EC_HELP_MASTER EC_HELP_NUMERIC,
 	  ec_cmd_debug, 0 },
+	{ "domains", "Show configured domains.", "[OPTIONS]",
+	  "Without the --verbose option, the domains are displayed\n"
+	  "one-per-line. Example:\n\n"
+	  "Domain0: LogBaseAddr 0x00000000, Size   6, WorkingCounter 0/1\n\n"
+	  "The domain's base address for the logical datagram\n"
+	  "(LRD/LWR/LRW) is displayed followed by the domain's\n"
+	  "process data size in byte. The last values are the current\n"
+	  "datagram working counter sum and the expected working\n"
+	  "counter sum. If the values are equal, all PDOs were\n"
+	  "exchanged during the last cycle.\n\n"
+	  "If the --verbose option is given, the participating slave\n"
+	  "configurations/FMMUs and the current process data are\n"
+	  "additionally displayed:\n\n"
+	  "Domain1: LogBaseAddr 0x00000006, Size   6, WorkingCounter 0/1\n"
+	  "  SlaveConfig 1001:0, SM3 ( Input), LogAddr 0x00000006, Size 6\n"
+	  "    00 00 00 00 00 00\n\n"
+	  "The process data are displayed as hexadecimal bytes.\n"
+	  "--json outputs the FMMUs and process data (hex) as well.\n\n"
+	  "Command-specific options:\n"
+	  "  --domain   -d <list>   Domain indices, e.g. 0 or 0,2-3.\n"
+	  "                         Default: - (all).\n"
+	  "  --verbose  -v          Show FMMUs and process data\n"
+	  "                         in addition.\n"
+	  EC_HELP_MASTER EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_domains, 0 },
 	{ "download", "Write an SDO entry to a slave.",
 	  "[OPTIONS] <INDEX> <SUBINDEX> <VALUE>\n"
 	  "ethercat download [OPTIONS] <INDEX> <VALUE>",

@@ -9,8 +9,12 @@
 #include "cli.h"
 
 int ec_cmd_alias(struct ec_cli *c);
+int ec_cmd_config(struct ec_cli *c);
 int ec_cmd_crc(struct ec_cli *c);
+int ec_cmd_cstruct(struct ec_cli *c);
+int ec_cmd_data(struct ec_cli *c);
 int ec_cmd_debug(struct ec_cli *c);
+int ec_cmd_domains(struct ec_cli *c);
 int ec_cmd_download(struct ec_cli *c);
 int ec_cmd_graph(struct ec_cli *c);
 int ec_cmd_help(struct ec_cli *c);
@@ -27,5 +31,23 @@ int ec_cmd_states(struct ec_cli *c);
 int ec_cmd_upload(struct ec_cli *c);
 int ec_cmd_version(struct ec_cli *c);
 int ec_cmd_xml(struct ec_cli *c);
+
+/* The application's domains, selected with -d (cmd_domains.c). */
+struct ec_domains {
+	struct ec_ioctl_domain *all;	/* every domain, by index */
+	size_t n;
+	unsigned int *sel;		/* indices selected */
+	size_t count;
+};
+
+int ec_cli_domains(struct ec_cli *c, struct ec_lib_master *m,
+		   struct ec_domains *ds);
+void ec_domains_free(struct ec_domains *ds);
+int ec_domain_read_data(struct ec_cli *c, struct ec_lib_master *m,
+			const struct ec_ioctl_domain *d, uint8_t **data,
+			size_t *size);
+int ec_domain_show(struct ec_cli *c, struct ec_lib_master *m,
+		   unsigned int master, const struct ec_ioctl_domain *d,
+		   bool verbose, const char *ind);
 
 #endif /* EC_TOOL_COMMANDS_H */

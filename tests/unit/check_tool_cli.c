@@ -91,7 +91,10 @@ static const struct find_case find_cases[] = {
 	{ "sl", "slaves", 0 },
 	{ "ma", "master", 0 },
 	{ "up", "upload", 0 },
-	{ "do", "download", 0 },
+	{ "dow", "download", 0 },
+	{ "dom", "domains", 0 },
+	{ "do", NULL, -EAGAIN },	/* domains, download */
+	{ "cs", "cstruct", 0 },
 	{ "reg_r", "reg_read", 0 },
 	{ "sii_w", "sii_write", 0 },
 	{ "x", "xml", 0 },

@@ -375,6 +375,59 @@ int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
 	return m->writable ? 0 : -EPERM;
 }
 
+/* No application on this fake bus: no configs, no domains (the
+ * config/domains/data commands are tested in check_tool_config.c). */
+int ec_lib_config(struct ec_lib_master *m, uint32_t i,
+		  struct ec_ioctl_config *out)
+{
+	(void)m, (void)i, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_config_pdo(struct ec_lib_master *m, uint32_t i, uint8_t s,
+		      uint16_t p, struct ec_ioctl_config_pdo *out)
+{
+	(void)m, (void)i, (void)s, (void)p, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_config_pdo_entry(struct ec_lib_master *m, uint32_t i, uint8_t s,
+			    uint16_t p, uint16_t e,
+			    struct ec_ioctl_config_pdo_entry *out)
+{
+	(void)m, (void)i, (void)s, (void)p, (void)e, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		      struct ec_ioctl_config_sdo *out)
+{
+	(void)m, (void)i, (void)p, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_domain(struct ec_lib_master *m, uint32_t i,
+		  struct ec_ioctl_domain *out)
+{
+	(void)m, (void)i, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_domain_fmmu(struct ec_lib_master *m, uint32_t i, uint32_t f,
+		       struct ec_ioctl_domain_fmmu *out)
+{
+	(void)m, (void)i, (void)f, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_domain_data(struct ec_lib_master *m, uint32_t i, void *buf,
+		       size_t size, size_t *result_size)
+{
+	(void)m, (void)i, (void)buf, (void)size;
+	*result_size = 0;
+	return -ENOENT;
+}
+
 /* ---- running the tool ------------------------------------------- */
 
 static char *out, *err;

@@ -1,0 +1,748 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_tool_config.c - the tool's 'config', 'domains', 'data' and
+ * 'cstruct' commands end to end against a fake ioctl layer: this file
+ * defines every ec_lib_* function over a small fake application (two
+ * slave configurations, two domains) on a fake bus of three slaves, so no
+ * device is needed.  Text, JSON and exit codes are checked.
+ */
+#include <check.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ecrt.h"
+
+/* ---- the fake bus and application --------------------------------- */
+
+#define NSLAVES 3
+#define NCONFIGS 2
+#define NDOMAINS 2
+
+struct fake_entry {
+	uint16_t index;
+	uint8_t subindex, bits;
+	const char *name;
+};
+
+struct fake_pdo {
+	uint16_t index;
+	const char *name;
+	unsigned int n;
+	struct fake_entry e[4];
+};
+
+struct fake_sync {
+	uint8_t control;
+	unsigned int n;
+	struct fake_pdo p[3];
+};
+
+/* Slave 1 has inputs (like an EL1008), slave 2 outputs with watchdog. */
+static const struct fake_sync slave_syncs[NSLAVES][2] = {
+	[1] = { { 0x00, 2, {
+		{ 0x1a00, "Channel 1", 1, { { 0x6000, 1, 1, "Input" } } },
+		{ 0x1a01, "", 2, { { 0x6010, 1, 1, "Input" },
+				   { 0x0000, 0, 7, "" } } } } } },
+	[2] = { { 0x44, 1, {
+		{ 0x1600, "Channel 1", 1, { { 0x7000, 1, 1, "Output" } } } } },
+		{ 0x24, 0, { { 0 } } } },
+};
+static const unsigned int slave_sync_count[NSLAVES] = { 0, 1, 2 };
+
+static struct ec_ioctl_config configs[NCONFIGS];
+static struct ec_ioctl_domain domains[NDOMAINS];
+static const struct fake_pdo config_pdo = {
+	0x1600, NULL, 2, { { 0x7000, 1, 1, NULL }, { 0x7010, 1, 1, NULL } }
+};
+static uint8_t sdo_big[20];
+static const uint8_t image[3] = { 0xaa, 0x01, 0x02 };
+static struct ec_ioctl_domain_fmmu fmmus[2];
+
+static void fake_app(void)
+{
+	unsigned int i;
+
+	memset(configs, 0, sizeof(configs));
+	configs[0].config_index = 0;
+	configs[0].position = 2;
+	configs[0].vendor_id = 2;
+	configs[0].product_code = 0x07d83052;
+	configs[0].slave_position = 2;
+	configs[0].slave_al_state = 0x08;
+	configs[0].watchdog_divider = 2498;
+	configs[0].sdo_count = 2;
+	configs[0].syncs[0].dir = EC_DIR_OUTPUT;
+	configs[0].syncs[0].watchdog_mode = 1;	/* EC_WD_ENABLE */
+	configs[0].syncs[0].pdo_count = 1;
+	configs[0].dc_assign_activate = 0x0300;
+	configs[0].dc_sync_cycle[0] = 1000000;
+	configs[0].dc_sync_shift[0] = -500;
+
+	configs[1].config_index = 1;
+	configs[1].alias = 5;
+	configs[1].vendor_id = 2;
+	configs[1].product_code = 0xabc;
+	configs[1].slave_position = EC_IOCTL_NO_SLAVE;
+
+	for (i = 0; i < sizeof(sdo_big); i++)
+		sdo_big[i] = i;
+
+	memset(domains, 0, sizeof(domains));
+	domains[0].data_size = 3;
+	domains[0].working_counter = 3;
+	domains[0].expected_working_counter = 3;
+	domains[0].fmmu_count = 2;
+	domains[0].datagram_count = 1;
+	domains[0].wc_state = 2;	/* EC_WC_COMPLETE */
+	domains[0].activated = 1;
+	domains[1].domain_index = 1;
+	domains[1].logical_base_address = 3;
+
+	memset(fmmus, 0, sizeof(fmmus));
+	fmmus[0].slave_config_position = 2;
+	fmmus[0].sync_index = 0;
+	fmmus[0].dir = EC_DIR_OUTPUT;
+	fmmus[0].logical_address = 0;
+	fmmus[0].data_size = 1;
+	fmmus[1].slave_config_alias = 5;
+	fmmus[1].sync_index = 3;
+	fmmus[1].dir = EC_DIR_INPUT;
+	fmmus[1].logical_address = 1;
+	fmmus[1].data_size = 2;
+}
+
+int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
+{
+	memset(m, 0, sizeof(*m));
+	m->index = index;
+	m->writable = writable;
+	m->module.ioctl_version = EC_IOCTL_VERSION;
+	m->module.master_count = 1;
+	if (index > 0) {
+		m->fd = -1;
+		snprintf(m->errbuf, sizeof(m->errbuf),
+			 "failed to open /dev/EtherCAT%u", index);
+		return -ENOENT;
+	}
+	m->fd = 99;
+	return 0;
+}
+
+void ec_lib_close(struct ec_lib_master *m)
+{
+	m->fd = -1;
+}
+
+const char *ec_lib_error(const struct ec_lib_master *m)
+{
+	return m->errbuf;
+}
+
+const char *ec_lib_strerror(int err)
+{
+	return strerror(-err);
+}
+
+bool ec_lib_version_matches(uint32_t v)
+{
+	return v == EC_IOCTL_VERSION;
+}
+
+int ec_lib_version_text(char *buf, size_t size, uint32_t v)
+{
+	return snprintf(buf, size, "version %u", v);
+}
+
+int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
+{
+	*out = m->module;
+	return 0;
+}
+
+int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
+{
+	(void)m;
+	memset(d, 0, sizeof(*d));
+	d->slave_count = NSLAVES;
+	return 0;
+}
+
+int ec_lib_slave(struct ec_lib_master *m, uint16_t pos,
+		 struct ec_ioctl_slave *out)
+{
+	(void)m;
+	if (pos >= NSLAVES)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->position = pos;
+	out->vendor_id = 2;
+	out->product_code = 0x03f03052 + pos;
+	out->revision_number = 0x00120000;
+	out->sync_count = slave_sync_count[pos];
+	out->al_state = 0x02;
+	snprintf(out->order, sizeof(out->order), "EL%u", 1000 + pos);
+	return 0;
+}
+
+static const struct fake_sync *fake_sync_at(uint16_t pos, uint8_t i)
+{
+	if (pos >= NSLAVES || i >= slave_sync_count[pos])
+		return NULL;
+	return &slave_syncs[pos][i];
+}
+
+int ec_lib_slave_sync(struct ec_lib_master *m, uint16_t pos, uint8_t i,
+		      struct ec_ioctl_slave_sync *out)
+{
+	const struct fake_sync *s = fake_sync_at(pos, i);
+
+	(void)m;
+	if (!s)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->slave_position = pos;
+	out->sync_index = i;
+	out->physical_start_address = 0x1000 + 0x100 * i;
+	out->control_register = s->control;
+	out->enable = 1;
+	out->pdo_count = s->n;
+	return 0;
+}
+
+int ec_lib_slave_sync_pdo(struct ec_lib_master *m, uint16_t pos,
+			  uint8_t i, uint8_t j,
+			  struct ec_ioctl_slave_sync_pdo *out)
+{
+	const struct fake_sync *s = fake_sync_at(pos, i);
+
+	(void)m;
+	if (!s || j >= s->n)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->index = s->p[j].index;
+	out->entry_count = s->p[j].n;
+	snprintf(out->name, sizeof(out->name), "%s", s->p[j].name);
+	return 0;
+}
+
+int ec_lib_slave_sync_pdo_entry(struct ec_lib_master *m, uint16_t pos,
+				uint8_t i, uint8_t j, uint8_t k,
+				struct ec_ioctl_slave_sync_pdo_entry *out)
+{
+	const struct fake_sync *s = fake_sync_at(pos, i);
+
+	(void)m;
+	if (!s || j >= s->n || k >= s->p[j].n)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->index = s->p[j].e[k].index;
+	out->subindex = s->p[j].e[k].subindex;
+	out->bit_length = s->p[j].e[k].bits;
+	snprintf(out->name, sizeof(out->name), "%s", s->p[j].e[k].name);
+	return 0;
+}
+
+#define EC_FAKE_UNUSED(...) do { (void)m; return -ENOTTY; } while (0)
+
+int ec_lib_slave_sdo(struct ec_lib_master *m, uint16_t pos, uint16_t i,
+		     struct ec_ioctl_slave_sdo *out)
+{
+	(void)pos, (void)i, (void)out;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_slave_sdo_entry(struct ec_lib_master *m, uint16_t pos,
+			   int32_t spec, uint8_t sub,
+			   struct ec_ioctl_slave_sdo_entry *out)
+{
+	(void)pos, (void)spec, (void)sub, (void)out;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_sii_read(struct ec_lib_master *m, uint16_t pos, uint32_t off,
+		    uint32_t n, uint16_t *words)
+{
+	(void)pos, (void)off, (void)n, (void)words;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_sii_write(struct ec_lib_master *m, uint16_t pos, uint32_t off,
+		     uint32_t n, const uint16_t *words)
+{
+	(void)pos, (void)off, (void)n, (void)words;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_reg_read(struct ec_lib_master *m, uint16_t pos, bool emergency,
+		    uint16_t address, uint16_t size, void *data)
+{
+	(void)pos, (void)emergency, (void)address, (void)size, (void)data;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_reg_write(struct ec_lib_master *m, uint16_t pos, bool emergency,
+		     uint16_t address, uint16_t size, const void *data)
+{
+	(void)pos, (void)emergency, (void)address, (void)size, (void)data;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_slave_state(struct ec_lib_master *m, uint16_t pos, uint8_t state)
+{
+	(void)pos, (void)state;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_sdo_upload(struct ec_lib_master *m, uint16_t pos, uint16_t index,
+		      uint8_t sub, bool ca, void *buf, size_t size,
+		      size_t *result_size, uint32_t *abort_code)
+{
+	(void)pos, (void)index, (void)sub, (void)ca, (void)buf, (void)size;
+	(void)result_size, (void)abort_code;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t pos,
+			uint16_t index, uint8_t sub, bool ca,
+			const void *data, size_t size, uint32_t *abort_code)
+{
+	(void)pos, (void)index, (void)sub, (void)ca, (void)data, (void)size;
+	(void)abort_code;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_rescan(struct ec_lib_master *m)
+{
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
+{
+	(void)level;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_config(struct ec_lib_master *m, uint32_t i,
+		  struct ec_ioctl_config *out)
+{
+	(void)m;
+	if (i >= NCONFIGS)
+		return -ENOENT;
+	*out = configs[i];
+	return 0;
+}
+
+int ec_lib_config_pdo(struct ec_lib_master *m, uint32_t i, uint8_t s,
+		      uint16_t p, struct ec_ioctl_config_pdo *out)
+{
+	(void)m;
+	if (i != 0 || s != 0 || p != 0)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->index = config_pdo.index;
+	out->entry_count = config_pdo.n;
+	return 0;
+}
+
+int ec_lib_config_pdo_entry(struct ec_lib_master *m, uint32_t i, uint8_t s,
+			    uint16_t p, uint16_t e,
+			    struct ec_ioctl_config_pdo_entry *out)
+{
+	(void)m;
+	if (i != 0 || s != 0 || p != 0 || e >= config_pdo.n)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->index = config_pdo.e[e].index;
+	out->subindex = config_pdo.e[e].subindex;
+	out->bit_length = config_pdo.e[e].bits;
+	return 0;
+}
+
+int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		      struct ec_ioctl_config_sdo *out)
+{
+	(void)m;
+	if (i != 0 || p >= 2)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	if (p == 0) {
+		out->index = 0x8000;
+		out->subindex = 1;
+		out->size = 2;
+		out->data[0] = 0x34;
+		out->data[1] = 0x12;
+	} else {
+		out->index = 0x1c12;
+		out->complete_access = 1;
+		out->size = sizeof(sdo_big);
+		memcpy(out->data, sdo_big, sizeof(sdo_big));
+	}
+	return 0;
+}
+
+int ec_lib_domain(struct ec_lib_master *m, uint32_t i,
+		  struct ec_ioctl_domain *out)
+{
+	(void)m;
+	if (i >= NDOMAINS)
+		return -ENOENT;
+	*out = domains[i];
+	return 0;
+}
+
+int ec_lib_domain_fmmu(struct ec_lib_master *m, uint32_t i, uint32_t f,
+		       struct ec_ioctl_domain_fmmu *out)
+{
+	(void)m;
+	if (i != 0 || f >= 2)
+		return -ENOENT;
+	*out = fmmus[f];
+	out->domain_index = i;
+	out->fmmu_index = f;
+	return 0;
+}
+
+int ec_lib_domain_data(struct ec_lib_master *m, uint32_t i, void *buf,
+		       size_t size, size_t *result_size)
+{
+	(void)m;
+	*result_size = 0;
+	if (i >= NDOMAINS)
+		return -ENOENT;
+	if (i == 1)
+		return 0;
+	if (size < sizeof(image))
+		return -EOVERFLOW;
+	memcpy(buf, image, sizeof(image));
+	*result_size = sizeof(image);
+	return 0;
+}
+
+/* ---- running the tool ------------------------------------------- */
+
+static char *out, *err;
+static size_t out_len;
+
+static char *slurp(FILE *f, size_t *len)
+{
+	long n;
+	char *b;
+
+	fflush(f);
+	n = ftell(f);
+	rewind(f);
+	b = calloc(1, n + 1);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(fread(b, 1, n, f), n);
+	if (len)
+		*len = n;
+	return b;
+}
+
+/* Run "ethercat ARGS..." (NULL-terminated); stdout/stderr are captured. */
+static int run(const char *first, ...)
+{
+	static char *argv[32];
+	struct ec_cli c;
+	FILE *o = tmpfile(), *e = tmpfile();
+	int argc = 0, saved, ret;
+	va_list ap;
+	const char *a;
+
+	free(out);
+	free(err);
+	argv[argc++] = "ethercat";
+	va_start(ap, first);
+	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	dup2(fileno(o), STDOUT_FILENO);
+	ec_cli_init(&c, "ethercat");
+	c.err = e;
+	ret = ec_cli_parse(&c, argc, argv);
+	if (ret < 0)
+		ret = 0;
+	else if (!ret)
+		ret = ec_cli_run(&c);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	out = slurp(o, &out_len);
+	err = slurp(e, NULL);
+	fclose(o);
+	fclose(e);
+	return ret;
+}
+
+static json_t *run_json(const char *cmd, const char *opt)
+{
+	json_error_t jerr;
+	json_t *j;
+
+	ck_assert_int_eq(run("-j", cmd, opt, NULL), 0);
+	j = json_loads(out, 0, &jerr);
+	ck_assert_msg(j != NULL, "%s: %s", jerr.text, out);
+	return j;
+}
+
+#define ck_has(hay, needle) \
+	ck_assert_msg(strstr(hay, needle), "'%s' not in:\n%s", needle, hay)
+
+/* ---- tests -------------------------------------------------------- */
+
+START_TEST(test_cstruct)
+{
+	fake_app();
+	ck_assert_int_eq(run("cstruct", "-p", "1", NULL), 0);
+	ck_assert_str_eq(out,
+		"/* Master 0, Slave 1, \"EL1001\"\n"
+		" * Vendor ID:       0x00000002\n"
+		" * Product code:    0x03f03053\n"
+		" * Revision number: 0x00120000\n"
+		" */\n"
+		"\n"
+		"ec_pdo_entry_info_t slave_1_pdo_entries[] = {\n"
+		"    {0x6000, 0x01, 1}, /* Input */\n"
+		"    {0x6010, 0x01, 1}, /* Input */\n"
+		"    {0x0000, 0x00, 7},\n"
+		"};\n"
+		"\n"
+		"ec_pdo_info_t slave_1_pdos[] = {\n"
+		"    {0x1a00, 1, slave_1_pdo_entries + 0}, /* Channel 1 */\n"
+		"    {0x1a01, 2, slave_1_pdo_entries + 1},\n"
+		"};\n"
+		"\n"
+		"ec_sync_info_t slave_1_syncs[] = {\n"
+		"    {0, EC_DIR_INPUT, 2, slave_1_pdos + 0, EC_WD_DISABLE},\n"
+		"    {0xff}\n"
+		"};\n"
+		"\n");
+
+	/* outputs with watchdog, and a sync manager without PDOs */
+	ck_assert_int_eq(run("cstruct", "-p2", NULL), 0);
+	ck_has(out, "    {0, EC_DIR_OUTPUT, 1, slave_2_pdos + 0, EC_WD_ENABLE},\n"
+	       "    {1, EC_DIR_OUTPUT, 0, NULL, EC_WD_DISABLE},\n"
+	       "    {0xff}\n");
+	ck_has(out, "    {0x7000, 0x01, 1}, /* Output */\n");
+
+	/* a slave without sync managers prints nothing; all slaves: two */
+	ck_assert_int_eq(run("cstruct", "-p0", NULL), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("cstruct", NULL), 0);
+	ck_has(out, "slave_1_syncs[]");
+	ck_has(out, "slave_2_syncs[]");
+
+	ck_assert_int_eq(run("-j", "cstruct", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("cstruct", "-p", "7", NULL), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("cstruct", "extra", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(test_config_list)
+{
+	fake_app();
+	ck_assert_int_eq(run("config", NULL), 0);
+	ck_assert_str_eq(out,
+			 "0:2  0x00000002/0x07d83052  2  OP  \n"
+			 "5:0  0x00000002/0x00000abc  -  -   \n");
+
+	/* selection: only -p means alias 0; -a picks that alias */
+	ck_assert_int_eq(run("config", "-p", "2", NULL), 0);
+	ck_assert_str_eq(out, "0:2  0x00000002/0x07d83052  2  OP  \n");
+	ck_assert_int_eq(run("config", "-a", "5", NULL), 0);
+	ck_assert_str_eq(out, "5:0  0x00000002/0x00000abc  -  -  \n");
+	ck_assert_int_eq(run("config", "-p", "0", NULL), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("config", "-a", "0-9", "-p", "0", NULL), 0);
+	ck_has(out, "5:0");
+	ck_assert_ptr_null(strstr(out, "0:2"));
+	ck_assert_int_eq(run("config", "-a", "x", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+START_TEST(test_config_verbose)
+{
+	fake_app();
+	ck_assert_int_eq(run("config", "-v", "-p", "2", NULL), 0);
+	ck_assert_str_eq(out,
+		"Alias: 0\n"
+		"Position: 2\n"
+		"Vendor Id: 0x00000002\n"
+		"Product code: 0x07d83052\n"
+		"Attached slave: 2 (OP)\n"
+		"Watchdog divider: 2498\n"
+		"Watchdog intervals: (Default)\n"
+		"SM0, Dir: Output, Watchdog: Enable\n"
+		"  PDO 0x1600\n"
+		"    PDO entry 0x7000:01,  1 bit\n"
+		"    PDO entry 0x7010:01,  1 bit\n"
+		"SDO configuration:\n"
+		"  0x8000:01, 2 byte\n"
+		"    34 12 \n"
+		"  0x1c12 C, 20 byte\n"
+		"    00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f\n"
+		"    10 11 12 13 \n"
+		"IDN configuration:\n"
+		"  None.\n"
+		"Feature flags:\n"
+		"  None.\n"
+		"DC configuration:\n"
+		"  AssignActivate: 0x0300\n"
+		"         Cycle [ns]   Shift [ns]\n"
+		"  SYNC0      1000000         -500\n"
+		"  SYNC1            0            0\n"
+		"\n");
+
+	ck_assert_int_eq(run("config", "-v", "-a", "5", NULL), 0);
+	ck_has(out, "Attached slave: none\n");
+	ck_has(out, "SDO configuration:\n  None.\n");
+	ck_assert_ptr_null(strstr(out, "DC configuration"));
+}
+END_TEST
+
+START_TEST(test_config_json)
+{
+	json_t *j, *c0, *c1, *sync, *sdo;
+
+	fake_app();
+	j = run_json("config", NULL);
+	ck_assert_int_eq(json_array_size(json_object_get(j, "configs")), 2);
+	c0 = json_array_get(json_object_get(j, "configs"), 0);
+	c1 = json_array_get(json_object_get(j, "configs"), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(c0, "position")),
+			 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(c0,
+			 "product_code")), 0x07d83052);
+	ck_assert_int_eq(json_integer_value(json_object_get(c0,
+			 "slave_position")), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(c0, "state")),
+			 "OP");
+	ck_assert(json_is_null(json_object_get(c1, "slave_position")));
+	ck_assert(json_is_null(json_object_get(c1, "watchdog_divider")));
+	sync = json_array_get(json_object_get(c0, "syncs"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(sync, "direction")),
+			 "output");
+	ck_assert_str_eq(json_string_value(json_object_get(sync, "watchdog")),
+			 "enable");
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_array_get(json_object_get(json_array_get(
+			json_object_get(sync, "pdos"), 0), "entries"), 1),
+		"index")), 0x7010);
+	sdo = json_array_get(json_object_get(c0, "sdos"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(sdo, "data")),
+			 "3412");
+	sdo = json_array_get(json_object_get(c0, "sdos"), 1);
+	ck_assert(json_is_true(json_object_get(sdo, "complete_access")));
+	ck_assert_int_eq(json_integer_value(json_object_get(sdo, "size")), 20);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
+		json_object_get(c0, "dc_sync"), 0), "shift_time")), -500);
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_domains)
+{
+	fake_app();
+	ck_assert_int_eq(run("domains", NULL), 0);
+	ck_assert_str_eq(out,
+		"Domain0: LogBaseAddr 0x00000000, Size   3, WorkingCounter 3/3\n"
+		"Domain1: LogBaseAddr 0x00000003, Size   0, WorkingCounter 0/0\n");
+	ck_assert_int_eq(run("domains", "-v", NULL), 0);
+	ck_assert_str_eq(out,
+		"Domain0: LogBaseAddr 0x00000000, Size   3, WorkingCounter 3/3\n"
+		"  SlaveConfig 0:2, SM0 (Output), LogAddr 0x00000000, Size 1\n"
+		"    aa \n"
+		"  SlaveConfig 5:0, SM3 ( Input), LogAddr 0x00000001, Size 2\n"
+		"    01 02 \n"
+		"Domain1: LogBaseAddr 0x00000003, Size   0, WorkingCounter 0/0\n");
+	ck_assert_int_eq(run("domains", "-d", "1", NULL), 0);
+	ck_assert_str_eq(out,
+		"Domain1: LogBaseAddr 0x00000003, Size   0, WorkingCounter 0/0\n");
+	ck_assert_int_eq(run("domains", "-d", "5", NULL), EC_EXIT_FAIL);
+	ck_has(err, "ethercat: domains: master 0 has no domain 5");
+	ck_assert_int_eq(run("domains", "-d", "x", NULL), EC_EXIT_USAGE);
+
+	/* an FMMU outside the image is reported, not printed */
+	fmmus[1].data_size = 9;
+	ck_assert_int_eq(run("domains", "-v", NULL), EC_EXIT_FAIL);
+	ck_has(err, "FMMU information corrupted");
+}
+END_TEST
+
+START_TEST(test_domains_json)
+{
+	json_t *j, *d0, *f1;
+
+	fake_app();
+	j = run_json("domains", NULL);
+	ck_assert_int_eq(json_array_size(json_object_get(j, "domains")), 2);
+	d0 = json_array_get(json_object_get(j, "domains"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(d0, "size")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(d0,
+			 "expected_working_counter")), 3);
+	ck_assert_str_eq(json_string_value(json_object_get(d0, "wc_state")),
+			 "complete");
+	f1 = json_array_get(json_object_get(d0, "fmmus"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(f1, "direction")),
+			 "input");
+	ck_assert_int_eq(json_integer_value(json_object_get(f1,
+			 "slave_config_alias")), 5);
+	ck_assert_str_eq(json_string_value(json_object_get(f1, "data")),
+			 "0102");
+	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_data)
+{
+	json_t *j, *d;
+
+	fake_app();
+	ck_assert_int_eq(run("data", NULL), 0);
+	ck_assert_uint_eq(out_len, 3);
+	ck_assert_mem_eq(out, image, 3);
+	ck_assert_int_eq(run("data", "-d", "1", NULL), 0);
+	ck_assert_uint_eq(out_len, 0);
+	ck_assert_int_eq(run("data", "-d", "2", NULL), EC_EXIT_FAIL);
+
+	j = run_json("data", "-d0");
+	d = json_array_get(json_object_get(j, "domains"), 0);
+	ck_assert_int_eq(json_array_size(json_object_get(j, "domains")), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+		json_object_get(d, "fmmus"), 0), "data")), "aa");
+	json_decref(j);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("tool_config");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_cstruct);
+	tcase_add_test(tc, test_config_list);
+	tcase_add_test(tc, test_config_verbose);
+	tcase_add_test(tc, test_config_json);
+	tcase_add_test(tc, test_domains);
+	tcase_add_test(tc, test_domains_json);
+	tcase_add_test(tc, test_data);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
