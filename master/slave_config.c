@@ -99,47 +99,18 @@ struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 	return sc;
 }
 
-/* Fail the slave's requests if its FSM serves one of ours right now. */
-static void ec_slave_config_cancel_busy(struct ec_slave_config *sc)
-{
-	struct ec_slave *slave = sc->slave;
-	struct ec_fsm_slave *fsm = slave ? slave->fsm : NULL;
-	struct ec_list *pos, *tmp;
-	bool busy = false;
-
-	if (!fsm)
-		return;
-	ec_list_for_each_safe(pos, tmp, &sc->app_sdo_requests) {
-		struct ec_app_sdo_request *r = ec_list_entry(
-			pos, struct ec_app_sdo_request, config_node);
-
-		if (fsm->sdo_request == &r->req)
-			busy = true;
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_reg_requests) {
-		struct ec_app_reg_request *r = ec_list_entry(
-			pos, struct ec_app_reg_request, config_node);
-
-		if (fsm->reg_request == &r->req)
-			busy = true;
-	}
-	if (busy)
-		ec_slave_cancel_requests(slave);
-}
-
 /**
  * ec_slave_config_free() - detach and release a configuration
  * @sc: config; taken out of master->configs and of its domains
  *
- * A request of this config that the slave FSM serves at this moment makes
- * the slave's requests fail (-ENODEV) before the memory goes.
+ * The slave FSM first drops a configuration job or an application
+ * request of this config that it is working on.
  */
 void ec_slave_config_free(struct ec_slave_config *sc)
 {
 	struct ec_list *pos, *tmp;
 	unsigned int i;
 
-	ec_slave_config_cancel_busy(sc);
 	ec_slave_config_detach(sc);
 	if (ec_list_linked(&sc->node))
 		ec_list_del_init(&sc->node);
@@ -877,8 +848,10 @@ void ec_slave_config_detach(struct ec_slave_config *sc)
 {
 	if (!sc->slave)
 		return;
-	if (sc->slave->config == sc)
+	if (sc->slave->config == sc) {
+		ec_slave_fsm_detach_config(sc->slave);
 		sc->slave->config = NULL;
+	}
 	sc->slave = NULL;
 	ec_slave_config_invalidate(sc);
 }

@@ -356,6 +356,222 @@ START_TEST(test_fsm_budget)
 }
 END_TEST
 
+/* The cyclic task of an application, as in IgH's examples. */
+struct app {
+	struct ec_domain *domain;
+	struct ec_slave_config *sc[4];	/* DI, DO, AI, AO */
+	unsigned int off_di, off_do, off_ai1, off_ai2, off_ao1, off_ao2;
+	u8 out_bits;
+	s16 out_ao1, out_ao2;
+};
+
+static void app_cycle(struct app *a)
+{
+	u8 *pd;
+
+	ec_master_app_receive(&h.master, h.now_ns);
+	ec_domain_process(a->domain, h.now_ns);
+	pd = a->domain->data;
+	ec_put_u8(pd + a->off_do, a->out_bits);
+	ec_put_u16(pd + a->off_ao1, (u16)a->out_ao1);
+	ec_put_u16(pd + a->off_ao2, (u16)a->out_ao2);
+	ec_domain_queue(a->domain);
+	ec_master_app_send(&h.master, h.now_ns);
+	h.now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+static bool app_run_until(struct app *a, bool (*cond)(struct app *),
+			  u64 limit_ns)
+{
+	u64 end = h.now_ns + limit_ns;
+
+	while (h.now_ns < end) {
+		app_cycle(a);
+		if (cond(a))
+			return true;
+	}
+	return false;
+}
+
+static bool app_all_operational(struct app *a)
+{
+	ec_slave_config_state_t st;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		ec_slave_config_state(a->sc[i], &st);
+		if (!st.operational)
+			return false;
+	}
+	return a->domain->wc_state == EC_WC_COMPLETE;
+}
+
+static bool app_incomplete(struct app *a)
+{
+	return a->domain->wc_state == EC_WC_INCOMPLETE;
+}
+
+static bool app_looped_back(struct app *a)
+{
+	const u8 *pd = a->domain->data;
+
+	return ec_get_u8(pd + a->off_di) == a->out_bits &&
+	       (s16)ec_get_u16(pd + a->off_ai1) == a->out_ao1 &&
+	       (s16)ec_get_u16(pd + a->off_ai2) == a->out_ao2;
+}
+
+static void app_setup(struct app *a)
+{
+	const ec_pdo_entry_reg_t regs[] = {
+		{ 0, POS_DI, BECKHOFF, EL1008, 0x6000, 1, &a->off_di, NULL },
+		{ 0, POS_DO, BECKHOFF, EL2008, 0x7000, 1, &a->off_do, NULL },
+		{ 0, POS_AI, BECKHOFF, EL3102, 0x3101, 2, &a->off_ai1, NULL },
+		{ 0, POS_AI, BECKHOFF, EL3102, 0x3102, 2, &a->off_ai2, NULL },
+		{ 0, POS_AO, BECKHOFF, EL4102, 0x3001, 1, &a->off_ao1, NULL },
+		{ 0, POS_AO, BECKHOFF, EL4102, 0x3002, 1, &a->off_ao2, NULL },
+		{ 0 }
+	};
+
+	memset(a, 0, sizeof(*a));
+	a->domain = ec_master_create_domain(&h.master);
+	ck_assert_ptr_nonnull(a->domain);
+	ck_assert_int_eq(ec_domain_reg_pdo_entry_list(a->domain, regs), 0);
+	a->sc[0] = ec_master_slave_config(&h.master, 0, POS_DI, BECKHOFF,
+					  EL1008);
+	a->sc[1] = ec_master_slave_config(&h.master, 0, POS_DO, BECKHOFF,
+					  EL2008);
+	a->sc[2] = ec_master_slave_config(&h.master, 0, POS_AI, BECKHOFF,
+					  EL3102);
+	a->sc[3] = ec_master_slave_config(&h.master, 0, POS_AO, BECKHOFF,
+					  EL4102);
+	/* DI at 0, DO at 1, AI (6 bytes) at 2, AO (4 bytes) at 8. */
+	ck_assert_uint_eq(a->off_di, 0);
+	ck_assert_uint_eq(a->off_do, 1);
+	ck_assert_uint_eq(a->off_ai1, 3);
+	ck_assert_uint_eq(a->off_ai2, 6);
+	ck_assert_uint_eq(a->off_ao1, 8);
+	ck_assert_uint_eq(a->off_ao2, 10);
+}
+
+START_TEST(test_op_loopback)
+{
+	struct app a;
+	ec_domain_state_t ds;
+	ec_master_state_t ms;
+	ec_slave_config_state_t st;
+	unsigned int round;
+	static const struct {
+		u8 bits;
+		s16 ao1, ao2;
+	} values[] = { { 0xa5, 0x1234, -1000 }, { 0x5a, -32768, 32767 },
+		       { 0x00, 0, 1 } };
+
+	app_setup(&a);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(a.domain->expected_working_counter, 2 + 1 + 1 + 2);
+	ck_assert(app_run_until(&a, app_all_operational,
+				10 * EC_NSEC_PER_SEC));
+	ec_domain_state(a.domain, &ds);
+	ck_assert_uint_eq(ds.working_counter, 6);
+	ck_assert_int_eq(ds.wc_state, EC_WC_COMPLETE);
+	ec_slave_config_state(a.sc[3], &st);
+	ck_assert_uint_eq(st.online, 1);
+	ck_assert_uint_eq(st.al_state, EC_AL_STATE_OP_);
+
+	/* Outputs come back on the wired inputs within a few cycles. */
+	for (round = 0; round < 3; round++) {
+		a.out_bits = values[round].bits;
+		a.out_ao1 = values[round].ao1;
+		a.out_ao2 = values[round].ao2;
+		ck_assert_msg(app_run_until(&a, app_looped_back,
+					    10 * EC_HARNESS_CYCLE_NS),
+			      "round %u: DI 0x%02x AI %d %d", round,
+			      a.domain->data[a.off_di],
+			      (s16)ec_get_u16(a.domain->data + a.off_ai1),
+			      (s16)ec_get_u16(a.domain->data + a.off_ai2));
+		ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
+	}
+	ec_master_get_state(&h.master, &ms);
+	ck_assert_uint_eq(ms.slaves_responding, SLAVES);
+	ck_assert(ms.al_states & EC_AL_STATE_OP_);
+
+	/* Deactivation: back to PREOP, configs and domains gone. */
+	ec_master_deactivate(&h.master, h.now_ns);
+	ck_assert_ptr_null(h.master.slaves[POS_AO].config);
+	ck_assert(ec_list_empty(&h.master.configs));
+	ec_harness_run_for(&h, 2 * EC_NSEC_PER_SEC);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, POS_AO) &
+				  EC_AL_STATE_MASK,
+			  EC_AL_STATE_PREOP_);
+}
+END_TEST
+
+START_TEST(test_op_al_error_and_unplug)
+{
+	struct app a;
+
+	app_setup(&a);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert(app_run_until(&a, app_all_operational,
+				10 * EC_NSEC_PER_SEC));
+
+	/* The AI's application reports an error: OP falls to SAFEOP, its
+	 * inputs stop counting; the slave FSM brings it back. */
+	ck_assert_int_eq(ecsim_segment_al_error(h.seg, POS_AI, 0x001b), 0);
+	ck_assert(app_run_until(&a, app_incomplete, EC_NSEC_PER_SEC));
+	ck_assert(app_run_until(&a, app_all_operational,
+				10 * EC_NSEC_PER_SEC));
+
+	/* The AO leaves the ring: incomplete; back in, it returns to OP. */
+	ck_assert_int_eq(ecsim_segment_unplug(h.seg, POS_AO), 0);
+	ck_assert(app_run_until(&a, app_incomplete, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_replug(h.seg, POS_AO), 0);
+	ck_assert(app_run_until(&a, app_all_operational,
+				20 * EC_NSEC_PER_SEC));
+	ck_assert_ptr_eq(a.sc[3]->slave, &h.master.slaves[POS_AO]);
+	a.out_ao1 = 777;
+	ck_assert(app_run_until(&a, app_looped_back,
+				10 * EC_HARNESS_CYCLE_NS));
+}
+END_TEST
+
+START_TEST(test_op_refused_safeop)
+{
+	struct app a;
+	ec_slave_config_state_t st;
+	unsigned int i;
+
+	app_setup(&a);
+	/* The AI's inputs mapped with a writing FMMU: the slave refuses
+	 * SAFEOP (ESC section II: FMMU/SM settings, AL status 0x001E). */
+	ck_assert_int_eq(ec_slave_config_sync_manager(a.sc[2], 3,
+						      EC_DIR_OUTPUT,
+						      EC_WD_DEFAULT), 0);
+	a.sc[2]->fmmus[0].dir = EC_DIR_OUTPUT;
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	for (i = 0; i < 3000; i++)
+		app_cycle(&a);
+	ec_slave_config_state(a.sc[2], &st);
+	ck_assert_uint_eq(st.operational, 0);
+	ck_assert_uint_ne(st.al_state, EC_AL_STATE_OP_);
+	ck_assert_uint_ne(st.al_state, EC_AL_STATE_SAFEOP_);
+	/* The refusal is logged with code and text (the FSM acknowledges
+	 * the error before each new attempt). */
+	ck_assert_uint_ge(logged("AL status code 0x001e"), 1);
+	for (i = 0; i < 4; i++) {
+		if (i == 2)
+			continue;
+		ec_slave_config_state(a.sc[i], &st);
+		ck_assert_msg(st.operational, "config %u not operational", i);
+	}
+	/* AI's FMMU counted as an output: 2 + 1 + 2 + 2 expected, the AI's
+	 * 2 missing. */
+	ck_assert_uint_eq(a.domain->expected_working_counter, 7);
+	ck_assert_uint_eq(a.domain->working_counter, 5);
+	ck_assert_int_eq(a.domain->wc_state, EC_WC_INCOMPLETE);
+}
+END_TEST
+
 static Suite *app_suite(void)
 {
 	Suite *s = suite_create("app");
@@ -371,6 +587,14 @@ static Suite *app_suite(void)
 	tcase_add_test(tc, test_configs_survive_rescan);
 	tcase_add_test(tc, test_master_state);
 	tcase_add_test(tc, test_fsm_budget);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("op");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_op_loopback);
+	tcase_add_test(tc, test_op_al_error_and_unplug);
+	tcase_add_test(tc, test_op_refused_safeop);
 	suite_add_tcase(s, tc);
 	return s;
 }
