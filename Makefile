@@ -39,6 +39,7 @@ include tests/unit/unit.mk
 -include tests/vm/vm.mk
 -include examples/examples.mk
 include tests/unit/ecrt.mk
+include tests/fuzz/fuzz.mk
 
 userspace: $(ALL_TARGETS)
 
