@@ -127,6 +127,50 @@ START_TEST(test_link_loss_counts_zero)
 }
 END_TEST
 
+/*
+ * Random and mutated frames must be counted as bad or unmatched, never
+ * crash or corrupt a datagram in flight.
+ */
+START_TEST(test_random_frames)
+{
+	struct ec_harness h;
+	struct ec_datagram a;
+	u8 frame[EC_FRAME_MAX_SIZE];
+	u32 x = 12345;
+	unsigned int i, j;
+
+	ec_harness_init(&h, three_slaves);
+	ec_datagram_init(&a);
+	ck_assert_int_eq(ec_datagram_brd(&a, 0x0130, 2), 0);
+	ec_master_queue_datagram(&h.master, &a);
+	h.drop_all = true;
+	ec_master_send_datagrams(&h.master, h.now_ns);
+	for (i = 0; i < 20000; i++) {
+		size_t len = 16 + (x >> 7) % (EC_FRAME_MAX_SIZE - 15);
+
+		for (j = 0; j < len; j++) {
+			x = x * 1103515245 + 12345;
+			frame[j] = (u8)(x >> 16);
+		}
+		frame[12] = 0x88;
+		frame[13] = 0xa4;
+		if (i % 2)	/* a plausible header, garbage behind */
+			ec_put_u16(frame + 14,
+				   (u16)(((x >> 3) % (len - 15)) | 0x1000));
+		if (i % 7 == 0)	/* aim at the datagram in flight */
+			frame[17] = a.index;
+		ec_master_receive_frame(&h.master, frame, len, h.now_ns);
+	}
+	/* Whatever matched wrote at most the datagram's own 2 bytes. */
+	ck_assert_uint_eq(a.data_size, 2);
+	ck_assert_uint_gt(h.master.bad_frames + h.master.unmatched_datagrams,
+			  0);
+	ec_master_unqueue_datagram(&h.master, &a);
+	ec_datagram_clear(&a);
+	ec_harness_clear(&h);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("master_io");
@@ -139,6 +183,7 @@ int main(void)
 	tcase_add_test(tc, test_timeout_and_lost_frames);
 	tcase_add_test(tc, test_unmatched_and_bad_frames);
 	tcase_add_test(tc, test_link_loss_counts_zero);
+	tcase_add_test(tc, test_random_frames);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
