@@ -567,7 +567,7 @@ static int ec_reg_request_start(ec_reg_request_t *req, bool write,
 	int ret = 0;
 
 	if (!size || size > r->mem_size)
-		return -EOVERFLOW;
+		return -ENOBUFS;
 	mutex_lock(lock);
 	if (ec_req_pending(req->state)) {
 		ret = -EBUSY;
@@ -641,3 +641,54 @@ int ecrt_soe_request_read(ec_soe_request_t *req)
 	return -EOPNOTSUPP;
 }
 EXPORT_SYMBOL(ecrt_soe_request_read);
+
+int ecrt_voe_handler_send_header(ec_voe_handler_t *voe, uint32_t vendor_id,
+				 uint16_t vendor_type)
+{
+	return -EOPNOTSUPP;	/* no VoE: no handler can be created */
+}
+EXPORT_SYMBOL(ecrt_voe_handler_send_header);
+
+int ecrt_voe_handler_received_header(const ec_voe_handler_t *voe,
+				     uint32_t *vendor_id,
+				     uint16_t *vendor_type)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_received_header);
+
+uint8_t *ecrt_voe_handler_data(const ec_voe_handler_t *voe)
+{
+	return NULL;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_data);
+
+size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe)
+{
+	return 0;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_data_size);
+
+int ecrt_voe_handler_write(ec_voe_handler_t *voe, size_t size)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_write);
+
+int ecrt_voe_handler_read(ec_voe_handler_t *voe)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_read);
+
+int ecrt_voe_handler_read_nosync(ec_voe_handler_t *voe)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_read_nosync);
+
+ec_request_state_t ecrt_voe_handler_execute(ec_voe_handler_t *voe)
+{
+	return EC_REQUEST_ERROR;
+}
+EXPORT_SYMBOL(ecrt_voe_handler_execute);

@@ -514,7 +514,7 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 		req->index = data.sdo_index;
 		req->subindex = data.sdo_subindex;
 	} else if (op == EC_APP_SDO_WRITE && data.size > req->mem_size) {
-		ret = -EOVERFLOW;
+		ret = -ENOBUFS;
 	} else {
 		if (op == EC_APP_SDO_WRITE) {
 			memcpy(req->data, buf, data.size);
@@ -644,7 +644,7 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 	} else if (ec_app_req_pending(r->req.state)) {
 		ret = -EBUSY;
 	} else if (data.size > r->mem_size) {
-		ret = -EOVERFLOW;
+		ret = -ENOBUFS;
 	} else {
 		if (write)
 			memcpy(r->mem, buf, data.size);

@@ -1,0 +1,585 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ecrt_master.c - the master part of the userspace application interface
+ * (include/ecrt.h) over the application ioctls of /dev/EtherCAT<n>.
+ *
+ * IgH's userspace semantics: ecrt_request_master() opens and reserves,
+ * ecrt_release_master() frees everything (closing the device releases the
+ * master in the kernel: slaves back to PREOP).  Functions return 0 or
+ * -errno, pointer-returning ones NULL with errno set.  Nothing is printed:
+ * an application that gets NULL from ecrt_request_master() looks at errno
+ * (EBUSY: another application holds the master; EPROTO: the module speaks
+ * another ioctl ABI version; ENOENT: no such master / module not loaded).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "ecrt_lib.h"
+
+/* Sync manager control register bits (ETG.1000.4 table 59, 0x0804). */
+#define EC_SM_CTRL_DIR_MASK 0x0c
+#define EC_SM_CTRL_DIR_WRITE 0x04	/* master writes: outputs */
+#define EC_SM_CTRL_WATCHDOG 0x40
+
+int ec_app_ioctl(const ec_master_t *master, unsigned long cmd, void *arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(master->lm.fd, cmd, arg);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -errno : ret;
+}
+
+int ec_app_ioctl_int(const ec_master_t *master, unsigned long cmd,
+		     unsigned long arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(master->lm.fd, cmd, arg);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -errno : ret;
+}
+
+ec_request_state_t ec_app_request_state(uint8_t ioctl_state)
+{
+	switch (ioctl_state) {
+	case EC_IOCTL_REQUEST_BUSY:
+		return EC_REQUEST_BUSY;
+	case EC_IOCTL_REQUEST_SUCCESS:
+		return EC_REQUEST_SUCCESS;
+	case EC_IOCTL_REQUEST_ERROR:
+		return EC_REQUEST_ERROR;
+	default:
+		return EC_REQUEST_UNUSED;
+	}
+}
+
+static void ec_app_free_config(ec_slave_config_t *sc)
+{
+	while (sc->sdo_requests) {
+		struct ec_sdo_request *r = sc->sdo_requests;
+
+		sc->sdo_requests = r->next;
+		free(r->data);
+		free(r);
+	}
+	while (sc->reg_requests) {
+		struct ec_reg_request *r = sc->reg_requests;
+
+		sc->reg_requests = r->next;
+		free(r->data);
+		free(r);
+	}
+	free(sc);
+}
+
+void ec_app_clear_config(ec_master_t *master)
+{
+	while (master->configs) {
+		ec_slave_config_t *sc = master->configs;
+
+		master->configs = sc->next;
+		ec_app_free_config(sc);
+	}
+	while (master->domains) {
+		ec_domain_t *d = master->domains;
+
+		master->domains = d->next;
+		free(d);
+	}
+}
+
+static void ec_app_unmap(ec_master_t *master)
+{
+	ec_domain_t *d;
+
+	if (master->pd)
+		munmap(master->pd, master->pd_size);
+	master->pd = NULL;
+	master->pd_size = 0;
+	for (d = master->domains; d; d = d->next)
+		d->data = NULL;
+}
+
+ec_master_t *ecrt_open_master(unsigned int master_index)
+{
+	ec_master_t *master;
+	int ret;
+
+	master = calloc(1, sizeof(*master));
+	if (!master) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	ret = ec_lib_open(&master->lm, master_index, true);
+	if (ret) {
+		free(master);
+		errno = -ret;
+		return NULL;
+	}
+	return master;
+}
+
+int ecrt_master_reserve(ec_master_t *master)
+{
+	int ret = ec_app_ioctl_int(master, EC_IOCTL_REQUEST, 0);
+
+	if (!ret)
+		master->reserved = true;
+	return ret;
+}
+
+ec_master_t *ecrt_request_master(unsigned int master_index)
+{
+	ec_master_t *master = ecrt_open_master(master_index);
+	int ret;
+
+	if (!master)
+		return NULL;
+	ret = ecrt_master_reserve(master);
+	if (ret) {
+		ecrt_release_master(master);
+		errno = -ret;
+		return NULL;
+	}
+	return master;
+}
+
+void ecrt_release_master(ec_master_t *master)
+{
+	int err = errno;
+
+	if (!master)
+		return;
+	ec_app_unmap(master);
+	ec_lib_close(&master->lm);	/* the kernel releases the master */
+	ec_app_clear_config(master);
+	free(master);
+	errno = err;
+}
+
+ec_domain_t *ecrt_master_create_domain(ec_master_t *master)
+{
+	ec_domain_t *d;
+	int ret;
+
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	ret = ec_app_ioctl_int(master, EC_IOCTL_CREATE_DOMAIN, 0);
+	if (ret < 0) {
+		free(d);
+		errno = -ret;
+		return NULL;
+	}
+	d->index = ret;
+	d->master = master;
+	d->next = master->domains;
+	master->domains = d;
+	return d;
+}
+
+ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
+					    uint16_t alias, uint16_t position,
+					    uint32_t vendor_id,
+					    uint32_t product_code)
+{
+	struct ec_ioctl_app_config data;
+	ec_slave_config_t *sc;
+	int ret;
+
+	memset(&data, 0, sizeof(data));
+	data.alias = alias;
+	data.position = position;
+	data.vendor_id = vendor_id;
+	data.product_code = product_code;
+	ret = ec_app_ioctl(master, EC_IOCTL_CREATE_SLAVE_CONFIG, &data);
+	if (ret < 0) {
+		errno = -ret;
+		return NULL;
+	}
+	/* The kernel returns the existing config for the same address. */
+	for (sc = master->configs; sc; sc = sc->next)
+		if (sc->index == data.config_index)
+			return sc;
+	sc = calloc(1, sizeof(*sc));
+	if (!sc) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	sc->master = master;
+	sc->index = data.config_index;
+	sc->alias = alias;
+	sc->position = position;
+	sc->vendor_id = vendor_id;
+	sc->product_code = product_code;
+	sc->next = master->configs;
+	master->configs = sc;
+	return sc;
+}
+
+int ecrt_master_select_reference_clock(ec_master_t *master,
+				       ec_slave_config_t *sc)
+{
+	(void)master;
+	(void)sc;
+	return -EOPNOTSUPP;	/* no distributed clocks yet */
+}
+
+int ecrt_master(ec_master_t *master, ec_master_info_t *master_info)
+{
+	struct ec_ioctl_master data;
+	int ret = ec_lib_master(&master->lm, &data);
+
+	if (ret)
+		return ret;
+	memset(master_info, 0, sizeof(*master_info));
+	master_info->slave_count = data.slave_count;
+	master_info->link_up = data.devices[0].link_state;
+	master_info->scan_busy = data.scan_busy;
+	master_info->app_time = data.app_time;
+	return 0;
+}
+
+/*
+ * The ioctl says only whether a scan runs: scan_index is 0 while it does
+ * and slave_count once it is over.
+ */
+int ecrt_master_scan_progress(ec_master_t *master,
+			      ec_master_scan_progress_t *progress)
+{
+	struct ec_ioctl_master data;
+	int ret = ec_lib_master(&master->lm, &data);
+
+	if (ret)
+		return ret;
+	progress->slave_count = data.slave_count;
+	progress->scan_index = data.scan_busy ? 0 : data.slave_count;
+	return 0;
+}
+
+int ecrt_master_get_slave(ec_master_t *master, uint16_t slave_position,
+			  ec_slave_info_t *slave_info)
+{
+	struct ec_ioctl_slave data;
+	unsigned int i;
+	int ret = ec_lib_slave(&master->lm, slave_position, &data);
+
+	if (ret)
+		return ret;
+	memset(slave_info, 0, sizeof(*slave_info));
+	slave_info->position = slave_position;
+	slave_info->vendor_id = data.vendor_id;
+	slave_info->product_code = data.product_code;
+	slave_info->revision_number = data.revision_number;
+	slave_info->serial_number = data.serial_number;
+	slave_info->alias = data.alias;
+	slave_info->current_on_ebus = data.current_on_ebus;
+	for (i = 0; i < EC_MAX_PORTS; i++) {
+		slave_info->ports[i].desc = data.ports[i].desc;
+		slave_info->ports[i].link.link_up = data.ports[i].link_up;
+		slave_info->ports[i].link.loop_closed =
+			data.ports[i].loop_closed;
+		slave_info->ports[i].link.signal_detected =
+			data.ports[i].signal_detected;
+		slave_info->ports[i].receive_time = data.ports[i].receive_time;
+		slave_info->ports[i].next_slave = data.ports[i].next_slave;
+		slave_info->ports[i].delay_to_next_dc =
+			data.ports[i].delay_to_next_dc;
+	}
+	slave_info->al_state = data.al_state;
+	slave_info->error_flag = data.error_flag;
+	slave_info->sync_count = data.sync_count;
+	slave_info->sdo_count = data.sdo_count;
+	memcpy(slave_info->name, data.name, sizeof(slave_info->name));
+	slave_info->name[sizeof(slave_info->name) - 1] = '\0';
+	return 0;
+}
+
+int ecrt_master_get_sync_manager(ec_master_t *master,
+				 uint16_t slave_position, uint8_t sync_index,
+				 ec_sync_info_t *sync)
+{
+	struct ec_ioctl_slave_sync data;
+	int ret = ec_lib_slave_sync(&master->lm, slave_position, sync_index,
+				    &data);
+
+	if (ret)
+		return ret;
+	memset(sync, 0, sizeof(*sync));
+	sync->index = sync_index;
+	sync->dir = (data.control_register & EC_SM_CTRL_DIR_MASK) ==
+		EC_SM_CTRL_DIR_WRITE ? EC_DIR_OUTPUT : EC_DIR_INPUT;
+	sync->n_pdos = data.pdo_count;
+	sync->pdos = NULL;
+	sync->watchdog_mode = data.control_register & EC_SM_CTRL_WATCHDOG ?
+		EC_WD_ENABLE : EC_WD_DISABLE;
+	return 0;
+}
+
+int ecrt_master_get_pdo(ec_master_t *master, uint16_t slave_position,
+			uint8_t sync_index, uint16_t pos, ec_pdo_info_t *pdo)
+{
+	struct ec_ioctl_slave_sync_pdo data;
+	int ret;
+
+	if (pos > 0xff)
+		return -EINVAL;
+	ret = ec_lib_slave_sync_pdo(&master->lm, slave_position, sync_index,
+				    pos, &data);
+	if (ret)
+		return ret;
+	memset(pdo, 0, sizeof(*pdo));
+	pdo->index = data.index;
+	pdo->n_entries = data.entry_count;
+	pdo->entries = NULL;
+	return 0;
+}
+
+int ecrt_master_get_pdo_entry(ec_master_t *master, uint16_t slave_position,
+			      uint8_t sync_index, uint16_t pdo_pos,
+			      uint16_t entry_pos, ec_pdo_entry_info_t *entry)
+{
+	struct ec_ioctl_slave_sync_pdo_entry data;
+	int ret;
+
+	if (pdo_pos > 0xff || entry_pos > 0xff)
+		return -EINVAL;
+	ret = ec_lib_slave_sync_pdo_entry(&master->lm, slave_position,
+					  sync_index, pdo_pos, entry_pos,
+					  &data);
+	if (ret)
+		return ret;
+	entry->index = data.index;
+	entry->subindex = data.subindex;
+	entry->bit_length = data.bit_length;
+	return 0;
+}
+
+int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
+			     uint16_t index, uint8_t subindex,
+			     const uint8_t *data, size_t data_size,
+			     uint32_t *abort_code)
+{
+	uint32_t abort = 0;
+	int ret = ec_lib_sdo_download(&master->lm, slave_position, index,
+				      subindex, false, data, data_size,
+				      &abort);
+
+	if (abort_code)
+		*abort_code = abort;
+	return ret;
+}
+
+int ecrt_master_sdo_download_complete(ec_master_t *master,
+				      uint16_t slave_position, uint16_t index,
+				      const uint8_t *data, size_t data_size,
+				      uint32_t *abort_code)
+{
+	uint32_t abort = 0;
+	int ret = ec_lib_sdo_download(&master->lm, slave_position, index, 0,
+				      true, data, data_size, &abort);
+
+	if (abort_code)
+		*abort_code = abort;
+	return ret;
+}
+
+int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
+			   uint16_t index, uint8_t subindex, uint8_t *target,
+			   size_t target_size, size_t *result_size,
+			   uint32_t *abort_code)
+{
+	uint32_t abort = 0;
+	size_t got = 0;
+	int ret = ec_lib_sdo_upload(&master->lm, slave_position, index,
+				    subindex, false, target, target_size,
+				    &got, &abort);
+
+	if (abort_code)
+		*abort_code = abort;
+	if (result_size)
+		*result_size = ret ? 0 : got;
+	return ret;
+}
+
+int ecrt_master_write_idn(ec_master_t *master, uint16_t slave_position,
+			  uint8_t drive_no, uint16_t idn, const uint8_t *data,
+			  size_t data_size, uint16_t *error_code)
+{
+	(void)master; (void)slave_position; (void)drive_no; (void)idn;
+	(void)data; (void)data_size; (void)error_code;
+	return -EOPNOTSUPP;	/* no SoE */
+}
+
+int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
+			 uint8_t drive_no, uint16_t idn, uint8_t *target,
+			 size_t target_size, size_t *result_size,
+			 uint16_t *error_code)
+{
+	(void)master; (void)slave_position; (void)drive_no; (void)idn;
+	(void)target; (void)target_size; (void)result_size;
+	(void)error_code;
+	return -EOPNOTSUPP;	/* no SoE */
+}
+
+/*
+ * Activation: the kernel lays out the domains; the process data of all of
+ * them is mapped once, each domain's data points into the mapping.
+ */
+int ecrt_master_activate(ec_master_t *master)
+{
+	struct ec_ioctl_activate act;
+	struct ec_ioctl_domain_info info;
+	ec_domain_t *d;
+	void *pd;
+	int ret;
+
+	memset(&act, 0, sizeof(act));
+	ret = ec_app_ioctl(master, EC_IOCTL_ACTIVATE, &act);
+	if (ret < 0)
+		return ret;
+	if (!act.pd_size || master->pd)
+		return 0;
+	pd = mmap(NULL, act.pd_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		  master->lm.fd, 0);
+	if (pd == MAP_FAILED) {
+		ret = -errno;
+		ec_app_ioctl_int(master, EC_IOCTL_DEACTIVATE, 0);
+		return ret;
+	}
+	master->pd = pd;
+	master->pd_size = act.pd_size;
+	for (d = master->domains; d; d = d->next) {
+		memset(&info, 0, sizeof(info));
+		info.domain_index = d->index;
+		ret = ec_app_ioctl(master, EC_IOCTL_DOMAIN_INFO, &info);
+		if (ret < 0)
+			return ret;
+		d->data = info.size ? master->pd + info.offset : NULL;
+	}
+	return 0;
+}
+
+int ecrt_master_deactivate(ec_master_t *master)
+{
+	int ret;
+
+	ec_app_unmap(master);
+	ret = ec_app_ioctl_int(master, EC_IOCTL_DEACTIVATE, 0);
+	ec_app_clear_config(master);
+	return ret;
+}
+
+int ecrt_master_set_send_interval(ec_master_t *master, size_t send_interval)
+{
+	struct ec_ioctl_send_interval data;
+
+	memset(&data, 0, sizeof(data));
+	data.send_interval_us = send_interval;
+	return ec_app_ioctl(master, EC_IOCTL_SEND_INTERVAL, &data);
+}
+
+int ecrt_master_send(ec_master_t *master)
+{
+	return ec_app_ioctl_int(master, EC_IOCTL_SEND, 0);
+}
+
+int ecrt_master_receive(ec_master_t *master)
+{
+	return ec_app_ioctl_int(master, EC_IOCTL_RECEIVE, 0);
+}
+
+int ecrt_master_state(const ec_master_t *master, ec_master_state_t *state)
+{
+	struct ec_ioctl_master_state data;
+	int ret;
+
+	memset(&data, 0, sizeof(data));
+	ret = ec_app_ioctl(master, EC_IOCTL_MASTER_STATE, &data);
+	if (ret < 0)
+		return ret;
+	state->slaves_responding = data.slaves_responding;
+	state->al_states = data.al_states;
+	state->link_up = data.link_up;
+	return 0;
+}
+
+int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
+			   ec_master_link_state_t *state)
+{
+	struct ec_ioctl_master_state data;
+	int ret;
+
+	memset(&data, 0, sizeof(data));
+	data.dev_idx = dev_idx;
+	ret = ec_app_ioctl(master, EC_IOCTL_LINK_STATE, &data);
+	if (ret < 0)
+		return ret;
+	state->slaves_responding = data.slaves_responding;
+	state->al_states = data.al_states;
+	state->link_up = data.link_up;
+	return 0;
+}
+
+int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
+{
+	struct ec_ioctl_app_time data;
+
+	memset(&data, 0, sizeof(data));
+	data.app_time = app_time;
+	return ec_app_ioctl(master, EC_IOCTL_APP_TIME, &data);
+}
+
+int ecrt_master_sync_reference_clock(ec_master_t *master)
+{
+	(void)master;
+	return -EOPNOTSUPP;
+}
+
+int ecrt_master_sync_reference_clock_to(ec_master_t *master,
+					uint64_t sync_time)
+{
+	(void)master;
+	(void)sync_time;
+	return -EOPNOTSUPP;
+}
+
+int ecrt_master_sync_slave_clocks(ec_master_t *master)
+{
+	(void)master;
+	return -EOPNOTSUPP;
+}
+
+int ecrt_master_reference_clock_time(const ec_master_t *master,
+				     uint32_t *time)
+{
+	(void)master;
+	(void)time;
+	return -EOPNOTSUPP;
+}
+
+int ecrt_master_sync_monitor_queue(ec_master_t *master)
+{
+	(void)master;
+	return -EOPNOTSUPP;
+}
+
+uint32_t ecrt_master_sync_monitor_process(const ec_master_t *master)
+{
+	(void)master;
+	return 0xffffffff;	/* no DC: "unknown" */
+}
+
+int ecrt_master_reset(ec_master_t *master)
+{
+	return ec_app_ioctl_int(master, EC_IOCTL_RESET, 0);
+}
