@@ -15,18 +15,6 @@
 #include "slave.h"
 #include "slave_config.h"
 
-/* EEPROM control/status 0x0502, ESC data sheet section II table 47. */
-#define EC_SII_WRITE_ENABLE 0x0001
-#define EC_SII_CMD_READ 0x0100
-#define EC_SII_CMD_WRITE 0x0200
-#define EC_SII_ERR_COMMAND 0x2000	/* missing ack or invalid command */
-#define EC_SII_ERR_WRITE_ENABLE 0x4000
-#define EC_SII_BUSY 0x8000
-/* Layout from 0x0502: control (2), address (4), data (2 of 4/8). */
-#define EC_SII_IF_ADDRESS (EC_REG_SII_ADDRESS - EC_REG_SII_CONTROL)
-#define EC_SII_IF_DATA (EC_REG_SII_DATA - EC_REG_SII_CONTROL)
-#define EC_SII_IF_SIZE (EC_SII_IF_DATA + 2)
-#define EC_SII_OWNER_ECAT 0x00		/* 0x0500: EtherCAT owns the SII */
 
 static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns);
@@ -44,16 +32,7 @@ static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
 					    u64 now_ns);
 static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_sii_owner(struct ec_fsm_slave *fsm,
-					 u64 now_ns);
-static void ec_fsm_slave_state_sii_write(struct ec_fsm_slave *fsm,
-					 u64 now_ns);
-static void ec_fsm_slave_state_sii_write_poll(struct ec_fsm_slave *fsm,
-					      u64 now_ns);
-static void ec_fsm_slave_state_sii_read(struct ec_fsm_slave *fsm,
-					u64 now_ns);
-static void ec_fsm_slave_state_sii_read_poll(struct ec_fsm_slave *fsm,
-					     u64 now_ns);
+static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
 
 /**
  * ec_fsm_slave_init() - set up the FSM of a slave
@@ -81,6 +60,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 				 &fsm->coe);
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
+	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;
 	return 0;
 }
@@ -217,7 +197,6 @@ static void ec_fsm_slave_start_sii_request(struct ec_fsm_slave *fsm,
 	struct ec_sii_request *req = ec_list_entry(
 		slave->sii_requests.next, struct ec_sii_request, node);
 
-	(void)now_ns;
 	ec_list_del_init(&req->node);
 	req->state = EC_REQ_BUSY;
 	req->error = 0;
@@ -226,14 +205,8 @@ static void ec_fsm_slave_start_sii_request(struct ec_fsm_slave *fsm,
 		return;
 	}
 	fsm->sii_request = req;
-	fsm->sii_pos = 0;
-	/* Take the EEPROM interface for EtherCAT (ESC register 0x0500). */
-	ec_datagram_fpwr(&fsm->datagram, slave->station_address,
-			 EC_REG_SII_CONFIG, 1);
-	fsm->datagram.data[0] = EC_SII_OWNER_ECAT;
-	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "sii-owner");
-	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
-	fsm->state = ec_fsm_slave_state_sii_owner;
+	ec_fsm_sii_write_start(&fsm->sii_write, slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_sii;
 }
 
 static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
@@ -651,165 +624,20 @@ static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
 	req->state = EC_REQ_FAILURE;
 }
 
-static void ec_fsm_slave_sii_fail(struct ec_fsm_slave *fsm, int error)
+static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_sii_request *req = fsm->sii_request;
 
-	EC_SLAVE_ERR(fsm->slave, "SII write of word 0x%04zx failed (%d)",
-		     req->word_offset + fsm->sii_pos, error);
+	if (ec_fsm_sii_write_exec(&fsm->sii_write, now_ns))
+		return;
 	fsm->sii_request = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
-	req->error = error;
+	if (ec_fsm_sii_write_success(&fsm->sii_write)) {
+		req->state = EC_REQ_SUCCESS;
+		return;
+	}
+	req->error = fsm->sii_write.error;
 	req->state = EC_REQ_FAILURE;
-}
-
-/* A datagram of the SII write came back: true if wkc is 1. */
-static bool ec_fsm_slave_sii_answered(struct ec_fsm_slave *fsm)
-{
-	struct ec_datagram *d = &fsm->datagram;
-
-	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
-		return false;
-	if (d->state != EC_DATAGRAM_RECEIVED) {
-		ec_fsm_slave_sii_fail(fsm, ec_fsm_datagram_error(d));
-		return false;
-	}
-	if (d->working_counter != 1) {
-		ec_fsm_slave_sii_fail(fsm, -EIO);
-		return false;
-	}
-	return true;
-}
-
-/* Write command, address and data of the current word in one datagram. */
-static void ec_fsm_slave_sii_write_word(struct ec_fsm_slave *fsm,
-					u64 now_ns)
-{
-	struct ec_sii_request *req = fsm->sii_request;
-	struct ec_slave *slave = fsm->slave;
-	u8 *d;
-
-	ec_datagram_fpwr(&fsm->datagram, slave->station_address,
-			 EC_REG_SII_CONTROL, EC_SII_IF_SIZE);
-	d = fsm->datagram.data;
-	ec_put_u16(d, EC_SII_CMD_WRITE | EC_SII_WRITE_ENABLE);
-	ec_put_u32(d + EC_SII_IF_ADDRESS, req->word_offset + fsm->sii_pos);
-	memcpy(d + EC_SII_IF_DATA, req->words + 2 * fsm->sii_pos, 2);
-	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "sii-write");
-	fsm->sii_start_ns = now_ns;
-	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
-	fsm->state = ec_fsm_slave_state_sii_write;
-}
-
-static void ec_fsm_slave_sii_poll(struct ec_fsm_slave *fsm,
-				  ec_fsm_slave_state_t next)
-{
-	ec_datagram_fprd(&fsm->datagram, fsm->slave->station_address,
-			 EC_REG_SII_CONTROL, EC_SII_IF_SIZE);
-	ec_fsm_queue(fsm->slave->master, &fsm->datagram, &fsm->retries);
-	fsm->state = next;
-}
-
-static void ec_fsm_slave_state_sii_owner(struct ec_fsm_slave *fsm,
-					 u64 now_ns)
-{
-	if (!ec_fsm_slave_sii_answered(fsm))
-		return;
-	ec_fsm_slave_sii_write_word(fsm, now_ns);
-}
-
-static void ec_fsm_slave_state_sii_write(struct ec_fsm_slave *fsm,
-					 u64 now_ns)
-{
-	(void)now_ns;
-	if (!ec_fsm_slave_sii_answered(fsm))
-		return;
-	ec_fsm_slave_sii_poll(fsm, ec_fsm_slave_state_sii_write_poll);
-}
-
-/*
- * Status of the interface came back.  Return: 1 done, 0 still busy (poll
- * queued again), -1 failed.
- */
-static int ec_fsm_slave_sii_status(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	u16 status;
-
-	if (!ec_fsm_slave_sii_answered(fsm))
-		return -1;
-	status = ec_get_u16(fsm->datagram.data);
-	if (status & EC_SII_BUSY) {
-		if (now_ns - fsm->sii_start_ns >= EC_SII_WRITE_TIMEOUT_NS) {
-			ec_fsm_slave_sii_fail(fsm, -ETIMEDOUT);
-			return -1;
-		}
-		ec_fsm_slave_sii_poll(fsm, fsm->state);
-		return 0;
-	}
-	if (status & (EC_SII_ERR_COMMAND | EC_SII_ERR_WRITE_ENABLE)) {
-		ec_fsm_slave_sii_fail(fsm, -EIO);
-		return -1;
-	}
-	return 1;
-}
-
-static void ec_fsm_slave_state_sii_write_poll(struct ec_fsm_slave *fsm,
-					      u64 now_ns)
-{
-	struct ec_slave *slave = fsm->slave;
-	u8 *d;
-
-	if (ec_fsm_slave_sii_status(fsm, now_ns) <= 0)
-		return;
-	/* Read the word back to verify it. */
-	ec_datagram_fpwr(&fsm->datagram, slave->station_address,
-			 EC_REG_SII_CONTROL, EC_SII_IF_DATA);
-	d = fsm->datagram.data;
-	ec_put_u16(d, EC_SII_CMD_READ);
-	ec_put_u32(d + EC_SII_IF_ADDRESS,
-		   fsm->sii_request->word_offset + fsm->sii_pos);
-	fsm->sii_start_ns = now_ns;
-	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
-	fsm->state = ec_fsm_slave_state_sii_read;
-}
-
-static void ec_fsm_slave_state_sii_read(struct ec_fsm_slave *fsm,
-					u64 now_ns)
-{
-	(void)now_ns;
-	if (!ec_fsm_slave_sii_answered(fsm))
-		return;
-	ec_fsm_slave_sii_poll(fsm, ec_fsm_slave_state_sii_read_poll);
-}
-
-static void ec_fsm_slave_state_sii_read_poll(struct ec_fsm_slave *fsm,
-					     u64 now_ns)
-{
-	struct ec_sii_request *req = fsm->sii_request;
-	struct ec_slave *slave = fsm->slave;
-	const u8 *want = req->words + 2 * fsm->sii_pos;
-	size_t word = req->word_offset + fsm->sii_pos;
-
-	if (ec_fsm_slave_sii_status(fsm, now_ns) <= 0)
-		return;
-	if (memcmp(fsm->datagram.data + EC_SII_IF_DATA, want, 2)) {
-		EC_SLAVE_ERR(slave, "SII word 0x%04zx reads 0x%04x after "
-			     "writing 0x%04x", word,
-			     ec_get_u16(fsm->datagram.data + EC_SII_IF_DATA),
-			     ec_get_u16(want));
-		ec_fsm_slave_sii_fail(fsm, -EIO);
-		return;
-	}
-	/* Keep the master's copy of the SII in step. */
-	if (slave->sii_image && word < slave->sii_nwords)
-		memcpy(slave->sii_image + 2 * word, want, 2);
-	if (++fsm->sii_pos < req->nwords) {
-		ec_fsm_slave_sii_write_word(fsm, now_ns);
-		return;
-	}
-	fsm->sii_request = NULL;
-	fsm->state = ec_fsm_slave_state_idle;
-	req->state = EC_REQ_SUCCESS;
 }
 
 #define EC_FAIL_REQUESTS(list, type, err) \

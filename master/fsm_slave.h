@@ -27,13 +27,12 @@
 #include "fsm_change.h"
 #include "fsm_coe.h"
 #include "fsm_pdo.h"
+#include "fsm_sii_write.h"
 #include "fsm_slave_config.h"
 #include "requests.h"
 
 struct ec_slave;
 
-/* Time the EEPROM has for one word (writes take a few ms). */
-#define EC_SII_WRITE_TIMEOUT_NS (100 * EC_NSEC_PER_MSEC)
 /* How often the AL status of a slave is read to see it dropped. */
 #define EC_SLAVE_AL_CHECK_NS (100 * EC_NSEC_PER_MSEC)
 /* Back-off after a failed configuration: doubles up to the maximum. */
@@ -52,6 +51,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_slave_config config;
 	struct ec_fsm_coe coe;
 	struct ec_fsm_pdo pdo;
+	struct ec_fsm_sii_write sii_write;
 
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
@@ -69,8 +69,6 @@ struct ec_fsm_slave {
 
 	/* The request being served (BUSY), at most one. */
 	struct ec_sii_request *sii_request;
-	size_t sii_pos;		/* word being written */
-	u64 sii_start_ns;
 	struct ec_reg_request *reg_request;
 	struct ec_sdo_request *sdo_request;
 	struct ec_state_request *state_request;

@@ -151,6 +151,9 @@ long ec_ioctl_config_pdo(struct ec_cdev_file *f, void __user *arg)
 
 	if (copy_from_user(&data, arg, sizeof(data)))
 		return -EFAULT;
+	if (data.reserved0 ||
+	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
 	mutex_lock(&m->io_mutex);
 	pdo = ec_ioctl_find_config_pdo(&m->core, data.config_index,
 				       data.sync_index, data.pdo_pos);
@@ -163,8 +166,6 @@ long ec_ioctl_config_pdo(struct ec_cdev_file *f, void __user *arg)
 	mutex_unlock(&m->io_mutex);
 	if (!pdo)
 		return -ENOENT;
-	data.reserved0 = 0;
-	memset(data.reserved, 0, sizeof(data.reserved));
 	return copy_to_user(arg, &data, sizeof(data)) ? -EFAULT : 0;
 }
 
@@ -177,6 +178,9 @@ long ec_ioctl_config_pdo_entry(struct ec_cdev_file *f, void __user *arg)
 
 	if (copy_from_user(&data, arg, sizeof(data)))
 		return -EFAULT;
+	if (data.reserved0 || data.reserved1 ||
+	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+		return -EINVAL;
 	mutex_lock(&m->io_mutex);
 	pdo = ec_ioctl_find_config_pdo(&m->core, data.config_index,
 				       data.sync_index, data.pdo_pos);
@@ -190,9 +194,6 @@ long ec_ioctl_config_pdo_entry(struct ec_cdev_file *f, void __user *arg)
 	mutex_unlock(&m->io_mutex);
 	if (!e)
 		return -ENOENT;
-	data.reserved0 = 0;
-	data.reserved1 = 0;
-	memset(data.reserved, 0, sizeof(data.reserved));
 	return copy_to_user(arg, &data, sizeof(data)) ? -EFAULT : 0;
 }
 
