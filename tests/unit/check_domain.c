@@ -416,6 +416,46 @@ START_TEST(test_wc_states)
 }
 END_TEST
 
+static unsigned int wkc_lines;
+
+static void count_wkc_lines(int level, const char *line)
+{
+	(void)level;
+	if (strstr(line, "working counter"))
+		wkc_lines++;
+}
+
+/* Changes are counted; at most one log line per second tells of them. */
+START_TEST(test_wc_change_log_rate)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_slave_config *sc = io_config(0, 10);
+	const bool rx[1] = { true };
+	unsigned int i;
+
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(sc, 0x6000, 1, d,
+						       NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	wkc_lines = 0;
+	ec_port_set_log(count_wkc_lines);
+	/* 99 changes within 100 ms (the first answer, 0, is none): the
+	 * first one is told at once, 98 wait. */
+	for (i = 0; i < 100; i++) {
+		answer(d, (const u16[]){ (u16)(i & 1) }, rx);
+		ec_domain_process(d, h.now_ns);
+		h.now_ns += EC_NSEC_PER_MSEC;
+	}
+	ck_assert_uint_eq(wkc_lines, 1);
+	ck_assert_uint_eq(d->working_counter_changes, 98);
+	/* A second later the rest is summed up in one line. */
+	h.now_ns += EC_NSEC_PER_SEC;
+	ec_domain_process(d, h.now_ns);
+	ec_port_set_log(NULL);
+	ck_assert_uint_eq(wkc_lines, 2);
+	ck_assert_uint_eq(d->working_counter_changes, 0);
+}
+END_TEST
+
 /* Queue puts every datagram on the master's queue, once. */
 START_TEST(test_queue)
 {
@@ -463,6 +503,7 @@ static Suite *domain_suite(void)
 	tcase_add_test(tc, test_once_per_slave_and_direction);
 	tcase_add_test(tc, test_fmmu_too_large);
 	tcase_add_test(tc, test_wc_states);
+	tcase_add_test(tc, test_wc_change_log_rate);
 	tcase_add_test(tc, test_queue);
 	suite_add_tcase(s, tc);
 	return s;
