@@ -482,6 +482,93 @@ START_TEST(test_queue)
 }
 END_TEST
 
+#define SIM_VENDOR 0x0ec51d00
+#define SERVO 0x00000402
+#define SERVOS 60
+
+static bool big_operational(struct ec_harness *hh, void *ctx)
+{
+	struct ec_domain *d = ctx;
+	unsigned int i;
+
+	for (i = 1; i <= SERVOS; i++)
+		if ((hh->master.slaves[i].current_state & EC_AL_STATE_MASK) !=
+		    EC_AL_STATE_OP_)
+			return false;
+	return d->wc_state == EC_WC_COMPLETE;
+}
+
+/* One cycle of an application; the harness' idle cycle must not run. */
+static void op_cycle(struct ec_harness *hh, struct ec_domain *d)
+{
+	ec_master_app_receive(&hh->master, hh->now_ns);
+	ec_domain_process(d, hh->now_ns);
+	ec_domain_queue(d);
+	ec_master_app_send(&hh->master, hh->now_ns);
+	hh->now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+/* 60 drives with 14 + 14 bytes: the segment answers each of the two
+ * datagrams with exactly the working counter the layout expects. */
+START_TEST(test_split_on_the_wire)
+{
+	static char json[8192];
+	struct ec_domain *d;
+	unsigned int i, n = SERVOS + 1, len;
+	u64 end;
+
+	len = (unsigned int)snprintf(json, sizeof(json),
+				     "{ \"slaves\": [ { \"model\": \"EK1100\" }");
+	for (i = 0; i < SERVOS; i++)
+		len += (unsigned int)snprintf(json + len, sizeof(json) - len,
+				", { \"model\": \"ECSIM-SERVO\" }");
+	snprintf(json + len, sizeof(json) - len, " ] }");
+	ec_harness_init(&h, json);
+	ck_assert(ec_harness_run_until(&h, all_ready, &n,
+				       60 * EC_NSEC_PER_SEC));
+
+	d = ec_master_create_domain(&h.master);
+	for (i = 1; i <= SERVOS; i++) {
+		struct ec_slave_config *sc = ec_master_slave_config(
+			&h.master, 0, i, SIM_VENDOR, SERVO);
+
+		ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x6040, 0,
+							       d, NULL),
+				 28 * (i - 1));
+		ck_assert_int_eq(ec_slave_config_reg_pdo_entry(sc, 0x6041, 0,
+							       d, NULL),
+				 28 * (i - 1) + 14);
+	}
+	ck_assert_uint_eq(d->data_size, 28 * SERVOS);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	/* 53 drives (1484 bytes) in the first LRW, 7 in the second. */
+	ck_assert_uint_eq(d->datagram_count, 2);
+	ck_assert_uint_eq(d->datagrams[0].size, 53 * 28);
+	ck_assert_uint_eq(d->datagrams[0].expected_working_counter, 53 * 3);
+	ck_assert_uint_eq(d->datagrams[1].size, 7 * 28);
+	ck_assert_uint_eq(d->datagrams[1].expected_working_counter, 7 * 3);
+
+	end = h.now_ns + 30 * EC_NSEC_PER_SEC;
+	while (h.now_ns < end && !big_operational(&h, d))
+		op_cycle(&h, d);
+	ck_assert_msg(big_operational(&h, d), "wkc %u/%u",
+		      d->working_counter, d->expected_working_counter);
+	ec_master_app_receive(&h.master, h.now_ns);
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(d->datagrams[i].datagram.state,
+				 EC_DATAGRAM_RECEIVED);
+		ck_assert_uint_eq(d->datagrams[i].datagram.working_counter,
+				  d->datagrams[i].expected_working_counter);
+	}
+	/* A drive leaves the ring: the working counter drops. */
+	ck_assert_int_eq(ecsim_segment_unplug(h.seg, SERVOS), 0);
+	for (i = 0; i < 3; i++)
+		op_cycle(&h, d);
+	ck_assert_int_eq(d->wc_state, EC_WC_INCOMPLETE);
+	ck_assert_uint_eq(d->working_counter, (SERVOS - 1) * 3);
+}
+END_TEST
+
 static Suite *domain_suite(void)
 {
 	Suite *s = suite_create("domain");
@@ -494,6 +581,12 @@ static Suite *domain_suite(void)
 	tcase_add_test(tc, test_both_directions);
 	tcase_add_test(tc, test_unmapped_entry);
 	tcase_add_test(tc, test_reg_list);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("wire");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_split_on_the_wire);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("layout");
