@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ec_user_example - a cyclic EtherCAT application in userspace.
+ *
+ * Runs at 1 kHz (clock_nanosleep with TIMER_ABSTIME on CLOCK_MONOTONIC)
+ * against the default virtual segment (sim/segments/default.json):
+ *   position 1 EL1008  8 digital inputs   <- wired from EL2008's outputs
+ *   position 2 EL2008  8 digital outputs
+ *   position 3 EL3102  2 analog inputs    <- wired from EL4102's outputs
+ *   position 4 EL4102  2 analog outputs
+ *   alias 1001 ECSIM-SERVO (CiA 402): an SDO request reads 0x1018:01
+ * It changes the outputs every PERIOD cycles and checks, at the end of each
+ * period, that the inputs show them.  It prints domain, master and slave
+ * state changes, and at the end "loopback ok: digital N/M, analog N/M";
+ * the exit status is 0 only if every check passed (and there was one).
+ *
+ * Usage: ec_user_example [-m MASTER] [-c CYCLES] [-t CYCLE_US] [-q]
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ecrt.h"
+
+#define BECKHOFF 0x00000002
+#define EL1008 BECKHOFF, 0x03f03052
+#define EL2008 BECKHOFF, 0x07d83052
+#define EL3102 BECKHOFF, 0x0c1e3052
+#define EL4102 BECKHOFF, 0x10063052
+#define ECSIM_SERVO 0x0ec51d00, 0x00000402
+
+#define POS_DI 0, 1
+#define POS_DO 0, 2
+#define POS_AI 0, 3
+#define POS_AO 0, 4
+#define POS_SERVO 1001, 0
+
+#define CHANNELS 8
+#define PERIOD 10		/* cycles between output changes */
+#define NSEC_PER_SEC 1000000000L
+
+/* CiA 301 identity object, vendor ID (ETG.1000.6 table 67). */
+#define SDO_IDENTITY 0x1018
+#define SDO_IDENTITY_VENDOR 0x01
+
+static volatile sig_atomic_t stop;
+
+struct app {
+	ec_master_t *master;
+	ec_domain_t *domain;
+	uint8_t *pd;
+	ec_slave_config_t *sc[5];
+	const char *sc_name[5];
+	ec_sdo_request_t *sdo;
+	bool quiet;
+
+	unsigned int off_di[CHANNELS], bit_di[CHANNELS];
+	unsigned int off_do[CHANNELS], bit_do[CHANNELS];
+	unsigned int off_ai[2], off_ao[2];
+
+	ec_domain_state_t domain_state;
+	ec_master_state_t master_state;
+	ec_slave_config_state_t sc_state[5];
+	unsigned int complete_run;	/* consecutive complete cycles */
+
+	unsigned int dig_ok, dig_checks, ana_ok, ana_checks;
+	bool sdo_done, sdo_ok;
+	uint32_t sdo_value;
+};
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static int reg(struct app *a, ec_slave_config_t *sc, uint16_t index,
+	       uint8_t sub, unsigned int *off, unsigned int *bit)
+{
+	unsigned int b = 0;
+	int ret = ecrt_slave_config_reg_pdo_entry(sc, index, sub, a->domain,
+						  &b);
+
+	if (ret < 0) {
+		fprintf(stderr, "cannot register PDO entry 0x%04x:%02x: %s\n",
+			index, sub, strerror(-ret));
+		return ret;
+	}
+	*off = ret;
+	if (bit)
+		*bit = b;
+	return 0;
+}
+
+static int configure(struct app *a)
+{
+	unsigned int i;
+	int ret;
+
+	a->domain = ecrt_master_create_domain(a->master);
+	if (!a->domain) {
+		perror("cannot create a domain");
+		return -1;
+	}
+	a->sc[0] = ecrt_master_slave_config(a->master, POS_DI, EL1008);
+	a->sc[1] = ecrt_master_slave_config(a->master, POS_DO, EL2008);
+	a->sc[2] = ecrt_master_slave_config(a->master, POS_AI, EL3102);
+	a->sc[3] = ecrt_master_slave_config(a->master, POS_AO, EL4102);
+	a->sc[4] = ecrt_master_slave_config(a->master, POS_SERVO,
+					    ECSIM_SERVO);
+	a->sc_name[0] = "EL1008";
+	a->sc_name[1] = "EL2008";
+	a->sc_name[2] = "EL3102";
+	a->sc_name[3] = "EL4102";
+	a->sc_name[4] = "servo";
+	for (i = 0; i < 5; i++) {
+		if (!a->sc[i]) {
+			fprintf(stderr, "cannot configure the %s: %s\n",
+				a->sc_name[i], strerror(errno));
+			return -1;
+		}
+	}
+	for (i = 0; i < CHANNELS; i++) {
+		ret = reg(a, a->sc[0], 0x6000 + 0x10 * i, 1, &a->off_di[i],
+			  &a->bit_di[i]);
+		if (!ret)
+			ret = reg(a, a->sc[1], 0x7000 + 0x10 * i, 1,
+				  &a->off_do[i], &a->bit_do[i]);
+		if (ret)
+			return -1;
+	}
+	for (i = 0; i < 2; i++) {
+		ret = reg(a, a->sc[2], 0x3101 + i, 2, &a->off_ai[i], NULL);
+		if (!ret)
+			ret = reg(a, a->sc[3], 0x3001 + i, 1, &a->off_ao[i],
+				  NULL);
+		if (ret)
+			return -1;
+	}
+	a->sdo = ecrt_slave_config_create_sdo_request(a->sc[4], SDO_IDENTITY,
+						      SDO_IDENTITY_VENDOR, 4);
+	if (!a->sdo) {
+		perror("cannot create the SDO request");
+		return -1;
+	}
+	ecrt_sdo_request_timeout(a->sdo, 500);
+	return 0;
+}
+
+static void check_states(struct app *a)
+{
+	ec_slave_config_state_t s;
+	ec_domain_state_t ds;
+	ec_master_state_t ms;
+	unsigned int i;
+
+	ecrt_domain_state(a->domain, &ds);
+	if (ds.working_counter != a->domain_state.working_counter)
+		printf("domain: WC %u\n", ds.working_counter);
+	if (ds.wc_state != a->domain_state.wc_state)
+		printf("domain: state %u\n", ds.wc_state);
+	a->domain_state = ds;
+	a->complete_run = ds.wc_state == EC_WC_COMPLETE ?
+		a->complete_run + 1 : 0;
+
+	ecrt_master_state(a->master, &ms);
+	if (ms.slaves_responding != a->master_state.slaves_responding)
+		printf("master: %u slave(s)\n", ms.slaves_responding);
+	if (ms.al_states != a->master_state.al_states)
+		printf("master: AL states 0x%02x\n", ms.al_states);
+	if (ms.link_up != a->master_state.link_up)
+		printf("master: link is %s\n", ms.link_up ? "up" : "down");
+	a->master_state = ms;
+
+	for (i = 0; i < 5; i++) {
+		ecrt_slave_config_state(a->sc[i], &s);
+		if (s.al_state != a->sc_state[i].al_state)
+			printf("%s: state 0x%02x\n", a->sc_name[i], s.al_state);
+		if (s.online != a->sc_state[i].online)
+			printf("%s: %s\n", a->sc_name[i],
+			       s.online ? "online" : "offline");
+		if (s.operational != a->sc_state[i].operational)
+			printf("%s: %soperational\n", a->sc_name[i],
+			       s.operational ? "" : "not ");
+		a->sc_state[i] = s;
+	}
+}
+
+static void run_sdo(struct app *a)
+{
+	switch (ecrt_sdo_request_state(a->sdo)) {
+	case EC_REQUEST_UNUSED:
+		ecrt_sdo_request_read(a->sdo);
+		break;
+	case EC_REQUEST_SUCCESS:
+		if (!a->sdo_done) {
+			a->sdo_value = EC_READ_U32(ecrt_sdo_request_data(a->sdo));
+			printf("sdo request ok: 0x%04x:%02x = 0x%08x\n",
+			       SDO_IDENTITY, SDO_IDENTITY_VENDOR,
+			       a->sdo_value);
+			a->sdo_done = true;
+			a->sdo_ok = true;
+		}
+		break;
+	case EC_REQUEST_ERROR:
+		if (!a->sdo_done)
+			printf("sdo request failed: 0x%04x:%02x\n",
+			       SDO_IDENTITY, SDO_IDENTITY_VENDOR);
+		a->sdo_done = true;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Output pattern of a period: a walking bit pattern and two ramps. */
+static uint8_t pattern_digital(unsigned long period)
+{
+	return (uint8_t)(0xa5 ^ (period * 37));
+}
+
+static int16_t pattern_analog(unsigned long period, unsigned int ch)
+{
+	return (int16_t)((period * 1000 + ch * 7777) % 60000 - 30000);
+}
+
+static void cycle_io(struct app *a, unsigned long cycle)
+{
+	unsigned long period = cycle / PERIOD;
+	uint8_t want = pattern_digital(period);
+	bool all_op = true;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		all_op = all_op && a->sc_state[i].operational;
+	/* Last cycle of a period: the outputs had PERIOD - 1 cycles. */
+	if (cycle % PERIOD == PERIOD - 1 && all_op && a->complete_run >= 3) {
+		bool ok = true;
+
+		for (i = 0; i < CHANNELS; i++)
+			ok = ok && EC_READ_BIT(a->pd + a->off_di[i],
+					       a->bit_di[i]) ==
+				   ((want >> i) & 1);
+		a->dig_checks++;
+		a->dig_ok += ok;
+		if (!ok && !a->quiet)
+			printf("digital mismatch in period %lu\n", period);
+		for (i = 0; i < 2; i++) {
+			int16_t got = EC_READ_S16(a->pd + a->off_ai[i]);
+
+			a->ana_checks++;
+			if (got == pattern_analog(period, i))
+				a->ana_ok++;
+			else if (!a->quiet)
+				printf("analog mismatch ch %u: %d != %d\n", i,
+				       got, pattern_analog(period, i));
+		}
+	}
+	for (i = 0; i < CHANNELS; i++)
+		EC_WRITE_BIT(a->pd + a->off_do[i], a->bit_do[i],
+			     (want >> i) & 1);
+	for (i = 0; i < 2; i++)
+		EC_WRITE_S16(a->pd + a->off_ao[i], pattern_analog(period, i));
+}
+
+static void timespec_add_ns(struct timespec *t, long ns)
+{
+	t->tv_nsec += ns;
+	while (t->tv_nsec >= NSEC_PER_SEC) {
+		t->tv_nsec -= NSEC_PER_SEC;
+		t->tv_sec++;
+	}
+}
+
+static void usage(const char *prog)
+{
+	fprintf(stderr,
+		"usage: %s [-m MASTER] [-c CYCLES] [-t CYCLE_US] [-q]\n"
+		"  -c CYCLES  stop after CYCLES cycles (default: until SIGINT)\n"
+		"  -t US      cycle time in microseconds (default 1000)\n"
+		"  -q         no per-period mismatch lines\n", prog);
+}
+
+int main(int argc, char **argv)
+{
+	struct app a;
+	unsigned long cycles = 0, cycle;
+	unsigned int master_index = 0;
+	long cycle_ns = 1000000;
+	struct timespec wakeup, now;
+	int opt, ret;
+
+	memset(&a, 0, sizeof(a));
+	while ((opt = getopt(argc, argv, "m:c:t:qh")) != -1) {
+		switch (opt) {
+		case 'm':
+			master_index = strtoul(optarg, NULL, 0);
+			break;
+		case 'c':
+			cycles = strtoul(optarg, NULL, 0);
+			break;
+		case 't':
+			cycle_ns = strtol(optarg, NULL, 0) * 1000L;
+			break;
+		case 'q':
+			a.quiet = true;
+			break;
+		default:
+			usage(argv[0]);
+			return opt == 'h' ? 0 : 2;
+		}
+	}
+	if (cycle_ns <= 0 || cycle_ns >= NSEC_PER_SEC) {
+		usage(argv[0]);
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+
+	a.master = ecrt_request_master(master_index);
+	if (!a.master) {
+		if (errno == EBUSY)
+			fprintf(stderr,
+				"master %u is in use by another application\n",
+				master_index);
+		else if (errno == EPROTO)
+			fprintf(stderr,
+				"libethercat and the ec_master module speak different ioctl ABI versions: rebuild or reinstall one of them\n");
+		else
+			fprintf(stderr, "cannot request master %u: %s\n",
+				master_index, strerror(errno));
+		return 1;
+	}
+	if (configure(&a))
+		goto out_release;
+	ret = ecrt_master_activate(a.master);
+	if (ret) {
+		fprintf(stderr, "cannot activate the master: %s\n",
+			strerror(-ret));
+		goto out_release;
+	}
+	a.pd = ecrt_domain_data(a.domain);
+	if (!a.pd) {
+		fprintf(stderr, "the domain has no process data\n");
+		goto out_release;
+	}
+	printf("activated: domain of %zu bytes, cycle %ld us\n",
+	       ecrt_domain_size(a.domain), cycle_ns / 1000);
+	if (mlockall(MCL_CURRENT | MCL_FUTURE))
+		printf("mlockall failed: %s (continuing)\n", strerror(errno));
+
+	clock_gettime(CLOCK_MONOTONIC, &wakeup);
+	for (cycle = 0; !stop && (!cycles || cycle < cycles); cycle++) {
+		timespec_add_ns(&wakeup, cycle_ns);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wakeup,
+				       NULL) == EINTR && !stop)
+			;
+		ecrt_master_receive(a.master);
+		ecrt_domain_process(a.domain);
+		check_states(&a);
+		run_sdo(&a);
+		cycle_io(&a, cycle);
+		ecrt_domain_queue(a.domain);
+		ecrt_master_send(a.master);
+		/* After an overrun, start again from now: no catch-up burst. */
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec > wakeup.tv_sec + 1)
+			wakeup = now;
+	}
+
+	printf("loopback %s: digital %u/%u, analog %u/%u\n",
+	       a.dig_checks && a.dig_ok == a.dig_checks && a.ana_checks &&
+	       a.ana_ok == a.ana_checks ? "ok" : "FAILED",
+	       a.dig_ok, a.dig_checks, a.ana_ok, a.ana_checks);
+	printf("sdo request %s\n", a.sdo_ok ? "done" : "NOT done");
+	ecrt_release_master(a.master);
+	return a.dig_checks && a.dig_ok == a.dig_checks && a.ana_checks &&
+	       a.ana_ok == a.ana_checks ? 0 : 1;
+
+out_release:
+	ecrt_release_master(a.master);
+	return 1;
+}
