@@ -245,9 +245,8 @@ int ec_domain_finish(struct ec_domain *domain, u32 logical_base, u8 *mem)
 		size += f->data_size;
 	}
 	ret = ec_domain_setup_datagram(domain,
-				       &domain->datagrams[domain->datagram_count],
-				       first, &domain->fmmu_configs, offset,
-				       size);
+			&domain->datagrams[domain->datagram_count],
+			first, &domain->fmmu_configs, offset, size);
 	if (ret)
 		goto out_clear;
 	EC_DOMAIN_LOG(EC_LOG_INFO, domain,

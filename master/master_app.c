@@ -125,7 +125,8 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 		return 0;
 	}
 	ec_list_for_each_safe(pos, tmp, &master->domains) {
-		struct ec_domain *d = ec_list_entry(pos, struct ec_domain, node);
+		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+						    node);
 
 		if (!d->external_memory)
 			pd_size += ec_pd_round(d->data_size);
@@ -137,7 +138,8 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 		master->pd_size = pd_size;
 	}
 	ec_list_for_each_safe(pos, tmp, &master->domains) {
-		struct ec_domain *d = ec_list_entry(pos, struct ec_domain, node);
+		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+						    node);
 		u8 *mem = d->data;
 
 		if (!d->external_memory) {
@@ -164,7 +166,8 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 out_free_pd:
 	ec_master_clear_domain_datagrams(master);
 	ec_list_for_each_safe(pos, tmp, &master->domains) {
-		struct ec_domain *d = ec_list_entry(pos, struct ec_domain, node);
+		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+						    node);
 
 		if (!d->external_memory)
 			d->data = NULL;

@@ -544,7 +544,8 @@ ec_slave_config_fmmu(struct ec_slave_config *sc, u8 sync_index,
 		if (fmmu->sync_index == sync_index && fmmu->domain == domain)
 			return fmmu;
 	}
-	if (!sync || (sync->dir != EC_DIR_OUTPUT && sync->dir != EC_DIR_INPUT)) {
+	if (!sync ||
+	    (sync->dir != EC_DIR_OUTPUT && sync->dir != EC_DIR_INPUT)) {
 		EC_CONFIG_ERR(sc, "SM%u has no direction", sync_index);
 		*err = -EINVAL;
 		return NULL;

@@ -190,8 +190,8 @@ END_TEST
 START_TEST(test_unmapped_entry)
 {
 	struct ec_domain *d = ec_master_create_domain(&h.master);
-	struct ec_slave_config *ai = ec_master_slave_config(&h.master, 0, POS_AI,
-							    BECKHOFF, EL3102);
+	struct ec_slave_config *ai = ec_master_slave_config(
+		&h.master, 0, POS_AI, BECKHOFF, EL3102);
 	unsigned int bit = 99;
 
 	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(ai, 0x3101, 3, d, &bit),
@@ -236,10 +236,10 @@ START_TEST(test_pdo_tables_keep_default_mapping)
 		{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT }
 	};
 	struct ec_domain *d = ec_master_create_domain(&h.master);
-	struct ec_slave_config *ai = ec_master_slave_config(&h.master, 0, POS_AI,
-							    BECKHOFF, EL3102);
-	struct ec_slave_config *ao = ec_master_slave_config(&h.master, 0, POS_AO,
-							    BECKHOFF, EL4102);
+	struct ec_slave_config *ai = ec_master_slave_config(
+		&h.master, 0, POS_AI, BECKHOFF, EL3102);
+	struct ec_slave_config *ao = ec_master_slave_config(
+		&h.master, 0, POS_AO, BECKHOFF, EL4102);
 	const struct ec_sync_config *sync;
 
 	ck_assert_int_eq(ec_slave_config_pdos(ai, EC_END, ai_syncs), 0);
@@ -283,10 +283,10 @@ END_TEST
 
 START_TEST(test_configs_survive_rescan)
 {
-	struct ec_slave_config *ao = ec_master_slave_config(&h.master, 0, POS_AO,
-							    BECKHOFF, EL4102);
-	struct ec_slave_config *ai = ec_master_slave_config(&h.master, 0, POS_AI,
-							    BECKHOFF, EL3102);
+	struct ec_slave_config *ao = ec_master_slave_config(
+		&h.master, 0, POS_AO, BECKHOFF, EL4102);
+	struct ec_slave_config *ai = ec_master_slave_config(
+		&h.master, 0, POS_AI, BECKHOFF, EL3102);
 
 	ck_assert_ptr_nonnull(ao->slave);
 	ec_fsm_master_rescan(&h.master.fsm);

@@ -517,8 +517,8 @@ START_TEST(test_split_on_the_wire)
 	unsigned int i, n = SERVOS + 1, len;
 	u64 end;
 
-	len = (unsigned int)snprintf(json, sizeof(json),
-				     "{ \"slaves\": [ { \"model\": \"EK1100\" }");
+	len = (unsigned int)snprintf(json, sizeof(json), "%s",
+			"{ \"slaves\": [ { \"model\": \"EK1100\" }");
 	for (i = 0; i < SERVOS; i++)
 		len += (unsigned int)snprintf(json + len, sizeof(json) - len,
 				", { \"model\": \"ECSIM-SERVO\" }");
