@@ -62,6 +62,26 @@ static void set_output(u8 *dst, const void *val, size_t len)
 	app_out.len = len;
 }
 
+/* The core's log lines of the running test (the last 16 KiB). */
+static char log_text[16384];
+
+static void log_sink(int level, const char *line)
+{
+	size_t used = strlen(log_text), len = strlen(line);
+
+	(void)level;
+	if (used + len + 2 > sizeof(log_text))
+		used = 0;
+	memcpy(log_text + used, line, len);
+	log_text[used + len] = '\n';
+	log_text[used + len + 1] = '\0';
+}
+
+static bool log_has(const char *text)
+{
+	return strstr(log_text, text) != NULL;
+}
+
 /* One cycle: the application's while active, else the idle thread's. */
 static void cycle(struct ec_harness *h)
 {
@@ -208,6 +228,8 @@ static int reg(struct fixture *f, struct ec_slave_config *sc, u16 index,
 /* Scan, configure all five, register one entry or two each. */
 static void setup(struct fixture *f)
 {
+	log_text[0] = '\0';
+	ec_port_set_log(log_sink);
 	ec_harness_init(&f->h, segment);
 	wait_ready(&f->h, N_SLAVES);
 	f->domain = ec_master_create_domain(&f->h.master);
@@ -237,6 +259,7 @@ static void activate(struct fixture *f)
 static void teardown(struct fixture *f)
 {
 	app_out.len = 0;
+	ec_port_set_log(NULL);
 	if (f->h.master.active)
 		ec_master_deactivate(&f->h.master, f->h.now_ns);
 	ec_master_clear_config(&f->h.master);
@@ -458,6 +481,10 @@ START_TEST(test_safeop_refused_and_retried)
 	ck_assert_uint_ge(fsm->config_failures, 3);
 	ck_assert_uint_le(fsm->config_runs, runs + 3);
 	ck_assert_uint_eq(fsm->config.al_status_code, 0x001E);
+	ck_assert(log_has("0-3 (EL3102 2Ch. Ana. Input +/-10V, DIFF): refused "
+			  "SAFEOP: AL status code 0x001e Invalid input "
+			  "configuration"));
+	ck_assert(log_has("next attempt in 1000000000 ns"));
 	teardown(&f);
 }
 END_TEST
@@ -604,6 +631,80 @@ START_TEST(test_wants_datagram)
 }
 END_TEST
 
+/* A startup SDO the slave aborts fails the configuration; retried. */
+START_TEST(test_startup_sdo_abort)
+{
+	static const u8 one[1] = { 1 };
+	struct fixture f;
+	struct ec_fsm_slave *fsm;
+
+	setup(&f);
+	register_entries(&f);
+	ck_assert_int_eq(ec_slave_config_sdo(f.sc[ID_SERVO], 0x5555, 0, one,
+					     sizeof(one), false), 0);
+	activate(&f);
+	fsm = fsm_of(&f.h, ID_SERVO);
+	run_for(&f.h, 300 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_ge(fsm->config_failures, 1);
+	ck_assert_int_eq(fsm->config.error, -EIO);
+	ck_assert_uint_eq(fsm->config.sdo_request.index, 0x5555);
+	ck_assert_uint_eq(fsm->config.sdo_request.abort_code, 0x06020000);
+	ck_assert(slave_at(&f.h, ID_SERVO)->error_flag);
+	ck_assert(log_has("startup SDO 0x5555:00 aborted: 0x06020000 The "
+			  "object does not exist in the object dictionary"));
+	/* Stopped before SAFEOP: no process data SMs, no FMMUs yet. */
+	ck_assert_uint_eq(sim_state(&f.h, ID_SERVO), EC_AL_STATE_PREOP_);
+	run_for(&f.h, 1500 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_ge(fsm->config_failures, 2);
+	teardown(&f);
+}
+END_TEST
+
+/* Frames lost in the middle of the configuration (a pulled cable): the
+ * slaves are lost and scanned again, and all reach OP once the segment
+ * answers again. */
+START_TEST(test_frames_lost_while_configuring)
+{
+	struct fixture f;
+	unsigned int i;
+
+	setup(&f);
+	register_entries(&f);
+	activate(&f);
+	run_for(&f.h, 5 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_ne(sim_state(&f.h, ID_SERVO), EC_AL_STATE_OP_);
+	f.h.drop_all = true;
+	run_for(&f.h, 300 * EC_NSEC_PER_MSEC);
+	f.h.drop_all = false;
+	wait_ready(&f.h, N_SLAVES);
+	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
+				 15 * EC_NSEC_PER_SEC));
+	ck_assert(run_until(&f.h, master_sees_op, NULL, EC_NSEC_PER_SEC));
+	for (i = ID_DI; i <= ID_SERVO; i++)
+		ck_assert(!slave_at(&f.h, i)->error_flag);
+	teardown(&f);
+}
+END_TEST
+
+/* Part of the frames lost while configuring: the datagrams' retries
+ * carry the configuration through (or the back-off does). */
+START_TEST(test_lossy_segment)
+{
+	struct fixture f;
+
+	setup(&f);
+	register_entries(&f);
+	ecsim_segment_seed(f.h.seg, 7);
+	ck_assert_int_eq(ecsim_segment_set_drop(f.h.seg, 10), 0);
+	activate(&f);
+	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
+				 20 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_set_drop(f.h.seg, 0), 0);
+	ck_assert(run_until(&f.h, master_sees_op, NULL, 2 * EC_NSEC_PER_SEC));
+	teardown(&f);
+}
+END_TEST
+
 static Suite *fsm_config_suite(void)
 {
 	Suite *s = suite_create("fsm_config");
@@ -618,6 +719,9 @@ static Suite *fsm_config_suite(void)
 	tcase_add_test(tc, test_app_requests_in_op);
 	tcase_add_test(tc, test_deactivate_to_preop);
 	tcase_add_test(tc, test_wants_datagram);
+	tcase_add_test(tc, test_startup_sdo_abort);
+	tcase_add_test(tc, test_frames_lost_while_configuring);
+	tcase_add_test(tc, test_lossy_segment);
 	suite_add_tcase(s, tc);
 	return s;
 }
