@@ -8,7 +8,8 @@
  *   position 2 EL2008  8 digital outputs
  *   position 3 EL3102  2 analog inputs    <- wired from EL4102's outputs
  *   position 4 EL4102  2 analog outputs
- *   alias 1001 ECSIM-SERVO (CiA 402): an SDO request reads 0x1018:01
+ *   alias 1001 ECSIM-SERVO (CiA 402): control and status word in a second
+ *              domain; an SDO request reads 0x1018:01 in OP
  * It changes the outputs every PERIOD cycles and checks, at the end of each
  * period, that the inputs show them.  It prints domain, master and slave
  * state changes, and at the end "loopback ok: digital N/M, analog N/M";
@@ -49,11 +50,105 @@
 #define SDO_IDENTITY 0x1018
 #define SDO_IDENTITY_VENDOR 0x01
 
+/*
+ * PDO configurations (as "ethercat cstruct" prints them): given to the
+ * master so that entries can be registered before the slaves are scanned.
+ */
+static const ec_pdo_entry_info_t di_entries[CHANNELS] = {
+	{ 0x6000, 1, 1 }, { 0x6010, 1, 1 }, { 0x6020, 1, 1 }, { 0x6030, 1, 1 },
+	{ 0x6040, 1, 1 }, { 0x6050, 1, 1 }, { 0x6060, 1, 1 }, { 0x6070, 1, 1 },
+};
+
+static const ec_pdo_info_t di_pdos[CHANNELS] = {
+	{ 0x1a00, 1, &di_entries[0] }, { 0x1a01, 1, &di_entries[1] },
+	{ 0x1a02, 1, &di_entries[2] }, { 0x1a03, 1, &di_entries[3] },
+	{ 0x1a04, 1, &di_entries[4] }, { 0x1a05, 1, &di_entries[5] },
+	{ 0x1a06, 1, &di_entries[6] }, { 0x1a07, 1, &di_entries[7] },
+};
+
+static const ec_sync_info_t di_syncs[] = {
+	{ 0, EC_DIR_INPUT, CHANNELS, di_pdos, EC_WD_DEFAULT },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+};
+
+static const ec_pdo_entry_info_t do_entries[CHANNELS] = {
+	{ 0x7000, 1, 1 }, { 0x7010, 1, 1 }, { 0x7020, 1, 1 }, { 0x7030, 1, 1 },
+	{ 0x7040, 1, 1 }, { 0x7050, 1, 1 }, { 0x7060, 1, 1 }, { 0x7070, 1, 1 },
+};
+
+static const ec_pdo_info_t do_pdos[CHANNELS] = {
+	{ 0x1600, 1, &do_entries[0] }, { 0x1601, 1, &do_entries[1] },
+	{ 0x1602, 1, &do_entries[2] }, { 0x1603, 1, &do_entries[3] },
+	{ 0x1604, 1, &do_entries[4] }, { 0x1605, 1, &do_entries[5] },
+	{ 0x1606, 1, &do_entries[6] }, { 0x1607, 1, &do_entries[7] },
+};
+
+static const ec_sync_info_t do_syncs[] = {
+	{ 0, EC_DIR_OUTPUT, CHANNELS, do_pdos, EC_WD_ENABLE },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+};
+
+static const ec_pdo_entry_info_t ai_entries[] = {
+	{ 0x3101, 1, 8 }, { 0x3101, 2, 16 },	/* channel 1 status, value */
+	{ 0x3102, 1, 8 }, { 0x3102, 2, 16 },	/* channel 2 */
+};
+
+static const ec_pdo_info_t ai_pdos[] = {
+	{ 0x1a00, 2, &ai_entries[0] },
+	{ 0x1a01, 2, &ai_entries[2] },
+};
+
+static const ec_sync_info_t ai_syncs[] = {
+	{ 3, EC_DIR_INPUT, 2, ai_pdos, EC_WD_DEFAULT },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+};
+
+static const ec_pdo_entry_info_t ao_entries[] = {
+	{ 0x3001, 1, 16 }, { 0x3002, 1, 16 },
+};
+
+static const ec_pdo_info_t ao_pdos[] = {
+	{ 0x1600, 1, &ao_entries[0] },
+	{ 0x1601, 1, &ao_entries[1] },
+};
+
+static const ec_sync_info_t ao_syncs[] = {
+	{ 2, EC_DIR_OUTPUT, 2, ao_pdos, EC_WD_DEFAULT },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+};
+
+/* The servo's default mapping (RxPDO 0x1600, TxPDO 0x1A00); 0: a gap. */
+static const ec_pdo_entry_info_t servo_out_entries[] = {
+	{ 0x6040, 0, 16 }, { 0x607a, 0, 32 }, { 0x60ff, 0, 32 },
+	{ 0x6071, 0, 16 }, { 0x6060, 0, 8 }, { 0x0000, 0, 8 },
+};
+
+static const ec_pdo_entry_info_t servo_in_entries[] = {
+	{ 0x6041, 0, 16 }, { 0x6064, 0, 32 }, { 0x606c, 0, 32 },
+	{ 0x6077, 0, 16 }, { 0x6061, 0, 8 }, { 0x0000, 0, 8 },
+};
+
+static const ec_pdo_info_t servo_pdos[] = {
+	{ 0x1600, 6, servo_out_entries },
+	{ 0x1a00, 6, servo_in_entries },
+};
+
+static const ec_sync_info_t servo_syncs[] = {
+	{ 2, EC_DIR_OUTPUT, 1, &servo_pdos[0], EC_WD_DEFAULT },
+	{ 3, EC_DIR_INPUT, 1, &servo_pdos[1], EC_WD_DEFAULT },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+};
+
+static const ec_sync_info_t *const all_syncs[5] = {
+	di_syncs, do_syncs, ai_syncs, ao_syncs, servo_syncs,
+};
+
 static volatile sig_atomic_t stop;
 
 struct app {
 	ec_master_t *master;
-	ec_domain_t *domain;
+	ec_domain_t *domain;		/* the I/O terminals */
+	ec_domain_t *domain2;		/* the servo */
 	uint8_t *pd;
 	ec_slave_config_t *sc[5];
 	const char *sc_name[5];
@@ -63,11 +158,15 @@ struct app {
 	unsigned int off_di[CHANNELS], bit_di[CHANNELS];
 	unsigned int off_do[CHANNELS], bit_do[CHANNELS];
 	unsigned int off_ai[2], off_ao[2];
+	unsigned int off_ctrl, off_status;
+	int servo_status;		/* last statusword seen, -1: none */
 
-	ec_domain_state_t domain_state;
+	ec_domain_state_t domain_state, domain2_state;
 	ec_master_state_t master_state;
 	ec_slave_config_state_t sc_state[5];
 	unsigned int complete_run;	/* consecutive complete cycles */
+	unsigned long incomplete;	/* cycles in OP without all data */
+	unsigned int gap, max_gap;	/* incomplete cycles in a row */
 
 	unsigned int dig_ok, dig_checks, ana_ok, ana_checks;
 	bool sdo_done, sdo_ok;
@@ -80,12 +179,12 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-static int reg(struct app *a, ec_slave_config_t *sc, uint16_t index,
-	       uint8_t sub, unsigned int *off, unsigned int *bit)
+static int reg_in(ec_slave_config_t *sc, ec_domain_t *domain,
+		  uint16_t index, uint8_t sub, unsigned int *off,
+		  unsigned int *bit)
 {
 	unsigned int b = 0;
-	int ret = ecrt_slave_config_reg_pdo_entry(sc, index, sub, a->domain,
-						  &b);
+	int ret = ecrt_slave_config_reg_pdo_entry(sc, index, sub, domain, &b);
 
 	if (ret < 0) {
 		fprintf(stderr, "cannot register PDO entry 0x%04x:%02x: %s\n",
@@ -98,13 +197,20 @@ static int reg(struct app *a, ec_slave_config_t *sc, uint16_t index,
 	return 0;
 }
 
+static int reg(struct app *a, ec_slave_config_t *sc, uint16_t index,
+	       uint8_t sub, unsigned int *off, unsigned int *bit)
+{
+	return reg_in(sc, a->domain, index, sub, off, bit);
+}
+
 static int configure(struct app *a)
 {
 	unsigned int i;
 	int ret;
 
 	a->domain = ecrt_master_create_domain(a->master);
-	if (!a->domain) {
+	a->domain2 = ecrt_master_create_domain(a->master);
+	if (!a->domain || !a->domain2) {
 		perror("cannot create a domain");
 		return -1;
 	}
@@ -125,6 +231,12 @@ static int configure(struct app *a)
 				a->sc_name[i], strerror(errno));
 			return -1;
 		}
+		ret = ecrt_slave_config_pdos(a->sc[i], EC_END, all_syncs[i]);
+		if (ret) {
+			fprintf(stderr, "cannot configure the PDOs of the %s: %s\n",
+				a->sc_name[i], strerror(-ret));
+			return -1;
+		}
 	}
 	for (i = 0; i < CHANNELS; i++) {
 		ret = reg(a, a->sc[0], 0x6000 + 0x10 * i, 1, &a->off_di[i],
@@ -143,6 +255,10 @@ static int configure(struct app *a)
 		if (ret)
 			return -1;
 	}
+	/* CiA 402 controlword and statusword (CiA 402 objects 0x6040, 0x6041) */
+	if (reg_in(a->sc[4], a->domain2, 0x6040, 0, &a->off_ctrl, NULL) ||
+	    reg_in(a->sc[4], a->domain2, 0x6041, 0, &a->off_status, NULL))
+		return -1;
 	a->sdo = ecrt_slave_config_create_sdo_request(a->sc[4], SDO_IDENTITY,
 						      SDO_IDENTITY_VENDOR, 4);
 	if (!a->sdo) {
@@ -168,6 +284,18 @@ static void check_states(struct app *a)
 	a->domain_state = ds;
 	a->complete_run = ds.wc_state == EC_WC_COMPLETE ?
 		a->complete_run + 1 : 0;
+	if (a->dig_checks && ds.wc_state != EC_WC_COMPLETE) {
+		a->incomplete++;
+		if (++a->gap > a->max_gap)
+			a->max_gap = a->gap;
+	} else {
+		a->gap = 0;
+	}
+	ecrt_domain_state(a->domain2, &ds);
+	if (ds.wc_state != a->domain2_state.wc_state)
+		printf("domain2: state %u (WC %u)\n", ds.wc_state,
+		       ds.working_counter);
+	a->domain2_state = ds;
 
 	ecrt_master_state(a->master, &ms);
 	if (ms.slaves_responding != a->master_state.slaves_responding)
@@ -262,6 +390,14 @@ static void cycle_io(struct app *a, unsigned long cycle)
 				       got, pattern_analog(period, i));
 		}
 	}
+	if (a->domain2_state.wc_state == EC_WC_COMPLETE) {
+		uint8_t *pd2 = ecrt_domain_data(a->domain2);
+		int status = EC_READ_U16(pd2 + a->off_status);
+
+		if (status != a->servo_status)
+			printf("servo: statusword 0x%04x\n", status);
+		a->servo_status = status;
+	}
 	for (i = 0; i < CHANNELS; i++)
 		EC_WRITE_BIT(a->pd + a->off_do[i], a->bit_do[i],
 			     (want >> i) & 1);
@@ -297,6 +433,7 @@ int main(int argc, char **argv)
 	int opt, ret;
 
 	memset(&a, 0, sizeof(a));
+	a.servo_status = -1;
 	while ((opt = getopt(argc, argv, "m:c:t:qh")) != -1) {
 		switch (opt) {
 		case 'm':
@@ -351,8 +488,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "the domain has no process data\n");
 		goto out_release;
 	}
-	printf("activated: domain of %zu bytes, cycle %ld us\n",
-	       ecrt_domain_size(a.domain), cycle_ns / 1000);
+	if (!ecrt_domain_data(a.domain2)) {
+		fprintf(stderr, "the servo's domain has no process data\n");
+		goto out_release;
+	}
+	printf("activated: domains of %zu and %zu bytes, cycle %ld us\n",
+	       ecrt_domain_size(a.domain), ecrt_domain_size(a.domain2),
+	       cycle_ns / 1000);
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		printf("mlockall failed: %s (continuing)\n", strerror(errno));
 
@@ -364,10 +506,12 @@ int main(int argc, char **argv)
 			;
 		ecrt_master_receive(a.master);
 		ecrt_domain_process(a.domain);
+		ecrt_domain_process(a.domain2);
 		check_states(&a);
 		run_sdo(&a);
 		cycle_io(&a, cycle);
 		ecrt_domain_queue(a.domain);
+		ecrt_domain_queue(a.domain2);
 		ecrt_master_send(a.master);
 		/* After an overrun, start again from now: no catch-up burst. */
 		clock_gettime(CLOCK_MONOTONIC, &now);
@@ -380,6 +524,8 @@ int main(int argc, char **argv)
 	       a.ana_ok == a.ana_checks ? "ok" : "FAILED",
 	       a.dig_ok, a.dig_checks, a.ana_ok, a.ana_checks);
 	printf("sdo request %s\n", a.sdo_ok ? "done" : "NOT done");
+	printf("cycles %lu, incomplete after the first check %lu, longest run of incomplete cycles %u\n",
+	       cycle, a.incomplete, a.max_gap);
 	ecrt_release_master(a.master);
 	return a.dig_checks && a.dig_ok == a.dig_checks && a.ana_checks &&
 	       a.ana_ok == a.ana_checks ? 0 : 1;
