@@ -2,8 +2,8 @@
 /*
  * slave_config.c - what an application wants of one slave (IgH's
  * ec_slave_config semantics): sync managers, PDO assignment and mapping,
- * startup SDOs, PDO entry registration into domains, requests, and the
- * attachment of configurations to scanned slaves.
+ * startup SDOs, PDO entry registration into domains, requests.  The
+ * attachment to scanned slaves is in slave_config_attach.c.
  *
  * A PDO the application assigned without giving entries (entry_count 0)
  * keeps the slave's mapping: the PDOs in effect (sc->effective) take the
@@ -11,7 +11,6 @@
  */
 #include "slave_config.h"
 #include "domain.h"
-#include "fsm_slave.h"
 #include "master.h"
 #include "slave.h"
 
@@ -20,10 +19,6 @@
 	       (sc)->alias, (sc)->position, ##__VA_ARGS__)
 #define EC_CONFIG_ERR(sc, fmt, ...) \
 	EC_CONFIG_LOG(EC_LOG_ERR, sc, fmt, ##__VA_ARGS__)
-#define EC_CONFIG_WARN_RL(sc, fmt, ...) \
-	ec_log_ratelimited(EC_LOG_WARN, "%u: config %u:%u: " fmt, \
-			   (sc)->master->index, (sc)->alias, (sc)->position, \
-			   ##__VA_ARGS__)
 
 /* ecrt_slave_config_pdos(): a sync_info with this index ends the list. */
 #define EC_SYNC_INFO_END 0xff
@@ -46,7 +41,8 @@ static void ec_sync_config_clear(struct ec_sync_config *sync)
 	sync->pdo_count = 0;
 }
 
-static void ec_slave_config_invalidate(struct ec_slave_config *sc)
+/* Forget the PDOs in effect: rebuilt at the next ec_slave_config_sync(). */
+void ec_slave_config_invalidate(struct ec_slave_config *sc)
 {
 	unsigned int i;
 
@@ -813,142 +809,4 @@ ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size)
 	r->req.size = size;
 	ec_list_add_tail(&r->config_node, &sc->app_reg_requests);
 	return r;
-}
-
-/**
- * ec_slave_config_state() - ecrt_slave_config_state()
- * @sc: config
- * @state: receives online (attached slave answers), operational (in OP
- *	and every domain it maps into exchanged data at the last process)
- *	and the AL state
- */
-void ec_slave_config_state(const struct ec_slave_config *sc,
-			   ec_slave_config_state_t *state)
-{
-	const struct ec_slave *slave = sc->slave;
-	u8 al = slave ? slave->current_state & EC_AL_STATE_MASK : 0;
-	bool op = al == EC_AL_STATE_OP_;
-	unsigned int i;
-
-	for (i = 0; op && i < sc->used_fmmus; i++) {
-		const struct ec_domain *d = sc->fmmus[i].domain;
-
-		if (d && d->wc_state == EC_WC_ZERO)
-			op = false;
-	}
-	state->online = al != EC_AL_STATE_NONE;
-	state->operational = op;
-	state->al_state = al;
-}
-
-/**
- * ec_slave_config_detach() - forget the attached slave
- * @sc: config
- */
-void ec_slave_config_detach(struct ec_slave_config *sc)
-{
-	if (!sc->slave)
-		return;
-	if (sc->slave->config == sc) {
-		ec_slave_fsm_detach_config(sc->slave);
-		sc->slave->config = NULL;
-	}
-	sc->slave = NULL;
-	ec_slave_config_invalidate(sc);
-}
-
-/* The slave a config addresses, or NULL. */
-static struct ec_slave *ec_slave_config_find_slave(struct ec_slave_config *sc)
-{
-	struct ec_master *master = sc->master;
-	unsigned int i, pos = sc->position;
-
-	if (sc->alias) {
-		for (i = 0; i < master->slave_count; i++)
-			if (master->slaves[i].effective_alias == sc->alias)
-				break;
-		if (i == master->slave_count)
-			return NULL;
-		pos += i;
-	}
-	if (pos >= master->slave_count)
-		return NULL;
-	return &master->slaves[pos];
-}
-
-/**
- * ec_slave_config_attach() - attach a config to its slave if it is there
- * @sc: config
- *
- * The slave is found by alias (the first slave with that alias; 0: none)
- * and position relative to it; it must have been scanned, carry the
- * config's vendor and product, and have no other config.  A mismatch
- * leaves the config unattached and is logged once until it changes.
- */
-void ec_slave_config_attach(struct ec_slave_config *sc)
-{
-	struct ec_master *master = sc->master;
-	struct ec_slave *slave;
-
-	if (master->scan_busy)
-		return;
-	slave = ec_slave_config_find_slave(sc);
-	if (slave == sc->slave && slave)
-		return;
-	ec_slave_config_detach(sc);
-	if (!slave || !slave->scan_done) {
-		sc->identity_mismatch = false;
-		return;
-	}
-	if (slave->sii.vendor_id != sc->vendor_id ||
-	    slave->sii.product_code != sc->product_code) {
-		if (!sc->identity_mismatch)
-			EC_CONFIG_WARN_RL(sc,
-					  "slave %u-%u has 0x%x:0x%x, config wants 0x%x:0x%x",
-					  master->index, slave->ring_position,
-					  slave->sii.vendor_id,
-					  slave->sii.product_code,
-					  sc->vendor_id, sc->product_code);
-		sc->identity_mismatch = true;
-		return;
-	}
-	sc->identity_mismatch = false;
-	if (slave->config && slave->config != sc) {
-		EC_CONFIG_WARN_RL(sc, "slave %u-%u already has config %u:%u",
-				  master->index, slave->ring_position,
-				  slave->config->alias,
-				  slave->config->position);
-		return;
-	}
-	sc->slave = slave;
-	slave->config = sc;
-	ec_slave_config_invalidate(sc);
-}
-
-/**
- * ec_master_attach_slave_configs() - attach configs to scanned slaves
- * @master: master, after a scan or when configs were created
- */
-void ec_master_attach_slave_configs(struct ec_master *master)
-{
-	struct ec_list *pos, *tmp;
-
-	ec_list_for_each_safe(pos, tmp, &master->configs)
-		ec_slave_config_attach(ec_list_entry(pos,
-						     struct ec_slave_config,
-						     node));
-}
-
-/**
- * ec_master_detach_slave_configs() - detach every config
- * @master: master whose slaves are about to be freed
- */
-void ec_master_detach_slave_configs(struct ec_master *master)
-{
-	struct ec_list *pos, *tmp;
-
-	ec_list_for_each_safe(pos, tmp, &master->configs)
-		ec_slave_config_detach(ec_list_entry(pos,
-						     struct ec_slave_config,
-						     node));
 }

@@ -173,6 +173,8 @@ void ec_master_detach_slave_configs(struct ec_master *master);
 /* Attach one configuration if its slave is there. */
 void ec_slave_config_attach(struct ec_slave_config *sc);
 void ec_slave_config_detach(struct ec_slave_config *sc);
+/* Drop the cached PDOs in effect (config or attached slave changed). */
+void ec_slave_config_invalidate(struct ec_slave_config *sc);
 /* Size in bytes of the PDOs in effect for a sync manager. */
 unsigned int ec_slave_config_sync_size(const struct ec_slave_config *sc,
 				       u8 sync_index);
