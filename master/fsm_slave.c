@@ -4,9 +4,9 @@
  * read, keeping the slave in its target state, dictionary read, and the
  * requests of the CLI and applications.
  *
- * idle -> config -> idle -> pdo -> idle -> [target] -> idle -> dict -> idle
- * idle -> al_check -> idle (every EC_SLAVE_AL_CHECK_NS)
- * idle -> target_config | target_change -> idle (state or config differs)
+ * idle -> target (first configuration) -> idle -> pdo -> idle
+ *      -> [target (fsm_target: AL check, configuration or change)] -> idle
+ *      -> dict -> idle
  * idle -> state request | register request | SII write | SDO -> idle
  */
 #include "fsm_slave.h"
@@ -17,15 +17,9 @@
 
 
 static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_al_check(struct ec_fsm_slave *fsm,
-					u64 now_ns);
-static void ec_fsm_slave_state_target_config(struct ec_fsm_slave *fsm,
-					     u64 now_ns);
-static void ec_fsm_slave_state_target_change(struct ec_fsm_slave *fsm,
-					     u64 now_ns);
 static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
 					    u64 now_ns);
 static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
@@ -61,6 +55,8 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
+	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
+			   &fsm->config);
 	fsm->state = ec_fsm_slave_state_idle;
 	return 0;
 }
@@ -222,148 +218,6 @@ static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
-/**
- * ec_slave_target_state() - the AL state the slave FSM keeps a slave in
- * @slave: slave
- *
- * Return: OP for a slave with an application's configuration while the
- * master is active, else the state last requested (PREOP by default).
- */
-u8 ec_slave_target_state(const struct ec_slave *slave)
-{
-	u8 req = slave->requested_state & EC_AL_STATE_MASK;
-
-	if (slave->config && slave->master && slave->master->active)
-		return EC_AL_STATE_OP_;
-	return req == EC_AL_STATE_NONE ? EC_AL_STATE_PREOP_ : req;
-}
-
-/* The configuration a job to @target applies (none up to PREOP). */
-static const struct ec_slave_config *ec_fsm_slave_wanted_config(
-	const struct ec_slave *slave, u8 target)
-{
-	if (target == EC_AL_STATE_SAFEOP_ || target == EC_AL_STATE_OP_)
-		return slave->config;
-	return NULL;
-}
-
-/* Order of the AL states; 0 for none and BOOT (configure from INIT). */
-static unsigned int ec_al_state_rank(u8 state)
-{
-	switch (state & EC_AL_STATE_MASK) {
-	case EC_AL_STATE_INIT_:
-		return 1;
-	case EC_AL_STATE_PREOP_:
-		return 2;
-	case EC_AL_STATE_SAFEOP_:
-		return 3;
-	case EC_AL_STATE_OP_:
-		return 4;
-	default:
-		return 0;
-	}
-}
-
-static bool ec_fsm_slave_target_changed(const struct ec_fsm_slave *fsm,
-					u8 target)
-{
-	return target != fsm->applied_target ||
-	       ec_fsm_slave_wanted_config(fsm->slave, target) !=
-	       fsm->applied_config;
-}
-
-/* The slave is where it should be (as far as the last AL status says). */
-static bool ec_fsm_slave_at_target(const struct ec_fsm_slave *fsm, u8 target)
-{
-	u8 cur = fsm->slave->current_state;
-
-	return (cur & EC_AL_STATE_MASK) == target &&
-	       !(cur & EC_AL_STATE_ERROR_FLAG);
-}
-
-static void ec_fsm_slave_start_al_check(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_slave *slave = fsm->slave;
-
-	fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
-	/* AL status 0x0130 (2 bytes), reserved, AL status code 0x0134. */
-	ec_datagram_fprd(&fsm->datagram, slave->station_address,
-			 EC_REG_AL_STATUS, EC_REG_AL_STATUS_CODE + 2 -
-			 EC_REG_AL_STATUS);
-	ec_datagram_zero(&fsm->datagram);
-	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "al-check");
-	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
-	fsm->state = ec_fsm_slave_state_al_check;
-}
-
-/* Bring the slave to @target: configure it on the way up, else change. */
-static void ec_fsm_slave_start_target(struct ec_fsm_slave *fsm, u8 target,
-				      bool changed, u64 now_ns)
-{
-	struct ec_slave *slave = fsm->slave;
-	const struct ec_slave_config *sc =
-		ec_fsm_slave_wanted_config(slave, target);
-	unsigned int cur = ec_al_state_rank(slave->current_state);
-
-	fsm->applied_target = target;
-	fsm->applied_config = sc;
-	fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
-	fsm->config_runs++;
-	if (ec_al_state_rank(target) > cur || !cur || (changed && sc)) {
-		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
-		fsm->state = ec_fsm_slave_state_target_config;
-		return;
-	}
-	ec_fsm_change_start(&fsm->change, slave, target, now_ns);
-	fsm->state = ec_fsm_slave_state_target_change;
-}
-
-/* Start what keeps the slave in its target state; true if started. */
-static bool ec_fsm_slave_keep_target(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	u8 target = ec_slave_target_state(fsm->slave);
-
-	if (ec_fsm_slave_target_changed(fsm, target)) {
-		fsm->backoff_ns = 0;
-		fsm->retry_ns = 0;
-		ec_fsm_slave_start_target(fsm, target, true, now_ns);
-		return true;
-	}
-	if (now_ns >= fsm->next_check_ns) {
-		ec_fsm_slave_start_al_check(fsm, now_ns);
-		return true;
-	}
-	if (ec_fsm_slave_at_target(fsm, target) || now_ns < fsm->retry_ns)
-		return false;
-	ec_fsm_slave_start_target(fsm, target, false, now_ns);
-	return true;
-}
-
-/* Record the end of a job towards the target state (back-off on failure). */
-static void ec_fsm_slave_target_done(struct ec_fsm_slave *fsm, bool ok,
-				     int error, u64 now_ns)
-{
-	struct ec_slave *slave = fsm->slave;
-
-	fsm->state = ec_fsm_slave_state_idle;
-	if (ok) {
-		slave->error_flag = false;
-		fsm->backoff_ns = 0;
-		fsm->retry_ns = 0;
-		return;
-	}
-	slave->error_flag = true;
-	fsm->config_failures++;
-	fsm->backoff_ns = fsm->backoff_ns ? 2 * fsm->backoff_ns :
-					    EC_SLAVE_RETRY_MIN_NS;
-	if (fsm->backoff_ns > EC_SLAVE_RETRY_MAX_NS)
-		fsm->backoff_ns = EC_SLAVE_RETRY_MAX_NS;
-	fsm->retry_ns = now_ns + fsm->backoff_ns;
-	EC_SLAVE_ERR(slave, "bringing the slave to %s failed (%d), next "
-		     "attempt in %llu ns", ec_al_state_string(fsm->applied_target),
-		     error, (unsigned long long)fsm->backoff_ns);
-}
-
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -408,21 +262,13 @@ static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
 static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
-	u8 target;
 
 	if (!slave->scan_done)
 		return;
 	if (!fsm->config_done) {
 		fsm->config_done = true;
-		target = ec_slave_target_state(slave);
-		/* A configured slave goes up once its PDOs are read. */
-		if (ec_fsm_slave_wanted_config(slave, target))
-			target = EC_AL_STATE_PREOP_;
-		fsm->applied_target = target;
-		fsm->applied_config = NULL;
-		fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
-		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
-		fsm->state = ec_fsm_slave_state_config;
+		ec_fsm_target_start_first(&fsm->target, now_ns);
+		fsm->state = ec_fsm_slave_state_target;
 		return;
 	}
 	if (!fsm->pdos_done && ec_fsm_slave_has_coe(slave) &&
@@ -435,8 +281,10 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 			return;
 		}
 	}
-	if (ec_fsm_slave_keep_target(fsm, now_ns))
+	if (ec_fsm_target_start(&fsm->target, now_ns)) {
+		fsm->state = ec_fsm_slave_state_target;
 		return;
+	}
 	if (!fsm->dict_done && ec_fsm_slave_has_coe(slave) &&
 	    ec_fsm_slave_mailbox_up(slave)) {
 		fsm->dict_done = true;
@@ -463,61 +311,11 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_app_request(fsm, now_ns);
 }
 
-static void ec_fsm_slave_state_config(struct ec_fsm_slave *fsm, u64 now_ns)
+static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
 {
-	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
-		return;
-	ec_fsm_slave_target_done(fsm, ec_fsm_slave_config_success(&fsm->config),
-				 fsm->config.error, now_ns);
-}
-
-/* The AL status came back: keep it; a dropped slave is seen in idle. */
-static void ec_fsm_slave_state_al_check(struct ec_fsm_slave *fsm,
-					u64 now_ns)
-{
-	struct ec_slave *slave = fsm->slave;
-	struct ec_datagram *d = &fsm->datagram;
-	u8 status;
-
-	(void)now_ns;
-	if (ec_fsm_retry(slave->master, d, &fsm->retries))
+	if (ec_fsm_target_exec(&fsm->target, now_ns))
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
-	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1)
-		return;		/* gone: the master's scan notices */
-	status = d->data[0];
-	if (status != slave->current_state)
-		EC_SLAVE_INFO(slave, "AL status %s%s (was %s)",
-			      ec_al_state_string(status & EC_AL_STATE_MASK),
-			      status & EC_AL_STATE_ERROR_FLAG ? " + ERROR" : "",
-			      ec_al_state_string(slave->current_state &
-						 EC_AL_STATE_MASK));
-	slave->current_state = status;
-	if (status & EC_AL_STATE_ERROR_FLAG) {
-		slave->al_status_code = ec_get_u16(d->data +
-			EC_REG_AL_STATUS_CODE - EC_REG_AL_STATUS);
-		EC_SLAVE_WARN(slave, "AL status code 0x%04x %s",
-			      slave->al_status_code,
-			      ec_al_status_text(slave->al_status_code));
-	}
-}
-
-static void ec_fsm_slave_state_target_config(struct ec_fsm_slave *fsm,
-					     u64 now_ns)
-{
-	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
-		return;
-	ec_fsm_slave_target_done(fsm, ec_fsm_slave_config_success(&fsm->config),
-				 fsm->config.error, now_ns);
-}
-
-static void ec_fsm_slave_state_target_change(struct ec_fsm_slave *fsm,
-					     u64 now_ns)
-{
-	if (ec_fsm_change_exec(&fsm->change, now_ns))
-		return;
-	ec_fsm_slave_target_done(fsm, ec_fsm_change_success(&fsm->change),
-				 fsm->change.error, now_ns);
 }
 
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -676,13 +474,9 @@ static void ec_fsm_slave_drop_config(struct ec_fsm_slave *fsm)
 	struct ec_slave *slave = fsm->slave;
 	bool dropped = false;
 
-	if (fsm->state == ec_fsm_slave_state_target_config &&
-	    fsm->config.sc) {
-		ec_fsm_slave_config_abort(&fsm->config);
-		fsm->applied_config = NULL;
-		fsm->applied_target = 0;	/* decide again */
+	if (fsm->state == ec_fsm_slave_state_target &&
+	    ec_fsm_target_drop_config(&fsm->target))
 		dropped = true;
-	}
 	if (fsm->request_sc) {
 		fsm->reg_request = NULL;
 		fsm->sdo_request = NULL;
@@ -702,8 +496,8 @@ static void ec_fsm_slave_check_config(struct ec_fsm_slave *fsm)
 {
 	const struct ec_slave_config *sc = fsm->slave->config;
 
-	if ((fsm->state == ec_fsm_slave_state_target_config &&
-	     fsm->config.sc && fsm->config.sc != sc) ||
+	if ((fsm->state == ec_fsm_slave_state_target &&
+	     ec_fsm_target_stale_config(&fsm->target)) ||
 	    (fsm->request_sc && fsm->request_sc != sc))
 		ec_fsm_slave_drop_config(fsm);
 }
@@ -756,18 +550,13 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 {
 	const struct ec_fsm_slave *fsm = slave->fsm;
 	struct ec_list *pos, *tmp;
-	u8 target;
 
 	if (!fsm)
 		return slave->scan_done;
 	if (ec_fsm_datagram_pending(&fsm->datagram))
 		return false;
-	if (!ec_fsm_slave_idle(fsm) || !fsm->startup_done)
-		return true;
-	target = ec_slave_target_state(slave);
-	if (ec_fsm_slave_target_changed(fsm, target) ||
-	    now_ns >= fsm->next_check_ns ||
-	    (!ec_fsm_slave_at_target(fsm, target) && now_ns >= fsm->retry_ns))
+	if (!ec_fsm_slave_idle(fsm) || !fsm->startup_done ||
+	    ec_fsm_target_wants_job(&fsm->target, now_ns))
 		return true;
 	if (!ec_list_empty(&slave->state_requests) ||
 	    !ec_list_empty(&slave->reg_requests) ||

@@ -2,11 +2,9 @@
 /*
  * fsm_slave.h - the per-slave FSM: after the scan it brings the slave to
  * PREOP and reads the PDOs of a CoE slave once; then it keeps the slave
- * in its target state (OP with the application's configuration while the
- * master is active, else the requested state, PREOP by default), checking
- * the AL status every EC_SLAVE_AL_CHECK_NS and configuring the slave again
- * when it dropped or the configuration changed (with a back-off after a
- * failure); it reads the dictionary once and serves the requests queued
+ * in its target state (fsm_target.h: OP with the application's
+ * configuration while the master is active, else the requested state,
+ * PREOP by default); it reads the dictionary once and serves the requests queued
  * on the slave (SII writes, register access, SDO transfers, AL state
  * changes) and the application's SDO and register requests, one at a
  * time, with its own datagram.  In the idle phase the master's thread
@@ -29,15 +27,10 @@
 #include "fsm_pdo.h"
 #include "fsm_sii_write.h"
 #include "fsm_slave_config.h"
+#include "fsm_target.h"
 #include "requests.h"
 
 struct ec_slave;
-
-/* How often the AL status of a slave is read to see it dropped. */
-#define EC_SLAVE_AL_CHECK_NS (100 * EC_NSEC_PER_MSEC)
-/* Back-off after a failed configuration: doubles up to the maximum. */
-#define EC_SLAVE_RETRY_MIN_NS (500 * EC_NSEC_PER_MSEC)
-#define EC_SLAVE_RETRY_MAX_NS (10 * EC_NSEC_PER_SEC)
 
 struct ec_fsm_slave;
 typedef void (*ec_fsm_slave_state_t)(struct ec_fsm_slave *fsm, u64 now_ns);
@@ -52,20 +45,12 @@ struct ec_fsm_slave {
 	struct ec_fsm_coe coe;
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
+	struct ec_fsm_target target;
 
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
 	bool dict_done;
 	bool startup_done;	/* the above are over: serving requests */
-
-	/* Keeping the slave in its target state. */
-	const struct ec_slave_config *applied_config;	/* compared only */
-	u8 applied_target;	/* EC_AL_STATE_*_ of the last job */
-	u64 next_check_ns;	/* next AL status read */
-	u64 retry_ns;		/* no new attempt before (back-off) */
-	u64 backoff_ns;
-	unsigned int config_runs;	/* configurations started */
-	unsigned int config_failures;	/* of them failed */
 
 	/* The request being served (BUSY), at most one. */
 	struct ec_sii_request *sii_request;
@@ -84,7 +69,6 @@ bool ec_slave_fsm_ready(const struct ec_slave *slave);
 void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
 void ec_slave_fsm_detach_config(struct ec_slave *slave);
-u8 ec_slave_target_state(const struct ec_slave *slave);
 void ec_slave_cancel_requests(struct ec_slave *slave);
 void ec_slave_fsm_free(struct ec_slave *slave);
 

@@ -391,7 +391,7 @@ START_TEST(test_op_with_sms_fmmus_watchdog_sdos)
 	set_output(f.domain->data + f.off_do, "\xa5", 1);
 	run_for(&f.h, 20 * EC_NSEC_PER_MSEC);
 	ck_assert_uint_eq(f.domain->data[f.off_di], 0xa5);
-	ck_assert_uint_eq(fsm_of(&f.h, ID_SERVO)->config_failures, 0);
+	ck_assert_uint_eq(fsm_of(&f.h, ID_SERVO)->target.config_failures, 0);
 	teardown(&f);
 }
 END_TEST
@@ -464,7 +464,7 @@ START_TEST(test_safeop_refused_and_retried)
 	fsm = fsm_of(&f.h, ID_AI);
 	run_for(&f.h, 400 * EC_NSEC_PER_MSEC);
 	ai = slave_at(&f.h, ID_AI);
-	ck_assert_uint_ge(fsm->config_failures, 1);
+	ck_assert_uint_ge(fsm->target.config_failures, 1);
 	ck_assert_uint_eq(fsm->config.al_status_code, 0x001E);
 	ck_assert_uint_eq(fsm->config.failed_state, EC_AL_STATE_SAFEOP_);
 	ck_assert_str_eq(ec_al_status_text(fsm->config.al_status_code),
@@ -475,11 +475,11 @@ START_TEST(test_safeop_refused_and_retried)
 	ck_assert_uint_eq(ecsim_slave_al_status(f.h.seg, ID_AO),
 			  EC_AL_STATE_OP_);
 	/* Tried again after the back-off, and again (longer back-off). */
-	runs = fsm->config_runs;
+	runs = fsm->target.config_runs;
 	run_for(&f.h, 2 * EC_NSEC_PER_SEC);
-	ck_assert_uint_ge(fsm->config_runs, runs + 2);
-	ck_assert_uint_ge(fsm->config_failures, 3);
-	ck_assert_uint_le(fsm->config_runs, runs + 3);
+	ck_assert_uint_ge(fsm->target.config_runs, runs + 2);
+	ck_assert_uint_ge(fsm->target.config_failures, 3);
+	ck_assert_uint_le(fsm->target.config_runs, runs + 3);
 	ck_assert_uint_eq(fsm->config.al_status_code, 0x001E);
 	ck_assert(log_has("0-3 (EL3102 2Ch. Ana. Input +/-10V, DIFF): refused "
 			  "SAFEOP: AL status code 0x001e Invalid input "
@@ -510,7 +510,7 @@ START_TEST(test_dropped_slave_back_to_op)
 	ck_assert_uint_eq(slave_at(&f.h, ID_SERVO)->al_status_code, 0x001A);
 	ck_assert(wait_sim_state(&f.h, servo_only, 1, EC_AL_STATE_OP_,
 				 2 * EC_NSEC_PER_SEC));
-	ck_assert_uint_ge(fsm_of(&f.h, ID_SERVO)->config_runs, 2);
+	ck_assert_uint_ge(fsm_of(&f.h, ID_SERVO)->target.config_runs, 2);
 	teardown(&f);
 }
 END_TEST
@@ -623,10 +623,10 @@ START_TEST(test_wants_datagram)
 	run_until(&f.h, all_ready, &(unsigned int){ N_SLAVES },
 		  EC_NSEC_PER_SEC);
 	while (!(ec_fsm_slave_idle(fsm) &&
-		 fsm->next_check_ns > f.h.now_ns + 50 * EC_NSEC_PER_MSEC))
+		 fsm->target.next_check_ns > f.h.now_ns + 50 * EC_NSEC_PER_MSEC))
 		cycle(&f.h);
 	ck_assert(!ec_slave_fsm_wants_datagram(s, f.h.now_ns));
-	ck_assert(ec_slave_fsm_wants_datagram(s, fsm->next_check_ns));
+	ck_assert(ec_slave_fsm_wants_datagram(s, fsm->target.next_check_ns));
 	teardown(&f);
 }
 END_TEST
@@ -645,7 +645,7 @@ START_TEST(test_startup_sdo_abort)
 	activate(&f);
 	fsm = fsm_of(&f.h, ID_SERVO);
 	run_for(&f.h, 300 * EC_NSEC_PER_MSEC);
-	ck_assert_uint_ge(fsm->config_failures, 1);
+	ck_assert_uint_ge(fsm->target.config_failures, 1);
 	ck_assert_int_eq(fsm->config.error, -EIO);
 	ck_assert_uint_eq(fsm->config.sdo_request.index, 0x5555);
 	ck_assert_uint_eq(fsm->config.sdo_request.abort_code, 0x06020000);
@@ -655,7 +655,7 @@ START_TEST(test_startup_sdo_abort)
 	/* Stopped before SAFEOP: no process data SMs, no FMMUs yet. */
 	ck_assert_uint_eq(sim_state(&f.h, ID_SERVO), EC_AL_STATE_PREOP_);
 	run_for(&f.h, 1500 * EC_NSEC_PER_MSEC);
-	ck_assert_uint_ge(fsm->config_failures, 2);
+	ck_assert_uint_ge(fsm->target.config_failures, 2);
 	teardown(&f);
 }
 END_TEST
