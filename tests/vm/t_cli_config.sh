@@ -2,67 +2,103 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # t_cli_config: the application inspection commands of the ethercat tool
-# against the module and the default segment.
-#  - without an application: 'cstruct -p 1' prints the EL1008's eight
-#    TxPDOs (0x1a00..0x1a07, entries 0x6000:01..0x6070:01, 1 bit each) as
-#    C arrays; 'config', 'domains' and 'data' print nothing and succeed;
-#  - with the user example (build/vm-bin/, see EC_USER_EXAMPLE) running in
-#    the background: 'config' lists its configurations attached to slaves
-#    in OP, 'domains -v' shows a domain whose size is the sum of its FMMUs
-#    and whose working counter is complete, 'data' outputs exactly that
-#    many bytes.  Without the example that part is skipped (said on
-#    stderr).
+# against the module and the default segment, in one boot:
+#  1. without an application: 'cstruct -p 1' prints the EL1008's eight
+#     TxPDOs (0x1a00..0x1a07, entries 0x6000:01..0x6070:01, 1 bit each) as
+#     C arrays; 'config', 'domains' and 'data' print nothing and succeed;
+#  2. with t_cli_config_app.c (built here, static) running in the
+#     background: EL2008 (0:2, PDOs assigned, watchdog) and EL1008 (0:1)
+#     in one domain of 2 bytes, outputs 0x5a wired back to the inputs:
+#     exact 'config', 'config -v', 'domains -v' lines, 'data' bytes and
+#     'domains -j';
+#  3. with the user example (build/vm-bin/ec_user_example, or what
+#     EC_USER_EXAMPLE names), if there is one: its configurations of the
+#     EL1008..EL4102 attached and in OP, Domain0's size the sum of its
+#     FMMUs with a complete working counter, 'data' that many bytes.
+#     Without the example that part is skipped (said on stderr).
+# The working counter is sampled until complete (a frame lost under TCG
+# makes one cycle incomplete).
 
 . "$(dirname "$0")/testlib.sh"
 
 need ethercat
+[ -f "$TTOP/build/lib/libethercat.a" ] ||
+	fail "build/lib/libethercat.a not built (make userspace)"
+${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$TTOP/include" \
+	-o "$TMP/t_cli_config_app" "$TTOP/tests/vm/t_cli_config_app.c" \
+	"$TTOP/build/lib/libethercat.a" 2>"$TMP/cc.log" ||
+	fail "cannot build t_cli_config_app: $(head -3 "$TMP/cc.log")"
 
-# The application: EC_USER_EXAMPLE names it (a program in build/vm-bin/
-# and its arguments), else the first build/vm-bin/*user*example* found.
 APP=${EC_USER_EXAMPLE:-}
-if [ -z "$APP" ]; then
-	for f in "$TTOP"/build/vm-bin/*user*example* \
-		 "$TTOP"/build/vm-bin/*example*user*; do
-		[ -x "$f" ] && { APP="$(basename "$f")"; break; }
-	done
+if [ -z "$APP" ] && [ -x "$TTOP/build/vm-bin/ec_user_example" ]; then
+	APP="ec_user_example -q"
 fi
-if [ -n "$APP" ]; then
-	# Run it long enough for the slaves to reach OP (bounded either way).
-	APP_CMDS="( $APP >/tmp/app.log 2>&1 & echo \$! >/tmp/app.pid )
-	i=0; while [ \$i -lt 60 ]; do
-		ethercat config 2>/dev/null | grep -q ' OP ' &&
-			[ \"\$(ethercat config | grep -c .)\" = \
-			  \"\$(ethercat config | grep -c ' OP ')\" ] && break
-		sleep 0.5; i=\$((i + 1)); done
-	sleep 1
-	echo APP-CONFIG-BEGIN; ethercat config; echo \"rc_cfg=\$?\"
-	echo APP-CONFIG-END
-	ethercat config -v | head -40
-	echo APP-DOMAINS-BEGIN; ethercat domains -v; echo \"rc_dom=\$?\"
-	echo APP-DOMAINS-END
-	echo \"data_bytes=\$(ethercat data -d 0 | wc -c)\"
-	echo JSON-BEGIN; ethercat -j domains; echo; echo JSON-END
-	kill \$(cat /tmp/app.pid) 2>/dev/null; sleep 1
-	echo APP-LOG-BEGIN; cat /tmp/app.log; echo APP-LOG-END"
-else
-	APP_CMDS="echo no-app"
-	echo "t_cli_config: no user example in build/vm-bin: application part skipped" >&2
+if [ -z "$APP" ]; then
+	echo "t_cli_config: no user example in build/vm-bin: part 3 skipped" >&2
 fi
 
-vm_run -- "i=0; while [ \$i -lt 40 ]; do
-		[ \"\$(ethercat slaves 2>/dev/null | grep -c ' PREOP ')\" = 6 ] &&
-			break
-		sleep 0.5; i=\$((i + 1)); done
-	echo CSTRUCT-BEGIN; ethercat cstruct -p 1; echo \"rc_cstruct=\$?\"
-	echo CSTRUCT-END
-	echo \"noapp_config=[\$(ethercat config)] rc=\$?\"
-	echo \"noapp_domains=[\$(ethercat domains)] rc=\$?\"
-	echo \"noapp_data=\$(ethercat data | wc -c) rc=\$?\"
-	$APP_CMDS"
+# The guest's commands.  wait_for N CMD: run CMD every 0.5 s until it
+# succeeds, at most N times.
+echo "APP='$APP'" >"$TMP/cmds"
+cat >>"$TMP/cmds" <<'EOF'
+wait_for() {
+	n=$1; shift; i=0
+	while [ $i -lt "$n" ]; do
+		eval "$@" && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	return 1
+}
+wait_for 40 '[ "$(ethercat slaves 2>/dev/null | grep -c " PREOP ")" = 6 ]'
+echo CSTRUCT-BEGIN; ethercat cstruct -p 1; echo "rc_cstruct=$?"
+echo CSTRUCT-END
+echo "noapp_config=[$(ethercat config)] rc=$?"
+echo "noapp_domains=[$(ethercat domains)] rc=$?"
+echo "noapp_data=$(ethercat data | wc -c) rc=$?"
+
+t_cli_config_app 120 >/tmp/own.log 2>&1 &
+own=$!
+wait_for 60 '[ "$(ethercat config 2>/dev/null | grep -c " OP ")" = 2 ]'
+wait_for 20 'ethercat domains -v >/tmp/dom &&
+	grep -q "WorkingCounter 3/3" /tmp/dom'
+echo OWN-BEGIN
+ethercat config; echo "rc_cfg=$?"
+ethercat config -v -p 2
+cat /tmp/dom
+ethercat domains -v >/dev/null; echo "rc_dom=$?"
+echo "data=$(ethercat data -d 0 | od -An -tx1 | tr -d ' ')"
+echo "json=$(ethercat -j domains)"
+echo OWN-END
+kill $own
+wait_for 20 'ethercat master | grep -q "Phase: Idle"'
+cat /tmp/own.log
+
+[ -n "$APP" ] || exit 0
+$APP >/tmp/app.log 2>&1 &
+app=$!
+wait_for 60 '[ "$(ethercat config 2>/dev/null | grep -c "^ *0:[1-4] .* OP ")" = 4 ]'
+wait_for 20 'ethercat domains -v >/tmp/dom &&
+	w=$(sed -n "s/^Domain0: .*WorkingCounter \([0-9]*\/[0-9]*\).*/\1/p" /tmp/dom) &&
+	[ -n "$w" ] && [ "${w%/*}" = "${w#*/}" ]'
+echo APP-BEGIN
+ethercat config; echo "rc_cfg=$?"
+cat /tmp/dom
+echo "data_bytes=$(ethercat data -d 0 | wc -c)"
+echo "json=$(ethercat -j domains)"
+echo APP-END
+kill $app
+wait_for 20 'ethercat master | grep -q "Phase: Idle"'
+tail -3 /tmp/app.log
+EOF
+
+vm_run --file "$TMP/t_cli_config_app:/bin/t_cli_config_app" \
+	--cmds-file "$TMP/cmds"
 
 if grep -q 'Inappropriate ioctl for device' "$OUT"; then
 	fail "the module does not answer the inspection ioctls (ENOTTY)"
 fi
+
+# 1. cstruct, and nothing without an application
 sed -n '/^CSTRUCT-BEGIN$/,/^CSTRUCT-END$/p' "$OUT" >"$TMP/cstruct"
 grep -q '^rc_cstruct=0$' "$TMP/cstruct" || fail "cstruct -p 1 failed"
 grep -q '^/\* Master 0, Slave 1, "EL1008"' "$TMP/cstruct" ||
@@ -84,44 +120,67 @@ grep -q '^noapp_domains=\[\] rc=0$' "$OUT" ||
 	fail "domains without an application"
 grep -q '^noapp_data=0 rc=0$' "$OUT" || fail "data without an application"
 
+# 2. our own application
+sed -n '/^OWN-BEGIN$/,/^OWN-END$/p' "$OUT" >"$TMP/own"
+grep -q '^t_cli_config_app: active' "$OUT" ||
+	fail "t_cli_config_app did not activate: $(grep t_cli_config_app "$OUT")"
+for l in '0:2  0x00000002/0x07d83052  2  OP  ' \
+	 '0:1  0x00000002/0x03f03052  1  OP  ' 'rc_cfg=0' \
+	 'Attached slave: 2 (OP)' 'Watchdog divider: 2498' \
+	 'Watchdog intervals: 1000' 'SM0, Dir: Output, Watchdog: Enable' \
+	 '  PDO 0x1600' '    PDO entry 0x7000:01,  1 bit' '  PDO 0x1607' \
+	 '    PDO entry 0x7070:01,  1 bit' \
+	 'Domain0: LogBaseAddr 0x00000000, Size   2, WorkingCounter 3/3' \
+	 '  SlaveConfig 0:2, SM0 (Output), LogAddr 0x00000000, Size 1' \
+	 '  SlaveConfig 0:1, SM0 ( Input), LogAddr 0x00000001, Size 1' \
+	 '    5a ' 'rc_dom=0' 'data=5a5a'; do
+	grep -qxF -- "$l" "$TMP/own" ||
+		fail "no line '$l' about t_cli_config_app"
+done
+[ "$(grep -cxF '    5a ' "$TMP/own")" = 2 ] ||
+	fail "domains -v: the 0x5a pattern is not in both FMMUs"
+sed -n 's/^json=//p' "$TMP/own" >"$TMP/own.json"
+if command -v python3 >/dev/null; then
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))["domains"]
+assert len(d) == 1, d
+d = d[0]
+assert d["size"] == 2 and d["expected_working_counter"] == 3, d
+assert d["activated"] and d["datagram_count"] == 1, d
+assert [f["data"] for f in d["fmmus"]] == ["5a", "5a"], d' \
+		"$TMP/own.json" || fail "domains -j of t_cli_config_app"
+fi
+
 [ -n "$APP" ] || pass
 
-sed -n '/^APP-CONFIG-BEGIN$/,/^APP-CONFIG-END$/p' "$OUT" | sed '1d;$d' \
-	>"$TMP/config"
-grep -q '^rc_cfg=0$' "$TMP/config" || fail "config failed"
-ncfg=$(grep -c '^ *[0-9]*:[0-9]*  0x' "$TMP/config")
-[ "$ncfg" -ge 2 ] || fail "config shows $ncfg configurations"
-nop=$(grep -c '^ *[0-9]*:[0-9]*  0x[0-9a-f]*/0x[0-9a-f]*  [0-9]  *OP ' \
-	"$TMP/config")
-[ "$nop" -eq "$ncfg" ] ||
-	fail "only $nop of $ncfg configurations attached and in OP"
-grep -q '^  0:2  0x00000002/0x07d83052  2  *OP ' "$TMP/config" ||
-	grep -q '^0:2  0x00000002/0x07d83052  2  *OP ' "$TMP/config" ||
-	fail "no configuration of the EL2008 at 0:2 in OP"
-sed -n '/^APP-DOMAINS-BEGIN$/,/^APP-DOMAINS-END$/p' "$OUT" | sed '1d;$d' \
-	>"$TMP/domains"
-grep -q '^rc_dom=0$' "$TMP/domains" || fail "domains -v failed"
-line=$(grep -m1 '^Domain0: ' "$TMP/domains") || fail "no Domain0"
+# 3. the user example
+sed -n '/^APP-BEGIN$/,/^APP-END$/p' "$OUT" >"$TMP/app"
+grep -q '^rc_cfg=0$' "$TMP/app" || fail "config with $APP failed"
+for p in 1 2 3 4; do
+	grep -q "^ *0:$p  0x00000002/0x[0-9a-f]*  $p  OP " "$TMP/app" ||
+		fail "config: no configuration 0:$p attached to slave $p in OP"
+done
+line=$(grep -m1 '^Domain0: ' "$TMP/app") || fail "$APP: no Domain0"
 size=$(echo "$line" | sed -n 's/.*Size *\([0-9]*\),.*/\1/p')
 wc=$(echo "$line" | sed -n 's/.*WorkingCounter \([0-9]*\/[0-9]*\).*/\1/p')
-sum=$(awk '/^  SlaveConfig / { sub(/.*Size /, ""); s += $1 } END { print s + 0 }' \
-	"$TMP/domains")
+sum=$(awk '/^Domain/ { d0 = /^Domain0:/ }
+	d0 && /^  SlaveConfig / { sub(/.*Size /, ""); s += $1 }
+	END { print s + 0 }' "$TMP/app")
 [ -n "$size" ] && [ "$size" -gt 0 ] || fail "Domain0 size '$size'"
 [ "$size" -eq "$sum" ] ||
 	fail "Domain0 size $size, its FMMUs add up to $sum"
-[ "${wc%/*}" = "${wc#*/}" ] && [ "${wc#*/}" -gt 0 ] ||
-	fail "Domain0 working counter $wc is not complete"
-grep -q '^  SlaveConfig 0:1, SM0 ( Input), LogAddr 0x' "$TMP/domains" ||
-	fail "no EL1008 input FMMU in the domain"
-grep -q "^data_bytes=$size\$" "$OUT" ||
-	fail "data -d 0 gave $(sed -n 's/^data_bytes=//p' "$OUT") bytes, not $size"
-sed -n '/^JSON-BEGIN$/,/^JSON-END$/p' "$OUT" | sed '1d;$d' >"$TMP/d.json"
+[ -n "$wc" ] && [ "${wc%/*}" = "${wc#*/}" ] && [ "${wc#*/}" -gt 0 ] ||
+	fail "Domain0 working counter $wc never complete"
+grep -q '^  SlaveConfig 0:1, SM0 ( Input), LogAddr 0x' "$TMP/app" ||
+	fail "no EL1008 input FMMU in the example's domain"
+grep -q "^data_bytes=$size\$" "$TMP/app" ||
+	fail "data -d 0 gave $(sed -n 's/^data_bytes=//p' "$TMP/app") bytes, not $size"
+sed -n 's/^json=//p' "$TMP/app" >"$TMP/app.json"
 if command -v python3 >/dev/null; then
 	python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))["domains"][0]
 assert d["size"] == int(sys.argv[2]), d
-assert d["wc_state"] == "complete", d
 assert sum(f["size"] for f in d["fmmus"]) == d["size"], d' \
-		"$TMP/d.json" "$size" || fail "domains -j is not as expected"
+		"$TMP/app.json" "$size" || fail "domains -j of $APP"
 fi
 pass
