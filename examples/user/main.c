@@ -324,14 +324,16 @@ static void run_sdo(struct app *a)
 {
 	switch (ecrt_sdo_request_state(a->sdo)) {
 	case EC_REQUEST_UNUSED:
-		ecrt_sdo_request_read(a->sdo);
+		/* Read in OP: the request shares the cycle with the data. */
+		if (a->sc_state[4].al_state == EC_AL_STATE_OP)
+			ecrt_sdo_request_read(a->sdo);
 		break;
 	case EC_REQUEST_SUCCESS:
 		if (!a->sdo_done) {
 			a->sdo_value = EC_READ_U32(ecrt_sdo_request_data(a->sdo));
-			printf("sdo request ok: 0x%04x:%02x = 0x%08x\n",
+			printf("sdo request ok: 0x%04x:%02x = 0x%08x (servo in state 0x%02x)\n",
 			       SDO_IDENTITY, SDO_IDENTITY_VENDOR,
-			       a->sdo_value);
+			       a->sdo_value, a->sc_state[4].al_state);
 			a->sdo_done = true;
 			a->sdo_ok = true;
 		}
