@@ -330,7 +330,8 @@ static void ec_fsm_pdo_conf_next_sync(struct ec_fsm_pdo_conf *fsm,
 		if (ec_fsm_pdo_conf_sync_differs(fsm, fsm->sync_pos))
 			break;
 	}
-	if (fsm->sync_pos >= EC_SC_SYNCS || fsm->sync_pos >= slave->sync_count) {
+	if (fsm->sync_pos >= EC_SC_SYNCS ||
+	    fsm->sync_pos >= slave->sync_count) {
 		fsm->state = ec_fsm_pdo_conf_state_end;
 		return;
 	}

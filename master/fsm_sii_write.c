@@ -21,7 +21,7 @@
 #define EC_SII_IF_ADDRESS (EC_REG_SII_ADDRESS - EC_REG_SII_CONTROL)
 #define EC_SII_IF_DATA (EC_REG_SII_DATA - EC_REG_SII_CONTROL)
 #define EC_SII_IF_SIZE (EC_SII_IF_DATA + 2)
-#define EC_SII_OWNER_ECAT 0x00		/* 0x0500: EtherCAT owns the SII */
+#define EC_SII_OWNER_ECAT 0x00	/* 0x0500: EtherCAT owns the SII */
 
 static void ec_fsm_sii_write_state_owner(struct ec_fsm_sii_write *fsm,
 					 u64 now_ns);

@@ -4,10 +4,10 @@
  * PREOP and reads the PDOs of a CoE slave once; then it keeps the slave
  * in its target state (fsm_target.h: OP with the application's
  * configuration while the master is active, else the requested state,
- * PREOP by default); it reads the dictionary once and serves the requests queued
- * on the slave (SII writes, register access, SDO transfers, AL state
- * changes) and the application's SDO and register requests, one at a
- * time, with its own datagram.  In the idle phase the master's thread
+ * PREOP by default); it reads the dictionary once and serves the requests
+ * queued on the slave (SII writes, register access, SDO transfers, AL
+ * state changes) and the application's SDO and register requests, one at
+ * a time, with its own datagram.  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
  * byte budget (ec_slave_fsm_wants_datagram()).
  *

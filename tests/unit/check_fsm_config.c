@@ -94,7 +94,8 @@ static void cycle(struct ec_harness *h)
 	}
 	ec_master_app_receive(m, h->now_ns);
 	ec_list_for_each_safe(pos, tmp, &m->domains) {
-		struct ec_domain *d = ec_list_entry(pos, struct ec_domain, node);
+		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+						    node);
 
 		ec_domain_process(d, h->now_ns);
 		if (app_out.len)
@@ -623,7 +624,8 @@ START_TEST(test_wants_datagram)
 	run_until(&f.h, all_ready, &(unsigned int){ N_SLAVES },
 		  EC_NSEC_PER_SEC);
 	while (!(ec_fsm_slave_idle(fsm) &&
-		 fsm->target.next_check_ns > f.h.now_ns + 50 * EC_NSEC_PER_MSEC))
+		 fsm->target.next_check_ns >
+			 f.h.now_ns + 50 * EC_NSEC_PER_MSEC))
 		cycle(&f.h);
 	ck_assert(!ec_slave_fsm_wants_datagram(s, f.h.now_ns));
 	ck_assert(ec_slave_fsm_wants_datagram(s, fsm->target.next_check_ns));
