@@ -203,7 +203,8 @@ static int ec_domain_count_datagrams(struct ec_domain *domain)
  * @logical_base: the domain's first logical address
  * @mem: process image of data_size bytes (zeroed by the caller)
  *
- * Return: 0, -EINVAL (an FMMU larger than a datagram) or -ENOMEM.
+ * Return: 0, -EINVAL (an FMMU larger than a datagram, no memory given)
+ * or -ENOMEM.
  */
 int ec_domain_finish(struct ec_domain *domain, u32 logical_base, u8 *mem)
 {
@@ -212,6 +213,8 @@ int ec_domain_finish(struct ec_domain *domain, u32 logical_base, u8 *mem)
 	size_t size = 0;
 	int count, ret;
 
+	if (domain->data_size && !mem)
+		return -EINVAL;
 	ec_domain_clear_datagrams(domain);
 	domain->logical_base_address = logical_base;
 	domain->data = mem;
