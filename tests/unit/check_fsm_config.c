@@ -707,6 +707,53 @@ START_TEST(test_lossy_segment)
 }
 END_TEST
 
+/* The application activates before the scan has found the slaves: the
+ * configs attach after the scan and the slaves go straight on to OP. */
+START_TEST(test_activate_before_scan)
+{
+	static const ec_pdo_entry_info_t do_e[] = { { 0x7000, 1, 1 } };
+	static const ec_pdo_entry_info_t di_e[] = { { 0x6000, 1, 1 } };
+	static const ec_pdo_info_t do_p[] = { { 0x1600, 1, do_e } };
+	static const ec_pdo_info_t di_p[] = { { 0x1A00, 1, di_e } };
+	static const ec_sync_info_t do_s[] = {
+		{ 0, EC_DIR_OUTPUT, 1, do_p, EC_WD_DEFAULT },
+		{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+	};
+	static const ec_sync_info_t di_s[] = {
+		{ 0, EC_DIR_INPUT, 1, di_p, EC_WD_DEFAULT },
+		{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+	};
+	static const unsigned int ids[] = { ID_DI, ID_DO };
+	struct fixture f;
+
+	log_text[0] = '\0';
+	ec_port_set_log(log_sink);
+	ec_harness_init(&f.h, segment);
+	f.domain = ec_master_create_domain(&f.h.master);
+	ck_assert_ptr_nonnull(f.domain);
+	f.sc[ID_DI] = config(&f, 0, ID_DI, VID_BECKHOFF, PC_EL1008);
+	f.sc[ID_DO] = config(&f, 0, ID_DO, VID_BECKHOFF, PC_EL2008);
+	ck_assert_int_eq(ec_slave_config_pdos(f.sc[ID_DO], 2, do_s), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(f.sc[ID_DI], 2, di_s), 0);
+	f.off_do = reg(&f, f.sc[ID_DO], 0x7000, 1);
+	f.off_di = reg(&f, f.sc[ID_DI], 0x6000, 1);
+	activate(&f);
+	ck_assert_uint_eq(f.h.master.slave_count, 0);
+	ck_assert(wait_sim_state(&f.h, ids, 2, EC_AL_STATE_OP_,
+				 10 * EC_NSEC_PER_SEC));
+	/* The others stay in PREOP. */
+	ck_assert_uint_eq(ecsim_slave_al_status(f.h.seg, ID_AI),
+			  EC_AL_STATE_PREOP_);
+	check_sm(&f.h, ID_DO, 0, 0x0f00, 1, 0x44);
+	check_fmmu(&f.h, ID_DI, 0, f.domain->logical_base_address + f.off_di,
+		   1, 0x1000, EC_FMMU_TYPE_READ);
+	set_output(f.domain->data + f.off_do, "\x81", 1);
+	run_for(&f.h, 20 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(f.domain->data[f.off_di], 0x81);
+	teardown(&f);
+}
+END_TEST
+
 static Suite *fsm_config_suite(void)
 {
 	Suite *s = suite_create("fsm_config");
@@ -724,6 +771,7 @@ static Suite *fsm_config_suite(void)
 	tcase_add_test(tc, test_startup_sdo_abort);
 	tcase_add_test(tc, test_frames_lost_while_configuring);
 	tcase_add_test(tc, test_lossy_segment);
+	tcase_add_test(tc, test_activate_before_scan);
 	suite_add_tcase(s, tc);
 	return s;
 }
