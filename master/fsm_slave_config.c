@@ -78,6 +78,35 @@ static void ec_fsm_slave_config_fail(struct ec_fsm_slave_config *fsm,
 	fsm->state = ec_fsm_slave_config_state_error;
 }
 
+/* Index of sc->state_timeout_ns for a change to @state. */
+static unsigned int ec_fsm_slave_config_timeout_index(u8 state)
+{
+	switch (state) {
+	case EC_AL_STATE_PREOP_:
+		return 0;
+	case EC_AL_STATE_SAFEOP_:
+		return 1;
+	case EC_AL_STATE_OP_:
+		return 2;
+	default:
+		return 3;	/* INIT */
+	}
+}
+
+/* Change to @state with the config's timeout, else fsm_change's. */
+static void ec_fsm_slave_config_change_to(struct ec_fsm_slave_config *fsm,
+					  u8 state,
+					  ec_fsm_slave_config_state_t next,
+					  u64 now_ns)
+{
+	unsigned int i = ec_fsm_slave_config_timeout_index(state);
+
+	ec_fsm_change_start(fsm->change, fsm->slave, state, now_ns);
+	if (fsm->sc && fsm->sc->state_timeout_ns[i])
+		fsm->change->timeout_ns = fsm->sc->state_timeout_ns[i];
+	fsm->state = next;
+}
+
 /**
  * ec_fsm_slave_config_start() - configure a slave
  * @fsm: config FSM
@@ -98,8 +127,8 @@ void ec_fsm_slave_config_start(struct ec_fsm_slave_config *fsm,
 	fsm->error = 0;
 	fsm->al_status_code = 0;
 	fsm->failed_state = 0;
-	ec_fsm_change_start(fsm->change, slave, EC_AL_STATE_INIT_, now_ns);
-	fsm->state = ec_fsm_slave_config_state_init;
+	ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_INIT_,
+				      ec_fsm_slave_config_state_init, now_ns);
 }
 
 /**
@@ -227,9 +256,8 @@ static void ec_fsm_slave_config_state_clear_fmmus(
 static void ec_fsm_slave_config_request_preop(struct ec_fsm_slave_config *fsm,
 					      u64 now_ns)
 {
-	ec_fsm_change_start(fsm->change, fsm->slave, EC_AL_STATE_PREOP_,
-			    now_ns);
-	fsm->state = ec_fsm_slave_config_state_preop;
+	ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_PREOP_,
+				      ec_fsm_slave_config_state_preop, now_ns);
 }
 
 /* Write SM0 and SM1 as the SII's standard mailbox says. */
@@ -281,20 +309,6 @@ static bool ec_fsm_slave_config_has_coe(const struct ec_slave *slave)
 {
 	return (slave->sii.mailbox_protocols & EC_MBOX_COE) &&
 	       ec_slave_has_mailbox(slave);
-}
-
-/* Timeout of the change to @state: the config's, else fsm_change's. */
-static void ec_fsm_slave_config_change_to(struct ec_fsm_slave_config *fsm,
-					  u8 state,
-					  ec_fsm_slave_config_state_t next,
-					  u64 now_ns)
-{
-	unsigned int i = state == EC_AL_STATE_SAFEOP_ ? 1 : 2;
-
-	ec_fsm_change_start(fsm->change, fsm->slave, state, now_ns);
-	if (fsm->sc && fsm->sc->state_timeout_ns[i])
-		fsm->change->timeout_ns = fsm->sc->state_timeout_ns[i];
-	fsm->state = next;
 }
 
 static void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
