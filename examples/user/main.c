@@ -10,6 +10,7 @@
  *   position 4 EL4102  2 analog outputs
  *   alias 1001 ECSIM-SERVO (CiA 402): control and status word in a second
  *              domain; an SDO request reads 0x1018:01 in OP
+ * and a register request reads the EL1008's AL status (0x0130) in OP.
  * It changes the outputs every PERIOD cycles and checks, at the end of each
  * period, that the inputs show them.  It prints domain, master and slave
  * state changes, and at the end "loopback ok: digital N/M, analog N/M";
@@ -45,6 +46,9 @@
 #define CHANNELS 8
 #define PERIOD 10		/* cycles between output changes */
 #define NSEC_PER_SEC 1000000000L
+
+/* ESC AL status register (ETG.1000.4 table 31). */
+#define ESC_AL_STATUS 0x0130
 
 /* CiA 301 identity object, vendor ID (ETG.1000.6 table 67). */
 #define SDO_IDENTITY 0x1018
@@ -153,6 +157,7 @@ struct app {
 	ec_slave_config_t *sc[5];
 	const char *sc_name[5];
 	ec_sdo_request_t *sdo;
+	ec_reg_request_t *reg;
 	bool quiet;
 
 	unsigned int off_di[CHANNELS], bit_di[CHANNELS];
@@ -169,7 +174,7 @@ struct app {
 	unsigned int gap, max_gap;	/* incomplete cycles in a row */
 
 	unsigned int dig_ok, dig_checks, ana_ok, ana_checks;
-	bool sdo_done, sdo_ok;
+	bool sdo_done, sdo_ok, reg_done, reg_ok;
 	uint32_t sdo_value;
 };
 
@@ -266,7 +271,44 @@ static int configure(struct app *a)
 		return -1;
 	}
 	ecrt_sdo_request_timeout(a->sdo, 500);
+	a->reg = ecrt_slave_config_create_reg_request(a->sc[0], 2);
+	if (!a->reg) {
+		perror("cannot create the register request");
+		return -1;
+	}
+	/* The same entry by position: EL4102 SM2, PDO 1, entry 0. */
+	ret = ecrt_slave_config_reg_pdo_entry_pos(a->sc[3], 2, 1, 0, a->domain,
+						  NULL);
+	if (ret != (int)a->off_ao[1]) {
+		fprintf(stderr, "registration by position gave %d, by index %u\n",
+			ret, a->off_ao[1]);
+		return -1;
+	}
+	printf("reg by position ok: offset %d\n", ret);
 	return 0;
+}
+
+static void run_reg(struct app *a)
+{
+	switch (ecrt_reg_request_state(a->reg)) {
+	case EC_REQUEST_UNUSED:
+		if (a->sc_state[0].al_state == EC_AL_STATE_OP)
+			ecrt_reg_request_read(a->reg, ESC_AL_STATUS, 2);
+		break;
+	case EC_REQUEST_SUCCESS:
+		if (!a->reg_done)
+			printf("reg request ok: 0x%04x = 0x%04x\n", ESC_AL_STATUS,
+			       EC_READ_U16(ecrt_reg_request_data(a->reg)));
+		a->reg_done = a->reg_ok = true;
+		break;
+	case EC_REQUEST_ERROR:
+		if (!a->reg_done)
+			printf("reg request failed: 0x%04x\n", ESC_AL_STATUS);
+		a->reg_done = true;
+		break;
+	default:
+		break;
+	}
 }
 
 static void check_states(struct app *a)
@@ -431,6 +473,7 @@ int main(int argc, char **argv)
 	unsigned long cycles = 0, cycle;
 	unsigned int master_index = 0;
 	long cycle_ns = 1000000;
+	ec_master_scan_progress_t scan;
 	struct timespec wakeup, now;
 	int opt, ret;
 
@@ -477,6 +520,9 @@ int main(int argc, char **argv)
 				master_index, strerror(errno));
 		return 1;
 	}
+	if (!ecrt_master_scan_progress(a.master, &scan))
+		printf("scan: %u of %u slave(s)\n", scan.scan_index,
+		       scan.slave_count);
 	if (configure(&a))
 		goto out_release;
 	ret = ecrt_master_activate(a.master);
@@ -511,6 +557,7 @@ int main(int argc, char **argv)
 		ecrt_domain_process(a.domain2);
 		check_states(&a);
 		run_sdo(&a);
+		run_reg(&a);
 		cycle_io(&a, cycle);
 		ecrt_domain_queue(a.domain);
 		ecrt_domain_queue(a.domain2);

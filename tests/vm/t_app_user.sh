@@ -4,7 +4,8 @@
 # t_app_user: the userspace example (examples/user, linked with
 # libethercat) on the default segment: it takes the slaves to OP
 # ("ethercat slaves" shows OP meanwhile), proves the digital and analog
-# loop-back and completes an SDO request (servo 0x1018:01) in OP; a second
+# loop-back, completes an SDO request (servo 0x1018:01) and a register
+# request (EL1008 AL status) in OP and registers an entry by position; a second
 # application gets "master 0 is in use"; kill -9 brings the slaves back
 # to PREOP and a new run then succeeds.
 
@@ -46,6 +47,12 @@ grep -q '^first: loopback ok: digital [1-9][0-9]*/[1-9]' "$OUT" ||
 	fail "no loop-back proof"
 grep -q '^first: sdo request ok: 0x1018:01 = 0x0ec51d00 (servo in state 0x08)' "$OUT" ||
 	fail "the SDO request did not complete in OP"
+grep -q '^first: reg request ok: 0x0130 = 0x0008$' "$OUT" ||
+	fail "the register request did not read OP from the EL1008"
+grep -q '^first: reg by position ok: offset ' "$OUT" ||
+	fail "registration by position differs from by index"
+grep -q '^first: scan: 6 of 6 slave(s)$' "$OUT" ||
+	fail "ecrt_master_scan_progress() did not report the finished scan"
 grep -q '^killed_rc=137$' "$OUT" || fail "kill -9 did not kill the example"
 grep -q '^preop_rc=0$' "$OUT" || fail "slaves not back in PREOP after kill -9"
 if grep -q '^after-kill: .* OP  ' "$OUT"; then
