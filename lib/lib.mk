@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# libethercat: the ioctl layer (ec_lib_*) and, later, the userspace ecrt_*
+# libethercat: the ioctl layer (ec_lib_*) and the userspace ecrt_*
 # API.  Builds a static archive, a shared library with soname
 # libethercat.so.1 that exports only ecrt_* and ec_lib_* (version script),
 # and a pkg-config file for the build tree.
@@ -55,6 +55,8 @@ LIB_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 ALL_TARGETS += $(LIB_TESTS)
 UNIT_TESTS += $(LIB_TESTS)
 LIB_TEST_LDFLAGS_check_lib_ioctl := -Wl,--wrap=open -Wl,--wrap=ioctl
+LIB_TEST_LDFLAGS_check_lib_ecrt := -Wl,--wrap=open -Wl,--wrap=ioctl \
+	-Wl,--wrap=mmap -Wl,--wrap=munmap
 
 $(BUILD)/tests/check_lib_%: tests/unit/check_lib_%.c $(LIB_A)
 	@mkdir -p $(dir $@)

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * check_lib_ecrt.c - libethercat's userspace ecrt_* (lib/ecrt_*.c).
+ * open(), ioctl(), mmap() and munmap() are wrapped by the linker so that
+ * this test plays the module: it checks the application commands the
+ * library sends (indices, plain integer arguments on the cyclic path,
+ * reserved words zero) and how it turns answers into IgH semantics
+ * (NULL + errno, offsets, mapped domain data, request states).
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "ecrt.h"
+#include "ec_lib.h"
+
+int __real_open(const char *path, int flags, ...);
+void *__real_mmap(void *addr, size_t len, int prot, int flags, int fd,
+		  off_t off);
+int __real_munmap(void *addr, size_t len);
+
+#define PD_SIZE 8192
+#define DOMAIN1_OFFSET 4096
+
+static struct {
+	uint32_t version;
+	int request_errno;	/* EC_IOCTL_REQUEST fails with it */
+	unsigned int domains, configs;
+	unsigned long last_int_cmd, last_int_arg;
+	unsigned int sends, receives;
+	unsigned int sdo_state_calls;
+	uint8_t *map;
+	size_t map_len;
+	int unmapped;
+	char log[2048];		/* config commands in order */
+} fake;
+
+static void logf_cmd(const char *fmt, ...)
+{
+	size_t n = strlen(fake.log);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(fake.log + n, sizeof(fake.log) - n, fmt, ap);
+	va_end(ap);
+}
+
+int __wrap_open(const char *path, int flags, ...)
+{
+	if (strncmp(path, "/dev/EtherCAT", 13))
+		return __real_open(path, flags, 0);
+	return __real_open("/dev/null", O_RDONLY);
+}
+
+void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd,
+		  off_t off)
+{
+	(void)addr;
+	(void)fd;
+	ck_assert_int_eq(off, 0);
+	ck_assert_uint_eq(len, PD_SIZE);
+	ck_assert(flags & MAP_SHARED);
+	ck_assert(prot & PROT_WRITE);
+	fake.map = __real_mmap(NULL, len, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	fake.map_len = len;
+	return fake.map;
+}
+
+int __wrap_munmap(void *addr, size_t len)
+{
+	ck_assert_ptr_eq(addr, fake.map);
+	ck_assert_uint_eq(len, fake.map_len);
+	fake.unmapped++;
+	return __real_munmap(addr, len);
+}
+
+static int zero(const void *p, size_t n)
+{
+	const uint8_t *b = p;
+
+	while (n--)
+		if (*b++)
+			return 0;
+	return 1;
+}
+
+#define CK_RESERVED(s) ck_assert(zero((s)->reserved, sizeof((s)->reserved)))
+
+static int fake_config_cmd(unsigned long req, void *arg)
+{
+	if (req == EC_IOCTL_CREATE_SLAVE_CONFIG) {
+		struct ec_ioctl_app_config *c = arg;
+
+		CK_RESERVED(c);
+		/* position 9 already exists as config 0 (same address) */
+		c->config_index = c->position == 9 ? 0 : fake.configs++;
+		return 0;
+	}
+	if (req == EC_IOCTL_SC_SYNC) {
+		struct ec_ioctl_sc_sync *s = arg;
+
+		CK_RESERVED(s);
+		logf_cmd("sync %u %u %u;", s->sync_index, s->dir,
+			 s->watchdog_mode);
+		return 0;
+	}
+	if (req == EC_IOCTL_SC_ADD_PDO || req == EC_IOCTL_SC_CLEAR_PDOS) {
+		struct ec_ioctl_sc_pdo *p = arg;
+
+		CK_RESERVED(p);
+		if (req == EC_IOCTL_SC_ADD_PDO)
+			logf_cmd("pdo %u 0x%04x;", p->sync_index,
+				 p->pdo_index);
+		else
+			logf_cmd("clear %u;", p->sync_index);
+		return 0;
+	}
+	if (req == EC_IOCTL_SC_ADD_ENTRY || req == EC_IOCTL_SC_CLEAR_ENTRIES) {
+		struct ec_ioctl_sc_entry *e = arg;
+
+		CK_RESERVED(e);
+		if (req == EC_IOCTL_SC_ADD_ENTRY)
+			logf_cmd("entry 0x%04x 0x%04x:%u/%u;", e->pdo_index,
+				 e->entry_index, e->entry_subindex,
+				 e->entry_bit_length);
+		else
+			logf_cmd("clear-entries 0x%04x;", e->pdo_index);
+		return 0;
+	}
+	if (req == EC_IOCTL_SC_REG_PDO_ENTRY) {
+		struct ec_ioctl_reg_pdo_entry *r = arg;
+
+		CK_RESERVED(r);
+		ck_assert_uint_eq(r->domain_index, 1);
+		if (r->entry_index == 0x5555) {
+			errno = ENOENT;
+			return -1;
+		}
+		r->offset = 3;
+		r->bit_position = r->entry_subindex == 2 ? 5 : 0;
+		return 0;
+	}
+	if (req == EC_IOCTL_SC_EMERG_POP) {
+		struct ec_ioctl_sc_emerg *e = arg;
+
+		CK_RESERVED(e);
+		errno = ENOENT;
+		return -1;
+	}
+	errno = ENOTTY;
+	return -1;
+}
+
+static int fake_request_cmd(unsigned long req, void *arg)
+{
+	struct ec_ioctl_sdo_request *r = arg;
+
+	CK_RESERVED(r);
+	if (req == EC_IOCTL_SDO_REQUEST_CREATE) {
+		ck_assert_uint_eq(r->sdo_index, 0x1018);
+		ck_assert_uint_eq(r->size, 4);
+		r->request_index = 0;
+		return 0;
+	}
+	if (req == EC_IOCTL_SDO_REQUEST_READ || req == EC_IOCTL_SDO_REQUEST_TIMEOUT)
+		return 0;
+	if (req == EC_IOCTL_SDO_REQUEST_STATE) {
+		if (++fake.sdo_state_calls == 1) {
+			r->state = EC_IOCTL_REQUEST_BUSY;
+			return 0;
+		}
+		r->state = EC_IOCTL_REQUEST_SUCCESS;
+		r->data_size = 4;
+		ck_assert_uint_eq(r->size, 4);
+		memcpy((void *)(uintptr_t)r->data, "\x00\x1d\xc5\x0e", 4);
+		return 0;
+	}
+	errno = ENOTTY;
+	return -1;
+}
+
+int __wrap_ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	void *arg;
+
+	(void)fd;
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+
+	switch (req) {
+	case EC_IOCTL_MODULE:
+		((struct ec_ioctl_module *)arg)->ioctl_version = fake.version;
+		return 0;
+	case EC_IOCTL_REQUEST:
+		if (fake.request_errno) {
+			errno = fake.request_errno;
+			return -1;
+		}
+		return 0;
+	case EC_IOCTL_CREATE_DOMAIN:
+		return fake.domains++;
+	case EC_IOCTL_ACTIVATE:
+		CK_RESERVED((struct ec_ioctl_activate *)arg);
+		((struct ec_ioctl_activate *)arg)->pd_size = PD_SIZE;
+		return 0;
+	case EC_IOCTL_DOMAIN_INFO: {
+		struct ec_ioctl_domain_info *d = arg;
+
+		CK_RESERVED(d);
+		d->size = 12;
+		d->offset = d->domain_index ? DOMAIN1_OFFSET : 0;
+		return 0;
+	}
+	case EC_IOCTL_SEND:
+		fake.sends++;
+		return 0;
+	case EC_IOCTL_RECEIVE:
+		fake.receives++;
+		return 0;
+	case EC_IOCTL_DOMAIN_PROCESS:
+	case EC_IOCTL_DOMAIN_QUEUE:
+	case EC_IOCTL_DEACTIVATE:
+		fake.last_int_cmd = req;
+		fake.last_int_arg = (unsigned long)arg;
+		return 0;
+	}
+	if (_IOC_NR(req) >= _IOC_NR(EC_IOCTL_SDO_REQUEST_CREATE) &&
+	    _IOC_NR(req) <= _IOC_NR(EC_IOCTL_SDO_REQUEST_WRITE))
+		return fake_request_cmd(req, arg);
+	return fake_config_cmd(req, arg);
+}
+
+static void reset(void)
+{
+	memset(&fake, 0, sizeof(fake));
+	fake.version = EC_IOCTL_VERSION;
+}
+
+START_TEST(test_request_busy)
+{
+	reset();
+	fake.request_errno = EBUSY;
+	errno = 0;
+	ck_assert_ptr_null(ecrt_request_master(0));
+	ck_assert_int_eq(errno, EBUSY);
+}
+END_TEST
+
+START_TEST(test_version_mismatch)
+{
+	reset();
+	fake.version = EC_IOCTL_VERSION + 1;
+	errno = 0;
+	ck_assert_ptr_null(ecrt_request_master(0));
+	ck_assert_int_eq(errno, EPROTO);
+}
+END_TEST
+
+START_TEST(test_cycle)
+{
+	ec_master_t *m;
+	ec_domain_t *d0, *d1;
+	ec_slave_config_t *sc, *again;
+	unsigned int bit = 99;
+	uint8_t emerg[EC_COE_EMERGENCY_MSG_SIZE];
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	d0 = ecrt_master_create_domain(m);
+	d1 = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(d0);
+	ck_assert_ptr_nonnull(d1);
+	sc = ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052);
+	ck_assert_ptr_nonnull(sc);
+	again = ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052);
+	ck_assert_ptr_eq(sc, again);
+	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
+							 &bit), 3);
+	ck_assert_uint_eq(bit, 5);
+	/* a bit entry without a place for its bit position */
+	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
+							 NULL), -EINVAL);
+	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x5555, 1, d1,
+							 &bit), -ENOENT);
+	ck_assert_int_eq(ecrt_slave_config_emerg_pop(sc, emerg), -ENOENT);
+
+	ck_assert_ptr_null(ecrt_domain_data(d1));
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_ptr_eq(ecrt_domain_data(d0), fake.map);
+	ck_assert_ptr_eq(ecrt_domain_data(d1), fake.map + DOMAIN1_OFFSET);
+
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d1), 0);
+	ck_assert_uint_eq(fake.last_int_cmd, EC_IOCTL_DOMAIN_PROCESS);
+	ck_assert_uint_eq(fake.last_int_arg, 1);
+	ck_assert_int_eq(ecrt_domain_queue(d0), 0);
+	ck_assert_uint_eq(fake.last_int_cmd, EC_IOCTL_DOMAIN_QUEUE);
+	ck_assert_uint_eq(fake.last_int_arg, 0);
+	ck_assert_int_eq(ecrt_master_send(m), 0);
+	ck_assert_uint_eq(fake.sends, 1);
+	ck_assert_uint_eq(fake.receives, 1);
+
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ck_assert_int_eq(fake.unmapped, 1);
+	ck_assert_uint_eq(fake.last_int_cmd, EC_IOCTL_DEACTIVATE);
+	ecrt_release_master(m);
+}
+END_TEST
+
+START_TEST(test_pdos)
+{
+	static const ec_pdo_entry_info_t entries[] = {
+		{ 0x7000, 1, 1 }, { 0x7010, 1, 1 },
+	};
+	static const ec_pdo_info_t pdos[] = {
+		{ 0x1600, 2, entries },
+		{ 0x1601, 0, NULL },	/* keep its default mapping */
+	};
+	static const ec_sync_info_t syncs[] = {
+		{ 0, EC_DIR_OUTPUT, 2, pdos, EC_WD_ENABLE },
+		{ 1, EC_DIR_INPUT, 0, NULL, EC_WD_DEFAULT },
+		{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
+		{ 2, EC_DIR_INPUT, 0, NULL, EC_WD_DEFAULT },	/* after EC_END */
+	};
+	ec_master_t *m;
+	ec_slave_config_t *sc;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	sc = ecrt_master_slave_config(m, 0, 2, 2, 0x07d83052);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_int_eq(ecrt_slave_config_pdos(sc, EC_END, syncs), 0);
+	ck_assert_str_eq(fake.log,
+		"sync 0 1 1;clear 0;pdo 0 0x1600;clear-entries 0x1600;"
+		"entry 0x1600 0x7000:1/1;entry 0x1600 0x7010:1/1;"
+		"pdo 0 0x1601;sync 1 2 0;");
+	ecrt_release_master(m);
+}
+END_TEST
+
+START_TEST(test_sdo_request)
+{
+	ec_master_t *m;
+	ec_slave_config_t *sc;
+	ec_sdo_request_t *req;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	sc = ecrt_master_slave_config(m, 1001, 0, 0x0ec51d00, 0x402);
+	ck_assert_ptr_nonnull(sc);
+	req = ecrt_slave_config_create_sdo_request(sc, 0x1018, 1, 4);
+	ck_assert_ptr_nonnull(req);
+	ck_assert_uint_eq(ecrt_sdo_request_data_size(req), 4);
+	ck_assert_int_eq(ecrt_sdo_request_state(req), EC_REQUEST_UNUSED);
+	ck_assert_uint_eq(fake.sdo_state_calls, 0);	/* no ioctl needed */
+	ck_assert_int_eq(ecrt_sdo_request_read(req), 0);
+	ck_assert_int_eq(ecrt_sdo_request_state(req), EC_REQUEST_BUSY);
+	ck_assert_int_eq(ecrt_sdo_request_state(req), EC_REQUEST_SUCCESS);
+	ck_assert_uint_eq(EC_READ_U32(ecrt_sdo_request_data(req)),
+			  0x0ec51d00);
+	/* done: later polls cost no ioctl */
+	ck_assert_int_eq(ecrt_sdo_request_state(req), EC_REQUEST_SUCCESS);
+	ck_assert_uint_eq(fake.sdo_state_calls, 2);
+	ecrt_release_master(m);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("lib_ecrt");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_request_busy);
+	tcase_add_test(tc, test_version_mismatch);
+	tcase_add_test(tc, test_cycle);
+	tcase_add_test(tc, test_pdos);
+	tcase_add_test(tc, test_sdo_request);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
