@@ -552,8 +552,9 @@ long ec_ioctl_app_sdo_write(struct ec_cdev_file *f, void __user *arg)
 
 /*
  * State of an SDO request; on success of a read, the data goes to the
- * user's buffer.  The copy is staged in a kernel buffer: no user memory
- * is touched under io_mutex.
+ * user's buffer.  Polled every cycle: nothing is allocated unless a read
+ * has succeeded and there is data to copy, which is staged in a kernel
+ * buffer so that no user memory is touched under io_mutex.
  */
 long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 {
@@ -562,12 +563,18 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_app_sdo_request *r;
 	size_t n = 0;
 	u8 *buf = NULL;
+	bool copy;
 	long ret = 0;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0 || data.size > EC_APP_SDO_MAX)
 		return -EINVAL;
-	if (data.data && data.size) {
+	mutex_lock(&m->io_mutex);
+	r = ec_app_sdo_req(m, data.config_index, data.request_index);
+	copy = r && data.data && data.size &&
+	       r->req.state == EC_REQ_SUCCESS && !r->req.write;
+	mutex_unlock(&m->io_mutex);
+	if (copy) {
 		buf = kvmalloc(data.size, GFP_KERNEL);
 		if (!buf)
 			return -ENOMEM;
