@@ -149,6 +149,44 @@ static const ec_sync_info_t *const all_syncs[5] = {
 
 static volatile sig_atomic_t stop;
 
+/* Histogram in microseconds, for the figures printed at the end. */
+#define HIST_US 5000
+
+struct hist {
+	unsigned long n[HIST_US + 1];	/* last bucket: HIST_US or more */
+	unsigned long count;
+	long max_ns;
+};
+
+static void hist_add(struct hist *h, long ns)
+{
+	long us = ns < 0 ? 0 : ns / 1000;
+
+	h->n[us > HIST_US ? HIST_US : us]++;
+	h->count++;
+	if (ns > h->max_ns)
+		h->max_ns = ns;
+}
+
+/* Upper bound in us of the fraction @q of the samples. */
+static long hist_quantile(const struct hist *h, double q)
+{
+	unsigned long want = (unsigned long)(q * h->count), sum = 0;
+	long us;
+
+	for (us = 0; us <= HIST_US; us++) {
+		sum += h->n[us];
+		if (sum > want)
+			return us + 1;
+	}
+	return HIST_US;
+}
+
+static long ts_diff_ns(const struct timespec *a, const struct timespec *b)
+{
+	return (a->tv_sec - b->tv_sec) * NSEC_PER_SEC + a->tv_nsec - b->tv_nsec;
+}
+
 struct app {
 	ec_master_t *master;
 	ec_domain_t *domain;		/* the I/O terminals */
@@ -474,7 +512,8 @@ int main(int argc, char **argv)
 	unsigned int master_index = 0;
 	long cycle_ns = 1000000;
 	ec_master_scan_progress_t scan;
-	struct timespec wakeup, now;
+	static struct hist lat, work;
+	struct timespec wakeup, now, start;
 	int opt, ret;
 
 	memset(&a, 0, sizeof(a));
@@ -552,6 +591,8 @@ int main(int argc, char **argv)
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wakeup,
 				       NULL) == EINTR && !stop)
 			;
+		clock_gettime(CLOCK_MONOTONIC, &start);
+		hist_add(&lat, ts_diff_ns(&start, &wakeup));
 		ecrt_master_receive(a.master);
 		ecrt_domain_process(a.domain);
 		ecrt_domain_process(a.domain2);
@@ -564,6 +605,7 @@ int main(int argc, char **argv)
 		ecrt_master_send(a.master);
 		/* After an overrun, start again from now: no catch-up burst. */
 		clock_gettime(CLOCK_MONOTONIC, &now);
+		hist_add(&work, ts_diff_ns(&now, &start));
 		if (now.tv_sec > wakeup.tv_sec + 1)
 			wakeup = now;
 	}
@@ -575,6 +617,11 @@ int main(int argc, char **argv)
 	printf("sdo request %s\n", a.sdo_ok ? "done" : "NOT done");
 	printf("cycles %lu, incomplete after the first check %lu, longest run of incomplete cycles %u\n",
 	       cycle, a.incomplete, a.max_gap);
+	if (lat.count)
+		printf("wake-up latency: median <%ld us, p99 <%ld us, max %ld us; cycle work: median <%ld us, p99 <%ld us, max %ld us\n",
+		       hist_quantile(&lat, 0.5), hist_quantile(&lat, 0.99),
+		       lat.max_ns / 1000, hist_quantile(&work, 0.5),
+		       hist_quantile(&work, 0.99), work.max_ns / 1000);
 	ecrt_release_master(a.master);
 	return a.dig_checks && a.dig_ok == a.dig_checks && a.ana_checks &&
 	       a.ana_ok == a.ana_checks ? 0 : 1;
