@@ -40,6 +40,7 @@ include tests/unit/unit.mk
 -include examples/examples.mk
 include tests/unit/ecrt.mk
 include tests/fuzz/fuzz.mk
+include tests/bench/bench.mk
 
 userspace: $(ALL_TARGETS)
 

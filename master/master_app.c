@@ -290,7 +290,8 @@ void ec_master_app_send(struct ec_master *master, u64 now_ns)
 	for (i = 0; i < n; i++) {
 		unsigned int idx = (master->fsm_next_slave + i) % n;
 
-		if (i && used >= budget) {
+		if (i && (used >= budget ||
+			  i >= EC_FSM_SLAVE_VISITS_PER_CYCLE)) {
 			master->fsm_next_slave = idx;
 			break;
 		}

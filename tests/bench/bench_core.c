@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * bench_core.c - the protocol core's cost per cycle, natively: the
+ * master's userspace build runs against the in-process virtual segment
+ * (no VM, no kernel), with the cyclic calls an application makes:
+ * receive, domain process, domain queue, send.
+ *
+ *   bench-core [-n SLAVES] [-c CYCLES] [--callgrind]
+ *
+ * It scans a segment of SLAVES slaves (an EK1100, then EL1008 and EL2008
+ * terminals in turn), configures every terminal into one domain, takes
+ * them to OP and then times CYCLES cycles, printing mean, standard
+ * deviation and median of each call in ns.  The segment's own work
+ * happens outside the timed calls (a frame "on the wire" is answered
+ * between two cycles), so the figures are the master's alone.
+ * bench_measured_cycle() holds exactly one cycle of the master: run under
+ *   valgrind --tool=callgrind --collect-atstart=no \
+ *            --toggle-collect=bench_measured_cycle bench-core --callgrind
+ * and divide the instructions by the cycles for a repeatable count.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "master.h"
+#include "domain.h"
+#include "slave.h"
+#include "slave_config.h"
+#include "fsm_slave.h"
+#include "ecsim.h"
+
+#define CYCLE_NS (1 * EC_NSEC_PER_MSEC)
+#define MAX_PENDING 32
+
+struct bench {
+	struct ec_master master;
+	struct ecsim_segment *seg;
+	u64 now_ns;
+	unsigned int pending;
+	size_t len[MAX_PENDING];
+	u8 frame[MAX_PENDING][EC_FRAME_MAX_SIZE];
+	unsigned int answered;
+	u8 answer[MAX_PENDING][EC_FRAME_MAX_SIZE];
+	size_t answer_len[MAX_PENDING];
+};
+
+/* The NIC: frames are kept and answered by the segment between cycles. */
+static int bench_xmit(struct ec_device *dev, const u8 *frame, size_t size)
+{
+	struct bench *b = dev->priv;
+
+	if (b->pending < MAX_PENDING) {
+		memcpy(b->frame[b->pending], frame, size);
+		b->len[b->pending++] = size;
+	}
+	return 0;
+}
+
+static void bench_poll(struct ec_device *dev)
+{
+	struct bench *b = dev->priv;
+	unsigned int i;
+
+	for (i = 0; i < b->answered; i++)
+		ec_device_receive(dev, b->answer[i], b->answer_len[i],
+				  b->now_ns);
+	b->answered = 0;
+}
+
+static const struct ec_device_hooks bench_hooks = {
+	.xmit = bench_xmit,
+	.poll = bench_poll,
+};
+
+/* The wire: the segment answers what was sent (not timed). */
+static void bench_wire(struct bench *b)
+{
+	unsigned int i;
+
+	ecsim_segment_set_time(b->seg, b->now_ns);
+	for (i = 0; i < b->pending; i++) {
+		size_t n = ecsim_segment_process(b->seg, b->frame[i], b->len[i]);
+
+		if (n && b->answered < MAX_PENDING) {
+			memcpy(b->answer[b->answered], b->frame[i], n);
+			b->answer_len[b->answered++] = n;
+		}
+	}
+	b->pending = 0;
+}
+
+static char *segment_json(unsigned int n)
+{
+	size_t cap = 64 + (size_t)n * 32;
+	char *s = malloc(cap);
+	size_t len;
+	unsigned int i;
+
+	if (!s)
+		return NULL;
+	len = (size_t)snprintf(s, cap, "{ \"slaves\": [ { \"model\": \"EK1100\" }");
+	for (i = 1; i < n; i++)
+		len += (size_t)snprintf(s + len, cap - len,
+					", { \"model\": \"%s\" }",
+					i % 2 ? "EL1008" : "EL2008");
+	snprintf(s + len, cap - len, " ] }");
+	return s;
+}
+
+static u64 wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+struct stat_acc {
+	double *v;
+	unsigned int n;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void print_stat(const char *name, struct stat_acc *s)
+{
+	double sum = 0, sq = 0, mean, sd;
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		sum += s->v[i];
+	mean = sum / s->n;
+	for (i = 0; i < s->n; i++)
+		sq += (s->v[i] - mean) * (s->v[i] - mean);
+	sd = sqrt(sq / s->n);
+	qsort(s->v, s->n, sizeof(double), cmp_double);
+	printf("| %-24s | %9.0f | %9.0f | %9.0f |\n", name, mean, sd,
+	       s->v[s->n / 2]);
+}
+
+static struct ec_domain *domain;
+
+/* One cycle of the master, as an application runs it. */
+__attribute__((noinline)) void bench_measured_cycle(struct bench *b, u64 *t)
+{
+	t[0] = wall_ns();
+	ec_master_app_receive(&b->master, b->now_ns);
+	t[1] = wall_ns();
+	ec_domain_process(domain, b->now_ns);
+	t[2] = wall_ns();
+	if (domain->data_size)
+		domain->data[0] ^= 1;	/* the application's work */
+	ec_domain_queue(domain);
+	t[3] = wall_ns();
+	ec_master_app_send(&b->master, b->now_ns);
+	t[4] = wall_ns();
+}
+
+static bool all_op(struct bench *b)
+{
+	unsigned int i;
+
+	/* The coupler has no configuration: it stays in PREOP. */
+	for (i = 1; i < b->master.slave_count; i++)
+		if ((b->master.slaves[i].current_state & 0x0f) != 0x08)
+			return false;
+	return b->master.slave_count > 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int n = 100, cycles = 10000, i, c;
+	bool callgrind = false;
+	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xbe, 0x4c, 0x01 };
+	struct stat_acc st[4];
+	struct bench *b;
+	char err[256], *json;
+	u64 t[5], scan_ns;
+	ec_domain_state_t ds;
+
+	for (i = 1; i < (unsigned int)argc; i++) {
+		if (!strcmp(argv[i], "-n") && i + 1 < (unsigned int)argc)
+			n = (unsigned int)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-c") && i + 1 < (unsigned int)argc)
+			cycles = (unsigned int)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--callgrind"))
+			callgrind = true;
+		else {
+			fprintf(stderr, "usage: bench-core [-n SLAVES] [-c CYCLES] [--callgrind]\n");
+			return 2;
+		}
+	}
+	if (n < 2 || !cycles) {
+		fprintf(stderr, "bench-core: need at least 2 slaves and 1 cycle\n");
+		return 2;
+	}
+	b = calloc(1, sizeof(*b));
+	json = segment_json(n);
+	if (!b || !json)
+		return 1;
+	b->seg = ecsim_segment_new_string(json, err, sizeof(err));
+	if (!b->seg) {
+		fprintf(stderr, "bench-core: segment: %s\n", err);
+		return 1;
+	}
+	if (ec_master_init(&b->master, 0))
+		return 1;
+	memcpy(b->master.devices[0].mac, mac, 6);
+	b->master.devices[0].hooks = &bench_hooks;
+	b->master.devices[0].priv = b;
+	b->master.devices[0].attached = true;
+	b->master.devices[0].open = true;
+	b->master.devices[0].link_up = true;
+	ec_master_device_attached(&b->master, &b->master.devices[0]);
+	b->now_ns = EC_NSEC_PER_SEC;
+
+	/* Idle phase: scan, all slaves to PREOP. */
+	for (c = 0; c < 60000; c++) {
+		ec_master_poll_devices(&b->master);
+		ec_master_idle_cycle(&b->master, b->now_ns);
+		bench_wire(b);
+		b->now_ns += CYCLE_NS;
+		if (b->master.slave_count == n && !b->master.scan_busy &&
+		    b->master.scan_done_ns)
+			break;
+	}
+	scan_ns = b->master.scan_done_ns - b->master.scan_start_ns;
+	if (b->master.slave_count != n) {
+		fprintf(stderr, "bench-core: scanned %u of %u slaves\n",
+			b->master.slave_count, n);
+		return 1;
+	}
+
+	/* One config per terminal, every PDO entry into one domain. */
+	domain = ec_master_create_domain(&b->master);
+	for (i = 1; i < n; i++) {
+		struct ec_slave *s = &b->master.slaves[i];
+		struct ec_slave_config *sc;
+		unsigned int k, p, e, bit;
+
+		sc = ec_master_slave_config(&b->master, 0, (u16)i,
+					    s->sii.vendor_id,
+					    s->sii.product_code);
+		if (!sc)
+			return 1;
+		for (k = 0; k < s->sync_count; k++)
+			for (p = 0; p < s->syncs[k].pdo_count; p++)
+				for (e = 0; e < s->syncs[k].pdos[p].entry_count;
+				     e++) {
+					const struct ec_pdo_entry *en =
+						&s->syncs[k].pdos[p].entries[e];
+
+					if (!en->index)
+						continue;
+					if (ec_slave_config_reg_pdo_entry(
+						    sc, en->index, en->subindex,
+						    domain, &bit) < 0)
+						return 1;
+				}
+	}
+	if (ec_master_activate(&b->master, b->now_ns)) {
+		fprintf(stderr, "bench-core: activation failed\n");
+		return 1;
+	}
+	/* Cycle until every slave is in OP (simulated time, untimed). */
+	for (c = 0; c < 60000 && !all_op(b); c++) {
+		bench_measured_cycle(b, t);
+		bench_wire(b);
+		b->now_ns += CYCLE_NS;
+	}
+	if (!all_op(b)) {
+		fprintf(stderr, "bench-core: slaves did not reach OP\n");
+		return 1;
+	}
+
+	for (i = 0; i < 4; i++) {
+		st[i].v = calloc(cycles, sizeof(double));
+		st[i].n = cycles;
+	}
+	for (c = 0; c < cycles; c++) {
+		bench_measured_cycle(b, t);
+		for (i = 0; i < 4; i++)
+			st[i].v[c] = (double)(t[i + 1] - t[i]);
+		bench_wire(b);
+		b->now_ns += CYCLE_NS;
+	}
+	ec_domain_state(domain, &ds);
+	printf("bench-core: %u slaves, domain %zu bytes in %u datagram(s), "
+	       "wkc %u/%u, scan %.1f ms simulated, %u cycles%s\n",
+	       n, domain->data_size, domain->datagram_count,
+	       ds.working_counter, domain->expected_working_counter,
+	       scan_ns / 1e6, cycles, callgrind ? " (under callgrind)" : "");
+	printf("| %-24s | %9s | %9s | %9s |\n", "call (native core)",
+	       "mean ns", "sd ns", "median ns");
+	printf("|--------------------------|-----------|-----------|-----------|\n");
+	print_stat("ecrt_master_receive()", &st[0]);
+	print_stat("ecrt_domain_process()", &st[1]);
+	print_stat("ecrt_domain_queue()", &st[2]);
+	print_stat("ecrt_master_send()", &st[3]);
+	if (ds.wc_state != EC_WC_COMPLETE) {
+		fprintf(stderr, "bench-core: domain not complete\n");
+		return 1;
+	}
+	return 0;
+}
