@@ -511,6 +511,19 @@ struct ec_ioctl_send_interval {
 	__u32 reserved[3];
 };
 
+/*
+ * Timeout of the AL state changes of a configured slave into to_state
+ * (EC_AL_STATE_*: 1, 2, 4, 8); 0 ms restores the default.
+ */
+struct ec_ioctl_sc_state_timeout {
+	__u32 config_index;
+	__u8 from_state;
+	__u8 to_state;
+	__u16 reserved0;
+	__u32 timeout_ms;
+	__u32 reserved[3];
+};
+
 #define EC_IOCTL_REQUEST _IO(EC_IOCTL_TYPE, 0x20)
 #define EC_IOCTL_CREATE_DOMAIN _IO(EC_IOCTL_TYPE, 0x21)
 #define EC_IOCTL_CREATE_SLAVE_CONFIG \
@@ -577,6 +590,8 @@ struct ec_ioctl_send_interval {
 #define EC_IOCTL_SEND_INTERVAL \
 	_IOW(EC_IOCTL_TYPE, 0x46, struct ec_ioctl_send_interval)
 #define EC_IOCTL_RESET _IO(EC_IOCTL_TYPE, 0x47)
+#define EC_IOCTL_SC_STATE_TIMEOUT \
+	_IOW(EC_IOCTL_TYPE, 0x48, struct ec_ioctl_sc_state_timeout)
 /* ---- end of the application API ---- */
 
 /* ---- Configuration and domain inspection (CLI): numbers 0x50-0x5f ---- */

@@ -398,11 +398,23 @@ int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc, const char *name)
 	return -EOPNOTSUPP;
 }
 
+/*
+ * The master keeps one timeout per target state: the timeout applies to
+ * every change into to_state.
+ */
 int ecrt_slave_config_state_timeout(ec_slave_config_t *sc,
 				    ec_al_state_t from_state,
 				    ec_al_state_t to_state,
 				    unsigned int timeout_ms)
 {
-	(void)sc; (void)from_state; (void)to_state; (void)timeout_ms;
-	return -EOPNOTSUPP;
+	struct ec_ioctl_sc_state_timeout data;
+
+	if (timeout_ms > UINT32_MAX)
+		return -EINVAL;
+	memset(&data, 0, sizeof(data));
+	data.config_index = sc->index;
+	data.from_state = from_state;
+	data.to_state = to_state;
+	data.timeout_ms = timeout_ms;
+	return ec_app_ioctl(sc->master, EC_IOCTL_SC_STATE_TIMEOUT, &data);
 }

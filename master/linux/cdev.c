@@ -96,6 +96,8 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_APP_CMD(EC_IOCTL_APP_TIME, ec_ioctl_app_app_time, true),
 	EC_APP_CMD(EC_IOCTL_SEND_INTERVAL, ec_ioctl_app_send_interval, true),
 	EC_APP_CMD(EC_IOCTL_RESET, ec_ioctl_app_reset, true),
+	EC_APP_CMD(EC_IOCTL_SC_STATE_TIMEOUT, ec_ioctl_app_sc_state_timeout,
+		   true),
 	/* Inspection of configs and domains (ioctl_config.c), any fd. */
 	EC_SLAVE_CMD(EC_IOCTL_CONFIG, ec_ioctl_config, false),
 	EC_SLAVE_CMD(EC_IOCTL_CONFIG_PDO, ec_ioctl_config_pdo, false),

@@ -348,12 +348,64 @@ int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc, const char *name)
 }
 EXPORT_SYMBOL(ecrt_slave_config_eoe_hostname);
 
+static bool ec_al_state_valid(unsigned int state)
+{
+	return state == EC_AL_STATE_INIT || state == EC_AL_STATE_PREOP ||
+	       state == EC_AL_STATE_SAFEOP || state == EC_AL_STATE_OP;
+}
+
+/**
+ * ec_linux_sc_state_timeout() - set sc->state_timeout_ns for a transition
+ * @sc: the configuration; io_mutex held
+ * @from_state: EC_AL_STATE_* the transition starts in
+ * @to_state: EC_AL_STATE_* it ends in
+ * @timeout_ms: 0 restores the default
+ *
+ * The slave FSM keeps one timeout per target state, so the timeout applies
+ * to every transition into @to_state (IgH keeps one per pair).
+ *
+ * Return: 0, or -EINVAL for an unknown state or from == to.
+ */
+int ec_linux_sc_state_timeout(struct ec_slave_config *sc,
+			      unsigned int from_state, unsigned int to_state,
+			      unsigned int timeout_ms)
+{
+	unsigned int i;
+
+	if (!ec_al_state_valid(from_state) || !ec_al_state_valid(to_state) ||
+	    from_state == to_state)
+		return -EINVAL;
+	switch (to_state) {
+	case EC_AL_STATE_PREOP:
+		i = 0;
+		break;
+	case EC_AL_STATE_SAFEOP:
+		i = 1;
+		break;
+	case EC_AL_STATE_OP:
+		i = 2;
+		break;
+	default:
+		i = 3;	/* INIT */
+		break;
+	}
+	sc->state_timeout_ns[i] = (u64)timeout_ms * NSEC_PER_MSEC;
+	return 0;
+}
+
+/**
+ * ecrt_slave_config_state_timeout() - timeout of the changes into a state
+ *
+ * See ec_linux_sc_state_timeout(): one timeout per target state.
+ */
 int ecrt_slave_config_state_timeout(ec_slave_config_t *sc,
 				    ec_al_state_t from_state,
 				    ec_al_state_t to_state,
 				    unsigned int timeout_ms)
 {
-	return -EOPNOTSUPP;
+	return EC_SC_LOCKED(sc, ec_linux_sc_state_timeout(sc, from_state,
+							  to_state,
+							  timeout_ms));
 }
 EXPORT_SYMBOL(ecrt_slave_config_state_timeout);
 

@@ -445,6 +445,26 @@ long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg)
 	return 0;
 }
 
+long ec_ioctl_app_sc_state_timeout(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_state_timeout data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc)
+		ret = ec_linux_sc_state_timeout(sc, data.from_state,
+						data.to_state,
+						data.timeout_ms);
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
 long ec_ioctl_app_sdo_create(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;

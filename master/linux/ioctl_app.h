@@ -26,6 +26,8 @@ long ec_ioctl_app_emerg_pop(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_emerg_clear(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_emerg_overruns(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_state_timeout(struct ec_cdev_file *f,
+				   void __user *arg);
 long ec_ioctl_app_sdo_create(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sdo_index(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sdo_timeout(struct ec_cdev_file *f, void __user *arg);

@@ -68,6 +68,7 @@ extern struct class *ec_class;
 extern dev_t ec_dev_num;
 
 struct ec_cdev_file;
+struct ec_slave_config;
 
 int ec_linux_thread_start(struct ec_linux_master *m);
 void ec_linux_thread_stop(struct ec_linux_master *m);
@@ -80,6 +81,9 @@ int ec_linux_master_reserve(struct ec_linux_master *m,
 void ec_linux_master_release(struct ec_linux_master *m);
 int ec_linux_master_activate(struct ec_linux_master *m);
 int ec_linux_master_deactivate(struct ec_linux_master *m);
+int ec_linux_sc_state_timeout(struct ec_slave_config *sc,
+			      unsigned int from_state, unsigned int to_state,
+			      unsigned int timeout_ms);
 int ec_cdev_register(struct ec_linux_master *m, unsigned int index);
 void ec_cdev_unregister(struct ec_linux_master *m);
 

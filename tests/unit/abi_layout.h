@@ -188,5 +188,7 @@ EC_ABI(ec_ioctl_master_state, 24);
 EC_OFF(ec_ioctl_master_state, al_states, 8);
 EC_ABI(ec_ioctl_app_time, 16);
 EC_ABI(ec_ioctl_send_interval, 16);
+EC_ABI(ec_ioctl_sc_state_timeout, 24);
+EC_OFF(ec_ioctl_sc_state_timeout, timeout_ms, 8);
 
 #endif /* EC_ABI_LAYOUT_H */

@@ -59,6 +59,7 @@ int main(void)
 	struct ec_ioctl_app_config cfg;
 	struct ec_ioctl_reg_pdo_entry reg;
 	struct ec_ioctl_activate act;
+	struct ec_ioctl_sc_state_timeout st;
 	int ro, fd, fd2, ret;
 	size_t len;
 	void *pd;
@@ -94,6 +95,18 @@ int main(void)
 	cfg.reserved[3] = 0;
 	expect("slave config",
 	       err_of(ioctl(fd, EC_IOCTL_CREATE_SLAVE_CONFIG, &cfg)), 0);
+	memset(&st, 0, sizeof(st));
+	st.from_state = 2;	/* PREOP */
+	st.to_state = 4;	/* SAFEOP */
+	st.timeout_ms = 5000;
+	expect("state timeout",
+	       err_of(ioctl(fd, EC_IOCTL_SC_STATE_TIMEOUT, &st)), 0);
+	st.to_state = 2;
+	expect("state timeout from a state to itself",
+	       err_of(ioctl(fd, EC_IOCTL_SC_STATE_TIMEOUT, &st)), EINVAL);
+	st.to_state = 3;
+	expect("state timeout to no state",
+	       err_of(ioctl(fd, EC_IOCTL_SC_STATE_TIMEOUT, &st)), EINVAL);
 	ret = ioctl(fd, EC_IOCTL_CREATE_DOMAIN);
 	expect("domain", ret < 0 ? errno : ret, 0);
 
