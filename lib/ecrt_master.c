@@ -20,7 +20,7 @@
 
 #include "ecrt_lib.h"
 
-/* Sync manager control register bits (ETG.1000.4 table 59, 0x0804). */
+/* SyncManager control register 0x0804 (ESC datasheet Section II). */
 #define EC_SM_CTRL_DIR_MASK 0x0c
 #define EC_SM_CTRL_DIR_WRITE 0x04	/* master writes: outputs */
 #define EC_SM_CTRL_WATCHDOG 0x40

@@ -35,7 +35,7 @@
 #define PERIOD 10		/* cycles between output changes */
 #define N_CONFIGS 5
 
-/* CiA 301 identity object, vendor ID (ETG.1000.6 table 67). */
+/* Identity object 0x1018, sub 1 vendor ID (CiA 301, ETG.1000.6). */
 #define SDO_IDENTITY 0x1018
 #define SDO_IDENTITY_VENDOR 0x01
 

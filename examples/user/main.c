@@ -47,10 +47,10 @@
 #define PERIOD 10		/* cycles between output changes */
 #define NSEC_PER_SEC 1000000000L
 
-/* ESC AL status register (ETG.1000.4 table 31). */
+/* AL Status register (ESC datasheet Section II, 0x0130). */
 #define ESC_AL_STATUS 0x0130
 
-/* CiA 301 identity object, vendor ID (ETG.1000.6 table 67). */
+/* Identity object 0x1018, sub 1 vendor ID (CiA 301, ETG.1000.6). */
 #define SDO_IDENTITY 0x1018
 #define SDO_IDENTITY_VENDOR 0x01
 
