@@ -16,6 +16,8 @@
  * The ecrt_* calls may sleep briefly on the master's lock: they run in the
  * kthread, never in a timer callback.
  */
+#define pr_fmt(fmt) "ec_kernel_example: " fmt
+
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
@@ -171,7 +173,7 @@ static int reg(ec_slave_config_t *sc, ec_domain_t *domain, u16 index,
 	int ret = ecrt_slave_config_reg_pdo_entry(sc, index, sub, domain, &b);
 
 	if (ret < 0) {
-		pr_err("ec_kernel_example: cannot register PDO entry 0x%04x:%02x: %d\n",
+		pr_err("cannot register PDO entry 0x%04x:%02x: %d\n",
 		       index, sub, ret);
 		return ret;
 	}
@@ -197,13 +199,13 @@ static int configure(void)
 	app.sc[4] = ecrt_master_slave_config(app.master, 1001, 0, ECSIM_SERVO);
 	for (i = 0; i < N_CONFIGS; i++) {
 		if (!app.sc[i]) {
-			pr_err("ec_kernel_example: cannot configure the %s\n",
+			pr_err("cannot configure the %s\n",
 			       sc_names[i]);
 			return -EINVAL;
 		}
 		ret = ecrt_slave_config_pdos(app.sc[i], EC_END, all_syncs[i]);
 		if (ret) {
-			pr_err("ec_kernel_example: PDOs of the %s: %d\n",
+			pr_err("PDOs of the %s: %d\n",
 			       sc_names[i], ret);
 			return ret;
 		}
@@ -251,7 +253,7 @@ static void check_states(void)
 
 	ecrt_domain_state(app.domain, &ds);
 	if (ds.wc_state != app.domain_state.wc_state)
-		pr_info("ec_kernel_example: domain: state %u (WC %u)\n",
+		pr_info("domain: state %u (WC %u)\n",
 			ds.wc_state, ds.working_counter);
 	app.domain_state = ds;
 	app.complete_run = ds.wc_state == EC_WC_COMPLETE ?
@@ -261,14 +263,14 @@ static void check_states(void)
 
 	ecrt_master_state(app.master, &ms);
 	if (ms.al_states != app.master_state.al_states)
-		pr_info("ec_kernel_example: master: AL states 0x%02x\n",
+		pr_info("master: AL states 0x%02x\n",
 			ms.al_states);
 	app.master_state = ms;
 
 	for (i = 0; i < N_CONFIGS; i++) {
 		ecrt_slave_config_state(app.sc[i], &s);
 		if (s.al_state != app.sc_state[i].al_state)
-			pr_info("ec_kernel_example: %s: state 0x%02x\n",
+			pr_info("%s: state 0x%02x\n",
 				sc_names[i], s.al_state);
 		app.sc_state[i] = s;
 	}
@@ -283,7 +285,7 @@ static void run_sdo(void)
 		break;
 	case EC_REQUEST_SUCCESS:
 		if (!app.sdo_done)
-			pr_info("ec_kernel_example: sdo request ok: 0x%04x:%02x = 0x%08x (servo in state 0x%02x)\n",
+			pr_info("sdo request ok: 0x%04x:%02x = 0x%08x (servo in state 0x%02x)\n",
 				SDO_IDENTITY, SDO_IDENTITY_VENDOR,
 				EC_READ_U32(ecrt_sdo_request_data(app.sdo)),
 				app.sc_state[4].al_state);
@@ -291,7 +293,7 @@ static void run_sdo(void)
 		break;
 	case EC_REQUEST_ERROR:
 		if (!app.sdo_done)
-			pr_info("ec_kernel_example: sdo request failed\n");
+			pr_info("sdo request failed\n");
 		app.sdo_done = true;
 		break;
 	default:
@@ -346,7 +348,7 @@ static void report(unsigned long done)
 	bool ok = app.dig_checks && app.dig_ok == app.dig_checks &&
 		  app.ana_checks && app.ana_ok == app.ana_checks;
 
-	pr_info("ec_kernel_example: loopback %s: digital %u/%u, analog %u/%u after %lu cycles\n",
+	pr_info("loopback %s: digital %u/%u, analog %u/%u after %lu cycles\n",
 		ok ? "ok" : "FAILED", app.dig_ok, app.dig_checks, app.ana_ok,
 		app.ana_checks, done);
 }
@@ -397,7 +399,7 @@ static int __init ec_example_init(void)
 		return -EINVAL;
 	app.master = ecrt_request_master(master_index);
 	if (!app.master) {
-		pr_err("ec_kernel_example: master %u is not available (in use by another application?)\n",
+		pr_err("master %u is not available (in use by another application?)\n",
 		       master_index);
 		return -EBUSY;
 	}
@@ -406,7 +408,7 @@ static int __init ec_example_init(void)
 		goto out_release;
 	ret = ecrt_master_activate(app.master);
 	if (ret) {
-		pr_err("ec_kernel_example: cannot activate: %d\n", ret);
+		pr_err("cannot activate: %d\n", ret);
 		goto out_release;
 	}
 	app.pd = ecrt_domain_data(app.domain);
@@ -415,7 +417,7 @@ static int __init ec_example_init(void)
 		ret = -ENODATA;
 		goto out_release;
 	}
-	pr_info("ec_kernel_example: activated: domains of %zu and %zu bytes, cycle %u us\n",
+	pr_info("activated: domains of %zu and %zu bytes, cycle %u us\n",
 		ecrt_domain_size(app.domain), ecrt_domain_size(app.domain2),
 		period_us);
 	app.thread = kthread_run(cyclic_task, NULL, "ec_example");
@@ -434,7 +436,7 @@ static void __exit ec_example_exit(void)
 {
 	kthread_stop(app.thread);
 	ecrt_release_master(app.master);
-	pr_info("ec_kernel_example: master released\n");
+	pr_info("master released\n");
 }
 
 module_init(ec_example_init);

@@ -298,7 +298,7 @@ static int configure(struct app *a)
 		if (ret)
 			return -1;
 	}
-	/* CiA 402 controlword and statusword (CiA 402 objects 0x6040, 0x6041) */
+	/* CiA 402 controlword (0x6040) and statusword (0x6041) */
 	if (reg_in(a->sc[4], a->domain2, 0x6040, 0, &a->off_ctrl, NULL) ||
 	    reg_in(a->sc[4], a->domain2, 0x6041, 0, &a->off_status, NULL))
 		return -1;
@@ -335,7 +335,8 @@ static void run_reg(struct app *a)
 		break;
 	case EC_REQUEST_SUCCESS:
 		if (!a->reg_done)
-			printf("reg request ok: 0x%04x = 0x%04x\n", ESC_AL_STATUS,
+			printf("reg request ok: 0x%04x = 0x%04x\n",
+			       ESC_AL_STATUS,
 			       EC_READ_U16(ecrt_reg_request_data(a->reg)));
 		a->reg_done = a->reg_ok = true;
 		break;
@@ -410,7 +411,8 @@ static void run_sdo(struct app *a)
 		break;
 	case EC_REQUEST_SUCCESS:
 		if (!a->sdo_done) {
-			a->sdo_value = EC_READ_U32(ecrt_sdo_request_data(a->sdo));
+			a->sdo_value =
+				EC_READ_U32(ecrt_sdo_request_data(a->sdo));
 			printf("sdo request ok: 0x%04x:%02x = 0x%08x (servo in state 0x%02x)\n",
 			       SDO_IDENTITY, SDO_IDENTITY_VENDOR,
 			       a->sdo_value, a->sc_state[4].al_state);
@@ -500,7 +502,7 @@ static void usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [-m MASTER] [-c CYCLES] [-t CYCLE_US] [-q]\n"
-		"  -c CYCLES  stop after CYCLES cycles (default: until SIGINT)\n"
+		"  -c CYCLES  stop after CYCLES cycles (default: at a signal)\n"
 		"  -t US      cycle time in microseconds (default 1000)\n"
 		"  -q         no per-period mismatch lines\n", prog);
 }

@@ -65,7 +65,8 @@ int ec_linux_master_reserve(struct ec_linux_master *m,
 	}
 	mutex_unlock(&m->io_mutex);
 	if (ret == -EBUSY)
-		EC_MASTER_WARN(&m->core, "master is in use by another application");
+		EC_MASTER_WARN(&m->core,
+			       "master is in use by another application");
 	else if (ret)
 		EC_MASTER_WARN(&m->core, "master has no device yet");
 	else

@@ -169,7 +169,8 @@ static int fake_request_cmd(unsigned long req, void *arg)
 		r->request_index = 0;
 		return 0;
 	}
-	if (req == EC_IOCTL_SDO_REQUEST_READ || req == EC_IOCTL_SDO_REQUEST_TIMEOUT)
+	if (req == EC_IOCTL_SDO_REQUEST_READ ||
+	    req == EC_IOCTL_SDO_REQUEST_TIMEOUT)
 		return 0;
 	if (req == EC_IOCTL_SDO_REQUEST_STATE) {
 		if (++fake.sdo_state_calls == 1) {
@@ -330,7 +331,8 @@ START_TEST(test_pdos)
 		{ 0, EC_DIR_OUTPUT, 2, pdos, EC_WD_ENABLE },
 		{ 1, EC_DIR_INPUT, 0, NULL, EC_WD_DEFAULT },
 		{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT },
-		{ 2, EC_DIR_INPUT, 0, NULL, EC_WD_DEFAULT },	/* after EC_END */
+		/* after EC_END: ignored */
+		{ 2, EC_DIR_INPUT, 0, NULL, EC_WD_DEFAULT },
 	};
 	ec_master_t *m;
 	ec_slave_config_t *sc;

@@ -68,8 +68,8 @@ int main(void)
 	fd = open_dev(O_RDWR);
 	fd2 = open_dev(O_RDWR);
 
-	expect("request on a read-only file", err_of(ioctl(ro, EC_IOCTL_REQUEST)),
-	       EPERM);
+	expect("request on a read-only file",
+	       err_of(ioctl(ro, EC_IOCTL_REQUEST)), EPERM);
 	expect("domain without the master",
 	       err_of(ioctl(fd, EC_IOCTL_CREATE_DOMAIN)), EPERM);
 	expect("unknown command",
