@@ -36,6 +36,7 @@
 #define CHANNELS 8
 #define PERIOD 10		/* cycles between output changes */
 #define N_CONFIGS 5
+#define SERVO_RING_POSITION 5	/* on the default segment */
 
 /* Identity object 0x1018, sub 1 vendor ID (CiA 301, ETG.1000.6). */
 #define SDO_IDENTITY 0x1018
@@ -391,6 +392,28 @@ static int cyclic_task(void *data)
 	return 0;
 }
 
+/*
+ * A blocking SDO upload before activation, from process context (the
+ * master's own thread serves it; never from the cyclic task in OP).
+ */
+static void blocking_upload(void)
+{
+	u8 buf[4];
+	size_t size = 0;
+	u32 abort_code = 0;
+	int ret = ecrt_master_sdo_upload(app.master, SERVO_RING_POSITION,
+					 SDO_IDENTITY, SDO_IDENTITY_VENDOR,
+					 buf, sizeof(buf), &size, &abort_code);
+
+	if (ret || size != sizeof(buf))
+		pr_info("blocking sdo upload failed: %d, abort code 0x%08x\n",
+			ret, abort_code);
+	else
+		pr_info("blocking sdo upload: 0x%04x:%02x of slave %u = 0x%08x\n",
+			SDO_IDENTITY, SDO_IDENTITY_VENDOR, SERVO_RING_POSITION,
+			EC_READ_U32(buf));
+}
+
 static int __init ec_example_init(void)
 {
 	int ret;
@@ -406,6 +429,7 @@ static int __init ec_example_init(void)
 	ret = configure();
 	if (ret)
 		goto out_release;
+	blocking_upload();
 	ret = ecrt_master_activate(app.master);
 	if (ret) {
 		pr_err("cannot activate: %d\n", ret);

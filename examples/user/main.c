@@ -42,6 +42,7 @@
 #define POS_AI 0, 3
 #define POS_AO 0, 4
 #define POS_SERVO 1001, 0
+#define SERVO_RING_POSITION 5
 
 #define CHANNELS 8
 #define PERIOD 10		/* cycles between output changes */
@@ -431,6 +432,28 @@ static void run_sdo(struct app *a)
 	}
 }
 
+/*
+ * A blocking SDO upload before activation (the master's own thread serves
+ * it): the servo is slave 5 of the default segment.
+ */
+static void blocking_upload(struct app *a)
+{
+	uint8_t buf[4];
+	size_t size = 0;
+	uint32_t abort_code = 0;
+	int ret = ecrt_master_sdo_upload(a->master, SERVO_RING_POSITION,
+					 SDO_IDENTITY, SDO_IDENTITY_VENDOR,
+					 buf, sizeof(buf), &size, &abort_code);
+
+	if (ret || size != sizeof(buf))
+		printf("blocking sdo upload failed: %s, abort code 0x%08x\n",
+		       strerror(-ret), abort_code);
+	else
+		printf("blocking sdo upload: 0x%04x:%02x of slave %u = 0x%08x\n",
+		       SDO_IDENTITY, SDO_IDENTITY_VENDOR, SERVO_RING_POSITION,
+		       EC_READ_U32(buf));
+}
+
 /* Output pattern of a period: a walking bit pattern and two ramps. */
 static uint8_t pattern_digital(unsigned long period)
 {
@@ -566,6 +589,7 @@ int main(int argc, char **argv)
 		       scan.slave_count);
 	if (configure(&a))
 		goto out_release;
+	blocking_upload(&a);
 	ret = ecrt_master_activate(a.master);
 	if (ret) {
 		fprintf(stderr, "cannot activate the master: %s\n",

@@ -29,7 +29,8 @@ vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'wait_n() {
 	i=0; while [ $i -lt 60 ]; do
 		dmesg | grep -q "ec_kernel_example: loopback" && break
 		sleep 0.25; i=$((i + 1)); done
-	dmesg | grep "ec_kernel_example: \(loopback\|sdo\)" | sed "s/^[^]]*] /kernel: /"
+	dmesg | grep "ec_kernel_example: \(loopback\|sdo\|blocking\)" |
+		sed "s/^[^]]*] /kernel: /"
 	rmmod ec_kernel_example; echo "rmmod_rc=$?"
 	wait_n PREOP 6; echo "preop_rc=$?"
 	ethercat slaves | sed "s/^/after: /"
@@ -49,6 +50,8 @@ grep -q '^kernel: ec_kernel_example: loopback ok: digital [1-9][0-9]*/' "$OUT" |
 	fail "no loop-back proof from the kernel example"
 grep -q '^kernel: ec_kernel_example: sdo request ok: 0x1018:01 = 0x0ec51d00 (servo in state 0x08)' "$OUT" ||
 	fail "the SDO request of the kernel example did not complete in OP"
+grep -q '^kernel: ec_kernel_example: blocking sdo upload: 0x1018:01 of slave 5 = 0x0ec51d00$' "$OUT" ||
+	fail "the blocking SDO upload of the kernel example failed"
 grep -q '^rmmod_rc=0$' "$OUT" || fail "rmmod failed"
 grep -q '^preop_rc=0$' "$OUT" || fail "slaves not back in PREOP after rmmod"
 if grep -q '^after: .* OP  ' "$OUT"; then

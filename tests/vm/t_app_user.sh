@@ -53,6 +53,8 @@ grep -q '^first: reg by position ok: offset ' "$OUT" ||
 	fail "registration by position differs from by index"
 grep -q '^first: scan: 6 of 6 slave(s)$' "$OUT" ||
 	fail "ecrt_master_scan_progress() did not report the finished scan"
+grep -q '^first: blocking sdo upload: 0x1018:01 of slave 5 = 0x0ec51d00$' "$OUT" ||
+	fail "the blocking SDO upload did not read the servo's vendor ID"
 grep -q '^killed_rc=137$' "$OUT" || fail "kill -9 did not kill the example"
 grep -q '^preop_rc=0$' "$OUT" || fail "slaves not back in PREOP after kill -9"
 if grep -q '^after-kill: .* OP  ' "$OUT"; then
