@@ -34,6 +34,7 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 
 void ec_master_clear(struct ec_master *master)
 {
+	ec_master_clear_config(master);
 	ec_fsm_master_clear_slaves(master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);

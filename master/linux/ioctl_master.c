@@ -60,6 +60,10 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 		goto out_free;
 	}
 	data->slave_count = c->slaves_responding;
+	data->config_count = c->config_count;
+	data->domain_count = c->domain_count;
+	data->scan_busy = c->scan_busy;
+	data->app_time = c->app_time_ns;
 	data->phase = c->phase;
 	data->active = c->active;
 	data->num_devices = c->num_devices;
