@@ -150,6 +150,8 @@ int ec_linux_master_activate(struct ec_linux_master *m)
 	mutex_lock(&m->pd_lock);
 	mutex_lock(&m->io_mutex);
 	ret = ec_master_activate(&m->core, ktime_get_ns());
+	/* Requests wait for the application's first cycles from now on. */
+	WRITE_ONCE(m->last_app_send_ns, ktime_get_ns());
 	mutex_unlock(&m->io_mutex);
 	mutex_unlock(&m->pd_lock);
 	if (ret) {
@@ -516,6 +518,8 @@ int ecrt_master_send(ec_master_t *master)
 		return -EPERM;
 	}
 	ec_master_app_send(master, ktime_get_ns());
+	ec_linux_reap_requests(m);
+	WRITE_ONCE(m->last_app_send_ns, ktime_get_ns());
 	mutex_unlock(&m->io_mutex);
 	ec_wake_requesters(m);
 	return 0;

@@ -105,10 +105,13 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 	if (!ec_cycle_holds(f))
 		return -EPERM;
 	mutex_lock(&m->io_mutex);
-	if (m->core.active)
+	if (m->core.active) {
 		ec_master_app_send(&m->core, ktime_get_ns());
-	else
+		ec_linux_reap_requests(m);
+		WRITE_ONCE(m->last_app_send_ns, ktime_get_ns());
+	} else {
 		ret = -EPERM;
+	}
 	mutex_unlock(&m->io_mutex);
 	if (wq_has_sleeper(&m->request_wq))
 		wake_up_all(&m->request_wq);

@@ -31,6 +31,10 @@ struct ec_linux_master {
 	struct task_struct *thread;
 	/* Woken after every cycle in which requests may have finished. */
 	wait_queue_head_t request_wq;
+	/* When the application last sent (its cycle serves requests in OP). */
+	u64 last_app_send_ns;
+	/* Requests whose ioctl gave up while the FSM worked on them. */
+	struct list_head orphans;
 	u8 main_mac[ETH_ALEN];
 	u8 backup_mac[ETH_ALEN];
 	bool has_backup;
@@ -86,5 +90,7 @@ int ec_linux_sc_state_timeout(struct ec_slave_config *sc,
 			      unsigned int timeout_ms);
 int ec_cdev_register(struct ec_linux_master *m, unsigned int index);
 void ec_cdev_unregister(struct ec_linux_master *m);
+void ec_linux_reap_requests(struct ec_linux_master *m);
+void ec_linux_free_orphans(struct ec_linux_master *m);
 
 #endif /* EC_MASTER_LINUX_H */

@@ -64,6 +64,7 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 	mutex_init(&m->thread_mutex);
 	mutex_init(&m->pd_lock);
 	init_waitqueue_head(&m->request_wq);
+	INIT_LIST_HEAD(&m->orphans);
 	ret = ec_parse_mac(main_devices[index], m->main_mac);
 	if (ret) {
 		pr_err("EtherCAT: invalid main device MAC '%s'\n",
@@ -156,6 +157,7 @@ static void __exit ec_cleanup_module(void)
 		ec_linux_thread_stop(m);
 		ec_cdev_unregister(m);
 		ec_master_clear(&m->core);
+		ec_linux_free_orphans(m);
 	}
 	kfree(ec_masters);
 	class_destroy(ec_class);

@@ -26,6 +26,7 @@ static int ec_linux_idle_thread(void *data)
 			ec_master_poll_devices(&m->core);
 			ec_master_idle_cycle(&m->core, ktime_get_ns());
 		}
+		ec_linux_reap_requests(m);
 		mutex_unlock(&m->io_mutex);
 		if (wq_has_sleeper(&m->request_wq))
 			wake_up_all(&m->request_wq);
