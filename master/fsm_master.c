@@ -206,11 +206,14 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 
 	if (d->state == EC_DATAGRAM_RECEIVED && link_up) {
 		fsm->misses = 0;
+		fsm->last_answer_ns = now_ns;
 		first_link_up = !fsm->link_was_up;
 		fsm->link_was_up = true;
 		responding = d->working_counter;
 		master->al_states = ec_get_u16(d->data);
-	} else if (!link_up || ++fsm->misses >= EC_FSM_MASTER_MISSES) {
+	} else if (!link_up || (++fsm->misses >= EC_FSM_MASTER_MISSES &&
+				now_ns - fsm->last_answer_ns >=
+					EC_FSM_MASTER_LOSS_NS)) {
 		/* Lost or not sent: the link is down or the ring broken. */
 		if (fsm->link_was_up)
 			EC_MASTER_WARN_RL(master, "no answer to the broadcast (%s)",

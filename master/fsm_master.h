@@ -17,6 +17,13 @@ typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
 /* Broadcasts in a row without an answer before the link counts as lost
  * (one lost frame is not a topology change). */
 #define EC_FSM_MASTER_MISSES 3
+/*
+ * ... and for at least this long: under a loaded host (or an emulated
+ * rig) three broadcasts in a row can be late without anything being
+ * wrong, and clearing a segment in OP is expensive.  A link the NIC
+ * reports down counts at once.
+ */
+#define EC_FSM_MASTER_LOSS_NS (250 * EC_NSEC_PER_MSEC)
 
 struct ec_fsm_master {
 	struct ec_master *master;
@@ -24,6 +31,7 @@ struct ec_fsm_master {
 	ec_fsm_master_state_t state;
 	bool link_was_up;
 	unsigned int misses;	/* unanswered broadcasts in a row */
+	u64 last_answer_ns;	/* last answered broadcast */
 	bool rescan_requested;	/* ec_fsm_master_rescan() */
 	bool slaves_scanning;	/* the slaves' scan FSMs are running */
 

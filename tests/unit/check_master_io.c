@@ -117,7 +117,11 @@ START_TEST(test_link_loss_counts_zero)
 	ck_assert(ec_harness_run_until(&h, responding_is_3, NULL,
 				       100 * EC_NSEC_PER_MSEC));
 	h.drop_all = true;
-	ec_harness_run_for(&h, 200 * EC_NSEC_PER_MSEC);
+	/* A short outage is not a lost segment... */
+	ec_harness_run_for(&h, 100 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(h.master.slaves_responding, 3);
+	/* ...a long one is. */
+	ec_harness_run_for(&h, 300 * EC_NSEC_PER_MSEC);
 	ck_assert_uint_eq(h.master.slaves_responding, 0);
 	ck_assert_uint_gt(ec_master_lost_frames(&h.master), 0);
 	h.drop_all = false;
