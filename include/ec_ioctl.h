@@ -487,7 +487,62 @@ struct ec_ioctl_domain_state {
 struct ec_ioctl_activate {
 	/* out */
 	__u64 pd_size;		/* bytes to mmap() at offset 0 */
-	__u32 reserved[4];
+	__u32 shm_size;		/* bytes to mmap() at EC_IOCTL_SHM_OFFSET */
+	__u32 reserved[3];
+};
+
+/*
+ * The shared area: one page that the application maps with
+ * mmap() at offset EC_IOCTL_SHM_OFFSET (shm_size bytes) after
+ * EC_IOCTL_ACTIVATE.  It lets ecrt_domain_process() and
+ * ecrt_domain_queue() run without a system call:
+ * - at the end of every EC_IOCTL_RECEIVE and EC_IOCTL_SEND the module
+ *   writes, per domain, the sum of the working counters of its datagrams
+ *   that are answered (wkc_received): what a process() would find now;
+ * - process() in lib takes wkc_received (or 0 when a queue() of the domain
+ *   is pending: its datagrams are then queued, not answered), classifies
+ *   it against expected_wkc and records in app_flags that it ran, before
+ *   or after a queue(); queue() counts in queue_count;
+ * - at the start of the next EC_IOCTL_RECEIVE or EC_IOCTL_SEND the module
+ *   takes app_flags and queue_count (atomic exchange with 0) and replays
+ *   on the domain what the application did, in its order: process, the
+ *   queues, process; so the kernel's domain state, its logs and the
+ *   datagram queue are as if the calls had been ioctls.
+ * Words the module writes are written only inside those two ioctls (the
+ * application runs the cycle from one thread); words the application
+ * writes are read only by the module, which trusts nothing in them beyond
+ * the flags and a bounded count.  The area is a compatible addition to
+ * version 2: an older module leaves shm_size 0 (a reserved word) and lib
+ * then uses the ioctls; an older lib never maps it.
+ */
+#define EC_IOCTL_SHM_OFFSET 0x40000000UL	/* mmap() offset of the area */
+#define EC_IOCTL_SHM_MAGIC 0x45435348		/* "ECSH" */
+#define EC_IOCTL_SHM_DOMAINS 63			/* domains with an entry */
+#define EC_IOCTL_SHM_QUEUE_MAX 4		/* queues replayed per cycle */
+
+/* app_flags */
+#define EC_IOCTL_SHM_PROCESSED 0x1	/* process() before any queue() */
+#define EC_IOCTL_SHM_PROCESSED_QUEUED 0x2 /* process() after a queue() */
+
+struct ec_ioctl_shm_domain {
+	/* written by the module */
+	__u32 wkc_received;	/* answered working counters, summed */
+	__u32 expected_wkc;	/* at activation */
+	__u32 kernel_seq;	/* raised at each publication */
+	__u32 reserved0;
+	/* written by the application */
+	__u32 app_flags;	/* EC_IOCTL_SHM_PROCESSED... */
+	__u32 queue_count;	/* queue() calls since the last take */
+	__u32 reserved[10];
+};
+
+struct ec_ioctl_shm {
+	__u32 magic;		/* EC_IOCTL_SHM_MAGIC */
+	__u32 version;		/* EC_IOCTL_VERSION */
+	__u32 domain_count;	/* entries in use */
+	__u32 entry_size;	/* sizeof(struct ec_ioctl_shm_domain) */
+	__u32 reserved[12];
+	struct ec_ioctl_shm_domain domains[EC_IOCTL_SHM_DOMAINS];
 };
 
 struct ec_ioctl_master_state {

@@ -2,8 +2,9 @@
 /*
  * ecrt_domain.c - process data domains of the userspace application
  * interface (include/ecrt.h).  The data of all domains lives in one
- * kernel buffer mapped at activation (ecrt_master.c); the cyclic calls
- * pass the domain index as the plain ioctl argument.
+ * kernel buffer mapped at activation (ecrt_master.c); process and queue
+ * use the shared area mapped beside it, or ioctls with the domain index
+ * as the plain argument when there is none.
  */
 #include <errno.h>
 #include <string.h>
@@ -51,16 +52,51 @@ uint8_t *ecrt_domain_data(const ec_domain_t *domain)
 	return domain->data;
 }
 
+/*
+ * With the shared area (ec_ioctl.h), process() and queue() make no system
+ * call.  process() finds what the kernel's ec_domain_process() would find:
+ * the working counters answered at the last receive or send, or nothing
+ * once a queue() of the domain is pending (its datagrams are queued then);
+ * the kernel replays both calls at the next receive or send.
+ */
 int ecrt_domain_process(ec_domain_t *domain)
 {
-	return ec_app_ioctl_int(domain->master, EC_IOCTL_DOMAIN_PROCESS,
-				domain->index);
+	struct ec_ioctl_shm_domain *e = domain->shm;
+	uint32_t wkc, flag;
+
+	if (!e)
+		return ec_app_ioctl_int(domain->master,
+					EC_IOCTL_DOMAIN_PROCESS,
+					domain->index);
+	if (__atomic_load_n(&e->queue_count, __ATOMIC_RELAXED)) {
+		wkc = 0;
+		flag = EC_IOCTL_SHM_PROCESSED_QUEUED;
+	} else {
+		wkc = __atomic_load_n(&e->wkc_received, __ATOMIC_RELAXED);
+		flag = EC_IOCTL_SHM_PROCESSED;
+	}
+	__atomic_fetch_or(&e->app_flags, flag, __ATOMIC_RELAXED);
+	domain->working_counter = wkc;
+	if (!wkc)
+		domain->wc_state = EC_WC_ZERO;
+	else if (wkc == e->expected_wkc)
+		domain->wc_state = EC_WC_COMPLETE;
+	else
+		domain->wc_state = EC_WC_INCOMPLETE;
+	return 0;
 }
 
 int ecrt_domain_queue(ec_domain_t *domain)
 {
-	return ec_app_ioctl_int(domain->master, EC_IOCTL_DOMAIN_QUEUE,
-				domain->index);
+	struct ec_ioctl_shm_domain *e = domain->shm;
+
+	if (!e)
+		return ec_app_ioctl_int(domain->master, EC_IOCTL_DOMAIN_QUEUE,
+					domain->index);
+	if (__atomic_load_n(&e->queue_count, __ATOMIC_RELAXED) <
+	    EC_IOCTL_SHM_QUEUE_MAX)
+		__atomic_fetch_add(&e->queue_count, 1, __ATOMIC_RELAXED);
+	return 0;
 }
 
 int ecrt_domain_state(const ec_domain_t *domain, ec_domain_state_t *state)
@@ -68,6 +104,12 @@ int ecrt_domain_state(const ec_domain_t *domain, ec_domain_state_t *state)
 	struct ec_ioctl_domain_state data;
 	int ret;
 
+	if (domain->shm) {
+		state->working_counter = domain->working_counter;
+		state->wc_state = domain->wc_state;
+		state->redundancy_active = 0;
+		return 0;
+	}
 	memset(&data, 0, sizeof(data));
 	data.domain_index = domain->index;
 	ret = ec_app_ioctl(domain->master, EC_IOCTL_DOMAIN_STATE, &data);

@@ -19,6 +19,8 @@ struct ec_master {
 	bool reserved;
 	uint8_t *pd;			/* mmap() of all domains' data */
 	size_t pd_size;
+	struct ec_ioctl_shm *shm;	/* mmap() of the shared area, or NULL */
+	size_t shm_size;
 	struct ec_domain *domains;	/* newest first */
 	struct ec_slave_config *configs;	/* newest first */
 };
@@ -28,6 +30,10 @@ struct ec_domain {
 	ec_master_t *master;
 	unsigned int index;
 	uint8_t *data;			/* in master->pd, after activation */
+	/* With the shared area: its entry, and the last process() result. */
+	struct ec_ioctl_shm_domain *shm;
+	uint16_t working_counter;
+	ec_wc_state_t wc_state;
 };
 
 struct ec_slave_config {

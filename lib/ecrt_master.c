@@ -103,8 +103,45 @@ static void ec_app_unmap(ec_master_t *master)
 		munmap(master->pd, master->pd_size);
 	master->pd = NULL;
 	master->pd_size = 0;
-	for (d = master->domains; d; d = d->next)
+	if (master->shm)
+		munmap(master->shm, master->shm_size);
+	master->shm = NULL;
+	master->shm_size = 0;
+	for (d = master->domains; d; d = d->next) {
 		d->data = NULL;
+		d->shm = NULL;
+		d->working_counter = 0;
+		d->wc_state = EC_WC_ZERO;
+	}
+}
+
+/*
+ * Map the shared area of the cyclic calls (ec_ioctl.h): with it,
+ * ecrt_domain_process() and ecrt_domain_queue() need no system call.
+ * Without it (an older module, no memory) they use their ioctls.
+ */
+static void ec_app_map_shm(ec_master_t *master, size_t size)
+{
+	struct ec_ioctl_shm *shm;
+	ec_domain_t *d;
+
+	if (size < sizeof(*shm))
+		return;
+	shm = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		   master->lm.fd, EC_IOCTL_SHM_OFFSET);
+	if (shm == MAP_FAILED)
+		return;
+	if (shm->magic != EC_IOCTL_SHM_MAGIC ||
+	    shm->version != EC_IOCTL_VERSION ||
+	    shm->entry_size != sizeof(shm->domains[0])) {
+		munmap(shm, size);
+		return;
+	}
+	master->shm = shm;
+	master->shm_size = size;
+	for (d = master->domains; d; d = d->next)
+		if (d->index < shm->domain_count)
+			d->shm = &shm->domains[d->index];
 }
 
 ec_master_t *ecrt_open_master(unsigned int master_index)
@@ -447,6 +484,8 @@ int ecrt_master_activate(ec_master_t *master)
 	ret = ec_app_ioctl(master, EC_IOCTL_ACTIVATE, &act);
 	if (ret < 0)
 		return ret;
+	if (act.shm_size && !master->shm)
+		ec_app_map_shm(master, act.shm_size);
 	if (!act.pd_size || master->pd)
 		return 0;
 	pd = mmap(NULL, act.pd_size, PROT_READ | PROT_WRITE, MAP_SHARED,

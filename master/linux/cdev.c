@@ -164,10 +164,11 @@ static const struct vm_operations_struct ec_cdev_vm_ops = {
 };
 
 /*
- * mmap() at offset 0 maps the process data of all domains, for the file
- * that holds the master, after activation.  Deactivation waits for the
- * mappings to go (-EBUSY until then), so the memory never disappears
- * under a mapping.
+ * mmap() at offset 0 maps the process data of all domains, at offset
+ * EC_IOCTL_SHM_OFFSET the shared area of the cyclic calls (ec_ioctl.h),
+ * for the file that holds the master, after activation.  Deactivation
+ * waits for the mappings to go (-EBUSY until then), so the memory never
+ * disappears under a mapping.
  */
 static int ec_cdev_mmap(struct file *filp, struct vm_area_struct *vma)
 {
@@ -179,6 +180,10 @@ static int ec_cdev_mmap(struct file *filp, struct vm_area_struct *vma)
 	mutex_lock(&m->pd_lock);
 	if (READ_ONCE(m->reserved_file) != f)
 		ret = -EPERM;
+	else if (vma->vm_pgoff == EC_IOCTL_SHM_OFFSET >> PAGE_SHIFT)
+		ret = !m->core.active || !m->shm ? -ENODEV :
+			size > PAGE_ALIGN(sizeof(*m->shm)) ? -EINVAL :
+			remap_vmalloc_range(vma, m->shm, 0);
 	else if (!m->core.active || !m->core.pd_mem)
 		ret = -ENODEV;
 	else if (vma->vm_pgoff || size > PAGE_ALIGN(m->core.pd_size))

@@ -18,6 +18,7 @@
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/sched.h>
+#include <linux/vmalloc.h>
 #include <linux/wait.h>
 
 #include "ecrt.h"
@@ -99,6 +100,9 @@ int ec_linux_master_deactivate(struct ec_linux_master *m)
 	if (was_active)
 		ec_master_deactivate(&m->core, ktime_get_ns());
 	ec_master_clear_config(&m->core);
+	/* The userspace shared area (ioctl_cycle.c): no mapping is left. */
+	vfree(m->shm);
+	m->shm = NULL;
 	mutex_unlock(&m->io_mutex);
 	mutex_unlock(&m->pd_lock);
 	if (was_active)

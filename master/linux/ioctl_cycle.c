@@ -8,6 +8,7 @@
 #include <linux/ktime.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 #include <linux/wait.h>
 
 #include "ec_ioctl.h"
@@ -34,6 +35,101 @@ static struct ec_domain *ec_cycle_domain(struct ec_linux_master *m,
 			return d;
 	}
 	return NULL;
+}
+
+/*
+ * The shared area: created at the first EC_IOCTL_ACTIVATE, freed by
+ * ec_linux_master_deactivate().  Called with pd_lock and io_mutex held.
+ */
+static u32 ec_shm_create(struct ec_linux_master *m)
+{
+	struct ec_ioctl_shm *shm = m->shm;
+	struct ec_list *n;
+	struct ec_domain *d;
+
+	if (!shm) {
+		shm = vmalloc_user(PAGE_ALIGN(sizeof(*shm)));
+		if (!shm)
+			return 0;	/* userspace falls back to ioctls */
+		m->shm = shm;
+	}
+	shm->magic = EC_IOCTL_SHM_MAGIC;
+	shm->version = EC_IOCTL_VERSION;
+	shm->entry_size = sizeof(shm->domains[0]);
+	shm->domain_count = min_t(u32, m->core.domain_count,
+				  EC_IOCTL_SHM_DOMAINS);
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		d = ec_list_entry(n, struct ec_domain, node);
+		if (d->index < EC_IOCTL_SHM_DOMAINS)
+			shm->domains[d->index].expected_wkc =
+				d->expected_working_counter;
+	}
+	return PAGE_ALIGN(sizeof(*shm));
+}
+
+/*
+ * Replay on each domain what the application did through the shared area
+ * since the last receive or send: a process() before any queue(), the
+ * queue()s (their datagrams are queued: a process() after them finds
+ * nothing answered), a process() after them.  io_mutex held.
+ */
+static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
+{
+	struct ec_ioctl_shm_domain *e;
+	struct ec_list *n;
+	struct ec_domain *d;
+	u32 flags, queues;
+
+	if (!m->shm)
+		return;
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		d = ec_list_entry(n, struct ec_domain, node);
+		if (d->index >= EC_IOCTL_SHM_DOMAINS)
+			continue;
+		e = &m->shm->domains[d->index];
+		flags = xchg(&e->app_flags, 0);
+		queues = xchg(&e->queue_count, 0);
+		if (flags & EC_IOCTL_SHM_PROCESSED)
+			ec_domain_process(d, now_ns);
+		queues = min_t(u32, queues, EC_IOCTL_SHM_QUEUE_MAX);
+		while (queues--)
+			ec_domain_queue(d);
+		if (flags & EC_IOCTL_SHM_PROCESSED_QUEUED)
+			ec_domain_process(d, now_ns);
+	}
+}
+
+/*
+ * Publish, per domain, what a process() would find now: the working
+ * counters of the answered datagrams (as ec_domain_process() sums them).
+ * io_mutex held.
+ */
+static void ec_shm_publish(struct ec_linux_master *m)
+{
+	struct ec_ioctl_shm_domain *e;
+	struct ec_list *n;
+	struct ec_domain *d;
+	unsigned int i;
+	u32 wkc;
+
+	if (!m->shm)
+		return;
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		d = ec_list_entry(n, struct ec_domain, node);
+		if (d->index >= EC_IOCTL_SHM_DOMAINS)
+			continue;
+		wkc = 0;
+		for (i = 0; i < d->datagram_count; i++) {
+			const struct ec_datagram *dg =
+				&d->datagrams[i].datagram;
+
+			if (dg->state == EC_DATAGRAM_RECEIVED)
+				wkc += dg->working_counter;
+		}
+		e = &m->shm->domains[d->index];
+		WRITE_ONCE(e->wkc_received, (u16)wkc);
+		WRITE_ONCE(e->kernel_seq, e->kernel_seq + 1);
+	}
 }
 
 long ec_ioctl_app_domain_info(struct ec_cdev_file *f, void __user *arg)
@@ -82,9 +178,13 @@ long ec_ioctl_app_activate(struct ec_cdev_file *f, void __user *arg)
 	if (ret)
 		return ret;
 	memset(&data, 0, sizeof(data));
+	mutex_lock(&m->pd_lock);
 	mutex_lock(&m->io_mutex);
 	data.pd_size = m->core.pd_size;
+	if (m->core.active)
+		data.shm_size = ec_shm_create(m);
 	mutex_unlock(&m->io_mutex);
+	mutex_unlock(&m->pd_lock);
 	if (copy_to_user(arg, &data, sizeof(data)))
 		return -EFAULT;
 	return 0;
@@ -106,7 +206,11 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 		return -EPERM;
 	mutex_lock(&m->io_mutex);
 	if (m->core.active) {
-		ec_master_app_send(&m->core, ktime_get_ns());
+		u64 now = ktime_get_ns();
+
+		ec_shm_take(m, now);
+		ec_master_app_send(&m->core, now);
+		ec_shm_publish(m);
 		ec_linux_reap_requests(m);
 		WRITE_ONCE(m->last_app_send_ns, ktime_get_ns());
 	} else {
@@ -126,10 +230,15 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 	if (!ec_cycle_holds(f))
 		return -EPERM;
 	mutex_lock(&m->io_mutex);
-	if (m->core.active)
-		ec_master_app_receive(&m->core, ktime_get_ns());
-	else
+	if (m->core.active) {
+		u64 now = ktime_get_ns();
+
+		ec_shm_take(m, now);
+		ec_master_app_receive(&m->core, now);
+		ec_shm_publish(m);
+	} else {
 		ret = -EPERM;
+	}
 	mutex_unlock(&m->io_mutex);
 	return ret;
 }

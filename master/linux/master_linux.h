@@ -59,7 +59,9 @@ struct ec_linux_master {
 	 * pd_lock, then io_mutex.
 	 */
 	struct mutex pd_lock;
-	unsigned int pd_maps;		/* live mappings of pd_mem */
+	unsigned int pd_maps;		/* live mappings of pd_mem and shm */
+	/* Shared area of a userspace application (ec_ioctl.h), or NULL. */
+	struct ec_ioctl_shm *shm;
 	/* ecrt_master_callbacks(): stored, see ecrt.c. */
 	void (*send_cb)(void *data);
 	void (*receive_cb)(void *data);
@@ -72,6 +74,7 @@ extern struct class *ec_class;
 extern dev_t ec_dev_num;
 
 struct ec_cdev_file;
+struct ec_ioctl_shm;
 struct ec_slave_config;
 
 int ec_linux_thread_start(struct ec_linux_master *m);
