@@ -13,3 +13,27 @@ ALL_TARGETS += $(BUILD)/bench/bench-core
 .PHONY: bench-core
 bench-core: $(BUILD)/bench/bench-core
 	scripts/bench-core
+
+# The timing table (make bench): the userspace side of the benchmark, run
+# in the VM rig beside the kernel module tests/bench/bench_kernel.c (built
+# per rig kernel by tests/bench/build-kernel).  -rdynamic: its ioctl()
+# counter must take the library's calls.
+BENCH_USER    := $(BUILD)/bench/ec_bench_user
+BENCH_USER_VM := $(BUILD)/vm-bin/ec_bench_user
+
+ALL_TARGETS += $(BENCH_USER) $(BENCH_USER_VM)
+
+$(BENCH_USER): tests/bench/bench_user.c tests/bench/bench_app.h \
+		tests/bench/bench_semantics.h include/ecrt.h \
+		include/ec_ioctl.h lib/ecrt_lib.h $(LIB_SO_LINK)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Ilib -rdynamic -o $@ $< -L$(BUILD)/lib \
+		-lethercat
+
+$(BENCH_USER_VM): $(BENCH_USER)
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+.PHONY: bench
+bench: userspace
+	scripts/bench

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ec_bench_user - the userspace side of the timing benchmark (make bench):
+ * the application of bench_app.h over libethercat, cycling with
+ * clock_nanosleep(TIMER_ABSTIME) and timing each call with the TSC
+ * (calibrated against CLOCK_MONOTONIC; clock_gettime elsewhere).
+ *
+ * The system calls are counted by an ioctl() defined here: libethercat's
+ * calls to ioctl() resolve to it (the executable comes first in symbol
+ * lookup), it counts and enters the kernel with syscall(SYS_ioctl).  Every
+ * request of the library to the module is an ioctl, so the count per call
+ * is its number of system calls.
+ *
+ * Usage: ec_bench_user [-m MASTER] [-c CYCLES] [-t CYCLE_US] [-w WARMUP_MS]
+ *        ec_bench_user -S   (the semantics checks of the shared area)
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+static uint64_t bench_ioctl_count;
+
+int ioctl(int fd, unsigned long request, ...);
+int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	bench_ioctl_count++;
+	return syscall(SYS_ioctl, fd, request, arg);
+}
+
+static uint64_t bench_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static inline uint64_t bench_ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	_mm_lfence();
+	return __rdtsc();
+#else
+	return bench_ns();
+#endif
+}
+
+static inline uint64_t bench_syscalls(void)
+{
+	return bench_ioctl_count;
+}
+
+static int bench_cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void bench_sort_u32(uint32_t *a, unsigned int n)
+{
+	qsort(a, n, sizeof(*a), bench_cmp_u32);
+}
+
+#define bench_div64(a, b) ((uint64_t)(a) / (uint64_t)(b))
+#define BENCH_LOG(fmt, ...) printf(fmt "\n", ##__VA_ARGS__)
+
+#include "bench_app.h"
+#include "bench_semantics.h"
+
+static void bench_sleep_until(struct timespec *t, unsigned int period_us)
+{
+	t->tv_nsec += period_us * 1000L;
+	while (t->tv_nsec >= 1000000000L) {
+		t->tv_nsec -= 1000000000L;
+		t->tv_sec++;
+	}
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, t, NULL) ==
+	       EINTR)
+		;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: ec_bench_user [-m MASTER] [-c CYCLES] "
+		"[-t CYCLE_US] [-w WARMUP_MS] | -S\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int master_index = 0, period_us = 1000, warmup_ms = 20000;
+	unsigned int i, waited = 0, semantics = 0;
+	struct bench b;
+	struct timespec t;
+	int opt, ret;
+
+	memset(&b, 0, sizeof(b));
+	b.cycles = 5000;
+	while ((opt = getopt(argc, argv, "m:c:t:w:S")) != -1) {
+		switch (opt) {
+		case 'm': master_index = atoi(optarg); break;
+		case 'c': b.cycles = atoi(optarg); break;
+		case 't': period_us = atoi(optarg); break;
+		case 'w': warmup_ms = atoi(optarg); break;
+		case 'S': semantics = 1; break;
+		default: return usage();
+		}
+	}
+	if (!b.cycles || !period_us)
+		return usage();
+	for (i = 0; i < BENCH_ROWS; i++) {
+		b.ticks[i] = calloc(b.cycles, sizeof(uint32_t));
+		if (!b.ticks[i])
+			return 1;
+	}
+	b.master = ecrt_request_master(master_index);
+	if (!b.master) {
+		perror("ec_bench_user: ecrt_request_master");
+		return 1;
+	}
+	while (!bench_slaves_ready(&b)) {
+		if (waited++ > warmup_ms / 10) {
+			BENCH_LOG("BENCH user error: slaves not ready");
+			return 1;
+		}
+		usleep(10000);
+	}
+	ret = bench_configure(&b);
+	if (!ret)
+		ret = ecrt_master_activate(b.master);
+	if (ret) {
+		BENCH_LOG("BENCH user error: configure/activate: %s",
+			  strerror(-ret));
+		return 1;
+	}
+	BENCH_LOG("BENCH user setup slaves=%u entries=%u domain_bytes=%zu",
+		  b.slave_count, b.entries, ecrt_domain_size(b.domain));
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	for (i = 0; !bench_in_op(&b); i++) {
+		if (i * period_us > warmup_ms * 1000U) {
+			BENCH_LOG("BENCH user error: not in OP after %u ms",
+				  warmup_ms);
+			return 1;
+		}
+		if (bench_cycle(&b, 0) < 0) {
+			BENCH_LOG("BENCH user error: cycle failed");
+			return 1;
+		}
+		bench_sleep_until(&t, period_us);
+	}
+	BENCH_LOG("BENCH user op after_cycles=%u", i);
+	if (semantics) {
+		ret = bench_semantics(&b, period_us);
+		BENCH_LOG("BENCH user semantics %s", ret ? "FAILED" : "ok");
+		return ret ? 1 : 0;
+	}
+	while (b.done < b.cycles) {
+		if (bench_cycle(&b, 1) < 0) {
+			BENCH_LOG("BENCH user error: cycle failed");
+			return 1;
+		}
+		bench_sleep_until(&t, period_us);
+	}
+	bench_report(&b, "user");
+	ecrt_release_master(b.master);
+	return 0;
+}
