@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t_bench_smoke: make bench in brief (scripts/bench, default segment, 300
+# cycles per side, no native core part): the table has every row for both
+# sides, the userspace ecrt_domain_process() and ecrt_domain_queue() make
+# 0 system calls per call (counted by the program) and receive and send 1
+# each, the shared-area semantics checks all pass, and strace in the guest
+# (when the host has it) counts at most 2 ioctls per cycle plus the setup.
+# Asserts on counts and presence, never on time.
+
+. "$(dirname "$0")/testlib.sh"
+
+[ -x "$TTOP/build/vm-bin/ec_bench_user" ] ||
+	fail "build/vm-bin/ec_bench_user not built (make userspace)"
+
+RC=0
+EC_BENCH_CYCLES=300 EC_BENCH_SEGMENTS=sim/segments/default.json \
+	EC_BENCH_CORE=0 "$TTOP/scripts/bench" >"$OUT" 2>"$ERR" || RC=$?
+[ "$RC" = 0 ] || fail "scripts/bench exited $RC"
+
+# | function | k mean | k sd | k median | u mean | u sd | u median |
+#   ratio mean | ratio median | syscalls user | syscalls kernel |
+row() {
+	grep -F "| \`$1\` |" "$OUT" | head -n 1
+}
+col() {
+	echo "$1" | awk -F'|' -v c="$2" '{ gsub(/ /, "", $c); print $c }'
+}
+for f in ecrt_master_receive ecrt_domain_process ecrt_domain_queue \
+	 ecrt_master_send; do
+	r=$(row "$f()")
+	[ -n "$r" ] || fail "no row for $f"
+	for c in 3 4 5 6 7 8 9 10; do
+		v=$(col "$r" $c)
+		echo "$v" | grep -Eq '^[0-9]+\.[0-9]+$' ||
+			fail "$f: column $c is '$v'"
+	done
+	[ "$(col "$r" 12)" = 0.00 ] || fail "$f: kernel system calls $(col "$r" 12)"
+	case $f in
+	ecrt_domain_*) want=0.00 ;;
+	*) want=1.00 ;;
+	esac
+	[ "$(col "$r" 11)" = "$want" ] ||
+		fail "$f: $(col "$r" 11) system calls per call in userspace, want $want"
+done
+grep -q '^| whole cycle (sum) |' "$OUT" || fail "no whole-cycle row"
+grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
+	fail "the output does not say what the rig is"
+grep -q '^On real hardware' "$OUT" || fail "no real-hardware instructions"
+grep -q 'semantics against the kernel.*: \([0-9]*\)/\1 checks ok$' "$OUT" ||
+	fail "semantics: $(grep 'semantics against' "$OUT")"
+if command -v strace >/dev/null 2>&1; then
+	n=$(sed -n 's/^strace -c -f .*: \([0-9]*\) ioctl,.*/\1/p' "$OUT")
+	[ -n "$n" ] || fail "no strace figures"
+	# 1000 cycles: 2 ioctls each, about 100 for the setup; 4 per cycle
+	# would mean process and queue entered the kernel.
+	[ "$n" -ge 2000 ] && [ "$n" -le 2400 ] ||
+		fail "strace counted $n ioctls for 1000 cycles"
+fi
+pass
