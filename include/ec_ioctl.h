@@ -503,6 +503,7 @@ struct ec_ioctl_activate {
  *   is pending: its datagrams are then queued, not answered), classifies
  *   it against expected_wkc and records in app_flags that it ran, before
  *   or after a queue(); queue() counts in queue_count;
+ * - ecrt_master_application_time() stores app_time, then app_time_set;
  * - at the start of the next EC_IOCTL_RECEIVE or EC_IOCTL_SEND the module
  *   takes app_flags and queue_count (atomic exchange with 0) and replays
  *   on the domain what the application did, in its order: process, the
@@ -541,7 +542,10 @@ struct ec_ioctl_shm {
 	__u32 version;		/* EC_IOCTL_VERSION */
 	__u32 domain_count;	/* entries in use */
 	__u32 entry_size;	/* sizeof(struct ec_ioctl_shm_domain) */
-	__u32 reserved[12];
+	/* written by the application: ecrt_master_application_time() */
+	__u64 app_time;		/* ns since 2000, valid when app_time_set */
+	__u32 app_time_set;	/* taken (exchange with 0) by the module */
+	__u32 reserved[9];
 	struct ec_ioctl_shm_domain domains[EC_IOCTL_SHM_DOMAINS];
 };
 

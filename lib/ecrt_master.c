@@ -283,6 +283,10 @@ int ecrt_master(ec_master_t *master, ec_master_info_t *master_info)
 	master_info->link_up = data.devices[0].link_state;
 	master_info->scan_busy = data.scan_busy;
 	master_info->app_time = data.app_time;
+	/* set through the shared area and not taken yet: the newer one */
+	if (master->shm &&
+	    __atomic_load_n(&master->shm->app_time_set, __ATOMIC_ACQUIRE))
+		master_info->app_time = master->shm->app_time;
 	return 0;
 }
 
@@ -573,6 +577,13 @@ int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
 {
 	struct ec_ioctl_app_time data;
 
+	if (master->shm) {
+		/* no system call: the module takes it at the next send */
+		master->shm->app_time = app_time;
+		__atomic_store_n(&master->shm->app_time_set, 1,
+				 __ATOMIC_RELEASE);
+		return 0;
+	}
 	memset(&data, 0, sizeof(data));
 	data.app_time = app_time;
 	return ec_app_ioctl(master, EC_IOCTL_APP_TIME, &data);

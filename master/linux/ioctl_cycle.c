@@ -68,8 +68,9 @@ static u32 ec_shm_create(struct ec_linux_master *m)
 }
 
 /*
- * Replay on each domain what the application did through the shared area
- * since the last receive or send: a process() before any queue(), the
+ * Take the application time set through the shared area, and replay on
+ * each domain what the application did through it since the last receive
+ * or send: a process() before any queue(), the
  * queue()s (their datagrams are queued: a process() after them finds
  * nothing answered), a process() after them.  io_mutex held.
  */
@@ -82,6 +83,8 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 
 	if (!m->shm)
 		return;
+	if (xchg(&m->shm->app_time_set, 0))
+		m->core.app_time_ns = READ_ONCE(m->shm->app_time);
 	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
 		d = ec_list_entry(n, struct ec_domain, node);
 		if (d->index >= EC_IOCTL_SHM_DOMAINS)

@@ -64,6 +64,28 @@ static void bench_sem_check(struct bench *b, const char *what,
 		bench_sem_failures++;
 }
 
+#define BENCH_SEM_APP_TIME 0x123456789abcULL
+
+static uint64_t bench_master_app_time(struct bench *b)
+{
+	ec_master_info_t mi;
+
+	memset(&mi, 0, sizeof(mi));
+	ecrt_master(b->master, &mi);
+	return mi.app_time;
+}
+
+static void bench_sem_app_time(struct bench *b, const char *what,
+			       uint64_t got, uint64_t want)
+{
+	(void)b;
+	BENCH_LOG("BENCH semantics %-44s %#llx want %#llx: %s", what,
+		  (unsigned long long)got, (unsigned long long)want,
+		  got == want ? "ok" : "FAILED");
+	if (got != want)
+		bench_sem_failures++;
+}
+
 /* Let the answer of the last send arrive (the sim delays it). */
 static void bench_sem_wait(unsigned int period_us)
 {
@@ -145,6 +167,17 @@ static int bench_semantics(struct bench *b, unsigned int period_us)
 	ecrt_domain_process(b->domain);
 	bench_sem_check(b, "send without queue, receive, process", full,
 			ecrt_master_send);
+
+	/* 8. the application time: no system call, reported, then taken */
+	before = bench_ioctl_count;
+	ecrt_master_application_time(b->master, BENCH_SEM_APP_TIME);
+	bench_sem_app_time(b, "application_time: system calls",
+			   bench_ioctl_count - before, 0);
+	bench_sem_app_time(b, "application_time: ecrt_master() before send",
+			   bench_master_app_time(b), BENCH_SEM_APP_TIME);
+	ecrt_master_send(b->master);
+	bench_sem_app_time(b, "application_time: ecrt_master() after send",
+			   bench_master_app_time(b), BENCH_SEM_APP_TIME);
 	return bench_sem_failures;
 }
 

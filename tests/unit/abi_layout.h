@@ -189,6 +189,8 @@ EC_ABI(ec_ioctl_shm_domain, 64);
 EC_OFF(ec_ioctl_shm_domain, app_flags, 16);
 EC_OFF(ec_ioctl_shm_domain, queue_count, 20);
 EC_ABI(ec_ioctl_shm, 4096);
+EC_OFF(ec_ioctl_shm, app_time, 16);
+EC_OFF(ec_ioctl_shm, app_time_set, 24);
 EC_OFF(ec_ioctl_shm, domains, 64);
 EC_ABI(ec_ioctl_master_state, 24);
 EC_OFF(ec_ioctl_master_state, al_states, 8);
