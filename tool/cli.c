@@ -698,3 +698,36 @@ void ec_slaves_free(struct ec_slaves *s)
 	free(s->sel);
 	memset(s, 0, sizeof(*s));
 }
+
+/**
+ * ec_cli_each_slave() - run @fn for every selected slave of every master
+ * @c: parsed command line (-m, -a, -p select)
+ * @fn: what to do with one slave; a non-zero return stops the walk
+ *
+ * Return: 0 or the first non-zero exit code.
+ */
+int ec_cli_each_slave(struct ec_cli *c, ec_cli_slave_fn fn)
+{
+	struct ec_lib_master m;
+	struct ec_numlist l;
+	struct ec_slaves s;
+	size_t i, k;
+	int ret;
+
+	ret = ec_cli_masters(c, &l);
+	if (ret)
+		return ret;
+	for (i = 0; i < l.count && !ret; i++) {
+		ret = ec_cli_open(c, &m, l.items[i], false);
+		if (ret)
+			break;
+		ret = ec_cli_slaves(c, &m, &s);
+		for (k = 0; !ret && k < s.count; k++)
+			ret = fn(c, &m, l.items[i], &s.all[s.sel[k]],
+				 l.count > 1 || s.count > 1);
+		ec_slaves_free(&s);
+		ec_lib_close(&m);
+	}
+	ec_numlist_free(&l);
+	return ret;
+}

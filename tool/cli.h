@@ -97,4 +97,11 @@ int ec_cli_single_slave(struct ec_cli *c, struct ec_lib_master *m,
 			const struct ec_ioctl_slave **slave);
 void ec_slaves_free(struct ec_slaves *s);
 
+/* Called for each selected slave of each selected master; header tells
+ * whether more than one slave is listed (IgH prints a title then). */
+typedef int (*ec_cli_slave_fn)(struct ec_cli *c, struct ec_lib_master *m,
+			       unsigned int master,
+			       const struct ec_ioctl_slave *sl, bool header);
+int ec_cli_each_slave(struct ec_cli *c, ec_cli_slave_fn fn);
+
 #endif /* EC_TOOL_CLI_H */

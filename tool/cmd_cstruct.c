@@ -115,8 +115,9 @@ static int ec_cstruct_sync(struct ec_cli *c, struct ec_lib_master *m,
 
 static int ec_cstruct_slave(struct ec_cli *c, struct ec_lib_master *m,
 			    unsigned int master,
-			    const struct ec_ioctl_slave *sl)
+			    const struct ec_ioctl_slave *sl, bool header)
 {
+	(void)header;	/* every slave gets its own C block */
 	unsigned int i, pdo_pos = 0, entry_pos = 0, pos = sl->position;
 	struct ec_cstruct_out o;
 	int ret = 0;
@@ -161,30 +162,12 @@ out_close:
  */
 int ec_cmd_cstruct(struct ec_cli *c)
 {
-	struct ec_lib_master m;
-	struct ec_numlist l;
-	struct ec_slaves s;
-	size_t i, k;
 	int ret;
 
 	ret = ec_cli_nargs(c, 0, 0);
 	if (ret)
 		return ret;
-	ret = ec_cli_masters(c, &l);
-	if (ret)
-		return ret;
-	for (i = 0; i < l.count && !ret; i++) {
-		ret = ec_cli_open(c, &m, l.items[i], false);
-		if (ret)
-			break;
-		ret = ec_cli_slaves(c, &m, &s);
-		for (k = 0; !ret && k < s.count; k++)
-			ret = ec_cstruct_slave(c, &m, l.items[i],
-					       &s.all[s.sel[k]]);
-		ec_slaves_free(&s);
-		ec_lib_close(&m);
-	}
-	ec_numlist_free(&l);
+	ret = ec_cli_each_slave(c, ec_cstruct_slave);
 	fflush(stdout);
 	return ret;
 }

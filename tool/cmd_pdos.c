@@ -89,33 +89,14 @@ static int ec_list_slave_pdos(struct ec_cli *c, struct ec_lib_master *m,
  */
 int ec_cmd_pdos(struct ec_cli *c)
 {
-	struct ec_lib_master m;
-	struct ec_numlist l;
-	struct ec_slaves s;
-	size_t i, k;
 	int ret;
 
 	ret = ec_cli_nargs(c, 0, 0);
 	if (ret)
 		return ret;
-	ret = ec_cli_masters(c, &l);
-	if (ret)
-		return ret;
 	ec_out_arr_open("slaves");
-	for (i = 0; i < l.count && !ret; i++) {
-		ret = ec_cli_open(c, &m, l.items[i], false);
-		if (ret)
-			break;
-		ret = ec_cli_slaves(c, &m, &s);
-		for (k = 0; !ret && k < s.count; k++)
-			ret = ec_list_slave_pdos(c, &m, l.items[i],
-						 &s.all[s.sel[k]],
-						 l.count > 1 || s.count > 1);
-		ec_slaves_free(&s);
-		ec_lib_close(&m);
-	}
+	ret = ec_cli_each_slave(c, ec_list_slave_pdos);
 	ec_out_arr_close();
-	ec_numlist_free(&l);
 	return ret;
 }
 
