@@ -517,9 +517,9 @@ struct ec_ioctl_activate {
  * then uses the ioctls; an older lib never maps it.
  */
 #define EC_IOCTL_SHM_OFFSET 0x40000000UL	/* mmap() offset of the area */
-#define EC_IOCTL_SHM_MAGIC 0x45435348		/* "ECSH" */
-#define EC_IOCTL_SHM_DOMAINS 63			/* domains with an entry */
-#define EC_IOCTL_SHM_QUEUE_MAX 4		/* queues replayed per cycle */
+#define EC_IOCTL_SHM_MAGIC 0x45435348	/* "ECSH" */
+#define EC_IOCTL_SHM_DOMAINS 63		/* domains with an entry */
+#define EC_IOCTL_SHM_QUEUE_MAX 4	/* queues replayed per cycle */
 
 /* app_flags */
 #define EC_IOCTL_SHM_PROCESSED 0x1	/* process() before any queue() */
@@ -543,7 +543,7 @@ struct ec_ioctl_shm {
 	__u32 domain_count;	/* entries in use */
 	__u32 entry_size;	/* sizeof(struct ec_ioctl_shm_domain) */
 	/* written by the application: ecrt_master_application_time() */
-	__u64 app_time;		/* ns since 2000, valid when app_time_set */
+	__u64 app_time;		/* ns since 2000 when app_time_set */
 	__u32 app_time_set;	/* taken (exchange with 0) by the module */
 	__u32 reserved[9];
 	struct ec_ioctl_shm_domain domains[EC_IOCTL_SHM_DOMAINS];

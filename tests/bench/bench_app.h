@@ -181,11 +181,12 @@ static uint64_t bench_isqrt(uint64_t v)
 }
 
 /*
- * Convert the ticks of each call (and of the empty pair of stamps) to ns (TSC calibrated against the
- * monotonic clock over the measured run) and print one line per call:
+ * Convert the ticks of each call (and of the empty pair of stamps) to
+ * ns (TSC calibrated against the monotonic clock over the measured run)
+ * and print one line per row:
  *   BENCH <side> <call> n=N mean=NS sd=NS median=NS p99=NS max=NS
  *   syscalls=TOTAL
- * (all in ns, integers).  The ticks arrays are reused for the ns values.
+ * (integers).  The ticks arrays are reused for the ns values.
  */
 static void bench_report(struct bench *b, const char *side)
 {

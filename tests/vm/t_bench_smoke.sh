@@ -36,13 +36,15 @@ for f in ecrt_master_receive ecrt_domain_process ecrt_domain_queue \
 		echo "$v" | grep -Eq '^[0-9]+\.[0-9]+$' ||
 			fail "$f: column $c is '$v'"
 	done
-	[ "$(col "$r" 12)" = 0.00 ] || fail "$f: kernel system calls $(col "$r" 12)"
+	[ "$(col "$r" 12)" = 0.00 ] ||
+		fail "$f: kernel system calls $(col "$r" 12)"
 	case $f in
 	ecrt_domain_*) want=0.00 ;;
 	*) want=1.00 ;;
 	esac
 	[ "$(col "$r" 11)" = "$want" ] ||
-		fail "$f: $(col "$r" 11) system calls per call in userspace, want $want"
+		fail "$f: $(col "$r" 11) system calls per userspace call," \
+			"want $want"
 done
 grep -q '^| whole cycle (sum) |' "$OUT" || fail "no whole-cycle row"
 grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
