@@ -28,7 +28,8 @@ struct ec_device_stats {
 	u64 last_tx_count, last_rx_count, last_tx_bytes, last_rx_bytes;
 	u64 last_loss;
 	/* Low-pass filtered over 1, 10, 60 s: frames and losses in 1/1000
-	 * per second, bytes per second. */
+	 * per second, bytes per second.
+	 */
 	s32 tx_frame_rates[EC_RATE_COUNT];
 	s32 rx_frame_rates[EC_RATE_COUNT];
 	s32 tx_byte_rates[EC_RATE_COUNT];

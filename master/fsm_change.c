@@ -23,8 +23,8 @@ static const struct ec_al_status_text ec_al_status_texts[] = {
 	{ 0x0002, "No memory" },
 	{ 0x0003, "Invalid device setup" },
 	{ 0x0006, "SII/EEPROM information does not match firmware" },
-	{ 0x0007, "Firmware update not successful, old firmware still "
-		  "running" },
+	{ 0x0007,
+	  "Firmware update not successful, old firmware still running" },
 	{ 0x000E, "License error" },
 	{ 0x0011, "Invalid requested state change" },
 	{ 0x0012, "Unknown requested state" },
@@ -334,13 +334,13 @@ static void ec_fsm_change_state_code(struct ec_fsm_change *fsm, u64 now_ns)
 	slave->al_status_code = code;
 	fsm->status_code = code;
 	if (fsm->ack_only || fsm->request_after_ack)
-		EC_SLAVE_WARN(slave, "acknowledging error in %s: AL status "
-			      "code 0x%04x (%s)",
+		EC_SLAVE_WARN(slave,
+			      "acknowledging error in %s: AL status code 0x%04x (%s)",
 			      ec_al_state_string(slave->current_state), code,
 			      ec_al_status_text(code));
 	else
-		EC_SLAVE_ERR(slave, "failed to change to %s, now %s: AL "
-			     "status code 0x%04x (%s)",
+		EC_SLAVE_ERR(slave,
+			     "failed to change to %s, now %s: AL status code 0x%04x (%s)",
 			     ec_al_state_string(fsm->requested),
 			     ec_al_state_string(slave->current_state), code,
 			     ec_al_status_text(code));

@@ -195,8 +195,9 @@ int ec_fsm_coe_reply(struct ec_fsm_coe *fsm, u8 service, const u8 **data,
 		return -1;
 	}
 	if (fsm->mbox.type != EC_MBOX_TYPE_COE) {
-		EC_SLAVE_WARN(slave, "CoE: dropped a mailbox message of type "
-			      "0x%x", fsm->mbox.type);
+		EC_SLAVE_WARN(slave,
+			      "CoE: dropped a mailbox message of type 0x%x",
+			      fsm->mbox.type);
 		ec_fsm_coe_receive_again(fsm, now_ns);
 		return 0;
 	}
@@ -273,8 +274,9 @@ static void ec_fsm_coe_client_abort(struct ec_fsm_coe *fsm, u32 code,
 	u8 *p;
 
 	(void)now_ns;
-	EC_SLAVE_ERR(fsm->slave, "SDO 0x%04x:%02x: %s; aborting with "
-		     "0x%08x (%s)", req->index, req->subindex, what, code,
+	EC_SLAVE_ERR(fsm->slave,
+		     "SDO 0x%04x:%02x: %s; aborting with 0x%08x (%s)",
+		     req->index, req->subindex, what, code,
 		     ec_coe_abort_text(code));
 	p = ec_fsm_coe_prepare(fsm, EC_COE_SERVICE_SDO_REQUEST,
 			       EC_SDO_MSG_SIZE - EC_COE_HEADER_SIZE);

@@ -144,8 +144,8 @@ static int ec_fsm_coe_info_collect(struct ec_fsm_coe *fsm, u64 now_ns)
 		return -2;
 	}
 	if (op != fsm->info_opcode) {
-		EC_SLAVE_WARN(fsm->slave, "dropped SDO information opcode "
-			      "0x%02x", op);
+		EC_SLAVE_WARN(fsm->slave,
+			      "dropped SDO information opcode 0x%02x", op);
 		ec_fsm_coe_receive_again(fsm, now_ns);
 		return 0;
 	}
@@ -208,8 +208,9 @@ static void ec_fsm_coe_dictionary_done(struct ec_fsm_coe *fsm)
 	slave->sdo_count = fsm->sdo_count;
 	fsm->sdos = NULL;
 	fsm->sdo_count = 0;
-	EC_SLAVE_INFO(slave, "read %u objects with %u entries of the "
-		      "dictionary", slave->sdo_count, entries);
+	EC_SLAVE_INFO(slave,
+		      "read %u objects with %u entries of the dictionary",
+		      slave->sdo_count, entries);
 	ec_fsm_coe_finish(fsm, 0);
 }
 

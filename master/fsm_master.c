@@ -170,7 +170,8 @@ static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns)
 }
 
 /* Drop the old slaves and clear all station addresses: the scan's
- * first step, so that no stale address answers a scan read. */
+ * first step, so that no stale address answers a scan read.
+ */
 static void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	struct ec_master *master = fsm->master;

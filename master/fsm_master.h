@@ -15,7 +15,8 @@ struct ec_fsm_master;
 typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
 
 /* Broadcasts in a row without an answer before the link counts as lost
- * (one lost frame is not a topology change). */
+ * (one lost frame is not a topology change).
+ */
 #define EC_FSM_MASTER_MISSES 3
 /*
  * ... and for at least this long: under a loaded host (or an emulated

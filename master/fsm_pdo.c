@@ -87,8 +87,11 @@ int ec_slave_pdo_copy(struct ec_pdo *dst, const struct ec_pdo *src)
 	dst->name = NULL;
 	dst->entries = NULL;
 	dst->entry_count = 0;
-	if (src->name && !(dst->name = ec_pdo_strdup(src->name)))
-		return -ENOMEM;
+	if (src->name) {
+		dst->name = ec_pdo_strdup(src->name);
+		if (!dst->name)
+			return -ENOMEM;
+	}
 	if (!src->entry_count)
 		return 0;
 	dst->entries = ec_zalloc(src->entry_count * sizeof(*dst->entries));
@@ -98,10 +101,12 @@ int ec_slave_pdo_copy(struct ec_pdo *dst, const struct ec_pdo *src)
 		dst->entries[i] = src->entries[i];
 		dst->entries[i].name = NULL;
 		dst->entry_count++;
-		if (src->entries[i].name &&
-		    !(dst->entries[i].name =
-			      ec_pdo_strdup(src->entries[i].name)))
-			return -ENOMEM;
+		if (src->entries[i].name) {
+			dst->entries[i].name =
+				ec_pdo_strdup(src->entries[i].name);
+			if (!dst->entries[i].name)
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -340,10 +345,12 @@ static void ec_fsm_pdo_state_assign_entry(struct ec_fsm_pdo *fsm,
 	pdo->index = (u16)ec_fsm_pdo_value(fsm);
 	pdo->sync_index = (s8)fsm->sync_pos;
 	sii_pdo = ec_fsm_pdo_sii_pdo(fsm->slave, pdo->index);
-	if (sii_pdo && sii_pdo->name &&
-	    !(pdo->name = ec_pdo_strdup(sii_pdo->name))) {
-		ec_fsm_pdo_fail(fsm, -ENOMEM);
-		return;
+	if (sii_pdo && sii_pdo->name) {
+		pdo->name = ec_pdo_strdup(sii_pdo->name);
+		if (!pdo->name) {
+			ec_fsm_pdo_fail(fsm, -ENOMEM);
+			return;
+		}
 	}
 	if (++fsm->pdo_pos < sync->pdo_count) {
 		ec_fsm_pdo_upload(fsm, EC_COE_SM_ASSIGN_BASE + fsm->sync_pos,

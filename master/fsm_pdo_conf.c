@@ -174,14 +174,14 @@ static bool ec_fsm_pdo_conf_written(struct ec_fsm_pdo_conf *fsm, u64 now_ns)
 		return true;
 	}
 	if (req->abort_code)
-		EC_SLAVE_ERR(fsm->slave, "PDO configuration: writing SDO "
-			     "0x%04x:%02x aborted: 0x%08x %s", req->index,
-			     req->subindex, req->abort_code,
+		EC_SLAVE_ERR(fsm->slave,
+			     "PDO configuration: writing SDO 0x%04x:%02x aborted: 0x%08x %s",
+			     req->index, req->subindex, req->abort_code,
 			     ec_coe_abort_text(req->abort_code));
 	else
-		EC_SLAVE_ERR(fsm->slave, "PDO configuration: writing SDO "
-			     "0x%04x:%02x failed (%d)", req->index,
-			     req->subindex, req->error);
+		EC_SLAVE_ERR(fsm->slave,
+			     "PDO configuration: writing SDO 0x%04x:%02x failed (%d)",
+			     req->index, req->subindex, req->error);
 	ec_fsm_pdo_conf_fail(fsm, req->error ? req->error : -EIO);
 	return false;
 }

@@ -15,7 +15,8 @@ struct ec_fsm_sii;
 typedef void (*ec_fsm_sii_state_t)(struct ec_fsm_sii *fsm, u64 now_ns);
 
 /* How long one read may stay busy, and how often a read is re-issued
- * after an acknowledge error or a lost datagram. */
+ * after an acknowledge error or a lost datagram.
+ */
 #define EC_FSM_SII_TIMEOUT_NS (100 * EC_NSEC_PER_MSEC)
 #define EC_FSM_SII_RETRIES 3
 

@@ -237,9 +237,9 @@ static void ec_fsm_sii_write_state_read_poll(struct ec_fsm_sii_write *fsm,
 	if (ec_fsm_sii_write_status(fsm, now_ns) <= 0)
 		return;
 	if (memcmp(got, want, 2)) {
-		EC_SLAVE_ERR(slave, "SII word 0x%04zx reads 0x%04x after "
-			     "writing 0x%04x", word, ec_get_u16(got),
-			     ec_get_u16(want));
+		EC_SLAVE_ERR(slave,
+			     "SII word 0x%04zx reads 0x%04x after writing 0x%04x",
+			     word, ec_get_u16(got), ec_get_u16(want));
 		ec_fsm_sii_write_fail(fsm, -EIO);
 		return;
 	}

@@ -323,8 +323,9 @@ static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_pdo_exec(&fsm->pdo, now_ns))
 		return;
 	if (!ec_fsm_pdo_success(&fsm->pdo))
-		EC_SLAVE_WARN(fsm->slave, "reading the PDOs failed (%d), "
-			      "keeping the SII PDOs", fsm->pdo.error);
+		EC_SLAVE_WARN(fsm->slave,
+			      "reading the PDOs failed (%d), keeping the SII PDOs",
+			      fsm->pdo.error);
 	fsm->state = ec_fsm_slave_state_idle;
 }
 
@@ -333,8 +334,9 @@ static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
 		return;
 	if (!ec_fsm_coe_success(&fsm->coe))
-		EC_SLAVE_WARN(fsm->slave, "reading the dictionary failed "
-			      "(%d)", fsm->coe.error);
+		EC_SLAVE_WARN(fsm->slave,
+			      "reading the dictionary failed (%d)",
+			      fsm->coe.error);
 	fsm->state = ec_fsm_slave_state_idle;
 }
 

@@ -172,8 +172,8 @@ static bool ec_fsm_slave_config_change_done(struct ec_fsm_slave_config *fsm,
 		fsm->al_status_code = fsm->change->status_code;
 		fsm->failed_state = fsm->change->requested;
 		if (fsm->al_status_code)
-			EC_SLAVE_ERR(fsm->slave, "refused %s: AL status code "
-				     "0x%04x %s",
+			EC_SLAVE_ERR(fsm->slave,
+				     "refused %s: AL status code 0x%04x %s",
 				     ec_al_state_string(fsm->change->requested),
 				     fsm->al_status_code,
 				     ec_al_status_text(fsm->al_status_code));
@@ -327,8 +327,8 @@ static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
 		return;
 	}
 	if (!ec_fsm_slave_config_has_coe(fsm->slave)) {
-		EC_SLAVE_ERR(fsm->slave, "startup SDOs configured, but the "
-			     "slave has no CoE");
+		EC_SLAVE_ERR(fsm->slave,
+			     "startup SDOs configured, but the slave has no CoE");
 		ec_fsm_slave_config_fail(fsm, -EPROTONOSUPPORT);
 		return;
 	}
@@ -358,9 +358,9 @@ static void ec_fsm_slave_config_state_sdo(struct ec_fsm_slave_config *fsm,
 		return;
 	}
 	if (req->abort_code)
-		EC_SLAVE_ERR(fsm->slave, "startup SDO 0x%04x:%02x aborted: "
-			     "0x%08x %s", req->index, req->subindex,
-			     req->abort_code,
+		EC_SLAVE_ERR(fsm->slave,
+			     "startup SDO 0x%04x:%02x aborted: 0x%08x %s",
+			     req->index, req->subindex, req->abort_code,
 			     ec_coe_abort_text(req->abort_code));
 	else
 		EC_SLAVE_ERR(fsm->slave, "startup SDO 0x%04x:%02x failed (%d)",
@@ -400,7 +400,8 @@ static void ec_fsm_slave_config_state_pdo_conf(
 }
 
 /* SM page of a process data SM: start, length of the PDOs in effect,
- * control from the SII with the watchdog bit as configured, enable. */
+ * control from the SII with the watchdog bit as configured, enable.
+ */
 static void ec_fsm_slave_config_sm_page(struct ec_fsm_slave_config *fsm,
 					unsigned int i, u8 *d)
 {
@@ -468,8 +469,8 @@ static void ec_fsm_slave_config_pd_sms(struct ec_fsm_slave_config *fsm,
 static void ec_fsm_slave_config_state_pd_sms(
 	struct ec_fsm_slave_config *fsm, u64 now_ns)
 {
-	if (!ec_fsm_slave_config_written(fsm, "configuring the process data "
-					 "SMs"))
+	if (!ec_fsm_slave_config_written(fsm,
+					 "configuring the process data SMs"))
 		return;
 	ec_fsm_slave_config_watchdog(fsm, now_ns);
 }
@@ -529,8 +530,8 @@ static void ec_fsm_slave_config_wd_intervals(struct ec_fsm_slave_config *fsm,
 static void ec_fsm_slave_config_state_wd_intervals(
 	struct ec_fsm_slave_config *fsm, u64 now_ns)
 {
-	if (!ec_fsm_slave_config_written(fsm, "writing the process data "
-					 "watchdog"))
+	if (!ec_fsm_slave_config_written(fsm,
+					 "writing the process data watchdog"))
 		return;
 	ec_fsm_slave_config_fmmus(fsm, now_ns);
 }

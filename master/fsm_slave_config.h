@@ -21,7 +21,8 @@ struct ec_sdo_config;
 struct ec_fsm_coe;
 
 /* FMMU registers from 0x0600, 16 bytes each (ETG.1000.4 table 56,
- * ESC data sheet section II 0x0600-0x06FF). */
+ * ESC data sheet section II 0x0600-0x06FF).
+ */
 #define EC_FMMU_SIZE 16
 #define EC_FMMU_LOGICAL_START 0		/* 32 bit */
 #define EC_FMMU_LENGTH 4		/* 16 bit, bytes */
@@ -52,7 +53,8 @@ struct ec_fsm_slave_config {
 	unsigned int retries;
 	u8 target;		/* EC_AL_STATE_*_ */
 	/* The application's configuration applied above PREOP, or NULL;
-	 * only compared once the job is over. */
+	 * only compared once the job is over.
+	 */
 	const struct ec_slave_config *sc;
 	const struct ec_list *sdo_pos;	/* startup SDO being written */
 	struct ec_sdo_request sdo_request;

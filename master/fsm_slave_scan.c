@@ -19,7 +19,8 @@
 /* Base information, ETG.1000.4 table 31 / ESC data sheet II 0x0000. */
 #define EC_BASE_INFO_SIZE 10
 /* ESC features 0x0008, ESC data sheet II: bit 0 FMMU operation (0: bit
- * oriented), bit 2 DC supported, bit 3 DC width (1: 64 bit). */
+ * oriented), bit 2 DC supported, bit 3 DC width (1: 64 bit).
+ */
 #define EC_FEATURE_FMMU_BYTE_ORIENTED 0x0001
 #define EC_FEATURE_DC 0x0004
 #define EC_FEATURE_DC64 0x0008
@@ -27,7 +28,8 @@
 /* DL status 0x0110, ESC data sheet II register 0x0110 and section I
  * table 10 "Link status description": physical link bits 4-7 (one per
  * port), loop closed bit 8 + 2 * port, communication established bit
- * 9 + 2 * port (15, 13, 11, 9: "most important"). */
+ * 9 + 2 * port (15, 13, 11, 9: "most important").
+ */
 #define EC_DL_STATUS_LINK(p) (0x0010 << (p))
 #define EC_DL_STATUS_LOOP_CLOSED(p) (0x0100 << (2 * (p)))
 #define EC_DL_STATUS_COMM(p) (0x0200 << (2 * (p)))

@@ -280,8 +280,8 @@ static void ec_fsm_target_done(struct ec_fsm_target *fsm, bool ok, int error,
 	if (fsm->backoff_ns > EC_SLAVE_RETRY_MAX_NS)
 		fsm->backoff_ns = EC_SLAVE_RETRY_MAX_NS;
 	fsm->retry_ns = now_ns + fsm->backoff_ns;
-	EC_SLAVE_ERR(slave, "bringing the slave to %s failed (%d), next "
-		     "attempt in %llu ns",
+	EC_SLAVE_ERR(slave,
+		     "bringing the slave to %s failed (%d), next attempt in %llu ns",
 		     ec_al_state_string(fsm->applied_target), error,
 		     (unsigned long long)fsm->backoff_ns);
 }

@@ -324,8 +324,9 @@ static void ec_fsm_mbox_state_fetch(struct ec_fsm_mbox *fsm, u64 now_ns)
 	}
 	len = ec_get_u16(d->data + EC_MBOX_HDR_LENGTH);
 	if (len > d->data_size - EC_MBOX_HEADER_SIZE) {
-		EC_SLAVE_ERR(slave, "mailbox reply of %zu bytes does not fit "
-			     "the read mailbox of %zu", len, d->data_size);
+		EC_SLAVE_ERR(slave,
+			     "mailbox reply of %zu bytes does not fit the read mailbox of %zu",
+			     len, d->data_size);
 		ec_fsm_mbox_fail(fsm, -EPROTO);
 		return;
 	}

@@ -39,7 +39,8 @@ struct ec_slave_config;
 struct ec_fsm_slave_scan;
 
 /* Port descriptor codes of register 0x0007: ec_slave_port_desc_t of
- * ecrt.h (EC_PORT_NOT_IMPLEMENTED, _NOT_CONFIGURED, _EBUS, _MII). */
+ * ecrt.h (EC_PORT_NOT_IMPLEMENTED, _NOT_CONFIGURED, _EBUS, _MII).
+ */
 
 struct ec_slave_port {
 	ec_slave_port_desc_t desc;
@@ -96,7 +97,8 @@ struct ec_slave {
 	bool error_flag;	/* the master gave up on this slave */
 
 	/* The application's configuration attached to this slave, or NULL
-	 * (slave_config.c: ec_master_attach_slave_configs()). */
+	 * (slave_config.c: ec_master_attach_slave_configs()).
+	 */
 	struct ec_slave_config *config;
 
 	/* SII: raw words and what they say. */
@@ -128,7 +130,8 @@ struct ec_slave {
 	struct ec_emerg_ring emerg_ring;	/* CoE emergencies received */
 
 	/* The scan (fsm_slave_scan.c): allocated at scan start, with its
-	 * own datagram so that all slaves are scanned in parallel. */
+	 * own datagram so that all slaves are scanned in parallel.
+	 */
 	struct ec_fsm_slave_scan *scan_fsm;
 	char id_name[24];	/* "vendor:product" when SII has no name */
 };
