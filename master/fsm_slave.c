@@ -15,7 +15,6 @@
 #include "slave.h"
 #include "slave_config.h"
 
-
 static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns);

@@ -116,7 +116,10 @@ void ec_fsm_slave_scan_start(struct ec_fsm_slave_scan *fsm)
 {
 	ec_free(fsm->sii_buf);
 	fsm->sii_buf = NULL;
-	fsm->sii_cap = fsm->sii_read = fsm->sii_pos = fsm->sii_want = 0;
+	fsm->sii_cap = 0;
+	fsm->sii_read = 0;
+	fsm->sii_pos = 0;
+	fsm->sii_want = 0;
 	fsm->lost = 0;
 	fsm->error = 0;
 	fsm->state = ec_fsm_slave_scan_state_start;
@@ -401,7 +404,9 @@ static void ec_fsm_slave_scan_finish(struct ec_fsm_slave_scan *fsm,
 		return;
 	}
 	if (!slave->sii.checksum_ok)
-		EC_SLAVE_WARN(slave, "scan: SII configuration area checksum is wrong (0x%02x, expected 0x%02x)",
+		EC_SLAVE_WARN(slave,
+			      "scan: SII configuration area checksum is wrong "
+			      "(0x%02x, expected 0x%02x)",
 			      slave->sii_image[2 * EC_SII_WORD_CHECKSUM],
 			      ec_sii_crc(slave->sii_image, 14));
 	/*
