@@ -27,7 +27,8 @@
 #define EC_REQUEST_WAIT_MS 30000	/* beyond every FSM timeout */
 #define EC_REQUEST_SLICE_MS 100
 /* In OP only the application's cycle serves requests: give up when it
- * has not sent for this long. */
+ * has not sent for this long.
+ */
 #define EC_APP_STALL_NS (2000ULL * NSEC_PER_MSEC)
 
 struct ec_ioctl_req {
