@@ -97,7 +97,7 @@ static int bench_run(struct bench *b)
 			BENCH_LOG("BENCH kernel error: slaves not ready");
 			return -ETIMEDOUT;
 		}
-		msleep(10);
+		usleep_range(10000, 11000);
 	}
 	ret = bench_configure(b);
 	if (!ret)
