@@ -316,7 +316,9 @@ struct ec_ioctl_debug {
  * _DOMAIN_PROCESS, _DOMAIN_QUEUE) take the domain index or nothing as
  * the plain ioctl argument.  After EC_IOCTL_ACTIVATE, mmap() of the
  * device at offset 0 maps the process data of all domains (pd_size bytes;
- * each domain at the offset EC_IOCTL_DOMAIN_INFO reports).  Closing the
+ * each domain at the offset EC_IOCTL_DOMAIN_INFO reports) and, when the
+ * activate reply gives shm_size, mmap() at EC_IOCTL_SHM_OFFSET the shared
+ * area of the cyclic calls (struct ec_ioctl_shm below).  Closing the
  * file deactivates and releases the master.
  */
 
@@ -509,10 +511,11 @@ struct ec_ioctl_activate {
  *   on the domain what the application did, in its order: process, the
  *   queues, process; so the kernel's domain state, its logs and the
  *   datagram queue are as if the calls had been ioctls.
- * Words the module writes are written only inside those two ioctls (the
- * application runs the cycle from one thread); words the application
- * writes are read only by the module, which trusts nothing in them beyond
- * the flags and a bounded count.  The area is a compatible addition to
+ * Words the module writes are written only at activation and inside
+ * those two ioctls (the application runs the cycle from one thread);
+ * words the application writes are read only by the module, which trusts
+ * nothing in them beyond the flags, a bounded count and the time.  A
+ * domain beyond EC_IOCTL_SHM_DOMAINS uses the ioctls.  The area is a compatible addition to
  * version 2: an older module leaves shm_size 0 (a reserved word) and lib
  * then uses the ioctls; an older lib never maps it.
  */
