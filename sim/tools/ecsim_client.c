@@ -6,7 +6,10 @@
  * CoE mailbox exchange with the first CoE slave, logical commands) and
  * checks that every frame comes back.
  *
- *   ecsim-client SOCKET | udp:HOST:PORT
+ *   ecsim-client SOCKET | udp:HOST:PORT | pkt:IFNAME
+ *
+ * pkt:IFNAME sends raw EtherCAT frames on a Linux interface (AF_PACKET),
+ * e.g. one end of a veth pair whose other end ethercat-sim --ifname serves.
  *
  * Exit 0 when all frames were answered, 1 otherwise.
  */
@@ -17,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <netdb.h>
+#include <arpa/inet.h>
+#include <linux/if_packet.h>
+#include <net/if.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -120,6 +126,26 @@ static int open_udp(const char *spec)
 	return s;
 }
 
+/* "pkt:IFNAME": a packet socket for EtherType 0x88a4 on IFNAME. */
+static int open_packet(const char *ifname)
+{
+	struct sockaddr_ll ll = {
+		.sll_family = AF_PACKET,
+		.sll_protocol = htons(0x88a4),
+	};
+	int s;
+
+	ll.sll_ifindex = (int)if_nametoindex(ifname);
+	if (!ll.sll_ifindex)
+		return -1;
+	s = socket(AF_PACKET, SOCK_RAW, htons(0x88a4));
+	if (s >= 0 && bind(s, (struct sockaddr *)&ll, sizeof(ll))) {
+		close(s);
+		s = -1;
+	}
+	return s;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_un me = { .sun_family = AF_UNIX };
@@ -130,10 +156,17 @@ int main(int argc, char **argv)
 	int coe = -1;
 
 	if (argc != 2 || strlen(argv[1]) >= sizeof(sim.sun_path)) {
-		fprintf(stderr, "usage: ecsim-client SOCKET | udp:HOST:PORT\n");
+		fprintf(stderr,
+			"usage: ecsim-client SOCKET | udp:HOST:PORT | pkt:IFNAME\n");
 		return 2;
 	}
-	if (!strncmp(argv[1], "udp:", 4)) {
+	if (!strncmp(argv[1], "pkt:", 4)) {
+		fd = open_packet(argv[1] + 4);
+		if (fd < 0) {
+			perror("ecsim-client: packet socket");
+			return 1;
+		}
+	} else if (!strncmp(argv[1], "udp:", 4)) {
 		fd = open_udp(argv[1] + 4);
 		if (fd < 0) {
 			fprintf(stderr, "ecsim-client: cannot reach %s\n",
