@@ -21,8 +21,8 @@ fail() {
 	exit 1
 }
 cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	ip netns del "$NS" 2>/dev/null
+	[ -n "$pid" ] && $SUDO kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	$SUDO ip netns del "$NS" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -30,19 +30,24 @@ trap cleanup EXIT
 for p in "$SIM" "$CLIENT"; do
 	[ -x "$p" ] || fail "$p not built"
 done
-[ "$(id -u)" = 0 ] || fail "needs root for a veth pair in a network namespace"
+SUDO=
+if [ "$(id -u)" != 0 ]; then
+	sudo -n true 2>/dev/null ||
+		fail "needs root (or sudo) for a veth pair in a network namespace"
+	SUDO="sudo -n"
+fi
 command -v ip >/dev/null || fail "ip (iproute2) missing: scripts/deps"
 
-ip netns add "$NS" || fail "cannot create a network namespace"
-ip -n "$NS" link add ecsim0 type veth peer name ecmaster0 ||
+$SUDO ip netns add "$NS" || fail "cannot create a network namespace"
+$SUDO ip -n "$NS" link add ecsim0 type veth peer name ecmaster0 ||
 	fail "cannot create a veth pair"
 for i in ecsim0 ecmaster0; do
-	ip netns exec "$NS" sh -c \
+	$SUDO ip netns exec "$NS" sh -c \
 		"echo 1 > /proc/sys/net/ipv6/conf/$i/disable_ipv6" 2>/dev/null
-	ip -n "$NS" link set "$i" up || fail "cannot bring $i up"
+	$SUDO ip -n "$NS" link set "$i" up || fail "cannot bring $i up"
 done
 
-ip netns exec "$NS" "$SIM" --segment sim/segments/default.json \
+$SUDO ip netns exec "$NS" "$SIM" --segment sim/segments/default.json \
 	--ifname ecsim0 2>"$tmp/err" &
 pid=$!
 i=0
@@ -53,7 +58,7 @@ while ! grep -q '^ethercat-sim: ready$' "$tmp/err" 2>/dev/null; do
 	sleep 0.1
 done
 
-ip netns exec "$NS" "$CLIENT" pkt:ecmaster0 >"$tmp/out" 2>&1 ||
+$SUDO ip netns exec "$NS" "$CLIENT" pkt:ecmaster0 >"$tmp/out" 2>&1 ||
 	{ cat "$tmp/out"; fail "not every frame came back"; }
 grep -q '^ecsim-client: 6 slaves' "$tmp/out" ||
 	{ cat "$tmp/out"; fail "the client did not count the 6 slaves"; }
