@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * slave_config_request.c - what a slave configuration carries for the
+ * slave FSM to do: startup SDOs (written in PREOP, before SAFEOP) and the
+ * SDO and register requests an application creates for its cyclic task.
+ */
+#include "slave_config.h"
+#include "master.h"
+#include "slave.h"
+
+/**
+ * ec_slave_config_sdo() - add a startup SDO, written in PREOP
+ * @sc: config
+ * @index: object index
+ * @subindex: subindex (0 with @complete_access: the whole object)
+ * @data: value, copied
+ * @size: its size in bytes
+ * @complete_access: write the object with CoE complete access
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
+			const u8 *data, size_t size, bool complete_access)
+{
+	struct ec_sdo_config *c;
+
+	if (!size || !data)
+		return -EINVAL;
+	c = ec_zalloc(sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->data = ec_zalloc(size);
+	if (!c->data) {
+		ec_free(c);
+		return -ENOMEM;
+	}
+	memcpy(c->data, data, size);
+	c->size = size;
+	c->index = index;
+	c->subindex = subindex;
+	c->complete_access = complete_access;
+	ec_list_add_tail(&c->node, &sc->sdo_configs);
+	return 0;
+}
+
+int ec_slave_config_sdo8(struct ec_slave_config *sc, u16 index, u8 subindex,
+			 u8 value)
+{
+	return ec_slave_config_sdo(sc, index, subindex, &value, 1, false);
+}
+
+int ec_slave_config_sdo16(struct ec_slave_config *sc, u16 index,
+			  u8 subindex, u16 value)
+{
+	u8 buf[2];
+
+	ec_put_u16(buf, value);
+	return ec_slave_config_sdo(sc, index, subindex, buf, sizeof(buf),
+				   false);
+}
+
+int ec_slave_config_sdo32(struct ec_slave_config *sc, u16 index,
+			  u8 subindex, u32 value)
+{
+	u8 buf[4];
+
+	ec_put_u32(buf, value);
+	return ec_slave_config_sdo(sc, index, subindex, buf, sizeof(buf),
+				   false);
+}
+
+/**
+ * ec_slave_config_create_sdo_request() - an SDO request for the cyclic task
+ * @sc: config
+ * @index: object index
+ * @subindex: subindex
+ * @size: memory for the data, bytes
+ *
+ * The slave FSM serves it once the application sets req.state to
+ * EC_REQ_QUEUED (read or write).
+ *
+ * Return: the request or NULL (no memory).
+ */
+struct ec_app_sdo_request *
+ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
+				   u8 subindex, size_t size)
+{
+	struct ec_app_sdo_request *r = ec_zalloc(sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->mem = ec_zalloc(size ? size : 1);
+	if (!r->mem) {
+		ec_free(r);
+		return NULL;
+	}
+	r->mem_size = size;
+	r->sc = sc;
+	ec_list_init(&r->req.node);
+	r->req.state = EC_REQ_UNUSED;
+	r->req.index = index;
+	r->req.subindex = subindex;
+	r->req.data = r->mem;
+	r->req.mem_size = size;
+	ec_list_add_tail(&r->config_node, &sc->app_sdo_requests);
+	return r;
+}
+
+/**
+ * ec_slave_config_create_reg_request() - a register request
+ * @sc: config
+ * @size: memory for the data, bytes
+ *
+ * Return: the request or NULL (no memory).
+ */
+struct ec_app_reg_request *
+ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size)
+{
+	struct ec_app_reg_request *r = ec_zalloc(sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->mem = ec_zalloc(size ? size : 1);
+	if (!r->mem) {
+		ec_free(r);
+		return NULL;
+	}
+	r->mem_size = size;
+	r->sc = sc;
+	ec_list_init(&r->req.node);
+	r->req.state = EC_REQ_UNUSED;
+	r->req.data = r->mem;
+	r->req.size = size;
+	ec_list_add_tail(&r->config_node, &sc->app_reg_requests);
+	return r;
+}
