@@ -15,7 +15,10 @@
  * module calls ecdev_close() and ecdev_withdraw().
  *
  * xmit() and poll() are called from the master's cyclic context: they must
- * not sleep.
+ * not sleep (doc/LOCKING.md, rule 4: any context the realtime calls allow).
+ *
+ * The master names the device module in use ("ethercat master") after the
+ * module passed as @owner.
  */
 #ifndef EC_DEVICES_ECDEV_H
 #define EC_DEVICES_ECDEV_H
@@ -34,6 +37,9 @@ struct ecdev_ops {
 struct ec_device *ecdev_offer(struct net_device *net_dev,
 			      const struct ecdev_ops *ops, void *priv,
 			      struct module *owner);
+/* A native driver without a net_device offers its port by MAC address. */
+struct ec_device *ecdev_offer_port(const u8 *mac, const struct ecdev_ops *ops,
+				   void *priv, struct module *owner);
 void ecdev_withdraw(struct ec_device *device);
 int ecdev_open(struct ec_device *device);
 void ecdev_close(struct ec_device *device);

@@ -26,6 +26,7 @@
 #define EC_IOCTL_MAX_PORTS 4
 #define EC_IOCTL_RATE_COUNT 3	/* 1 s, 10 s, 60 s averages */
 #define EC_IOCTL_NUM_DEVICES 2	/* main, backup */
+#define EC_IOCTL_DRIVER_SIZE 16
 #define EC_IOCTL_NO_SLAVE 0xffff
 
 /* Master phases, as in struct ec_ioctl_master.phase. */
@@ -56,7 +57,10 @@ struct ec_ioctl_device {
 	__s32 rx_frame_rates[EC_IOCTL_RATE_COUNT];
 	__s32 tx_byte_rates[EC_IOCTL_RATE_COUNT];
 	__s32 rx_byte_rates[EC_IOCTL_RATE_COUNT];
-	__u32 reserved[4];
+	/* The device module in use ("ec_generic", "ec_e1000e"), NUL ended;
+	 * empty when none is attached.  Was reserved (zero) in version 2:
+	 * same layout, older modules fill it with zeros. */
+	char driver[EC_IOCTL_DRIVER_SIZE];
 };
 
 struct ec_ioctl_master {

@@ -99,6 +99,10 @@ static void ec_print_device(unsigned int i, const struct ec_ioctl_device *d)
 	ec_out_bool("attached", " (%s)\n", d->attached, "attached",
 		    "waiting...");
 	ec_out_bool("link", "      Link: %s\n", d->link_state, "UP", "DOWN");
+	if (memchr(d->driver, 0, sizeof(d->driver)) && d->driver[0])
+		ec_out_str("driver", "      Driver: %s\n", d->driver);
+	else
+		ec_out_null("driver", NULL);
 	ec_print_traffic(&d->tx_count, &d->tx_bytes, &d->rx_count,
 			 &d->rx_bytes);
 	ec_out_uint("tx_errors", "      Tx errors:   %llu\n", d->tx_errors);

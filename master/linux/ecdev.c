@@ -42,18 +42,11 @@ static bool ec_mac_wanted(const u8 *wanted, const u8 *offered)
 	       is_broadcast_ether_addr(wanted);
 }
 
-/**
- * ecdev_offer() - offer a network device to the masters
- * @net_dev: the device
- * @ops: how the master sends and polls on it
- * @priv: passed to every call of @ops
- * @owner: the device module
- *
- * Return: a handle when a master takes the device, NULL otherwise.
- */
-struct ec_device *ecdev_offer(struct net_device *net_dev,
-			      const struct ecdev_ops *ops, void *priv,
-			      struct module *owner)
+/* The offer of a port with @mac; @net_dev is NULL for a native driver. */
+static struct ec_device *ec_offer(const u8 *mac, bool link_up,
+				  struct net_device *net_dev,
+				  const struct ecdev_ops *ops, void *priv,
+				  struct module *owner)
 {
 	struct ec_device *found = NULL;
 	unsigned int i, d;
@@ -70,7 +63,7 @@ struct ec_device *ecdev_offer(struct net_device *net_dev,
 							       m->backup_mac;
 
 			if (dev->attached ||
-			    !ec_mac_wanted(want, net_dev->dev_addr))
+			    !ec_mac_wanted(want, mac))
 				continue;
 			mutex_lock(&m->io_mutex);
 			m->ldev[d].ops = ops;
@@ -79,9 +72,9 @@ struct ec_device *ecdev_offer(struct net_device *net_dev,
 			m->ldev[d].owner = owner;
 			dev->priv = &m->ldev[d];
 			dev->hooks = &ec_linux_hooks;
-			memcpy(dev->mac, net_dev->dev_addr, ETH_ALEN);
+			memcpy(dev->mac, mac, ETH_ALEN);
 			dev->attached = true;
-			dev->link_up = netif_carrier_ok(net_dev);
+			dev->link_up = link_up;
 			ec_master_device_attached(&m->core, dev);
 			mutex_unlock(&m->io_mutex);
 			found = dev;
@@ -91,7 +84,42 @@ struct ec_device *ecdev_offer(struct net_device *net_dev,
 	mutex_unlock(&ec_offer_mutex);
 	return found;
 }
+
+/**
+ * ecdev_offer() - offer a network device to the masters
+ * @net_dev: the device
+ * @ops: how the master sends and polls on it
+ * @priv: passed to every call of @ops
+ * @owner: the device module
+ *
+ * Return: a handle when a master takes the device, NULL otherwise.
+ */
+struct ec_device *ecdev_offer(struct net_device *net_dev,
+			      const struct ecdev_ops *ops, void *priv,
+			      struct module *owner)
+{
+	return ec_offer(net_dev->dev_addr, netif_carrier_ok(net_dev), net_dev,
+			ops, priv, owner);
+}
 EXPORT_SYMBOL(ecdev_offer);
+
+/**
+ * ecdev_offer_port() - offer a port that has no net_device (native driver)
+ * @mac: its MAC address
+ * @ops: how the master sends and polls on it
+ * @priv: passed to every call of @ops
+ * @owner: the device module
+ *
+ * The link starts DOWN; the driver reports it with ecdev_set_link().
+ *
+ * Return: a handle when a master takes the port, NULL otherwise.
+ */
+struct ec_device *ecdev_offer_port(const u8 *mac, const struct ecdev_ops *ops,
+				   void *priv, struct module *owner)
+{
+	return ec_offer(mac, false, NULL, ops, priv, owner);
+}
+EXPORT_SYMBOL(ecdev_offer_port);
 
 /**
  * ecdev_withdraw() - the device module takes its device back

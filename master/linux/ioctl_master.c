@@ -2,6 +2,7 @@
 /*
  * ioctl_master.c - ioctl handlers for the module and the master.
  */
+#include <linux/module.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
@@ -26,9 +27,15 @@ static void ec_ioctl_copy_rates(__s32 *dst, const s32 *src)
 }
 
 static void ec_ioctl_fill_device(struct ec_ioctl_device *out,
-				 const struct ec_device *dev, const u8 *want)
+				 const struct ec_device *dev,
+				 const struct ec_linux_device *ld, const u8 *want)
 {
 	const struct ec_device_stats *s = &dev->stats;
+
+	/* The device module's name (the owner given to ecdev_offer*()). */
+	if (dev->attached)
+		strscpy(out->driver, ld->owner ? module_name(ld->owner) :
+						 "built-in", sizeof(out->driver));
 
 	memcpy(out->address, dev->attached ? dev->mac : want, ETH_ALEN);
 	out->attached = dev->attached;
@@ -69,6 +76,7 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 	data->num_devices = c->num_devices;
 	for (i = 0; i < c->num_devices; i++)
 		ec_ioctl_fill_device(&data->devices[i], &c->devices[i],
+				     &m->ldev[i],
 				     i == EC_DEVICE_MAIN ? m->main_mac :
 							   m->backup_mac);
 	data->tx_count = c->stats.tx_count;

@@ -25,7 +25,7 @@ EC_OFF(ec_ioctl_device, tx_count, 8);
 EC_OFF(ec_ioctl_device, tx_errors, 40);
 EC_OFF(ec_ioctl_device, tx_frame_rates, 48);
 EC_OFF(ec_ioctl_device, rx_byte_rates, 84);
-EC_OFF(ec_ioctl_device, reserved, 96);
+EC_OFF(ec_ioctl_device, driver, 96);
 
 EC_ABI(ec_ioctl_master, 408);
 EC_OFF(ec_ioctl_master, phase, 12);

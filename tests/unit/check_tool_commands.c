@@ -147,6 +147,7 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 	memcpy(d->devices[0].address, "\x52\x54\x00\xec\xa7\x01", 6);
 	d->devices[0].attached = 1;
 	d->devices[0].link_state = 1;
+	strcpy(d->devices[0].driver, "ec_e1000e");
 	d->devices[0].tx_count = 1235;
 	d->devices[0].rx_count = 1234;
 	d->devices[0].tx_frame_rates[0] = 100000;
@@ -507,7 +508,8 @@ START_TEST(test_master)
 	ck_assert_int_eq(run("master", NULL), 0);
 	ck_has(out, "Master0\n  Phase: Idle\n  Active: no\n  Slaves: 3\n");
 	ck_has(out, "    Main: 52:54:00:ec:a7:01 (attached)\n"
-	       "      Link: UP\n");
+	       "      Link: UP\n"
+	       "      Driver: ec_e1000e\n");
 	ck_has(out, "      Rx frames:   1234\n");
 	ck_has(out, "      Tx frame rate [1/s]:    100      0      0\n");
 	ck_has(out, "      Tx rate [KByte/s]:      2.0    0.0    0.0\n");
@@ -532,6 +534,8 @@ START_TEST(test_master_json)
 	ck_assert_str_eq(json_string_value(json_object_get(dev, "mac")),
 			 "52:54:00:ec:a7:01");
 	ck_assert(json_is_true(json_object_get(dev, "link")));
+	ck_assert_str_eq(json_string_value(json_object_get(dev, "driver")),
+			 "ec_e1000e");
 	ck_assert_int_eq(json_integer_value(json_object_get(dev,
 							    "rx_frames")),
 			 1234);

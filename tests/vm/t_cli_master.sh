@@ -3,7 +3,8 @@
 #
 # t_cli_master: the ethercat tool against the real module: 'version' names
 # the tool's and the module's ioctl ABI version, 'master' shows the device
-# MAC and received frames, '-j master' is valid JSON with the same facts,
+# MAC, the driver in use and received frames, '-j master' is valid JSON
+# with the same facts,
 # a bad option exits 2, an ambiguous abbreviation exits 2, a unique one
 # works.
 
@@ -18,6 +19,7 @@ d = json.load(open(sys.argv[1]))
 dev = d["masters"][0]["devices"][0]
 assert dev["mac"] == sys.argv[2], dev["mac"]
 assert dev["rx_frames"] > 0, "rx_frames 0"
+assert dev["driver"] == "ec_generic", dev["driver"]
 assert d["masters"][0]["slaves"] >= 0' "$1" "$MAC"
 	elif command -v jq >/dev/null; then
 		jq -e --arg mac "$MAC" '.masters[0].devices[0].mac == $mac and
@@ -46,6 +48,8 @@ grep -q '^rc_master=0$' "$OUT" || fail "ethercat master failed"
 grep -q "Main: $MAC (attached)" "$OUT" ||
 	fail "ethercat master does not show Main: $MAC (attached)"
 grep -q '^      Link: UP$' "$OUT" || fail "link is not UP"
+grep -q '^      Driver: ec_generic$' "$OUT" ||
+	fail "ethercat master does not name the driver ec_generic"
 rx=$(field 'Rx frames')
 case $rx in
 ''|*[!0-9]*) fail "no \"Rx frames\" count in ethercat master" ;;

@@ -1,0 +1,666 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * e1000e.c - ec_e1000e.ko: a native, polled EtherCAT port driver for
+ * Intel's 82574 (the e1000e family; QEMU "-device e1000e") and the 8254x
+ * family (QEMU "-device e1000"), written from the controllers' manuals
+ * (registers and their sources: e1000e_regs.h).
+ *
+ * It binds only the ports named by the "ports" parameter (PCI addresses or
+ * MAC addresses, or "all"), resets the controller, sets up one receive and
+ * one transmit ring of legacy descriptors in coherent DMA memory with
+ * preallocated buffers, and offers the port to the master
+ * (ecdev_offer_port()).  There is no interrupt, no NAPI and no net_device:
+ * the master's xmit copies a frame into the next transmit buffer and moves
+ * the tail; its poll walks the receive ring and hands EtherCAT frames to
+ * ecdev_receive().
+ *
+ * Calling context (doc/LOCKING.md rule 4): xmit() and poll() touch only
+ * descriptors, preallocated buffers and device registers.  They do not
+ * allocate, sleep, take a lock or map DMA; so they may run in any context
+ * the realtime calls allow: hard-irq, softirq, a spinlock held, interrupts
+ * off, on PREEMPT_RT too.  The master calls xmit() from one context at a
+ * time and poll() from one context at a time; the two may overlap, as they
+ * share nothing: the transmit ring belongs to xmit() alone, the receive
+ * ring and the link check to poll() alone.  A busy bit per ring (atomic
+ * test-and-set, never a wait) catches a caller that breaks that rule: the
+ * second caller gets -EBUSY (xmit) or returns at once (poll).
+ *
+ * Probe, remove and the PHY access at probe run in process context and may
+ * sleep.  remove() withdraws the port from the master before it stops the
+ * controller and frees the rings, so no xmit or poll runs on freed memory.
+ */
+#include <linux/delay.h>
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+#include <linux/io.h>
+#include <linux/jiffies.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pci.h>
+
+#include "ecdev.h"
+#include "e1000e_regs.h"
+
+#define EC_E1K_DRV_NAME		"ec_e1000e"
+#define EC_E1K_RX_COUNT		64	/* descriptors; RDLEN % 128 == 0 */
+#define EC_E1K_TX_COUNT		64
+#define EC_E1K_BUF_SIZE		2048	/* RCTL.BSIZE 2048 */
+#define EC_E1K_TX_MAX		ETH_FRAME_LEN	/* without FCS (IFCS adds it) */
+#define EC_E1K_LINK_PERIOD	(HZ / 10)	/* STATUS.LU read in poll */
+#define EC_E1K_MAX_PORTS	16
+
+enum { EC_E1K_TX_BUSY, EC_E1K_RX_BUSY };
+
+/* What differs between the two families. */
+struct ec_e1k_family {
+	const char *name;
+	u32 tipg;
+	u32 txdctl_set;	/* bits to set in TXDCTL after reset */
+};
+
+static const struct ec_e1k_family ec_e1k_8254x = {
+	.name = "8254x",
+	.tipg = EC_E1K_TIPG_8254X,
+};
+
+static const struct ec_e1k_family ec_e1k_82574 = {
+	.name = "82574",
+	.tipg = EC_E1K_TIPG_82574,
+	.txdctl_set = EC_E1K_TXDCTL_82574_BIT22,
+};
+
+struct ec_e1k_port {
+	struct pci_dev *pdev;
+	void __iomem *hw;
+	const struct ec_e1k_family *family;
+	struct ec_device *ecdev;
+	u8 mac[ETH_ALEN];
+
+	struct ec_e1k_rx_desc *rx_ring;
+	dma_addr_t rx_ring_dma;
+	u8 *rx_buf;			/* EC_E1K_RX_COUNT buffers */
+	dma_addr_t rx_buf_dma;
+	unsigned int rx_next;		/* next descriptor the driver reads */
+	bool rx_skip;			/* dropping a frame that spans buffers */
+
+	struct ec_e1k_tx_desc *tx_ring;
+	dma_addr_t tx_ring_dma;
+	u8 *tx_buf;			/* EC_E1K_TX_COUNT buffers */
+	dma_addr_t tx_buf_dma;
+	unsigned int tx_next;		/* next descriptor to fill */
+	unsigned int tx_clean;		/* oldest descriptor not known done */
+
+	unsigned long busy;		/* EC_E1K_*_BUSY bits */
+	unsigned long next_link_check;	/* jiffies */
+	bool link_up;			/* STATUS.LU as poll last read it */
+
+	/* Counters (read by nobody yet but a debugger; kept honest). */
+	unsigned long rx_errors, rx_other, rx_oversized, tx_ring_full;
+};
+
+static char *ports[EC_E1K_MAX_PORTS];
+static int ports_count;
+module_param_array(ports, charp, &ports_count, 0444);
+MODULE_PARM_DESC(ports,
+		 "ports to drive: PCI addresses (0000:03:00.0) or MAC addresses, comma separated, or \"all\"");
+
+static bool promisc;
+module_param(promisc, bool, 0444);
+MODULE_PARM_DESC(promisc,
+		 "accept frames for any destination (default: broadcast and own MAC, enough for EtherCAT)");
+
+static inline u32 ec_e1k_rd(const struct ec_e1k_port *p, u32 reg)
+{
+	return readl(p->hw + reg);
+}
+
+static inline void ec_e1k_wr(const struct ec_e1k_port *p, u32 reg, u32 val)
+{
+	writel(val, p->hw + reg);
+}
+
+/* --- the cyclic path: xmit and poll ------------------------------------ */
+
+/* Move tx_clean past the descriptors the controller has written back. */
+static void ec_e1k_tx_reclaim(struct ec_e1k_port *p)
+{
+	while (p->tx_clean != p->tx_next &&
+	       (READ_ONCE(p->tx_ring[p->tx_clean].status) &
+		EC_E1K_TXD_STAT_DD))
+		p->tx_clean = (p->tx_clean + 1) % EC_E1K_TX_COUNT;
+}
+
+static int ec_e1k_xmit(void *priv, const void *frame, size_t size)
+{
+	struct ec_e1k_port *p = priv;
+	struct ec_e1k_tx_desc *d;
+	unsigned int i, next;
+	int ret = 0;
+
+	if (size > EC_E1K_TX_MAX)
+		return -EMSGSIZE;
+	/*
+	 * No carrier: the frame would wait in the controller and go out,
+	 * stale, when the link comes (after an autonegotiation, seconds).
+	 */
+	if (!READ_ONCE(p->link_up))
+		return -ENETDOWN;
+	if (WARN_ON_ONCE(test_and_set_bit_lock(EC_E1K_TX_BUSY, &p->busy)))
+		return -EBUSY;
+	ec_e1k_tx_reclaim(p);
+	i = p->tx_next;
+	next = (i + 1) % EC_E1K_TX_COUNT;
+	if (next == p->tx_clean) {	/* TDT may not catch up with TDH */
+		p->tx_ring_full++;
+		ret = -EBUSY;
+		goto out;
+	}
+	memcpy(p->tx_buf + i * EC_E1K_BUF_SIZE, frame, size);
+	d = &p->tx_ring[i];		/* addr was set once at open */
+	d->length = cpu_to_le16(size);
+	d->cso = 0;
+	d->css = 0;
+	d->special = 0;
+	d->status = 0;
+	d->cmd = EC_E1K_TXD_CMD_EOP | EC_E1K_TXD_CMD_IFCS |
+		 EC_E1K_TXD_CMD_RS;
+	p->tx_next = next;
+	/* writel() orders the descriptor and buffer stores before the tail */
+	ec_e1k_wr(p, EC_E1K_TDT, next);
+out:
+	clear_bit_unlock(EC_E1K_TX_BUSY, &p->busy);
+	return ret;
+}
+
+/* One received buffer: hand it on when it is a whole EtherCAT frame. */
+static void ec_e1k_rx_one(struct ec_e1k_port *p, const u8 *buf,
+			  unsigned int len, u8 status, u8 errors)
+{
+	if (!(status & EC_E1K_RXD_STAT_EOP)) {
+		/* longer than a buffer: not an EtherCAT frame, drop it all */
+		p->rx_skip = true;
+		return;
+	}
+	if (p->rx_skip) {
+		p->rx_skip = false;
+		p->rx_oversized++;
+		return;
+	}
+	if (errors & EC_E1K_RXD_ERR_FRAME) {
+		p->rx_errors++;
+		return;
+	}
+	if (len < ETH_HLEN || len > EC_E1K_BUF_SIZE ||
+	    ((buf[12] << 8) | buf[13]) != ETH_P_ETHERCAT) {
+		p->rx_other++;
+		return;
+	}
+	ecdev_receive(p->ecdev, buf, len);
+}
+
+static void ec_e1k_update_link(struct ec_e1k_port *p)
+{
+	bool up = ec_e1k_rd(p, EC_E1K_STATUS) & EC_E1K_STATUS_LU;
+
+	WRITE_ONCE(p->link_up, up);
+	ecdev_set_link(p->ecdev, up);
+}
+
+static void ec_e1k_poll(void *priv)
+{
+	struct ec_e1k_port *p = priv;
+	unsigned int n, last = 0;
+
+	if (WARN_ON_ONCE(test_and_set_bit_lock(EC_E1K_RX_BUSY, &p->busy)))
+		return;
+	for (n = 0; n < EC_E1K_RX_COUNT; n++) {
+		struct ec_e1k_rx_desc *d = &p->rx_ring[p->rx_next];
+		u8 status = READ_ONCE(d->status);
+
+		if (!(status & EC_E1K_RXD_STAT_DD))
+			break;
+		dma_rmb();	/* length, errors and data after DD */
+		ec_e1k_rx_one(p, p->rx_buf + p->rx_next * EC_E1K_BUF_SIZE,
+			      le16_to_cpu(d->length), status, d->errors);
+		d->status = 0;
+		last = p->rx_next;
+		p->rx_next = (p->rx_next + 1) % EC_E1K_RX_COUNT;
+	}
+	/* The controller may fill up to, not including, RDT: give them back. */
+	if (n)
+		ec_e1k_wr(p, EC_E1K_RDT, last);
+	if (time_after_eq(jiffies, p->next_link_check)) {
+		p->next_link_check = jiffies + EC_E1K_LINK_PERIOD;
+		ec_e1k_update_link(p);
+	}
+	clear_bit_unlock(EC_E1K_RX_BUSY, &p->busy);
+}
+
+static const struct ecdev_ops ec_e1k_ops = {
+	.xmit = ec_e1k_xmit,
+	.poll = ec_e1k_poll,
+};
+
+/* --- bring-up and tear-down (process context) --------------------------- */
+
+static int ec_e1k_phy_access(struct ec_e1k_port *p, u32 op, u32 reg, u16 *val)
+{
+	unsigned int i;
+	u32 mdic;
+
+	ec_e1k_wr(p, EC_E1K_MDIC, op | EC_E1K_MDIC_REG(reg) |
+		  EC_E1K_MDIC_PHY(EC_E1K_PHY_ADDR) |
+		  (op == EC_E1K_MDIC_OP_WRITE ? *val : 0));
+	for (i = 0; i < 100; i++) {	/* an MDIO frame takes ~64 us */
+		udelay(50);
+		mdic = ec_e1k_rd(p, EC_E1K_MDIC);
+		if (mdic & EC_E1K_MDIC_READY) {
+			if (mdic & EC_E1K_MDIC_ERROR)
+				return -EIO;
+			if (op == EC_E1K_MDIC_OP_READ)
+				*val = mdic & EC_E1K_MDIC_DATA;
+			return 0;
+		}
+	}
+	return -ETIMEDOUT;
+}
+
+/*
+ * The PHY autonegotiates on its own after power-up; a driver that had the
+ * port before (the stock e1000e on unbind) may have powered it down.  Power
+ * it up and restart autonegotiation only then, so that an active link is
+ * left alone.
+ */
+static void ec_e1k_phy_power_up(struct ec_e1k_port *p)
+{
+	u16 ctrl;
+
+	if (ec_e1k_phy_access(p, EC_E1K_MDIC_OP_READ, EC_E1K_PHY_CTRL, &ctrl)) {
+		dev_warn(&p->pdev->dev, "PHY does not answer on MDIC\n");
+		return;
+	}
+	if (!(ctrl & EC_E1K_PHY_CTRL_POWER_DOWN))
+		return;
+	ctrl &= ~EC_E1K_PHY_CTRL_POWER_DOWN;
+	ctrl |= EC_E1K_PHY_CTRL_AN_ENABLE | EC_E1K_PHY_CTRL_RESTART_AN;
+	if (ec_e1k_phy_access(p, EC_E1K_MDIC_OP_WRITE, EC_E1K_PHY_CTRL, &ctrl))
+		dev_warn(&p->pdev->dev, "cannot power the PHY up\n");
+	else
+		dev_info(&p->pdev->dev, "PHY powered up, autonegotiating\n");
+}
+
+/* Receive, transmit and interrupts off; wait for the DMA to settle. */
+static void ec_e1k_quiesce(struct ec_e1k_port *p)
+{
+	ec_e1k_wr(p, EC_E1K_IMC, EC_E1K_IMC_ALL);
+	ec_e1k_wr(p, EC_E1K_RCTL, 0);
+	ec_e1k_wr(p, EC_E1K_TCTL, 0);
+	ec_e1k_rd(p, EC_E1K_STATUS);	/* flush the posted writes */
+	usleep_range(10000, 12000);
+}
+
+/* Software reset, [SDM] 13.4.1 CTRL.RST and chapter 14 (reset). */
+static int ec_e1k_reset(struct ec_e1k_port *p)
+{
+	unsigned int i;
+
+	ec_e1k_quiesce(p);
+	ec_e1k_wr(p, EC_E1K_CTRL, ec_e1k_rd(p, EC_E1K_CTRL) | EC_E1K_CTRL_RST);
+	usleep_range(10000, 12000);
+	for (i = 0; i < 100; i++) {
+		if (!(ec_e1k_rd(p, EC_E1K_CTRL) & EC_E1K_CTRL_RST))
+			break;
+		usleep_range(1000, 2000);
+	}
+	if (i == 100)
+		return -ETIMEDOUT;
+	/* The reset leaves interrupts enabled on some parts: mask, clear. */
+	ec_e1k_wr(p, EC_E1K_IMC, EC_E1K_IMC_ALL);
+	ec_e1k_rd(p, EC_E1K_ICR);
+	return 0;
+}
+
+/* The address the NVM loaded into RAL0/RAH0 ([SDM] 13.5.3). */
+static bool ec_e1k_read_mac(struct ec_e1k_port *p)
+{
+	u32 ral = ec_e1k_rd(p, EC_E1K_RAL0);
+	u32 rah = ec_e1k_rd(p, EC_E1K_RAH0);
+
+	if (!(rah & EC_E1K_RAH_AV))
+		return false;
+	p->mac[0] = ral;
+	p->mac[1] = ral >> 8;
+	p->mac[2] = ral >> 16;
+	p->mac[3] = ral >> 24;
+	p->mac[4] = rah;
+	p->mac[5] = rah >> 8;
+	return is_valid_ether_addr(p->mac);
+}
+
+static void ec_e1k_free_rings(struct ec_e1k_port *p)
+{
+	struct device *dev = &p->pdev->dev;
+
+	if (p->tx_buf)
+		dma_free_coherent(dev, EC_E1K_TX_COUNT * EC_E1K_BUF_SIZE,
+				  p->tx_buf, p->tx_buf_dma);
+	if (p->rx_buf)
+		dma_free_coherent(dev, EC_E1K_RX_COUNT * EC_E1K_BUF_SIZE,
+				  p->rx_buf, p->rx_buf_dma);
+	if (p->tx_ring)
+		dma_free_coherent(dev, EC_E1K_TX_COUNT * sizeof(*p->tx_ring),
+				  p->tx_ring, p->tx_ring_dma);
+	if (p->rx_ring)
+		dma_free_coherent(dev, EC_E1K_RX_COUNT * sizeof(*p->rx_ring),
+				  p->rx_ring, p->rx_ring_dma);
+}
+
+static int ec_e1k_alloc_rings(struct ec_e1k_port *p)
+{
+	struct device *dev = &p->pdev->dev;
+
+	p->rx_ring = dma_alloc_coherent(dev, EC_E1K_RX_COUNT *
+					sizeof(*p->rx_ring),
+					&p->rx_ring_dma, GFP_KERNEL);
+	p->tx_ring = dma_alloc_coherent(dev, EC_E1K_TX_COUNT *
+					sizeof(*p->tx_ring),
+					&p->tx_ring_dma, GFP_KERNEL);
+	p->rx_buf = dma_alloc_coherent(dev, EC_E1K_RX_COUNT * EC_E1K_BUF_SIZE,
+				       &p->rx_buf_dma, GFP_KERNEL);
+	p->tx_buf = dma_alloc_coherent(dev, EC_E1K_TX_COUNT * EC_E1K_BUF_SIZE,
+				       &p->tx_buf_dma, GFP_KERNEL);
+	if (!p->rx_ring || !p->tx_ring || !p->rx_buf || !p->tx_buf) {
+		ec_e1k_free_rings(p);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Receive initialisation, [SDM] 14.4. */
+static void ec_e1k_setup_rx(struct ec_e1k_port *p)
+{
+	unsigned int i;
+	u32 rctl;
+
+	for (i = 0; i < EC_E1K_MTA_COUNT; i++)
+		ec_e1k_wr(p, EC_E1K_MTA(i), 0);
+	for (i = 0; i < EC_E1K_RX_COUNT; i++) {
+		memset(&p->rx_ring[i], 0, sizeof(p->rx_ring[i]));
+		p->rx_ring[i].addr = cpu_to_le64(p->rx_buf_dma +
+						 i * EC_E1K_BUF_SIZE);
+	}
+	p->rx_next = 0;
+	p->rx_skip = false;
+	ec_e1k_wr(p, EC_E1K_RDBAL, lower_32_bits(p->rx_ring_dma));
+	ec_e1k_wr(p, EC_E1K_RDBAH, upper_32_bits(p->rx_ring_dma));
+	ec_e1k_wr(p, EC_E1K_RDLEN, EC_E1K_RX_COUNT * sizeof(*p->rx_ring));
+	ec_e1k_wr(p, EC_E1K_RDH, 0);
+	/* all but one descriptor to the controller: RDH == RDT is empty */
+	ec_e1k_wr(p, EC_E1K_RDT, EC_E1K_RX_COUNT - 1);
+	ec_e1k_wr(p, EC_E1K_RDTR, 0);
+	/*
+	 * The master sends to the broadcast address and the slaves forward
+	 * the frame unchanged but for the source address (ETG.1000.4), so
+	 * broadcast acceptance is all EtherCAT needs; "promisc" takes any.
+	 */
+	rctl = EC_E1K_RCTL_EN | EC_E1K_RCTL_BAM | EC_E1K_RCTL_SECRC |
+	       EC_E1K_RCTL_BSIZE_2048;
+	if (promisc)
+		rctl |= EC_E1K_RCTL_UPE | EC_E1K_RCTL_MPE;
+	ec_e1k_wr(p, EC_E1K_RCTL, rctl);
+}
+
+/* Transmit initialisation, [SDM] 14.5. */
+static void ec_e1k_setup_tx(struct ec_e1k_port *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < EC_E1K_TX_COUNT; i++) {
+		memset(&p->tx_ring[i], 0, sizeof(p->tx_ring[i]));
+		p->tx_ring[i].addr = cpu_to_le64(p->tx_buf_dma +
+						 i * EC_E1K_BUF_SIZE);
+	}
+	p->tx_next = 0;
+	p->tx_clean = 0;
+	ec_e1k_wr(p, EC_E1K_TDBAL, lower_32_bits(p->tx_ring_dma));
+	ec_e1k_wr(p, EC_E1K_TDBAH, upper_32_bits(p->tx_ring_dma));
+	ec_e1k_wr(p, EC_E1K_TDLEN, EC_E1K_TX_COUNT * sizeof(*p->tx_ring));
+	ec_e1k_wr(p, EC_E1K_TDH, 0);
+	ec_e1k_wr(p, EC_E1K_TDT, 0);
+	if (p->family->txdctl_set)
+		ec_e1k_wr(p, EC_E1K_TXDCTL, ec_e1k_rd(p, EC_E1K_TXDCTL) |
+					    p->family->txdctl_set);
+	ec_e1k_wr(p, EC_E1K_TIPG, p->family->tipg);
+	/* [SDM] 13.4.33: CT 0x0f; COLD 0x3f (full duplex, the EtherCAT case) */
+	ec_e1k_wr(p, EC_E1K_TCTL, EC_E1K_TCTL_EN | EC_E1K_TCTL_PSP |
+				  EC_E1K_TCTL_CT(0x0f) |
+				  EC_E1K_TCTL_COLD(0x3f));
+}
+
+/* General configuration, [SDM] 14.3: link from the PHY, no flow control. */
+static void ec_e1k_setup_mac(struct ec_e1k_port *p)
+{
+	u32 ctrl = ec_e1k_rd(p, EC_E1K_CTRL);
+
+	ctrl |= EC_E1K_CTRL_SLU | EC_E1K_CTRL_ASDE;
+	ctrl &= ~(EC_E1K_CTRL_LRST | EC_E1K_CTRL_PHY_RST | EC_E1K_CTRL_ILOS |
+		  EC_E1K_CTRL_FRCSPD | EC_E1K_CTRL_FRCDPLX | EC_E1K_CTRL_VME);
+	ec_e1k_wr(p, EC_E1K_CTRL, ctrl);
+	ec_e1k_wr(p, EC_E1K_FCAL, 0);
+	ec_e1k_wr(p, EC_E1K_FCAH, 0);
+	ec_e1k_wr(p, EC_E1K_FCT, 0);
+	ec_e1k_wr(p, EC_E1K_FCTTV, 0);
+	ec_e1k_phy_power_up(p);
+}
+
+/* --- which ports: the "ports" parameter --------------------------------- */
+
+static bool ec_e1k_is_pci_addr(const char *s)
+{
+	unsigned int dom, bus, slot, fn;
+	char end;
+
+	return sscanf(s, "%x:%x:%x.%x%c", &dom, &bus, &slot, &fn, &end) == 4 &&
+	       strlen(s) == 12;
+}
+
+static int ec_e1k_check_ports(void)
+{
+	u8 mac[ETH_ALEN];
+	int i;
+
+	for (i = 0; i < ports_count; i++) {
+		const char *s = ports[i];
+
+		if (!strcmp(s, "all") || ec_e1k_is_pci_addr(s) ||
+		    (strlen(s) == 17 && mac_pton(s, mac)))
+			continue;
+		pr_err(EC_E1K_DRV_NAME ": ports: \"%s\" is neither a PCI address (0000:03:00.0), a MAC address (00:1b:21:0a:0b:0c) nor \"all\"\n",
+		       s);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool ec_e1k_wanted(const struct ec_e1k_port *p)
+{
+	u8 mac[ETH_ALEN];
+	int i;
+
+	for (i = 0; i < ports_count; i++) {
+		const char *s = ports[i];
+
+		if (!strcmp(s, "all") || !strcasecmp(s, pci_name(p->pdev)))
+			return true;
+		if (strlen(s) == 17 && mac_pton(s, mac) &&
+		    ether_addr_equal(mac, p->mac))
+			return true;
+	}
+	return false;
+}
+
+/* --- PCI driver ----------------------------------------------------------- */
+
+static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct device *dev = &pdev->dev;
+	struct ec_e1k_port *p;
+	int ret;
+
+	p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->pdev = pdev;
+	p->family = (const struct ec_e1k_family *)id->driver_data;
+
+	ret = pci_enable_device_mem(pdev);
+	if (ret)
+		return ret;
+	ret = pci_request_mem_regions(pdev, EC_E1K_DRV_NAME);
+	if (ret)
+		goto out_disable;
+	p->hw = pci_iomap(pdev, 0, 0);
+	if (!p->hw) {
+		ret = -ENOMEM;
+		goto out_release;
+	}
+	/* The address before the reset: a stock driver may have set it. */
+	if (!ec_e1k_read_mac(p)) {
+		ret = ec_e1k_reset(p);
+		if (ret || !ec_e1k_read_mac(p)) {
+			dev_err(dev, "no valid MAC address in RAL0/RAH0\n");
+			ret = -ENODEV;
+			goto out_unmap;
+		}
+	}
+	if (!ec_e1k_wanted(p)) {
+		dev_info(dev, "%pM not in ports=: left alone\n", p->mac);
+		ret = -ENODEV;
+		goto out_unmap;
+	}
+	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	if (ret)
+		ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
+	if (ret)
+		goto out_unmap;
+	ret = ec_e1k_alloc_rings(p);
+	if (ret)
+		goto out_unmap;
+	pci_set_master(pdev);
+	ret = ec_e1k_reset(p);
+	if (ret) {
+		dev_err(dev, "controller reset did not complete\n");
+		goto out_free_rings;
+	}
+	ec_e1k_setup_mac(p);
+	ec_e1k_setup_rx(p);
+	ec_e1k_setup_tx(p);
+	p->next_link_check = jiffies;
+
+	p->ecdev = ecdev_offer_port(p->mac, &ec_e1k_ops, p, THIS_MODULE);
+	if (!p->ecdev) {
+		dev_info(dev, "%pM: no EtherCAT master wants it (main_devices=)\n",
+			 p->mac);
+		ret = -ENODEV;
+		goto out_stop;
+	}
+	pci_set_drvdata(pdev, p);
+	ec_e1k_update_link(p);
+	ret = ecdev_open(p->ecdev);
+	if (ret) {
+		dev_err(dev, "the EtherCAT master failed to open it (%d)\n",
+			ret);
+		goto out_withdraw;
+	}
+	dev_info(dev, "%s %pM handed to the EtherCAT master (polled)\n",
+		 p->family->name, p->mac);
+	return 0;
+
+out_withdraw:
+	ecdev_withdraw(p->ecdev);
+out_stop:
+	ec_e1k_reset(p);
+out_free_rings:
+	pci_clear_master(pdev);
+	ec_e1k_free_rings(p);
+out_unmap:
+	pci_iounmap(pdev, p->hw);
+out_release:
+	pci_release_mem_regions(pdev);
+out_disable:
+	pci_disable_device(pdev);
+	return ret;
+}
+
+static void ec_e1k_remove(struct pci_dev *pdev)
+{
+	struct ec_e1k_port *p = pci_get_drvdata(pdev);
+
+	/* After these the master calls neither xmit nor poll. */
+	ecdev_close(p->ecdev);
+	ecdev_withdraw(p->ecdev);
+	ec_e1k_reset(p);	/* stops the DMA; leaves the PHY powered */
+	pci_clear_master(pdev);
+	ec_e1k_free_rings(p);
+	pci_iounmap(pdev, p->hw);
+	pci_release_mem_regions(pdev);
+	pci_disable_device(pdev);
+	dev_info(&pdev->dev, "%pM taken back from the EtherCAT master\n",
+		 p->mac);
+}
+
+#define EC_E1K_ID(dev, fam) \
+	{ PCI_VDEVICE(INTEL, dev), (kernel_ulong_t)&(fam) }
+
+/*
+ * 8254x: [SDM] table 5-1 (device ids), the parts with the ring registers
+ * at 0x2800/0x3800 (82540 and later; QEMU's e1000 is an 82540EM, its
+ * e1000-82544gc and e1000-82545em the others).  82574: [DS] table 1-1.
+ * No MODULE_DEVICE_TABLE: the module must not load itself for every
+ * Intel NIC; it binds only what "ports" names.
+ */
+static const struct pci_device_id ec_e1k_ids[] = {
+	EC_E1K_ID(0x100c, ec_e1k_8254x),	/* 82544GC copper */
+	EC_E1K_ID(0x100e, ec_e1k_8254x),	/* 82540EM */
+	EC_E1K_ID(0x100f, ec_e1k_8254x),	/* 82545EM copper */
+	EC_E1K_ID(0x1015, ec_e1k_8254x),	/* 82540EM LOM */
+	EC_E1K_ID(0x1016, ec_e1k_8254x),	/* 82540EP LOM */
+	EC_E1K_ID(0x1017, ec_e1k_8254x),	/* 82540EP */
+	EC_E1K_ID(0x101e, ec_e1k_8254x),	/* 82540EP LP */
+	EC_E1K_ID(0x1026, ec_e1k_8254x),	/* 82545GM copper */
+	EC_E1K_ID(0x1076, ec_e1k_8254x),	/* 82541GI */
+	EC_E1K_ID(0x107c, ec_e1k_8254x),	/* 82541PI */
+	EC_E1K_ID(0x10d3, ec_e1k_82574),	/* 82574L */
+	EC_E1K_ID(0x10f6, ec_e1k_82574),	/* 82574LA */
+	{ }
+};
+
+static struct pci_driver ec_e1k_driver = {
+	.name = EC_E1K_DRV_NAME,
+	.id_table = ec_e1k_ids,
+	.probe = ec_e1k_probe,
+	.remove = ec_e1k_remove,
+};
+
+static int __init ec_e1k_init(void)
+{
+	int ret = ec_e1k_check_ports();
+
+	if (ret)
+		return ret;
+	if (!ports_count)
+		pr_info(EC_E1K_DRV_NAME ": no ports= given: binding no port (ports=all binds every supported one)\n");
+	return pci_register_driver(&ec_e1k_driver);
+}
+
+static void __exit ec_e1k_exit(void)
+{
+	pci_unregister_driver(&ec_e1k_driver);
+}
+
+module_init(ec_e1k_init);
+module_exit(ec_e1k_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_AUTHOR("The EtherCAT master authors");
+MODULE_DESCRIPTION("EtherCAT master native polled driver for Intel 82574 and 8254x");
