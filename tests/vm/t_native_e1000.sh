@@ -1,0 +1,7 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t_native_e1000: the t_native_e1000e checks on QEMU's e1000 (82540EM, the
+# 8254x family) with the same native driver ec_e1000e.
+
+NIC=e1000 EC_TNAME=t_native_e1000 exec "$(dirname "$0")/t_native_e1000e.sh"

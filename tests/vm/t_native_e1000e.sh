@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t_native_e1000e: the native polled driver ec_e1000e on QEMU's e1000e
+# (82574L; NIC=e1000 runs the same on the 8254x, t_native_e1000).  The rig
+# takes the port from the stock driver through sysfs unbind and loads
+# ec_e1000e with ports=<PCI address> (tests/vm/guest-init, doc/NATIVE.md).
+# Checks: the default segment is scanned (6 slaves in PREOP); "ethercat
+# master" names the driver ec_e1000e with the link UP; the user example
+# reaches OP and proves the digital and analog loop-back; while idle,
+# rmmod ec_e1000e detaches the device, ports= with a bad word is refused
+# with a message naming it, ports= with a foreign MAC binds nothing, and
+# ports=<the NIC's MAC> binds it again and the segment is scanned again.
+# The rig fails the run on any warning in the kernel log.
+
+. "$(dirname "$0")/testlib.sh"
+NIC=${NIC:-e1000e}
+
+need ethercat
+[ -x "$TTOP/build/vm-bin/ec_user_example" ] ||
+	fail "build/vm-bin/ec_user_example not built (make userspace)"
+
+vm_run --nic "$NIC" --native -- 'wait_n() {	# wait_n STATE N (10 s at most)
+		i=0; while [ $i -lt 40 ]; do
+			[ "$(ethercat slaves 2>/dev/null |
+			     grep -c " $1 ")" -ge "$2" ] && return 0
+			sleep 0.25; i=$((i + 1)); done; return 1; }
+	KO=/lib/modules/ec/ec_e1000e.ko
+	wait_n PREOP 6; echo "scan_rc=$?"
+	ethercat master | sed "s/^/master: /"
+	ec_user_example -c 3000 -q >/tmp/u.log 2>&1 & P=$!
+	wait_n OP 5; echo "op_rc=$?"
+	wait $P; echo "user_rc=$?"
+	grep "loopback\|^cycles" /tmp/u.log | sed "s/^/user: /"
+	wait_n PREOP 6; echo "idle_rc=$?"
+	rmmod ec_e1000e; echo "rmmod_rc=$?"
+	ethercat master | sed -n "s/^ *Main: /gone: /p"
+	insmod $KO ports=0000:00:02.0,bogus 2>/dev/null; echo "bad_rc=$?"
+	dmesg | grep -o "ports: .bogus. is neither.*" | sed "s/^/bad: /"
+	insmod $KO ports=02:00:00:00:00:01; echo "foreign_rc=$?"
+	[ -e /sys/bus/pci/drivers/ec_e1000e/$EC_PCI ] && echo "foreign: bound"
+	rmmod ec_e1000e
+	insmod $KO ports=$EC_MAC; echo "insmod_rc=$?"
+	wait_n PREOP 6; echo "rescan_rc=$?"
+	ethercat master | sed "s/^/again: /"'
+
+grep -q '^scan_rc=0$' "$OUT" || fail "the default segment was not scanned (6 slaves in PREOP)"
+grep -q '^master:     Main: 52:54:00:ec:a7:01 (attached)$' "$OUT" ||
+	fail "ethercat master does not show the NIC attached"
+grep -q '^master:       Driver: ec_e1000e$' "$OUT" ||
+	fail "ethercat master does not name the driver ec_e1000e"
+grep -q '^master:       Link: UP$' "$OUT" || fail "the link is not UP"
+rx=$(sed -n 's/^master:       Rx frames: *\([0-9]*\)$/\1/p' "$OUT" | head -n 1)
+[ -n "$rx" ] && [ "$rx" -gt 0 ] || fail "no frames received (Rx frames '$rx')"
+grep -q '^op_rc=0$' "$OUT" || fail "the slaves did not reach OP"
+grep -q '^user_rc=0$' "$OUT" || fail "the user example failed"
+grep -q '^user: loopback ok: digital [1-9][0-9]*/[1-9]' "$OUT" ||
+	fail "the user example proved no loop-back"
+grep -q '^idle_rc=0$' "$OUT" || fail "the slaves did not come back to PREOP"
+grep -q '^rmmod_rc=0$' "$OUT" || fail "rmmod ec_e1000e failed"
+grep -q '^gone: 52:54:00:ec:a7:01 (waiting...)$' "$OUT" ||
+	fail "the device is still attached after rmmod"
+grep -q '^bad_rc=[1-9]' "$OUT" || fail "ports=bogus was accepted"
+grep -q '^bad: ports: "bogus" is neither a PCI address' "$OUT" ||
+	fail "no message naming the bad ports= word"
+grep -q '^foreign_rc=0$' "$OUT" || fail "insmod with a foreign MAC failed"
+if grep -q '^foreign: bound$' "$OUT"; then
+	fail "ec_e1000e bound a port that ports= does not name"
+fi
+grep -q '^insmod_rc=0$' "$OUT" || fail "insmod ec_e1000e ports=<MAC> failed"
+grep -q '^rescan_rc=0$' "$OUT" || fail "no rescan after insmod"
+grep -q '^again:       Driver: ec_e1000e$' "$OUT" ||
+	fail "ec_e1000e is not in use again after insmod"
+[ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
+pass
