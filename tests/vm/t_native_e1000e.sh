@@ -10,7 +10,9 @@
 # reaches OP and proves the digital and analog loop-back; while idle,
 # rmmod ec_e1000e detaches the device, ports= with a bad word is refused
 # with a message naming it, ports= with a foreign MAC binds nothing, and
-# ports=<the NIC's MAC> binds it again and the segment is scanned again.
+# ports=<the NIC's MAC> binds it again and the segment is scanned again;
+# the stock driver takes the port back (eth0 reappears), and the sysfs
+# unbind/bind of doc/NATIVE.md gives it to ec_e1000e once more.
 # The rig fails the run on any warning in the kernel log.
 
 . "$(dirname "$0")/testlib.sh"
@@ -42,7 +44,18 @@ vm_run --nic "$NIC" --native -- 'wait_n() {	# wait_n STATE N (10 s at most)
 	rmmod ec_e1000e
 	insmod $KO ports=$EC_MAC; echo "insmod_rc=$?"
 	wait_n PREOP 6; echo "rescan_rc=$?"
-	ethercat master | sed "s/^/again: /"'
+	ethercat master | sed "s/^/again: /"
+	rmmod ec_e1000e
+	echo $EC_PCI >/sys/bus/pci/drivers/$EC_NIC_DRIVER/bind; echo "back_rc=$?"
+	i=0; while [ ! -d /sys/class/net/eth0 ] && [ $i -lt 40 ]; do
+		sleep 0.25; i=$((i + 1)); done
+	[ -d /sys/class/net/eth0 ] && echo "back: eth0"
+	insmod $KO ports=$EC_PCI; echo "load_rc=$?"
+	[ -e /sys/bus/pci/drivers/ec_e1000e/$EC_PCI ] && echo "load: bound"
+	echo $EC_PCI >/sys/bus/pci/drivers/$EC_NIC_DRIVER/unbind
+	echo $EC_PCI >/sys/bus/pci/drivers/ec_e1000e/bind; echo "bind_rc=$?"
+	wait_n PREOP 6; echo "rebind_rc=$?"
+	ethercat master | sed -n "s/^ *Driver: /rebind: /p"'
 
 grep -q '^scan_rc=0$' "$OUT" || fail "the default segment was not scanned (6 slaves in PREOP)"
 grep -q '^master:     Main: 52:54:00:ec:a7:01 (attached)$' "$OUT" ||
@@ -71,5 +84,15 @@ grep -q '^insmod_rc=0$' "$OUT" || fail "insmod ec_e1000e ports=<MAC> failed"
 grep -q '^rescan_rc=0$' "$OUT" || fail "no rescan after insmod"
 grep -q '^again:       Driver: ec_e1000e$' "$OUT" ||
 	fail "ec_e1000e is not in use again after insmod"
+grep -q '^back_rc=0$' "$OUT" && grep -q '^back: eth0$' "$OUT" ||
+	fail "the stock driver did not take the port back (no eth0)"
+grep -q '^load_rc=0$' "$OUT" || fail "insmod ec_e1000e failed beside the stock driver"
+if grep -q '^load: bound$' "$OUT"; then
+	fail "ec_e1000e took a port the stock driver holds"
+fi
+grep -q '^bind_rc=0$' "$OUT" || fail "sysfs bind to ec_e1000e failed"
+grep -q '^rebind_rc=0$' "$OUT" || fail "no scan after the sysfs bind"
+grep -q '^rebind: ec_e1000e$' "$OUT" ||
+	fail "ec_e1000e is not in use after the sysfs bind"
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
 pass
