@@ -47,6 +47,8 @@
 #define EC_E1K_BUF_SIZE		2048	/* RCTL.BSIZE 2048 */
 #define EC_E1K_TX_MAX		ETH_FRAME_LEN	/* without FCS (IFCS adds it) */
 #define EC_E1K_LINK_PERIOD	(HZ / 10)	/* STATUS.LU read in poll */
+/* Receive descriptors handed back to the controller per RDT write. */
+#define EC_E1K_RX_RETURN	8
 #define EC_E1K_MAX_PORTS	16
 
 enum { EC_E1K_TX_BUSY, EC_E1K_RX_BUSY };
@@ -81,7 +83,8 @@ struct ec_e1k_port {
 	u8 *rx_buf;			/* EC_E1K_RX_COUNT buffers */
 	dma_addr_t rx_buf_dma;
 	unsigned int rx_next;		/* next descriptor the driver reads */
-	bool rx_skip;			/* dropping a frame that spans buffers */
+	unsigned int rx_unreturned;	/* read, not yet given back (RDT) */
+	bool rx_skip;			/* dropping a frame > one buffer */
 
 	struct ec_e1k_tx_desc *tx_ring;
 	dma_addr_t tx_ring_dma;
@@ -209,7 +212,7 @@ static void ec_e1k_update_link(struct ec_e1k_port *p)
 static void ec_e1k_poll(void *priv)
 {
 	struct ec_e1k_port *p = priv;
-	unsigned int n, last = 0;
+	unsigned int n;
 
 	if (WARN_ON_ONCE(test_and_set_bit_lock(EC_E1K_RX_BUSY, &p->busy)))
 		return;
@@ -223,12 +226,19 @@ static void ec_e1k_poll(void *priv)
 		ec_e1k_rx_one(p, p->rx_buf + p->rx_next * EC_E1K_BUF_SIZE,
 			      le16_to_cpu(d->length), status, d->errors);
 		d->status = 0;
-		last = p->rx_next;
 		p->rx_next = (p->rx_next + 1) % EC_E1K_RX_COUNT;
 	}
-	/* The controller may fill up to, not including, RDT: give them back. */
-	if (n)
-		ec_e1k_wr(p, EC_E1K_RDT, last);
+	/*
+	 * The controller fills up to, not including, RDT.  Give the read
+	 * descriptors back a few at a time: a register write is a bus (or,
+	 * emulated, a VM) round trip, and the ring has room to spare.
+	 */
+	p->rx_unreturned += n;
+	if (p->rx_unreturned >= EC_E1K_RX_RETURN) {
+		p->rx_unreturned = 0;
+		ec_e1k_wr(p, EC_E1K_RDT, (p->rx_next + EC_E1K_RX_COUNT - 1) %
+					 EC_E1K_RX_COUNT);
+	}
 	if (time_after_eq(jiffies, p->next_link_check)) {
 		p->next_link_check = jiffies + EC_E1K_LINK_PERIOD;
 		ec_e1k_update_link(p);
@@ -390,6 +400,7 @@ static void ec_e1k_setup_rx(struct ec_e1k_port *p)
 						 i * EC_E1K_BUF_SIZE);
 	}
 	p->rx_next = 0;
+	p->rx_unreturned = 0;
 	p->rx_skip = false;
 	ec_e1k_wr(p, EC_E1K_RDBAL, lower_32_bits(p->rx_ring_dma));
 	ec_e1k_wr(p, EC_E1K_RDBAH, upper_32_bits(p->rx_ring_dma));
@@ -663,4 +674,4 @@ module_exit(ec_e1k_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The EtherCAT master authors");
-MODULE_DESCRIPTION("EtherCAT master native polled driver for Intel 82574 and 8254x");
+MODULE_DESCRIPTION("EtherCAT native polled driver, Intel 82574 and 8254x");

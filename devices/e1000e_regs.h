@@ -36,7 +36,6 @@
 #define EC_E1K_STATUS		0x0008
 #define EC_E1K_STATUS_FD	BIT(0)	/* full duplex */
 #define EC_E1K_STATUS_LU	BIT(1)	/* link up */
-#define EC_E1K_STATUS_SPEED(s)	(((s) >> 6) & 3)	/* 0 10, 1 100, 2/3 1000 */
 
 /* MDI Control, MDIC ([SDM] 13.4, MDIC): PHY register access */
 #define EC_E1K_MDIC		0x0020

@@ -28,14 +28,16 @@ static void ec_ioctl_copy_rates(__s32 *dst, const s32 *src)
 
 static void ec_ioctl_fill_device(struct ec_ioctl_device *out,
 				 const struct ec_device *dev,
-				 const struct ec_linux_device *ld, const u8 *want)
+				 const struct ec_linux_device *ld,
+				 const u8 *want)
 {
 	const struct ec_device_stats *s = &dev->stats;
 
 	/* The device module's name (the owner given to ecdev_offer*()). */
 	if (dev->attached)
-		strscpy(out->driver, ld->owner ? module_name(ld->owner) :
-						 "built-in", sizeof(out->driver));
+		strscpy(out->driver,
+			ld->owner ? module_name(ld->owner) : "built-in",
+			sizeof(out->driver));
 
 	memcpy(out->address, dev->attached ? dev->mac : want, ETH_ALEN);
 	out->attached = dev->attached;

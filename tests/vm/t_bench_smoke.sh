@@ -5,7 +5,9 @@
 # cycles per side, no native core part): the table has every row for both
 # sides, the userspace ecrt_domain_process() and ecrt_domain_queue() make
 # 0 system calls per call (counted by the program) and receive and send 1
-# each, the shared-area semantics checks all pass, and strace in the guest
+# each, the shared-area semantics checks all pass, the driver table
+# (ec_generic against ec_e1000e on e1000e) has every row with figures for
+# both, and strace in the guest
 # (when the host has it) counts at most 2 ioctls per cycle plus the setup.
 # Asserts on counts and presence, never on time.
 
@@ -47,6 +49,21 @@ for f in ecrt_master_receive ecrt_domain_process ecrt_domain_queue \
 			"want $want"
 done
 grep -q '^| whole cycle (sum) |' "$OUT" || fail "no whole-cycle row"
+# The driver table: both device modules named, every row with figures.
+grep -q '^| side | function | ec_generic median | ec_generic p99 | ec_e1000e median | ec_e1000e p99 |' "$OUT" ||
+	fail "no driver table naming ec_generic and ec_e1000e"
+for side in kernel user; do
+	for f in ecrt_master_receive ecrt_domain_process ecrt_domain_queue \
+		 ecrt_master_send; do
+		r=$(grep -F "| $side | \`$f()\` |" "$OUT" | head -n 1)
+		[ -n "$r" ] || fail "driver table: no $side row for $f"
+		for c in 4 5 6 7 8 9; do
+			v=$(col "$r" $c)
+			echo "$v" | grep -Eq '^[0-9]+\.[0-9]+$' ||
+				fail "driver table: $side $f column $c is '$v'"
+		done
+	done
+done
 grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
 	fail "the output does not say what the rig is"
 grep -q '^On real hardware' "$OUT" || fail "no real-hardware instructions"
