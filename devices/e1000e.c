@@ -386,6 +386,25 @@ static int ec_e1k_alloc_rings(struct ec_e1k_port *p)
 	return 0;
 }
 
+/*
+ * The ring registers: base, length, head 0, tail.  The receive ring's
+ * (RDBAL, 0x2800) and the transmit ring's (TDBAL, 0x3800) share one layout.
+ */
+static_assert(EC_E1K_TDBAH - EC_E1K_TDBAL == EC_E1K_RDBAH - EC_E1K_RDBAL);
+static_assert(EC_E1K_TDLEN - EC_E1K_TDBAL == EC_E1K_RDLEN - EC_E1K_RDBAL);
+static_assert(EC_E1K_TDH - EC_E1K_TDBAL == EC_E1K_RDH - EC_E1K_RDBAL);
+static_assert(EC_E1K_TDT - EC_E1K_TDBAL == EC_E1K_RDT - EC_E1K_RDBAL);
+
+static void ec_e1k_ring_regs(struct ec_e1k_port *p, u32 bal, dma_addr_t dma,
+			     u32 bytes, u32 tail)
+{
+	ec_e1k_wr(p, bal + (EC_E1K_RDBAL - EC_E1K_RDBAL), lower_32_bits(dma));
+	ec_e1k_wr(p, bal + (EC_E1K_RDBAH - EC_E1K_RDBAL), upper_32_bits(dma));
+	ec_e1k_wr(p, bal + (EC_E1K_RDLEN - EC_E1K_RDBAL), bytes);
+	ec_e1k_wr(p, bal + (EC_E1K_RDH - EC_E1K_RDBAL), 0);
+	ec_e1k_wr(p, bal + (EC_E1K_RDT - EC_E1K_RDBAL), tail);
+}
+
 /* Receive initialisation, [SDM] 14.4. */
 static void ec_e1k_setup_rx(struct ec_e1k_port *p)
 {
@@ -402,12 +421,10 @@ static void ec_e1k_setup_rx(struct ec_e1k_port *p)
 	p->rx_next = 0;
 	p->rx_unreturned = 0;
 	p->rx_skip = false;
-	ec_e1k_wr(p, EC_E1K_RDBAL, lower_32_bits(p->rx_ring_dma));
-	ec_e1k_wr(p, EC_E1K_RDBAH, upper_32_bits(p->rx_ring_dma));
-	ec_e1k_wr(p, EC_E1K_RDLEN, EC_E1K_RX_COUNT * sizeof(*p->rx_ring));
-	ec_e1k_wr(p, EC_E1K_RDH, 0);
 	/* all but one descriptor to the controller: RDH == RDT is empty */
-	ec_e1k_wr(p, EC_E1K_RDT, EC_E1K_RX_COUNT - 1);
+	ec_e1k_ring_regs(p, EC_E1K_RDBAL, p->rx_ring_dma,
+			 EC_E1K_RX_COUNT * sizeof(*p->rx_ring),
+			 EC_E1K_RX_COUNT - 1);
 	ec_e1k_wr(p, EC_E1K_RDTR, 0);
 	/*
 	 * The master sends to the broadcast address and the slaves forward
@@ -433,11 +450,8 @@ static void ec_e1k_setup_tx(struct ec_e1k_port *p)
 	}
 	p->tx_next = 0;
 	p->tx_clean = 0;
-	ec_e1k_wr(p, EC_E1K_TDBAL, lower_32_bits(p->tx_ring_dma));
-	ec_e1k_wr(p, EC_E1K_TDBAH, upper_32_bits(p->tx_ring_dma));
-	ec_e1k_wr(p, EC_E1K_TDLEN, EC_E1K_TX_COUNT * sizeof(*p->tx_ring));
-	ec_e1k_wr(p, EC_E1K_TDH, 0);
-	ec_e1k_wr(p, EC_E1K_TDT, 0);
+	ec_e1k_ring_regs(p, EC_E1K_TDBAL, p->tx_ring_dma,
+			 EC_E1K_TX_COUNT * sizeof(*p->tx_ring), 0);
 	if (p->family->txdctl_set)
 		ec_e1k_wr(p, EC_E1K_TXDCTL, ec_e1k_rd(p, EC_E1K_TXDCTL) |
 					    p->family->txdctl_set);

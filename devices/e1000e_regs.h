@@ -93,7 +93,7 @@
 #define EC_E1K_RDT		0x2818
 #define EC_E1K_RDTR		0x2820	/* receive delay timer: 0 */
 
-/* Transmit descriptor ring, [SDM] 13.4.36-13.4.40 */
+/* Transmit descriptor ring, [SDM] 13.4.36-13.4.40: the receive layout */
 #define EC_E1K_TDBAL		0x3800
 #define EC_E1K_TDBAH		0x3804
 #define EC_E1K_TDLEN		0x3808
