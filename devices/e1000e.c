@@ -427,9 +427,10 @@ static void ec_e1k_setup_rx(struct ec_e1k_port *p)
 			 EC_E1K_RX_COUNT - 1);
 	ec_e1k_wr(p, EC_E1K_RDTR, 0);
 	/*
-	 * The master sends to the broadcast address and the slaves forward
-	 * the frame unchanged but for the source address (ETG.1000.4), so
-	 * broadcast acceptance is all EtherCAT needs; "promisc" takes any.
+	 * The master sends to the broadcast address and the slaves change
+	 * only the source address (Beckhoff ESC datasheet, section I,
+	 * chapter 3 "Frame Processing"), so broadcast acceptance is all
+	 * EtherCAT needs; "promisc" takes any destination.
 	 */
 	rctl = EC_E1K_RCTL_EN | EC_E1K_RCTL_BAM | EC_E1K_RCTL_SECRC |
 	       EC_E1K_RCTL_BSIZE_2048;
