@@ -7,7 +7,8 @@
 # ec_e1000e with ports=<PCI address> (tests/vm/guest-init, doc/NATIVE.md).
 # Checks: the default segment is scanned (6 slaves in PREOP); "ethercat
 # master" names the driver ec_e1000e with the link UP; the user example
-# reaches OP and proves the digital and analog loop-back; while idle,
+# reaches OP, survives rmmod and insmod of ec_e1000e in OP (the slaves
+# come back to OP) and proves the digital and analog loop-back; while idle,
 # rmmod ec_e1000e detaches the device, ports= with a bad word is refused
 # with a message naming it, ports= with a foreign MAC binds nothing, and
 # ports=<the NIC's MAC> binds it again and the segment is scanned again;
@@ -30,8 +31,13 @@ vm_run --nic "$NIC" --native -- 'wait_n() {	# wait_n STATE N (10 s at most)
 	KO=/lib/modules/ec/ec_e1000e.ko
 	wait_n PREOP 6; echo "scan_rc=$?"
 	ethercat master | sed "s/^/master: /"
-	ec_user_example -c 3000 -q >/tmp/u.log 2>&1 & P=$!
+	ec_user_example -c 7000 -q >/tmp/u.log 2>&1 & P=$!
 	wait_n OP 5; echo "op_rc=$?"
+	sleep 1
+	rmmod ec_e1000e; echo "oprmmod_rc=$?"
+	ethercat master | sed -n "s/^ *Main: /opgone: /p"
+	insmod $KO ports=$EC_PCI; echo "opinsmod_rc=$?"
+	wait_n OP 5; echo "op_again_rc=$?"
 	wait $P; echo "user_rc=$?"
 	grep "loopback\|^cycles" /tmp/u.log | sed "s/^/user: /"
 	wait_n PREOP 6; echo "idle_rc=$?"
@@ -69,6 +75,10 @@ want '^master:       Link: UP$' "the link is not UP"
 rx=$(sed -n 's/^master:       Rx frames: *\([0-9]*\)$/\1/p' "$OUT" | head -n 1)
 [ -n "$rx" ] && [ "$rx" -gt 0 ] || fail "no frames received (Rx frames '$rx')"
 want '^op_rc=0$' "the slaves did not reach OP"
+want '^oprmmod_rc=0$' "rmmod ec_e1000e in OP failed"
+want '^opgone: 52:54:00:ec:a7:01 (waiting...)$' "the device is still attached after rmmod in OP"
+want '^opinsmod_rc=0$' "insmod ec_e1000e in OP failed"
+want '^op_again_rc=0$' "the slaves did not return to OP after the driver came back"
 want '^user_rc=0$' "the user example failed"
 want '^user: loopback ok: digital [1-9][0-9]*/[1-9]' "the user example proved no loop-back"
 want '^idle_rc=0$' "the slaves did not come back to PREOP"
