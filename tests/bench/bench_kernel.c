@@ -7,7 +7,10 @@
  * the TSC (rdtsc_ordered, calibrated against ktime_get_ns; ktime_get_ns
  * elsewhere).  The kernel makes no system calls: the count is 0.
  *
- * Parameters: master_index, cycles (measured), period_us, warmup_ms.
+ * Parameters: master_index, cycles (measured), period_us, warmup_ms, rtt
+ * (after the measured cycles, that many frame round trips: send, then
+ * receive and process until the domain's working counter is complete, 2 ms
+ * at most; one per period).
  * It prints "BENCH kernel ..." lines to the kernel log, then
  * "BENCH kernel done" (or "BENCH kernel error: ..."); unload it then.
  */
@@ -39,6 +42,11 @@ MODULE_PARM_DESC(period_us, "cycle time in us (default 1000)");
 static unsigned int warmup_ms = 20000;
 module_param(warmup_ms, uint, 0444);
 MODULE_PARM_DESC(warmup_ms, "time to reach OP at most (default 20000)");
+static unsigned int rtt;
+module_param(rtt, uint, 0444);
+MODULE_PARM_DESC(rtt, "frame round trips to time after the cycles (default 0)");
+
+#define BENCH_RTT_MAX_NS (2 * NSEC_PER_MSEC)
 
 static inline u64 bench_ns(void)
 {
@@ -84,6 +92,49 @@ static void bench_sleep_until(ktime_t *wakeup)
 	*wakeup = ktime_add_us(*wakeup, period_us);
 	set_current_state(TASK_INTERRUPTIBLE);
 	schedule_hrtimeout_range(wakeup, 0, HRTIMER_MODE_ABS);
+}
+
+/*
+ * Frame round trips: from ecrt_master_send() to the ecrt_master_receive()
+ * after which the domain's working counter is complete, polling in a
+ * loop.  Prints "BENCH kernel rtt n=N median=NS p99=NS max=NS lost=N".
+ */
+static int bench_rtt(struct bench *b, ktime_t *wakeup)
+{
+	unsigned int i, n = 0, lost = 0;
+	ec_domain_state_t ds;
+	u64 t0, t1;
+	u32 *v;
+
+	v = vzalloc(array_size(rtt, sizeof(u32)));
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < rtt && !kthread_should_stop(); i++) {
+		ecrt_master_receive(b->master);
+		ecrt_domain_process(b->domain);
+		ecrt_domain_queue(b->domain);
+		t0 = bench_ns();
+		ecrt_master_send(b->master);
+		do {
+			ecrt_master_receive(b->master);
+			ecrt_domain_process(b->domain);
+			ecrt_domain_state(b->domain, &ds);
+			t1 = bench_ns();
+		} while (ds.wc_state != EC_WC_COMPLETE &&
+			 t1 - t0 < BENCH_RTT_MAX_NS);
+		if (ds.wc_state == EC_WC_COMPLETE)
+			v[n++] = (u32)(t1 - t0);
+		else
+			lost++;
+		bench_sleep_until(wakeup);
+	}
+	if (n) {
+		bench_sort_u32(v, n);
+		BENCH_LOG("BENCH kernel rtt n=%u median=%u p99=%u max=%u lost=%u",
+			  n, v[n / 2], v[n - 1 - n / 100], v[n - 1], lost);
+	}
+	vfree(v);
+	return 0;
 }
 
 static int bench_run(struct bench *b)
@@ -133,7 +184,7 @@ static int bench_run(struct bench *b)
 		bench_sleep_until(&wakeup);
 	}
 	bench_report(b, "kernel");
-	return 0;
+	return rtt ? bench_rtt(b, &wakeup) : 0;
 }
 
 static int bench_task(void *data)

@@ -7,7 +7,7 @@
 # 0 system calls per call (counted by the program) and receive and send 1
 # each, the shared-area semantics checks all pass, the driver table
 # (ec_generic against ec_e1000e on e1000e) has every row with figures for
-# both, and strace in the guest
+# both and round trips timed for both, and strace in the guest
 # (when the host has it) counts at most 2 ioctls per cycle plus the setup.
 # Asserts on counts and presence, never on time.
 
@@ -64,6 +64,13 @@ for side in kernel user; do
 		done
 	done
 done
+r=$(grep -F "| kernel | frame round trip" "$OUT" | head -n 1)
+for c in 4 6; do
+	echo "$(col "$r" $c)" | grep -Eq '^[0-9]+\.[0-9]+$' ||
+		fail "driver table: no round trip median (column $c '$(col "$r" $c)')"
+done
+grep -Eq '^round trips \(answers not delayed\): [1-9][0-9]* and [1-9][0-9]* timed' "$OUT" ||
+	fail "no round trips timed for both drivers"
 grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
 	fail "the output does not say what the rig is"
 grep -q '^On real hardware' "$OUT" || fail "no real-hardware instructions"
