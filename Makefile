@@ -20,8 +20,37 @@ WARNFLAGS := -Wall -Wextra $(WERROR)
 CFLAGS    ?=
 BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS)
 
-PKG_CHECK   = $(shell pkg-config --cflags --libs check 2>/dev/null)
-PKG_JANSSON = $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+# The goals that need the Debian packages install them (scripts/deps) while
+# this file is read, before anything below asks pkg-config: the fragments
+# expand pkg-config's flags when they are parsed (":="), so running deps as
+# a prerequisite would be too late, and with -j it would race the build.
+# Sub-makes inherit EC_DEPS_DONE and do not run it again.  "make -n" runs
+# it too (it is the same parse).
+DEPS_GOALS := demo check unit vm-check bench check-kernels
+ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
+ifeq ($(EC_DEPS_DONE),)
+ifneq ($(shell scripts/deps >&2 && echo ok),ok)
+$(error scripts/deps failed: the packages above are needed)
+endif
+export EC_DEPS_DONE := 1
+endif
+endif
+
+PKG_CHECK   := $(shell pkg-config --cflags --libs check 2>/dev/null)
+PKG_JANSSON := $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+
+# A plain "make" does not install anything: say what is missing and how to
+# get it, rather than fail later on a missing header.
+ifneq ($(filter-out all userspace,$(or $(MAKECMDGOALS),all)),$(or $(MAKECMDGOALS),all))
+ifeq ($(EC_DEPS_DONE),)
+ifeq ($(PKG_CHECK),)
+$(error pkg-config finds no "check" (Debian package check): run "make deps" (as root) first)
+endif
+ifeq ($(PKG_JANSSON),)
+$(error pkg-config finds no "jansson" (Debian package libjansson-dev): run "make deps" (as root) first)
+endif
+endif
+endif
 
 .PHONY: all userspace modules modules-clean clean check unit vm-check demo \
 	deps install lint bench check-kernels
@@ -68,10 +97,10 @@ deps:
 lint:
 	scripts/check-core-includes
 
-unit: deps userspace lint
+unit: userspace lint
 	scripts/run-tests unit $(UNIT_TESTS)
 
-check: deps userspace lint
+check: userspace lint
 	scripts/run-tests all $(UNIT_TESTS)
 
 install: userspace
