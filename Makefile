@@ -18,7 +18,13 @@ OPTFLAGS  ?= -O2 -g
 WERROR    ?= -Werror
 WARNFLAGS := -Wall -Wextra $(WERROR)
 CFLAGS    ?=
-BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS)
+# VERSION: this master's release; its major.minor is the IgH application
+# API it implements (ecrt.h).  The tool, pkg-config, CMake, DKMS and the
+# Debian packages all take it from there.
+EC_VERSION  := $(shell cat VERSION)
+ECRT_API    := $(word 1,$(subst ., ,$(EC_VERSION))).$(word 2,$(subst ., ,$(EC_VERSION)))
+BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS) \
+	-DEC_VERSION='"$(EC_VERSION)"' -DEC_ECRT_API='"$(ECRT_API)"'
 
 # The goals that need the Debian packages install them (scripts/deps) while
 # this file is read, before anything below asks pkg-config: the fragments
@@ -53,7 +59,7 @@ endif
 endif
 
 .PHONY: all userspace modules modules-clean clean check unit vm-check demo \
-	deps install lint bench check-kernels
+	deps lint bench check-kernels
 .DEFAULT_GOAL := all
 
 # Component fragments append to these.
@@ -70,6 +76,7 @@ include tests/unit/unit.mk
 include tests/unit/ecrt.mk
 include tests/fuzz/fuzz.mk
 include tests/bench/bench.mk
+include dist/install.mk
 
 userspace: $(ALL_TARGETS)
 
@@ -102,18 +109,6 @@ unit: userspace lint
 
 check: userspace lint
 	scripts/run-tests all $(UNIT_TESTS)
-
-install: userspace
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 755 $(BUILD)/tool/ethercat $(DESTDIR)$(PREFIX)/bin/
-	install -m 755 $(BUILD)/sim/ethercat-sim $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(BUILD)/lib/libethercat.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/lib/libethercat.so.1 $(DESTDIR)$(PREFIX)/lib/
-	ln -sf libethercat.so.1 $(DESTDIR)$(PREFIX)/lib/libethercat.so
-	install -m 644 include/ecrt.h include/ec_ioctl.h $(DESTDIR)$(PREFIX)/include/
-	sed 's|@PREFIX@|$(PREFIX)|' lib/libethercat.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/libethercat.pc
 
 clean:
 	rm -rf $(BUILD)

@@ -40,10 +40,10 @@ $(LIB_SO_LINK): $(LIB_SO)
 
 # Build-tree pkg-config file: the library lives in $(BUILD)/lib, the
 # headers in the source tree's include/.
-$(LIB_PC): lib/libethercat.pc.in
+$(LIB_PC): lib/libethercat.pc.in VERSION
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' \
-	    -e 's|^includedir=.*|includedir=$(CURDIR)/include|' $< > $@
+	$(call EC_SUBST,$(abspath $(BUILD)),$(abspath $(BUILD))/lib,$(CURDIR)/include) \
+		$< > $@
 
 -include $(LIB_OBJS:.o=.d) $(LIB_PIC_OBJS:.o=.d)
 
