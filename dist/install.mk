@@ -83,6 +83,7 @@ $(MAN_DIR)/%: doc/man/%.in $(DIST_DIRS)
 $(BUILD)/dist/%: dist/%.in $(DIST_DIRS)
 	@mkdir -p $(@D)
 	$(call EC_SUBST,$(PREFIX),$(LIBDIR),$(INCLUDEDIR)) $< >$@
+	chmod --reference=$< $@
 
 $(BUILD)/dist/libethercat.pc: lib/libethercat.pc.in $(DIST_DIRS)
 	@mkdir -p $(@D)
