@@ -61,7 +61,7 @@ FORCE:
 # link as $(TOOL_BIN), without its rpath to the build tree.
 $(BUILD)/dist/ethercat: $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) $(LIB_SO_LINK)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) \
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) \
 		-L$(BUILD)/lib -lethercat -lm
 
 .PHONY: man install install-lib install-dev install-tools install-sim \

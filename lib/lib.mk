@@ -33,7 +33,7 @@ $(LIB_SO): $(LIB_PIC_OBJS) lib/libethercat.map
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-soname,libethercat.so.1 \
 		-Wl,--version-script=lib/libethercat.map -Wl,-z,defs \
-		-o $@ $(LIB_PIC_OBJS)
+		$(LDFLAGS) -o $@ $(LIB_PIC_OBJS)
 
 $(LIB_SO_LINK): $(LIB_SO)
 	ln -sf libethercat.so.1 $@
