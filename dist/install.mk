@@ -148,13 +148,15 @@ install: install-lib install-dev install-tools install-sim
 	@echo "installed under $(DESTDIR)$(PREFIX); the modules:" \
 	      "make modules_install (or DKMS, dkms.conf)"
 
-# Kbuild installs into $(DESTDIR)/lib/modules/RELEASE/extra; depmod runs
-# unless DEPMOD=true (packaging into a scratch root without System.map).
+# Kbuild installs into $(DESTDIR)/lib/modules/RELEASE/extra, then depmod
+# (-b DESTDIR when given).  RELEASE is KDIR's UTS_RELEASE, as Kbuild's own
+# (kernel.release and "make kernelrelease" lack the ABI in Debian's headers).
 modules_install:
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" EC_DEVICES="$(DEVICES)" \
 		INSTALL_MOD_PATH="$(DESTDIR)" INSTALL_MOD_DIR=extra \
 		DEPMOD=true modules_install
-	rel=$$($(MAKE) -s -C "$(KDIR)" kernelrelease) && \
+	rel=$$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' \
+		"$(KDIR)/include/generated/utsrelease.h") && [ -n "$$rel" ] && \
 	if [ -n "$(DESTDIR)" ]; then \
 		$(DEPMOD) -b "$(DESTDIR)" "$$rel"; \
 	else \
@@ -162,7 +164,8 @@ modules_install:
 	fi
 
 modules_uninstall:
-	rel=$$($(MAKE) -s -C "$(KDIR)" kernelrelease) && \
+	rel=$$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' \
+		"$(KDIR)/include/generated/utsrelease.h") && [ -n "$$rel" ] && \
 	rm -f "$(DESTDIR)/lib/modules/$$rel/extra/master/ec_master.ko" \
 	      "$(DESTDIR)/lib/modules/$$rel/extra/devices/"ec_*.ko && \
 	if [ -n "$(DESTDIR)" ]; then \
