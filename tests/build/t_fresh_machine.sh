@@ -23,26 +23,13 @@
 # Exit 0 pass, 1 fail.  Run from the top of the tree.
 
 TOP=$(pwd)
-REAL_PC=$(command -v pkg-config) || {
-	echo "t_fresh_machine: FAIL: no pkg-config (scripts/deps installs it)"
-	exit 1
-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "t_fresh_machine: FAIL: $*"
-	for f in "$tmp"/*.log; do
-		[ -f "$f" ] && tail -n 15 "$f" | sed "s|^|  $(basename "$f"): |"
-	done
-	exit 1
-}
+. "$(dirname "$0")/buildlib.sh"
+REAL_PC=$(command -v pkg-config) ||
+	fail "no pkg-config (scripts/deps installs it)"
 
 # The tree as it is (tracked and new files), without build outputs.
 S=$tmp/src
-mkdir -p "$S"
-(cd "$TOP" && git ls-files --cached --others --exclude-standard -z |
-	xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\n" "$f"; done' sh |
-	tar -cf - -T -) | tar -xf - -C "$S" || fail "cannot copy the tree"
+copy_tree "$S"
 
 mkdir -p "$tmp/bin"
 cat >"$tmp/bin/pkg-config" <<EOF

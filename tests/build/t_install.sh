@@ -28,15 +28,7 @@
 
 TOP=$(pwd)
 B=$TOP/build
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-	echo "t_install: FAIL: $*"
-	for f in "$tmp"/*.log; do
-		[ -f "$f" ] && tail -n 20 "$f" | sed "s|^|  $(basename "$f"): |"
-	done
-	exit 1
-}
+. "$(dirname "$0")/buildlib.sh"
 for p in "$B/tool/ethercat" "$B/sim/ethercat-sim" "$B/dist/ethercatctl" \
 	 "$B/man/ethercat.1"; do
 	[ -x "$p" ] || [ -f "$p" ] || fail "$p not built (make userspace)"
@@ -142,10 +134,7 @@ left=$(cd "$D" && find . ! -type d | sort | tr '\n' ' ')
 
 # 4. the Debian packages
 S=$tmp/pkg/src
-mkdir -p "$S"
-git ls-files --cached --others --exclude-standard -z |
-	xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\n" "$f"; done' sh |
-	tar -cf - -T - | tar -xf - -C "$S" || fail "cannot copy the tree"
+copy_tree "$S"
 (cd "$S" && dpkg-buildpackage -us -uc -b -j2) >"$tmp/dpkg.log" 2>&1 ||
 	fail "dpkg-buildpackage -us -uc -b failed"
 for p in ethercat-dkms_${V}_all libethercat1_${V}_amd64 \
