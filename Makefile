@@ -104,11 +104,17 @@ deps:
 lint:
 	scripts/check-core-includes
 
+# The tests run their own makes (Kbuild for the rig, the build tests): they
+# must not inherit this make's -j jobserver, which they cannot reach from
+# a recipe ("jobserver unavailable" is a warning, and the module builds
+# fail on any warning).
+RUN_TESTS := env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS scripts/run-tests
+
 unit: userspace lint
-	scripts/run-tests unit $(UNIT_TESTS)
+	$(RUN_TESTS) unit $(UNIT_TESTS)
 
 check: userspace lint
-	scripts/run-tests all $(UNIT_TESTS)
+	$(RUN_TESTS) all $(UNIT_TESTS)
 
 clean:
 	rm -rf $(BUILD)

@@ -22,7 +22,6 @@
 # scripts/deps (a prerequisite of "check") had installed them.
 # Exit 0 pass, 1 fail.  Run from the top of the tree.
 
-TOP=$(pwd)
 . "$(dirname "$0")/buildlib.sh"
 REAL_PC=$(command -v pkg-config) ||
 	fail "no pkg-config (scripts/deps installs it)"
@@ -56,7 +55,10 @@ PATH=$tmp/bin:$PATH
 export PATH
 unset EC_DEPS_DONE MAKEFLAGS MAKELEVEL
 
+# (unquoted on purpose: blanks squeezed as in the logs)
+# shellcheck disable=SC2046,SC2005
 jansson=$(echo $("$REAL_PC" --libs jansson)) || fail "no jansson on the host"
+# shellcheck disable=SC2046,SC2005
 check=$(echo $("$REAL_PC" --libs check)) || fail "no check on the host"
 
 # 1. dry runs

@@ -60,7 +60,7 @@ head -n 1 "$tmp/version.log" | grep -qx "IgH EtherCAT master $V" ||
 	>"$tmp/commands"
 [ "$(wc -l <"$tmp/commands")" -gt 10 ] || fail "ethercat help lists no commands"
 while read -r c; do
-	grep -q "^| \`$c[ \`]" doc/CLI.md ||
+	grep -q "^| \`${c}[ \`]" doc/CLI.md ||
 		fail "doc/CLI.md has no row for the command '$c' (ethercat help lists it)"
 	grep -q "^\.SS $c$" "$B/man/ethercat.1" ||
 		fail "ethercat(1) has no section for '$c'"
@@ -255,6 +255,39 @@ for m in ec_master ec_generic; do
 	[ "$vm" = "$EC_KREL" ] || fail "$m.ko vermagic $vm, not $EC_KREL"
 done
 
+# ... and make modules / modules_install / modules_uninstall into a DESTDIR
+MD=$tmp/modroot
+make -C "$S" -j2 modules KDIR="$EC_KDIR" >"$tmp/modules.log" 2>&1 ||
+	fail "make modules KDIR=<6.1 headers> failed"
+make -C "$S" modules_install KDIR="$EC_KDIR" DESTDIR="$MD" \
+	>"$tmp/modinst.log" 2>&1 || fail "make modules_install failed"
+dep=$MD/lib/modules/$EC_KREL/modules.dep
+grep -qx 'extra/master/ec_master.ko:' "$dep" &&
+	grep -qx 'extra/devices/ec_generic.ko: extra/master/ec_master.ko' "$dep" ||
+	fail "modules_install: modules.dep does not list both modules"
+make -C "$S" modules_uninstall KDIR="$EC_KDIR" DESTDIR="$MD" \
+	>"$tmp/moduninst.log" 2>&1 || fail "make modules_uninstall failed"
+[ -z "$(find "$MD" -name '*.ko')" ] && [ ! -s "$dep" ] ||
+	fail "modules_uninstall left modules behind"
+rm -f "$tmp"/mod*.log
+
+# The unit, as packaged, pointed at the unpacked ethercatctl: systemd
+# finds nothing wrong with it.
+sed "s|/usr/sbin/ethercatctl|$R/usr/sbin/ethercatctl|" \
+	"$R/lib/systemd/system/ethercat.service" >"$tmp/ethercat.service"
+if command -v systemd-analyze >/dev/null; then
+	w=$(systemd-analyze verify --man=no "$tmp/ethercat.service" 2>&1) ||
+		fail "systemd-analyze verify: $w"
+	[ -z "$w" ] || fail "systemd-analyze verify: $w"
+fi
+grep -q "^IMPORT\|IMPORT{program}=\"/usr/sbin/ethercatctl udev\"" \
+	"$R/lib/udev/rules.d/99-ethercat.rules" ||
+	fail "the udev rule does not run the installed ethercatctl udev"
+ETHERCAT_CONFIG=$R/etc/ethercat.conf "$R/usr/sbin/ethercatctl" udev \
+	>"$tmp/udev.out" || fail "ethercatctl udev failed"
+[ "$(cat "$tmp/udev.out")" = "ETHERCAT_GROUP=root
+ETHERCAT_MODE=0660" ] || fail "ethercatctl udev with the packaged config: $(cat "$tmp/udev.out")"
+
 # 7. bash completion from the package
 if [ -f /usr/share/bash-completion/bash_completion ]; then
 	got=$(PATH="$R/usr/bin:$PATH" LD_LIBRARY_PATH=$L bash -c '
@@ -278,5 +311,6 @@ fi
 
 echo "t_install: PASS (version $V; docs match the help of ethercat," \
 	"ethercat-sim, ethercatctl; install/uninstall; 5 .debs, lintian" \
-	"clean of errors; pkg-config and CMake apps; dkms build $EC_KREL;" \
+	"clean of errors; pkg-config and CMake apps; dkms build and" \
+	"modules_install for $EC_KREL; unit; udev;" \
 	"completion)"
