@@ -10,9 +10,10 @@
  * sleeps until the application's receive kicks it (irq_work), or 10 ms,
  * then runs the FSMs' turn within the byte budget; their datagrams go out
  * with the application's next send, or at once through the application's
- * callbacks (ecrt_master_callbacks(): receive_cb before the turn, send_cb
- * after, each of which calls back into ecrt_master_receive() /
- * ecrt_master_send_ext() under the application's own lock).
+ * callbacks (ecrt_master_callbacks(): send_cb after a turn that queued
+ * something, receive_cb before a turn the application did not kick, each
+ * of which calls back into ecrt_master_send_ext() / ecrt_master_receive()
+ * under the application's own lock).
  *
  * thread_mutex orders starts and stops from the device interface
  * (ecdev_open/close) and from activation/deactivation.
@@ -54,13 +55,32 @@ static void ec_linux_idle_turn(struct ec_linux_master *m)
 	ec_linux_cycle_unlock(m, flags);	/* transmits */
 }
 
-/* Sleep until kicked by the application's receive, or @ms. */
-static void ec_linux_wait_kick(struct ec_linux_master *m, unsigned int ms)
+/*
+ * Sleep until kicked by the application's receive, or @ms.  Return: true
+ * when kicked (the application cycles and has just received).
+ */
+static bool ec_linux_wait_kick(struct ec_linux_master *m, unsigned int ms)
 {
+	bool kicked;
+
 	set_current_state(TASK_INTERRUPTIBLE);
-	if (!xchg(&m->thread_kick, 0) && !kthread_should_stop())
+	kicked = xchg(&m->thread_kick, 0);
+	if (!kicked && !kthread_should_stop())
 		schedule_timeout(msecs_to_jiffies(ms));
 	__set_current_state(TASK_RUNNING);
+	return kicked || xchg(&m->thread_kick, 0);
+}
+
+/* Whether the FSMs left datagrams for the next send. */
+static bool ec_linux_queue_busy(struct ec_linux_master *m)
+{
+	unsigned long flags;
+	bool busy;
+
+	flags = ec_linux_cycle_lock(m);
+	busy = !ec_list_empty(&m->core.datagram_queue);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	return busy;
 }
 
 static int ec_linux_master_thread(void *data)
@@ -68,12 +88,12 @@ static int ec_linux_master_thread(void *data)
 	struct ec_linux_master *m = data;
 
 	while (!kthread_should_stop()) {
-		bool op = READ_ONCE(m->in_operation);
+		bool op = READ_ONCE(m->in_operation), kicked = false;
 		void (*send_cb)(void *) = NULL, (*receive_cb)(void *) = NULL;
 		void *cb_data = NULL;
 
 		if (op) {
-			ec_linux_wait_kick(m, EC_OP_WAIT_MS);
+			kicked = ec_linux_wait_kick(m, EC_OP_WAIT_MS);
 			if (kthread_should_stop())
 				break;
 		}
@@ -86,7 +106,8 @@ static int ec_linux_master_thread(void *data)
 			cb_data = m->cb_data;
 		}
 		mutex_unlock(&m->io_mutex);
-		if (receive_cb)
+		/* The application's own receive came first when it kicked. */
+		if (receive_cb && !kicked)
 			receive_cb(cb_data);
 		if (op) {
 			mutex_lock(&m->io_mutex);
@@ -94,7 +115,7 @@ static int ec_linux_master_thread(void *data)
 				ec_master_op_fsm(&m->core, ktime_get_ns());
 			mutex_unlock(&m->io_mutex);
 		}
-		if (send_cb)
+		if (send_cb && ec_linux_queue_busy(m))
 			send_cb(cb_data);
 		mutex_lock(&m->io_mutex);
 		ec_linux_reap_requests(m);
