@@ -565,6 +565,7 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 	} else if (op == EC_APP_SDO_TIMEOUT) {
 		req->timeout_ns = (u64)data.timeout_ms * NSEC_PER_MSEC;
 	} else if (ec_app_req_pending(smp_load_acquire(&req->state))) {
+		/* the FSM side owns it (handover: doc/LOCKING.md rule 7) */
 		ret = -EBUSY;
 	} else if (op == EC_APP_SDO_INDEX) {
 		req->index = data.sdo_index;
@@ -579,6 +580,7 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 		req->write = op == EC_APP_SDO_WRITE;
 		req->abort_code = 0;
 		req->error = 0;
+		/* request handover, doc/LOCKING.md rule 7 */
 		smp_store_release(&req->state, EC_REQ_QUEUED);
 	}
 	ec_app_req_unlock(m, &l);
@@ -628,6 +630,7 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 		return -EINVAL;
 	ec_app_req_lock(m, &l);
 	r = ec_app_sdo_req(m, data.config_index, data.request_index);
+	/* request handover, doc/LOCKING.md rule 7 */
 	copy = r && data.data && data.size &&
 	       smp_load_acquire(&r->req.state) == EC_REQ_SUCCESS &&
 	       !r->req.write;
@@ -640,6 +643,7 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 	ec_app_req_lock(m, &l);
 	r = ec_app_sdo_req(m, data.config_index, data.request_index);
 	if (r) {
+		/* request handover, doc/LOCKING.md rule 7 */
 		data.state = ec_app_req_state(smp_load_acquire(&r->req.state));
 		data.data_size = r->req.data_size;
 		data.abort_code = r->req.abort_code;
@@ -708,6 +712,7 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 	if (!r) {
 		ret = -ENOENT;
 	} else if (ec_app_req_pending(smp_load_acquire(&r->req.state))) {
+		/* the FSM side owns it (handover: doc/LOCKING.md rule 7) */
 		ret = -EBUSY;
 	} else if (data.size > r->mem_size) {
 		ret = -ENOBUFS;
@@ -719,6 +724,7 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 		r->req.size = data.size;
 		r->req.data = r->mem;
 		r->req.error = 0;
+		/* request handover, doc/LOCKING.md rule 7 */
 		smp_store_release(&r->req.state, EC_REQ_QUEUED);
 	}
 	ec_app_req_unlock(m, &l);
@@ -760,6 +766,7 @@ long ec_ioctl_app_reg_state(struct ec_cdev_file *f, void __user *arg)
 	ec_app_req_lock(m, &l);
 	r = ec_app_reg_req(m, data.config_index, data.request_index);
 	if (r) {
+		/* request handover, doc/LOCKING.md rule 7 */
 		st = smp_load_acquire(&r->req.state);
 		data.state = ec_app_req_state(st);
 		if (data.data && st == EC_REQ_SUCCESS && !r->req.write) {
