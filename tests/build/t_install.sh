@@ -20,7 +20,7 @@
 #      both run against the unpacked library and need LIBETHERCAT_1.6;
 #      find_package(EtherCAT 2) is refused;
 #   6. dkms build of the unpacked ethercat-dkms source against the rig's
-#      6.1 kernel headers (a scratch DKMS tree): both modules, the right
+#      6.1 kernel headers (a scratch DKMS tree): the three modules, the right
 #      vermagic;
 #   7. bash completion from the unpacked package completes commands and a
 #      command's options from the tool's help.
@@ -248,7 +248,7 @@ dk() { dkms --dkmstree "$K/tree" --sourcetree "$K/src" \
 dk add -m ethercat -v "$V" >"$tmp/dkms.log" 2>&1 || fail "dkms add failed"
 dk build -m ethercat -v "$V" -k "$EC_KREL" --kernelsourcedir "$EC_KDIR" \
 	>>"$tmp/dkms.log" 2>&1 || fail "dkms build for $EC_KREL failed"
-for m in ec_master ec_generic; do
+for m in ec_master ec_generic ec_e1000e; do
 	ko=$K/tree/ethercat/$V/$EC_KREL/x86_64/module/$m.ko
 	[ -f "$ko" ] || fail "dkms built no $m.ko"
 	vm=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
