@@ -262,7 +262,7 @@ static int ec_e1k_phy_access(struct ec_e1k_port *p, u32 op, u32 reg, u16 *val)
 		  EC_E1K_MDIC_PHY(EC_E1K_PHY_ADDR) |
 		  (op == EC_E1K_MDIC_OP_WRITE ? *val : 0));
 	for (i = 0; i < 100; i++) {	/* an MDIO frame takes ~64 us */
-		udelay(50);
+		usleep_range(50, 100);
 		mdic = ec_e1k_rd(p, EC_E1K_MDIC);
 		if (mdic & EC_E1K_MDIC_READY) {
 			if (mdic & EC_E1K_MDIC_ERROR)

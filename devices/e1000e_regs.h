@@ -42,8 +42,8 @@
 #define EC_E1K_MDIC_DATA	0xffff
 #define EC_E1K_MDIC_REG(r)	((u32)(r) << 16)
 #define EC_E1K_MDIC_PHY(p)	((u32)(p) << 21)
-#define EC_E1K_MDIC_OP_WRITE	(1u << 26)
-#define EC_E1K_MDIC_OP_READ	(2u << 26)
+#define EC_E1K_MDIC_OP_WRITE	BIT(26)
+#define EC_E1K_MDIC_OP_READ	BIT(27)
 #define EC_E1K_MDIC_READY	BIT(28)
 #define EC_E1K_MDIC_ERROR	BIT(30)
 /* The internal PHY answers at address 1 on both families. */
@@ -122,6 +122,7 @@ struct ec_e1k_rx_desc {
 	u8 errors;
 	__le16 special;
 };
+
 #define EC_E1K_RXD_STAT_DD	BIT(0)	/* descriptor done */
 #define EC_E1K_RXD_STAT_EOP	BIT(1)	/* end of packet */
 /* CE, SE, SEQ, CXE, RXE: the frame is damaged (IPE/TCPE are offloads) */
@@ -137,6 +138,7 @@ struct ec_e1k_tx_desc {
 	u8 css;
 	__le16 special;
 };
+
 #define EC_E1K_TXD_CMD_EOP	BIT(0)	/* end of packet */
 #define EC_E1K_TXD_CMD_IFCS	BIT(1)	/* insert the FCS */
 #define EC_E1K_TXD_CMD_RS	BIT(3)	/* report status (write DD back) */
