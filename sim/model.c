@@ -52,6 +52,16 @@ int ecsim_json_uint(const json_t *v, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+/*
+ * Beckhoff's serial numbers (0x1018:04, SII word 0x0E) carry the production
+ * date: week in bits 8-15, year (two digits) in bits 0-7.  Simulated slaves
+ * get distinct, plausible dates: weeks 1-52 of 2019-2024.
+ */
+uint32_t ecsim_default_serial(unsigned int id)
+{
+	return (1 + id * 11 % 52) << 8 | (19 + id / 52 % 6);
+}
+
 /* "0x6000:01" (hex subindex) or "0x6000:1". */
 int ecsim_json_entry_ref(const char *s, uint16_t *index, uint8_t *sub)
 {

@@ -13,7 +13,10 @@
 #include "od.h"
 #endif
 
-#define DEFAULT_HOP_NS	400
+/* E-bus hop (ESC datasheet, EBUS port delays; doc/SPECNOTES.md): through
+ * the processing unit on the way out, port to port on the way back */
+#define DEFAULT_FWD_NS	160
+#define DEFAULT_RET_NS	140
 #define ECSIM_MAX_DELAY_US	10000000	/* 10 s */
 
 uint32_t ecsim_rand(struct ecsim_segment *seg)
@@ -70,6 +73,7 @@ static int build_od(struct ecsim_slave *s, char *err, size_t errlen)
 		pdos[i].index = m->pdos[i].index;
 		pdos[i].sm = m->pdos[i].sm;
 		pdos[i].name = m->pdos[i].name;
+		pdos[i].fixed = m->pdos[i].flags & ECSIM_PDO_FLAG_FIXED;
 		pdos[i].n_entries = m->pdos[i].n_entries;
 		pdos[i].entries = ents + k;
 		for (j = 0; j < m->pdos[i].n_entries; j++, k++) {
@@ -85,7 +89,7 @@ static int build_od(struct ecsim_slave *s, char *err, size_t errlen)
 	std.product = m->product;
 	std.revision = m->revision;
 	std.serial = s->serial;
-	std.name = m->name;
+	std.name = m->order;	/* 0x1008 holds the order code */
 	std.hw_version = m->hw_version;
 	std.sw_version = m->sw_version;
 	std.n_sm = m->n_sms;
@@ -167,7 +171,7 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 			goto bad;
 		s->serial = (uint32_t)x;
 	} else {
-		s->serial = id + 1;
+		s->serial = ecsim_default_serial(id);
 	}
 	if (parse_faults(s, json_object_get(js, "faults"), &sii_bad,
 			 &al_code))
@@ -276,7 +280,8 @@ static struct ecsim_segment *segment_build(json_t *root, char *err,
 
 	if (!seg)
 		return NULL;
-	seg->fwd_ns = seg->ret_ns = DEFAULT_HOP_NS;
+	seg->fwd_ns = DEFAULT_FWD_NS;
+	seg->ret_ns = DEFAULT_RET_NS;
 	cat = json_loads(ecsim_catalogue_json, 0, &jerr);
 	if (!cat) {
 		snprintf(err, errlen, "catalogue: line %d: %s", jerr.line,

@@ -105,12 +105,18 @@ static void cat_close(struct sii_buf *b, size_t at)
 	ecsim_put16(b->p + at, (b->len - at - 2) / 2);
 }
 
+/*
+ * String order of the real terminals' EEPROMs (as ESI tools generate them):
+ * 1 the order code ("EL1008"), 2 the group ("DigIn"), 3 the device name,
+ * then PDO and entry names.  Masters that name a slave by string 1 show
+ * the type, as with hardware.
+ */
 static void collect_strings(struct sii_buf *b, const struct ecsim_model *m)
 {
 	unsigned int i, j;
 
-	str_idx(b, m->group);
 	str_idx(b, m->order);
+	str_idx(b, m->group);
 	str_idx(b, m->name);
 	for (i = 0; i < m->n_pdos; i++) {
 		str_idx(b, m->pdos[i].name);

@@ -31,6 +31,11 @@ struct ecsim_model_entry {
 	char *name;
 };
 
+/* SII/ESI PDO flags, ETG.2010 table 14 */
+#define ECSIM_PDO_FLAG_MANDATORY	0x0001
+#define ECSIM_PDO_FLAG_DEFAULT		0x0002
+#define ECSIM_PDO_FLAG_FIXED		0x0010
+
 struct ecsim_model_pdo {
 	uint16_t index;
 	uint8_t sm;		/* 0xff: not assigned by default */
@@ -98,6 +103,8 @@ bool ecsim_pdo_is_rx(const struct ecsim_model_pdo *pdo);
 /* Parse a JSON integer or "0x.." string. */
 int ecsim_json_uint(const json_t *v, uint64_t max, uint64_t *out);
 int ecsim_json_entry_ref(const char *s, uint16_t *index, uint8_t *sub);
+/* Serial number of slave @id when the segment file gives none (model.c). */
+uint32_t ecsim_default_serial(unsigned int id);
 
 /* The embedded catalogue (generated from sim/catalogue/catalogue.json). */
 extern const char ecsim_catalogue_json[];
