@@ -22,6 +22,8 @@ BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS)
 
 PKG_CHECK   = $(shell pkg-config --cflags --libs check 2>/dev/null)
 PKG_JANSSON = $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+# ESI import of the virtual segment (libxml2-dev, from scripts/deps)
+PKG_XML2    = $(shell pkg-config --libs libxml-2.0 2>/dev/null)
 
 .PHONY: all userspace modules modules-clean clean check unit vm-check demo \
 	deps install lint bench check-kernels

@@ -146,7 +146,12 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 	s->plugged = true;
 	s->pd_in.sm = -1;
 	s->pd_out.sm = -1;
-	if (json_unpack((json_t *)js, "{s:s}", "model", &model)) {
+	if (!json_object_get(js, "model") &&
+	    (json_object_get(js, "esi") || json_object_get(js, "type"))) {
+		ret = ecsim_segment_esi_model(seg, id, js, &model, err, errlen);
+		if (ret)
+			return ret;
+	} else if (json_unpack((json_t *)js, "{s:s}", "model", &model)) {
 		snprintf(err, errlen, "slave %u: no \"model\"", id);
 		return -EINVAL;
 	}
@@ -266,7 +271,8 @@ bad:
 	return -EINVAL;
 }
 
-static struct ecsim_segment *segment_build(json_t *root, char *err,
+static struct ecsim_segment *segment_build(json_t *root, const char *path,
+					   const char *esi_dir, char *err,
 					   size_t errlen)
 {
 	struct ecsim_segment *seg = calloc(1, sizeof(*seg));
@@ -280,6 +286,10 @@ static struct ecsim_segment *segment_build(json_t *root, char *err,
 
 	if (!seg)
 		return NULL;
+	if (path && strrchr(path, '/'))
+		seg->base_dir = strndup(path, strrchr(path, '/') - path);
+	if (esi_dir)
+		seg->esi_dir = strdup(esi_dir);
 	seg->fwd_ns = DEFAULT_FWD_NS;
 	seg->ret_ns = DEFAULT_RET_NS;
 	cat = json_loads(ecsim_catalogue_json, 0, &jerr);
@@ -351,13 +361,20 @@ struct ecsim_segment *ecsim_segment_new_string(const char *json, char *err,
 		snprintf(err, errlen, "line %d: %s", jerr.line, jerr.text);
 		return NULL;
 	}
-	seg = segment_build(root, err, errlen);
+	seg = segment_build(root, NULL, NULL, err, errlen);
 	json_decref(root);
 	return seg;
 }
 
 struct ecsim_segment *ecsim_segment_new_file(const char *path, char *err,
 					     size_t errlen)
+{
+	return ecsim_segment_new_file_esi(path, NULL, err, errlen);
+}
+
+struct ecsim_segment *ecsim_segment_new_file_esi(const char *path,
+						 const char *esi_dir,
+						 char *err, size_t errlen)
 {
 	struct ecsim_segment *seg;
 	json_error_t jerr;
@@ -367,7 +384,7 @@ struct ecsim_segment *ecsim_segment_new_file(const char *path, char *err,
 		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
 		return NULL;
 	}
-	seg = segment_build(root, err, errlen);
+	seg = segment_build(root, path, esi_dir, err, errlen);
 	json_decref(root);
 	return seg;
 }
@@ -383,6 +400,8 @@ void ecsim_segment_free(struct ecsim_segment *seg)
 	free(seg->slaves);
 	free(seg->ring);
 	ecsim_models_free(&seg->models);
+	free(seg->base_dir);
+	free(seg->esi_dir);
 	free(seg);
 }
 

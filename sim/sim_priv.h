@@ -87,6 +87,8 @@ struct ecsim_model {
 	json_t *objects;		/* CoE objects (od.h format), or NULL */
 	char *behaviour;		/* "cia402" or NULL */
 	char *hw_version, *sw_version;
+	uint8_t *sii_image;		/* "sii_image": the EEPROM as given */
+	size_t sii_image_len;
 };
 
 struct ecsim_model_set {
@@ -209,10 +211,17 @@ struct ecsim_segment {
 	unsigned int delay_us;
 	struct ecsim_stats st;
 	uint32_t fwd_ns, ret_ns;	/* DC propagation model */
+	char *base_dir;			/* of the segment file, or NULL */
+	char *esi_dir;			/* ethercat-sim --esi DIR, or NULL */
 };
 
 /* segment.c */
 void ecsim_segment_rebuild_ring(struct ecsim_segment *seg);
+/* segment_esi.c: the model of a slave given as {"esi": FILE, "type": T,
+ * "revision": R}; *@key names it in seg->models. */
+int ecsim_segment_esi_model(struct ecsim_segment *seg, unsigned int id,
+			    const json_t *js, const char **key, char *err,
+			    size_t errlen);
 uint32_t ecsim_rand(struct ecsim_segment *seg);
 
 /* esc.c: the register file and its ECAT side */
