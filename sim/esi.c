@@ -611,7 +611,8 @@ static int esi_eeprom(struct esi_ctx *x, const xmlNode *ee, json_t *m,
 	return 0;
 }
 
-/* "Physics": one letter per port; Y (and K) E-bus LVDS, X and others MII. */
+/* "Physics": one letter per port (ETG.2000): K E-bus (LVDS), Y 100BASE-TX
+ * and the other Ethernet letters MII, a blank no port. */
 static json_t *esi_ports(const xmlNode *dev)
 {
 	xmlChar *ph = xmlGetProp(dev, (const xmlChar *)"Physics");
@@ -620,7 +621,7 @@ static json_t *esi_ports(const xmlNode *dev)
 
 	for (i = 0; a && ph && ph[i] && i < 4; i++)
 		json_array_append_new(a, json_string(
-			ph[i] == 'Y' || ph[i] == 'K' ? "EBUS" :
+			ph[i] == 'K' ? "EBUS" :
 			ph[i] == ' ' ? "none" : "MII"));
 	if (a && !json_array_size(a)) {
 		json_array_append_new(a, json_string("EBUS"));
@@ -698,6 +699,10 @@ static int esi_profile(struct esi_ctx *x, const xmlNode *prof, json_t *m)
 	ret = esi_dictionary(x, dict, objs, &dt, &have_dt);
 	if (!ret && have_dt)
 		json_object_set_new(m, "device_type", json_integer(dt));
+	/* device profile CiA 402 (low word of 0x1000): a drive with the
+	 * simulator's reduced CiA 402 state machine (sim/README.md) */
+	if (!ret && have_dt && (dt & 0xffff) == 402)
+		json_object_set_new(m, "behaviour", json_string("cia402"));
 	return ret;
 }
 

@@ -464,8 +464,8 @@ static void export_device(xmlNode *dev, const struct ecsim_slave *s,
 	for (i = 0; i < 4; i++) {
 		unsigned int d = (m->port_desc >> (2 * i)) & 3;
 
-		physics[i] = d == ESC_PORT_EBUS ? 'Y' : d == ESC_PORT_MII ?
-			     'X' : ' ';
+		physics[i] = d == ESC_PORT_EBUS ? 'K' : d == ESC_PORT_MII ?
+			     'Y' : ' ';
 	}
 	for (i = 4; i > 0 && physics[i - 1] == ' '; i--)
 		physics[i - 1] = 0;
@@ -560,7 +560,7 @@ int ecsim_esi_write(const char *model_key, const char *segment_json,
 	xmlDocSetRootElement(doc, root);
 	attr(root, "Version", "1.6");
 	xmlAddChild(root, xmlNewComment((const xmlChar *)
-		" written by ethercat-sim --export-esi from its catalogue "));
+		" written by ethercat-sim from its catalogue (export-esi) "));
 	x = add(root, "Vendor", NULL);
 	add(x, "Id", "#x%08" PRIX32, m->vendor);
 	add(x, "Name", "%s", m->vendor == ESI_BECKHOFF ?
