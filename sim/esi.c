@@ -881,11 +881,13 @@ int ecsim_esi_model(const char *path, const struct ecsim_esi_select *sel,
 		if (!n)		/* esi_devices() said why */
 			return -EINVAL;
 		x.where[0] = 0;
-		if (!sel->type)
+		if (!sel->type && n != 1)
 			esi_fail(&x, "%u devices: say which \"type\"", n);
 		else if (sel->have_revision)
-			esi_fail(&x, "no <Device> of type %s revision "
-				 "0x%08" PRIx32, sel->type, sel->revision);
+			esi_fail(&x, "no <Device> %s%s%srevision 0x%08" PRIx32,
+				 sel->type ? "of type " : "",
+				 sel->type ? sel->type : "",
+				 sel->type ? " " : "", sel->revision);
 		else
 			esi_fail(&x, "no <Device> of type %s", sel->type);
 		return -ENOENT;
