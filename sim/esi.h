@@ -83,6 +83,8 @@ int esi_attr_num(struct esi_ctx *x, const xmlNode *n, const char *name,
 		 int64_t min, int64_t max, bool have_def, int64_t def,
 		 int64_t *out);
 bool esi_attr_bool(const xmlNode *n, const char *name);
+/* The <Name> child in English (LcId 1033) when there are several. */
+char *esi_name(const xmlNode *n);
 /* hexBinary text into bytes; -EINVAL on odd length or a bad digit. */
 int esi_hex(const char *s, uint8_t **out, size_t *len);
 

@@ -18,7 +18,8 @@
 #include "sim_priv.h"
 
 #define ESI_BECKHOFF		0x00000002
-#define ESI_MDP_PROFILE		5001	/* ETG.5001 modular device profile */
+/* ETG.5001 modular device profile */
+#define ESI_MDP_PROFILE		5001
 
 static xmlNode *add(xmlNode *parent, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

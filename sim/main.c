@@ -59,7 +59,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ethercat-sim --segment FILE (--unix PATH | "
 		"--udp ADDR:PORT | --ifname IF)\n"
-		"                    [--pcap FILE] [--control PATH] [--esi DIR]\n"
+		"                    [--pcap FILE] [--control PATH] "
+		"[--esi DIR]\n"
 		"       ethercat-sim --export-esi MODEL [--segment FILE]\n"
 		"  --segment FILE   segment description (JSON, see "
 		"sim/README.md)\n"

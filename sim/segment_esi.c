@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Slaves of a segment file that come from ESI files:
- *   { "esi": "Beckhoff_EL1xxx.xml", "type": "EL1008", "revision": "0x00120000" }
+ *   { "esi": "Beckhoff_EL1xxx.xml", "type": "EL1008",
+ *     "revision": "0x00120000" }
  *   { "type": "EL1008" }                 (searched in ethercat-sim --esi DIR)
  * Each ESI device becomes one model of the segment (read once however many
  * slaves use it), and what it describes that the simulator does not model
@@ -65,7 +66,8 @@ int ecsim_segment_esi_model(struct ecsim_segment *seg, unsigned int id,
 	uint64_t r;
 	int ret;
 
-	if ((file && !json_is_string(file)) || (type && !json_is_string(type))) {
+	if ((file && !json_is_string(file)) ||
+	    (type && !json_is_string(type))) {
 		snprintf(err, errlen, "slave %u: \"esi\" and \"type\" must be "
 			 "strings", id);
 		return -EINVAL;
@@ -82,8 +84,9 @@ int ecsim_segment_esi_model(struct ecsim_segment *seg, unsigned int id,
 	if (file) {
 		esi_resolve(seg, json_string_value(file), path, sizeof(path));
 	} else if (!seg->esi_dir) {
-		snprintf(err, errlen, "slave %u: \"type\" without \"esi\" needs "
-			 "a folder of ESI files (ethercat-sim --esi DIR)", id);
+		snprintf(err, errlen, "slave %u: \"type\" without \"esi\" "
+			 "needs a folder of ESI files (ethercat-sim --esi DIR)",
+			 id);
 		return -EINVAL;
 	} else {
 		ret = ecsim_esi_find(seg->esi_dir, &sel, path, sizeof(path),
