@@ -55,22 +55,19 @@ static const struct {
 
 static int esi_pdo_entry(struct esi_ctx *x, const xmlNode *en, json_t *a)
 {
+	static const struct esi_field fields[] = {
+		{ "Index", "index", false, false, 0, 0xffff, 0 },
+		{ "SubIndex", "sub", false, true, 0, 0xff, 0 },
+		{ "BitLen", "bits", false, false, 1, 64, 0 },
+	};
 	json_t *e = json_object();
 	char *t;
-	int64_t v;
 	size_t i;
 
 	if (!e || json_array_append_new(a, e))
 		return -ENOMEM;
-	if (esi_num(x, en, "Index", 0, 0xffff, false, 0, &v))
+	if (esi_fields(x, en, fields, sizeof(fields) / sizeof(fields[0]), e))
 		return -EINVAL;
-	json_object_set_new(e, "index", json_integer(v));
-	if (esi_num(x, en, "SubIndex", 0, 0xff, true, 0, &v))
-		return -EINVAL;
-	json_object_set_new(e, "sub", json_integer(v));
-	if (esi_num(x, en, "BitLen", 1, 64, false, 0, &v))
-		return -EINVAL;
-	json_object_set_new(e, "bits", json_integer(v));
 	if (esi_child(en, "Name")) {
 		t = esi_name(en);
 		if (!t)
@@ -174,6 +171,12 @@ static int esi_pdo(struct esi_ctx *x, const xmlNode *p, bool rx,
 
 static int esi_sms(struct esi_ctx *x, const xmlNode *dev, json_t *m)
 {
+	static const struct esi_field fields[] = {
+		{ "StartAddress", "start", true, false, 0, 0xffff, 0 },
+		{ "DefaultSize", "size", true, true, 0, 0xffff, 0 },
+		{ "ControlByte", "control", true, false, 0, 0xff, 0 },
+		{ "Enable", "enable", true, true, 0, 0xff, 1 },
+	};
 	json_t *a = json_array();
 	const xmlNode *s;
 	unsigned int n = 0;
@@ -184,7 +187,6 @@ static int esi_sms(struct esi_ctx *x, const xmlNode *dev, json_t *m)
 		json_t *o = json_object();
 		char *t = esi_text(s);
 		const char *type;
-		int64_t v;
 
 		snprintf(x->where, sizeof(x->where), "<Sm> %u", n);
 		if (!o || !t || json_array_append_new(a, o)) {
@@ -204,19 +206,9 @@ static int esi_sms(struct esi_ctx *x, const xmlNode *dev, json_t *m)
 		free(t);
 		json_object_set_new(o, "type", json_string(type ? type :
 							   "unused"));
-		if (esi_attr_num(x, s, "StartAddress", 0, 0xffff, false, 0,
-				 &v))
+		if (esi_fields(x, s, fields, sizeof(fields) / sizeof(fields[0]),
+			       o))
 			return -EINVAL;
-		json_object_set_new(o, "start", json_integer(v));
-		if (esi_attr_num(x, s, "DefaultSize", 0, 0xffff, true, 0, &v))
-			return -EINVAL;
-		json_object_set_new(o, "size", json_integer(v));
-		if (esi_attr_num(x, s, "ControlByte", 0, 0xff, false, 0, &v))
-			return -EINVAL;
-		json_object_set_new(o, "control", json_integer(v));
-		if (esi_attr_num(x, s, "Enable", 0, 0xff, true, 1, &v))
-			return -EINVAL;
-		json_object_set_new(o, "enable", json_integer(v));
 		if (xmlHasProp(s, (const xmlChar *)"MinSize") ||
 		    xmlHasProp(s, (const xmlChar *)"MaxSize"))
 			esi_unmodelled(x, "<Sm> MinSize/MaxSize (the slave "
@@ -338,7 +330,6 @@ static int esi_eeprom(struct esi_ctx *x, const xmlNode *ee, json_t *m,
 	const xmlNode *c;
 	uint8_t *b;
 	size_t n;
-	char *t;
 	int ret = 0;
 
 	snprintf(x->where, sizeof(x->where), "<Eeprom>");
@@ -354,13 +345,7 @@ static int esi_eeprom(struct esi_ctx *x, const xmlNode *ee, json_t *m,
 			esi_unmodelled(x, "<Eeprom><%s>", what);
 			continue;
 		}
-		t = esi_text(c);
-		if (!t)
-			return -ENOMEM;
-		ret = esi_hex(t, &b, &n);
-		free(t);
-		if (ret == -EINVAL)
-			return esi_fail(x, "<%s> is not hexBinary", what);
+		ret = esi_hex_element(x, c, &b, &n);
 		if (ret)
 			return ret;
 		if (!strcmp(what, "Data")) {
@@ -501,19 +486,19 @@ static int esi_device(struct esi_ctx *x, const xmlNode *dev, int64_t vendor,
 		"Type", "Name", "GroupType", "Info", "Fmmu", "Sm", "RxPdo",
 		"TxPdo", "Mailbox", "Dc", "Eeprom", "Profile", "URL",
 	};
+	static const struct esi_field identity[] = {
+		{ "ProductCode", "product", true, false, 0, 0xffffffff, 0 },
+		{ "RevisionNo", "revision", true, true, 0, 0xffffffff, 0 },
+	};
 	const xmlNode *type = esi_child(dev, "Type"), *c;
 	json_t *pdos;
-	int64_t v, bytes = 4096;
+	int64_t bytes = 4096;
 	size_t i;
 	int ret;
 
 	json_object_set_new(m, "vendor", json_integer(vendor));
-	if (esi_attr_num(x, type, "ProductCode", 0, 0xffffffff, false, 0, &v))
+	if (esi_fields(x, type, identity, 2, m))
 		return -EINVAL;
-	json_object_set_new(m, "product", json_integer(v));
-	if (esi_attr_num(x, type, "RevisionNo", 0, 0xffffffff, true, 0, &v))
-		return -EINVAL;
-	json_object_set_new(m, "revision", json_integer(v));
 	if (esi_set_str(m, "order", esi_text(type)))
 		return -ENOMEM;
 	if (!esi_child(dev, "Name"))

@@ -83,6 +83,24 @@ int esi_attr_num(struct esi_ctx *x, const xmlNode *n, const char *name,
 		 int64_t min, int64_t max, bool have_def, int64_t def,
 		 int64_t *out);
 bool esi_attr_bool(const xmlNode *n, const char *name);
+
+/* A number of an element copied into a model's JSON object. */
+struct esi_field {
+	const char *xml;	/* child element, or attribute with @attr */
+	const char *key;	/* JSON key */
+	bool attr;
+	bool optional;		/* absent: @def */
+	int64_t min, max, def;
+};
+
+int esi_fields(struct esi_ctx *x, const xmlNode *n,
+	       const struct esi_field *f, size_t count, json_t *o);
+/* The hexBinary text of element @n as bytes (malloc'ed). */
+int esi_hex_element(struct esi_ctx *x, const xmlNode *n, uint8_t **out,
+		    size_t *len);
+/* The child @elem of @parent whose <Name> is @name, or NULL. */
+xmlNode *esi_named(const xmlNode *parent, const char *elem,
+		   const char *name);
 /* The <Name> child in English (LcId 1033) when there are several. */
 char *esi_name(const xmlNode *n);
 /* hexBinary text into bytes; -EINVAL on odd length or a bad digit. */

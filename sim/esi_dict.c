@@ -84,18 +84,7 @@ static const struct esi_type *esi_basic(const char *name)
 
 static const xmlNode *esi_datatype(const struct esi_dict *d, const char *name)
 {
-	const xmlNode *t;
-
-	for (t = esi_child(d->types, "DataType"); t;
-	     t = esi_next(t, "DataType")) {
-		char *n = esi_text(esi_child(t, "Name"));
-		bool eq = n && !strcmp(n, name);
-
-		free(n);
-		if (eq)
-			return t;
-	}
-	return NULL;
+	return esi_named(d->types, "DataType", name);
 }
 
 static const char *esi_restrict(const char *s, unsigned int *states)
@@ -267,14 +256,7 @@ static int esi_info_values(struct esi_dict *d, const xmlNode *info,
 			uint8_t *b;
 			size_t n;
 
-			s = esi_text(c);
-			if (!s)
-				return -ENOMEM;
-			ret = esi_hex(s, &b, &n);
-			free(s);
-			if (ret == -EINVAL)
-				return esi_fail(d->x, "<%s> is not hexBinary",
-						keys[k][1]);
+			ret = esi_hex_element(d->x, c, &b, &n);
 			if (ret)
 				return ret;
 			json_object_set_new(o, keys[k][0],

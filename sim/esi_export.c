@@ -162,15 +162,8 @@ static int add_basic_type(struct esi_out *o, const char *name,
 {
 	xmlNode *t;
 
-	for (t = esi_child(o->types, "DataType"); t;
-	     t = esi_next(t, "DataType")) {
-		char *n = esi_text(esi_child(t, "Name"));
-		bool eq = n && !strcmp(n, name);
-
-		free(n);
-		if (eq)
-			return 0;
-	}
+	if (esi_named(o->types, "DataType", name))
+		return 0;
 	t = add(o->types, "DataType", NULL);
 	add(t, "Name", "%s", name);
 	add(t, "BitSize", "%u", bits);

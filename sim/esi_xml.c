@@ -161,6 +161,27 @@ int esi_attr_num(struct esi_ctx *x, const xmlNode *n, const char *name,
 	return ret;
 }
 
+int esi_fields(struct esi_ctx *x, const xmlNode *n,
+	       const struct esi_field *f, size_t count, json_t *o)
+{
+	size_t i;
+	int64_t v;
+
+	for (i = 0; i < count; i++) {
+		int ret = f[i].attr ?
+			  esi_attr_num(x, n, f[i].xml, f[i].min, f[i].max,
+				       f[i].optional, f[i].def, &v) :
+			  esi_num(x, n, f[i].xml, f[i].min, f[i].max,
+				  f[i].optional, f[i].def, &v);
+
+		if (ret)
+			return ret;
+		if (json_object_set_new(o, f[i].key, json_integer(v)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 bool esi_attr_bool(const xmlNode *n, const char *name)
 {
 	xmlChar *a = xmlGetProp(n, (const xmlChar *)name);
@@ -223,3 +244,34 @@ char *esi_name(const xmlNode *n)
 	return first ? esi_text(first) : NULL;
 }
 
+
+int esi_hex_element(struct esi_ctx *x, const xmlNode *n, uint8_t **out,
+		    size_t *len)
+{
+	char *t = esi_text(n);
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	ret = esi_hex(t, out, len);
+	free(t);
+	if (ret == -EINVAL)
+		return esi_fail(x, "<%s> is not hexBinary", n->name);
+	return ret;
+}
+
+xmlNode *esi_named(const xmlNode *parent, const char *elem,
+		   const char *name)
+{
+	xmlNode *c;
+
+	for (c = esi_child(parent, elem); c; c = esi_next(c, elem)) {
+		char *n = esi_text(esi_child(c, "Name"));
+		bool eq = n && !strcmp(n, name);
+
+		free(n);
+		if (eq)
+			return c;
+	}
+	return NULL;
+}
