@@ -476,9 +476,10 @@ static int esi_array(struct esi_dict *d, const xmlNode *si0,
 				json_object_set(o, "bitlen",
 						json_object_get(e, "bitlen"));
 		}
-		json_array_append(vals, json_object_get(e, "value") ?
-				  json_object_get(e, "value") :
-				  json_integer(0));
+		if (json_object_get(e, "value"))
+			json_array_append(vals, json_object_get(e, "value"));
+		else
+			json_array_append_new(vals, json_integer(0));
 		if (s)
 			esi_sub_name(s, e);
 		json_array_append(names, json_object_get(e, "name") ?

@@ -546,8 +546,11 @@ int ecsim_esi_write(const char *model_key, const char *segment_json,
 		return -ENOMEM;
 	seg = ecsim_segment_new_string(js, err, errlen);
 	free(js);
-	if (!seg)
+	if (!seg) {		/* "slave 0: unknown model ..." */
+		if (errlen && !strncmp(err, "slave 0: ", 9))
+			memmove(err, err + 9, strlen(err + 9) + 1);
 		return -ENOENT;
+	}
 	m = seg->slaves[0].model;
 	doc = xmlNewDoc((const xmlChar *)"1.0");
 	root = xmlNewNode(NULL, (const xmlChar *)"EtherCATInfo");
