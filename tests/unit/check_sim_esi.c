@@ -126,6 +126,23 @@ static void sii_eq(const struct ecsim_segment *a, const struct ecsim_segment *b,
 			      ia[i], ib[i]);
 }
 
+/* The ESC the importer picks (ESI files do not name it) is the model's. */
+static void esc_eq(const struct ecsim_model *a, const struct ecsim_model *b,
+		   const char *what)
+{
+	ck_assert_msg(a->esc_type == b->esc_type && a->n_fmmu == b->n_fmmu &&
+		      a->n_sm == b->n_sm && a->ram_kb == b->ram_kb &&
+		      a->port_desc == b->port_desc &&
+		      a->features == b->features &&
+		      a->eeprom_read8 == b->eeprom_read8 &&
+		      a->eeprom_kbit == b->eeprom_kbit,
+		      "%s: ESC type 0x%02x/0x%02x, %u/%u FMMUs, %u/%u SMs, "
+		      "ports 0x%02x/0x%02x, features 0x%04x/0x%04x", what,
+		      a->esc_type, b->esc_type, a->n_fmmu, b->n_fmmu, a->n_sm,
+		      b->n_sm, a->port_desc, b->port_desc, a->features,
+		      b->features);
+}
+
 /* ---- export -> import round trip of every catalogue model ---- */
 
 START_TEST(test_round_trip_catalogue)
@@ -154,6 +171,7 @@ START_TEST(test_round_trip_catalogue)
 		b = seg_new(json);
 		sii_eq(a, b, key);
 		od_eq(a->slaves[0].od, b->slaves[0].od, key);
+		esc_eq(a->slaves[0].model, b->slaves[0].model, key);
 		ck_assert_msg(!strcmp(a->slaves[0].model->behaviour ?
 				      a->slaves[0].model->behaviour : "",
 				      b->slaves[0].model->behaviour ?
