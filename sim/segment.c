@@ -13,8 +13,8 @@
 #include "od.h"
 #endif
 
-/* E-bus hop (ESC datasheet, EBUS port delays; doc/SPECNOTES.md): through
- * the processing unit on the way out, port to port on the way back */
+/* An E-bus hop, about 150 ns (doc/SPECNOTES.md): through the processing
+ * unit on the way out, port to port on the way back */
 #define DEFAULT_FWD_NS	160
 #define DEFAULT_RET_NS	140
 #define ECSIM_MAX_DELAY_US	10000000	/* 10 s */
