@@ -875,6 +875,29 @@ START_TEST(test_dc_receive_times)
 }
 END_TEST
 
+/* Without "dc" in the segment file: an E-bus hop of 160 ns out, 140 back. */
+START_TEST(test_dc_default_hops)
+{
+	struct ecsim_segment *seg = seg_new(
+		"{\"slaves\":[{\"model\":\"EK1100\"},{\"model\":\"EL3102\"},"
+		"{\"model\":\"EL3102\"}]}");
+	uint8_t b[4] = { 0 };
+	uint32_t rt[2];
+	unsigned int i;
+
+	set_stations(seg, 3);
+	ecsim_segment_set_time(seg, 5000000000ull);
+	ck_assert_uint_eq(dg(seg, BWR, 0, 0x0900, b, 4), 3);
+	for (i = 0; i < 2; i++)
+		rt[i] = rd32(seg, 0x1001 + i, 0x0904) -
+			rd32(seg, 0x1001 + i, 0x0900);
+	ck_assert_uint_eq(rd32(seg, 0x1003, 0x0904), 0);	/* end */
+	ck_assert_uint_eq(rt[1], 160 + 140);
+	ck_assert_uint_eq(rt[0], 2 * (160 + 140));
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 START_TEST(test_catalogue_models)
 {
 	static const char *const names[] = {
@@ -932,6 +955,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_wired_process_data);
 	tcase_add_test(tc, test_input_patterns);
 	tcase_add_test(tc, test_dc_receive_times);
+	tcase_add_test(tc, test_dc_default_hops);
 	tcase_add_test(tc, test_catalogue_models);
 	suite_add_tcase(s, tc);
 	return s;

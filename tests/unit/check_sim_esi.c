@@ -251,6 +251,96 @@ static bool listed(const json_t *m, const char *what)
 	return false;
 }
 
+/* What the real terminals show, for every catalogue model. */
+START_TEST(test_catalogue_fidelity)
+{
+	struct ecsim_segment *cat = seg_new("{\"slaves\":[]}");
+	unsigned int i, k;
+
+	for (i = 0; i < cat->models.n; i++) {
+		const struct ecsim_model *m = cat->models.models[i];
+		struct ecsim_od_object_info oi;
+		struct ecsim_od_entry_info e;
+		struct ecsim_segment *seg;
+		const struct ecsim_od *od;
+		const uint8_t *img;
+		bool rx = false, tx = false, configurable = false;
+		size_t len, at, n;
+		char json[128], str[96];
+		uint32_t serial;
+
+		snprintf(json, sizeof(json), "{\"slaves\":[{\"model\":\"%s\"},"
+			 "{\"model\":\"%s\"}]}", m->key, m->key);
+		seg = seg_new(json);
+		ck_assert_int_eq(ecsim_slave_sii(seg, 0, &img, &len), 0);
+		/* strings: order code, group, name; the general category */
+		sii_string(img, len, 1, str, sizeof(str));
+		ck_assert_str_eq(str, m->order);
+		at = sii_cat(img, len, SII_CAT_GENERAL, &n);
+		ck_assert_uint_eq(img[at + 2], 1);
+		if (m->group) {
+			sii_string(img, len, 2, str, sizeof(str));
+			ck_assert_str_eq(str, m->group);
+			ck_assert_uint_eq(img[at], 2);
+		}
+		sii_string(img, len, img[at + 3], str, sizeof(str));
+		ck_assert_str_eq(str, m->name);
+		/* Beckhoff terminals declare their E-bus current */
+		if (m->vendor == 2)
+			ck_assert_msg((int16_t)ecsim_get16(img + at + 12) != 0,
+				      "%s: no E-bus current", m->key);
+		/* serial numbers: production week and year, distinct */
+		serial = ecsim_get32(img + 2 * SII_SERIAL);
+		ck_assert_uint_ge(serial & 0xff, 19);
+		ck_assert_uint_le(serial & 0xff, 24);
+		ck_assert_uint_ge(serial >> 8, 1);
+		ck_assert_uint_le(serial >> 8, 52);
+		ck_assert_int_eq(ecsim_slave_sii(seg, 1, &img, &len), 0);
+		ck_assert_uint_ne(ecsim_get32(img + 2 * SII_SERIAL), serial);
+		od = seg->slaves[0].od;
+		if (!od) {
+			ecsim_segment_free(seg);
+			continue;
+		}
+		/* device type, order code, versions, standard objects */
+		if (m->vendor == 2)
+			ck_assert_uint_eq(od_u(od, 0x1000, 0) & 0xffff, 5001);
+		else
+			ck_assert_uint_eq(od_u(od, 0x1000, 0) & 0xffff, 402);
+		ck_assert_uint_eq(ecsim_od_read(od, 0x1008, 0, str,
+						sizeof(str)),
+				  strlen(m->order));
+		ck_assert_int_eq(memcmp(str, m->order, strlen(m->order)), 0);
+		ck_assert_uint_eq(ecsim_od_object_info(od, 0x1009, &oi), 0);
+		ck_assert_uint_eq(ecsim_od_object_info(od, 0x100a, &oi), 0);
+		ck_assert_uint_eq(ecsim_od_object_info(od, 0x1011, &oi), 0);
+		ck_assert_uint_eq(ecsim_od_object_info(od, 0x10f0, &oi), 0);
+		for (k = 0; k < m->n_pdos; k++) {
+			const struct ecsim_model_pdo *p = &m->pdos[k];
+			bool fixed = p->flags & ECSIM_PDO_FLAG_FIXED;
+
+			if (p->sm != 0xff) {
+				rx |= ecsim_pdo_is_rx(p);
+				tx |= !ecsim_pdo_is_rx(p);
+			}
+			configurable |= !fixed;
+			ck_assert_uint_eq(ecsim_od_entry_info(od, p->index, 0,
+							      &e), 0);
+			ck_assert_msg(!(e.access & ECSIM_ACC_W_ALL) == fixed,
+				      "%s: mapping 0x%04x %s", m->key,
+				      p->index, fixed ? "writable" :
+				      "read-only");
+		}
+		ck_assert_int_eq(!ecsim_od_object_info(od, 0x1c32, &oi), rx);
+		ck_assert_int_eq(!ecsim_od_object_info(od, 0x1c33, &oi), tx);
+		/* CoE details: PDO configuration only with configurable PDOs */
+		ck_assert_int_eq(!!(m->coe_details & 0x08), configurable);
+		ecsim_segment_free(seg);
+	}
+	ecsim_segment_free(cat);
+}
+END_TEST
+
 START_TEST(test_digital_input)
 {
 	struct ecsim_segment *esi = seg_new(
@@ -625,6 +715,7 @@ static Suite *esi_suite(void)
 	TCase *tc = tcase_create("esi");
 
 	tcase_add_test(tc, test_round_trip_catalogue);
+	tcase_add_test(tc, test_catalogue_fidelity);
 	tcase_add_test(tc, test_digital_input);
 	tcase_add_test(tc, test_analog_input_coe);
 	tcase_add_test(tc, test_dc_drive);
