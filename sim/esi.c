@@ -169,6 +169,22 @@ static int esi_pdo(struct esi_ctx *x, const xmlNode *p, bool rx,
 	return 0;
 }
 
+/*
+ * When no <Sm> of a device has text (the master's "ethercat xml" writes
+ * them so), each one's type follows from its control byte (ESC Section II,
+ * 0x0804: bits 0-1 mode, 2 mailbox; bits 2-3 direction, 1 written by the
+ * master); otherwise an <Sm> without text is unused.
+ */
+static const char *esi_sm_type_of(json_int_t control)
+{
+	bool mailbox = (control & 3) == 2, out = ((control >> 2) & 3) == 1;
+
+	if ((control & 3) != 0 && !mailbox)
+		return "unused";
+	return mailbox ? (out ? "mbx_out" : "mbx_in") :
+			 (out ? "outputs" : "inputs");
+}
+
 static int esi_sms(struct esi_ctx *x, const xmlNode *dev, json_t *m)
 {
 	static const struct esi_field fields[] = {
@@ -180,9 +196,16 @@ static int esi_sms(struct esi_ctx *x, const xmlNode *dev, json_t *m)
 	json_t *a = json_array();
 	const xmlNode *s;
 	unsigned int n = 0;
+	bool typed = false;
 
 	if (!a || json_object_set_new(m, "sms", a))
 		return -ENOMEM;
+	for (s = esi_child(dev, "Sm"); s && !typed; s = esi_next(s, "Sm")) {
+		char *t = esi_text(s);
+
+		typed = !t || *t;
+		free(t);
+	}
 	for (s = esi_child(dev, "Sm"); s; s = esi_next(s, "Sm"), n++) {
 		json_t *o = json_object();
 		char *t = esi_text(s);
@@ -204,11 +227,15 @@ static int esi_sms(struct esi_ctx *x, const xmlNode *dev, json_t *m)
 			return -EINVAL;
 		}
 		free(t);
-		json_object_set_new(o, "type", json_string(type ? type :
-							   "unused"));
 		if (esi_fields(x, s, fields, sizeof(fields) / sizeof(fields[0]),
 			       o))
 			return -EINVAL;
+		if (!type && !typed)	/* as "ethercat xml" writes them */
+			type = esi_sm_type_of(json_integer_value(
+				json_object_get(o, "control")));
+		if (!type)
+			type = "unused";
+		json_object_set_new(o, "type", json_string(type));
 		if (xmlHasProp(s, (const xmlChar *)"MinSize") ||
 		    xmlHasProp(s, (const xmlChar *)"MaxSize"))
 			esi_unmodelled(x, "<Sm> MinSize/MaxSize (the slave "

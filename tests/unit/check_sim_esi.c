@@ -597,6 +597,61 @@ START_TEST(test_eeprom_data)
 }
 END_TEST
 
+/*
+ * The shape the master's "ethercat xml" writes (no SM texts, PDOs, no
+ * group or dictionary) loads: SM types from the control bytes.
+ */
+START_TEST(test_master_xml)
+{
+	static const char xml[] =
+		"<?xml version=\"1.0\" ?>\n<EtherCATInfo>\n  <Vendor>\n"
+		"    <Id>2</Id>\n  </Vendor>\n  <Descriptions>\n    <Devices>\n"
+		"      <Device>\n        <Type ProductCode=\"#x0c1e3052\" "
+		"RevisionNo=\"#x00140000\">EL3102</Type>\n"
+		"        <Name><![CDATA[EL3102 2Ch. Ana. Input]]></Name>\n"
+		"        <Sm Enable=\"1\" StartAddress=\"#x1000\" "
+		"ControlByte=\"#x26\" DefaultSize=\"128\" />\n"
+		"        <Sm Enable=\"1\" StartAddress=\"#x1080\" "
+		"ControlByte=\"#x22\" DefaultSize=\"128\" />\n"
+		"        <Sm Enable=\"0\" StartAddress=\"#x1100\" "
+		"ControlByte=\"#x24\" DefaultSize=\"0\" />\n"
+		"        <Sm Enable=\"1\" StartAddress=\"#x1180\" "
+		"ControlByte=\"#x20\" DefaultSize=\"6\" />\n"
+		"        <TxPdo Sm=\"3\" Fixed=\"1\" Mandatory=\"1\">\n"
+		"          <Index>#x1a00</Index>\n          <Name>Ch.1</Name>\n"
+		"          <Entry>\n            <Index>#x3101</Index>\n"
+		"            <SubIndex>1</SubIndex>\n"
+		"            <BitLen>8</BitLen>\n            <Name>Status</Name>\n"
+		"            <DataType>USINT</DataType>\n          </Entry>\n"
+		"        </TxPdo>\n      </Device>\n    </Devices>\n"
+		"  </Descriptions>\n</EtherCATInfo>\n";
+	static const char *const types[] = {
+		"mbx_out", "mbx_in", "outputs", "inputs",
+	};
+	struct ecsim_esi_select sel = { 0 };
+	char path[64], err[256] = "";
+	const json_t *sms;
+	json_t *m;
+	unsigned int i;
+	FILE *f;
+
+	tmp_path(path, sizeof(path));
+	f = fopen(path, "w");
+	fputs(xml, f);
+	fclose(f);
+	ck_assert_msg(!ecsim_esi_model(path, &sel, &m, err, sizeof(err)),
+		      "%s", err);
+	sms = json_object_get(m, "sms");
+	ck_assert_uint_eq(json_array_size(sms), 4);
+	for (i = 0; i < 4; i++)
+		ck_assert_str_eq(json_string_value(json_object_get(
+			json_array_get(sms, i), "type")), types[i]);
+	ck_assert_uint_eq(json_array_size(json_object_get(m, "pdos")), 1);
+	json_decref(m);
+	unlink(path);
+}
+END_TEST
+
 /* Bad files: refused, the message names the file and the element. */
 static const struct {
 	const char *xml, *msg;
@@ -721,6 +776,7 @@ static Suite *esi_suite(void)
 	tcase_add_test(tc, test_dc_drive);
 	tcase_add_test(tc, test_esi_folder);
 	tcase_add_test(tc, test_eeprom_data);
+	tcase_add_test(tc, test_master_xml);
 	tcase_add_loop_test(tc, test_bad_files, 0,
 			    sizeof(bad_esi) / sizeof(bad_esi[0]));
 	tcase_add_test(tc, test_restore_defaults);

@@ -7,7 +7,8 @@
 # drive) and by files ethercat-sim --export-esi writes for the others; no
 # slave names a catalogue model.  The master scans it, the userspace
 # example takes it to OP and proves its loop-backs, and 'ethercat slaves
-# -v', 'pdos' and 'sdos' show the ESI files' names, currents and objects.
+# -v', 'pdos' and 'sdos' show the ESI files' names, currents and objects;
+# what 'ethercat xml' writes about a slave can be simulated in turn.
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -61,6 +62,7 @@ vm_run --segment "$D/segment.json" -- 'wait_n() {
 	ethercat pdos -p 5 | sed "s/^/pdos5: /"
 	ethercat sdos -p 3 | sed "s/^/sdos3: /"
 	ethercat sdos -p 5 | sed "s/^/sdos5: /"
+	ethercat xml -p 3 | sed "s/^/xml3: /"
 	ec_user_example -c 3000 -q >/tmp/u.log 2>&1 & P=$!
 	wait_n OP 5; echo "op_rc=$?"
 	ethercat slaves | sed "s/^/during: /"
@@ -103,6 +105,21 @@ want '^example: loopback ok: digital [1-9][0-9]*/[1-9][0-9]*, analog [1-9]' \
 	"no loop-back proof on the ESI segment"
 want '^example: sdo request ok: 0x1018:01 = 0x0ec51d00' \
 	"the drive's SDO request failed"
+
+# What the master writes with "ethercat xml" is an ESI file the simulator
+# takes: the slave read from the segment can be simulated in turn.
+mkdir -p "$TMP/xml"
+sed -n 's/^xml3: //p' "$OUT" >"$TMP/xml/EL3102-read.xml"
+echo '{ "slaves": [ { "esi": "EL3102-read.xml" } ] }' >"$TMP/xml/seg.json"
+"$SIM" --segment "$TMP/xml/seg.json" --unix "$TMP/x.sock" \
+	2>"$TMP/xml.err" &
+S=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q ': ready' "$TMP/xml.err"; do
+	sleep 0.1; i=$((i + 1)); done
+kill $S 2>/dev/null; wait $S
+grep -q ': ready' "$TMP/xml.err" ||
+	fail "ethercat-sim refused the master's ethercat xml: $(cat "$TMP/xml.err")"
 
 # What the ESI files hold and the simulator does not model: listed once on
 # ethercat-sim's stderr when it starts.
