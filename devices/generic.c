@@ -101,14 +101,12 @@ static int ec_gen_send_now(struct ec_gen_dev *g, const void *frame,
 	return dev_queue_xmit(skb) == NET_XMIT_SUCCESS ? 0 : -EIO;
 }
 
-/* Where dev_queue_xmit() (and alloc_skb()) may be called. */
+/* Where dev_queue_xmit() (and alloc_skb()) may be called directly. */
 static bool ec_gen_stack_allowed(void)
 {
-	if (in_hardirq() || in_nmi() || irqs_disabled())
-		return false;
 	if (IS_ENABLED(CONFIG_PREEMPT_RT))
-		return preemptible();	/* its spinlocks sleep */
-	return true;
+		return false;	/* see the file comment */
+	return !in_hardirq() && !in_nmi() && !irqs_disabled();
 }
 
 static void ec_gen_tx_tasklet(struct tasklet_struct *t)
