@@ -604,33 +604,57 @@ static xmlDoc *esi_read(struct esi_ctx *x)
 	return NULL;
 }
 
-/* The <Device> elements of an <EtherCATInfo> document; @vendor its Id. */
-static xmlNode *esi_devices(struct esi_ctx *x, xmlDoc *doc, int64_t *vendor)
-{
-	xmlNode *root = xmlDocGetRootElement(doc);
-	xmlNode *devs;
+static bool esi_matches(const xmlNode *dev, const struct ecsim_esi_select *s);
 
-	if (!esi_is(root, "EtherCATInfo")) {
-		esi_fail(x, "not an ESI file: root element <%s>, expected "
-			 "<EtherCATInfo> (ETG.2000)",
-			 root ? (const char *)root->name : "");
-		return NULL;
+/*
+ * The devices of a document: one <EtherCATInfo>, or an <EtherCATInfoList>
+ * of them (what "ethercat xml" writes for several slaves).  *@match: the
+ * first device @sel selects, *@vendor its <Vendor><Id>; *@n counts them.
+ * Return: 0, or -EINVAL with the message in @x.
+ */
+static int esi_scan(struct esi_ctx *x, xmlDoc *doc,
+		    const struct ecsim_esi_select *sel, xmlNode **match,
+		    int64_t *vendor, unsigned int *n)
+{
+	xmlNode *root = xmlDocGetRootElement(doc), *info, *dev;
+	bool list = esi_is(root, "EtherCATInfoList");
+	int64_t v;
+
+	*match = NULL;
+	*n = 0;
+	if (!list && !esi_is(root, "EtherCATInfo"))
+		return esi_fail(x, "not an ESI file: root element <%s>, "
+				"expected <EtherCATInfo> (ETG.2000)",
+				root ? (const char *)root->name : "");
+	for (info = list ? esi_child(root, "EtherCATInfo") : root; info;
+	     info = list ? esi_next(info, "EtherCATInfo") : NULL) {
+		if (!esi_child(info, "Vendor"))
+			return esi_fail(x, "<EtherCATInfo><Vendor> missing");
+		snprintf(x->where, sizeof(x->where), "<Vendor>");
+		if (esi_num(x, esi_child(info, "Vendor"), "Id", 0,
+			    0xffffffff, false, 0, &v))
+			return -EINVAL;
+		x->where[0] = 0;
+		dev = esi_child(esi_child(esi_child(info, "Descriptions"),
+					  "Devices"), "Device");
+		if (!dev)
+			return esi_fail(x, "<Descriptions><Devices> has no "
+					"<Device>");
+		for (; dev; dev = esi_next(dev, "Device"), (*n)++) {
+			if (!esi_child(dev, "Type")) {
+				snprintf(x->where, sizeof(x->where),
+					 "<Device> %u", *n + 1);
+				return esi_fail(x, "<Type> missing");
+			}
+			if (!*match && esi_matches(dev, sel)) {
+				*match = dev;
+				*vendor = v;
+			}
+		}
 	}
-	if (!esi_child(root, "Vendor")) {
-		esi_fail(x, "<EtherCATInfo><Vendor> missing");
-		return NULL;
-	}
-	snprintf(x->where, sizeof(x->where), "<Vendor>");
-	if (esi_num(x, esi_child(root, "Vendor"), "Id", 0, 0xffffffff, false,
-		    0, vendor))
-		return NULL;
-	x->where[0] = 0;
-	devs = esi_child(esi_child(root, "Descriptions"), "Devices");
-	if (!esi_child(devs, "Device")) {
-		esi_fail(x, "<Descriptions><Devices> has no <Device>");
-		return NULL;
-	}
-	return esi_child(devs, "Device");
+	if (!*n)
+		return esi_fail(x, "<EtherCATInfoList> has no <EtherCATInfo>");
+	return 0;
 }
 
 static bool esi_matches(const xmlNode *dev, const struct ecsim_esi_select *s)
@@ -655,9 +679,9 @@ int ecsim_esi_model(const char *path, const struct ecsim_esi_select *sel,
 		    json_t **model, char *err, size_t errlen)
 {
 	struct esi_ctx x = { .path = path, .err = err, .errlen = errlen };
-	xmlNode *dev, *match = NULL;
+	xmlNode *match = NULL;
 	unsigned int n = 0;
-	int64_t vendor;
+	int64_t vendor = 0;
 	xmlDoc *doc;
 	json_t *m;
 	int ret;
@@ -665,21 +689,12 @@ int ecsim_esi_model(const char *path, const struct ecsim_esi_select *sel,
 	doc = esi_read(&x);
 	if (!doc)
 		return -EINVAL;
-	dev = esi_devices(&x, doc, &vendor);
-	for (; dev; dev = esi_next(dev, "Device"), n++) {
-		if (!esi_child(dev, "Type")) {
-			snprintf(x.where, sizeof(x.where), "<Device> %u",
-				 n + 1);
-			xmlFreeDoc(doc);
-			return esi_fail(&x, "<Type> missing");
-		}
-		if (!match && esi_matches(dev, sel))
-			match = dev;
+	if (esi_scan(&x, doc, sel, &match, &vendor, &n)) {
+		xmlFreeDoc(doc);
+		return -EINVAL;
 	}
 	if (!match || (!sel->type && n != 1)) {
 		xmlFreeDoc(doc);
-		if (!n)		/* esi_devices() said why */
-			return -EINVAL;
 		x.where[0] = 0;
 		if (!sel->type && n != 1)
 			esi_fail(&x, "%u devices: say which \"type\"", n);
@@ -742,6 +757,7 @@ int ecsim_esi_find(const char *dir, const struct ecsim_esi_select *sel,
 	while (!found && (de = readdir(d))) {
 		struct esi_ctx x = { .path = path };
 		xmlNode *dev;
+		unsigned int n;
 		int64_t vendor;
 		xmlDoc *doc;
 
@@ -751,9 +767,8 @@ int ecsim_esi_find(const char *dir, const struct ecsim_esi_select *sel,
 		doc = esi_read(&x);
 		if (!doc)
 			continue;
-		for (dev = esi_devices(&x, doc, &vendor); dev && !found;
-		     dev = esi_next(dev, "Device"))
-			found = esi_matches(dev, sel);
+		/* files that are not ESI, or broken, are passed over */
+		found = !esi_scan(&x, doc, sel, &dev, &vendor, &n) && dev;
 		xmlFreeDoc(doc);
 	}
 	closedir(d);

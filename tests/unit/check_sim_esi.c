@@ -652,6 +652,42 @@ START_TEST(test_master_xml)
 }
 END_TEST
 
+/* "ethercat xml" of several slaves: an <EtherCATInfoList>. */
+START_TEST(test_info_list)
+{
+	static const char xml[] =
+		"<?xml version=\"1.0\" ?>\n<EtherCATInfoList>\n"
+		"<EtherCATInfo><Vendor><Id>2</Id></Vendor><Descriptions><Devices>"
+		"<Device><Type ProductCode=\"#x03f03052\">EL1008</Type>"
+		"<Name>a</Name></Device></Devices></Descriptions></EtherCATInfo>"
+		"<EtherCATInfo><Vendor><Id>#x0ec51d00</Id></Vendor><Descriptions>"
+		"<Devices><Device><Type ProductCode=\"#x402\" RevisionNo=\"7\">"
+		"DRV</Type><Name>b</Name></Device></Devices></Descriptions>"
+		"</EtherCATInfo>\n</EtherCATInfoList>\n";
+	struct ecsim_esi_select sel = { .type = "DRV" };
+	char path[64], err[256] = "";
+	json_t *m;
+	FILE *f;
+
+	tmp_path(path, sizeof(path));
+	f = fopen(path, "w");
+	fputs(xml, f);
+	fclose(f);
+	ck_assert_msg(!ecsim_esi_model(path, &sel, &m, err, sizeof(err)),
+		      "%s", err);
+	ck_assert_int_eq(json_integer_value(json_object_get(m, "vendor")),
+			 0x0ec51d00);
+	ck_assert_int_eq(json_integer_value(json_object_get(m, "revision")),
+			 7);
+	json_decref(m);
+	sel.type = NULL;
+	ck_assert_int_eq(ecsim_esi_model(path, &sel, &m, err, sizeof(err)),
+			 -ENOENT);
+	ck_assert_ptr_nonnull(strstr(err, "2 devices: say which \"type\""));
+	unlink(path);
+}
+END_TEST
+
 /* Bad files: refused, the message names the file and the element. */
 static const struct {
 	const char *xml, *msg;
@@ -777,6 +813,7 @@ static Suite *esi_suite(void)
 	tcase_add_test(tc, test_esi_folder);
 	tcase_add_test(tc, test_eeprom_data);
 	tcase_add_test(tc, test_master_xml);
+	tcase_add_test(tc, test_info_list);
 	tcase_add_loop_test(tc, test_bad_files, 0,
 			    sizeof(bad_esi) / sizeof(bad_esi[0]));
 	tcase_add_test(tc, test_restore_defaults);

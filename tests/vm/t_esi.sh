@@ -62,7 +62,7 @@ vm_run --segment "$D/segment.json" -- 'wait_n() {
 	ethercat pdos -p 5 | sed "s/^/pdos5: /"
 	ethercat sdos -p 3 | sed "s/^/sdos3: /"
 	ethercat sdos -p 5 | sed "s/^/sdos5: /"
-	ethercat xml -p 3 | sed "s/^/xml3: /"
+	ethercat xml | sed "s/^/xml: /"
 	ec_user_example -c 3000 -q >/tmp/u.log 2>&1 & P=$!
 	wait_n OP 5; echo "op_rc=$?"
 	ethercat slaves | sed "s/^/during: /"
@@ -106,11 +106,20 @@ want '^example: loopback ok: digital [1-9][0-9]*/[1-9][0-9]*, analog [1-9]' \
 want '^example: sdo request ok: 0x1018:01 = 0x0ec51d00' \
 	"the drive's SDO request failed"
 
-# What the master writes with "ethercat xml" is an ESI file the simulator
-# takes: the slave read from the segment can be simulated in turn.
+# What the master writes with "ethercat xml" (an <EtherCATInfoList> of the
+# six slaves) is ESI the simulator takes: the line read from the segment
+# can be simulated in turn, each slave picked by its type.
 mkdir -p "$TMP/xml"
-sed -n 's/^xml3: //p' "$OUT" >"$TMP/xml/EL3102-read.xml"
-echo '{ "slaves": [ { "esi": "EL3102-read.xml" } ] }' >"$TMP/xml/seg.json"
+sed -n 's/^xml: //p' "$OUT" >"$TMP/xml/line.xml"
+[ "$(grep -c '<Device>' "$TMP/xml/line.xml")" = 6 ] ||
+	fail "ethercat xml did not describe the six slaves"
+{
+	echo '{ "slaves": ['
+	for t in EK1100 EL1008 EL2008 EL3102 EL4102; do
+		echo "{ \"esi\": \"line.xml\", \"type\": \"$t\" },"
+	done
+	echo '{ "esi": "line.xml", "type": "ECSIM-SERVO" } ] }'
+} >"$TMP/xml/seg.json"
 "$SIM" --segment "$TMP/xml/seg.json" --unix "$TMP/x.sock" \
 	2>"$TMP/xml.err" &
 S=$!
