@@ -24,11 +24,7 @@ case ${KERNEL:-6.1} in
 *) MODES="timer hrtimer hardirq" ;;
 esac
 
-vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'wait_n() {
-		i=0; while [ $i -lt 60 ]; do
-			[ "$(ethercat slaves 2>/dev/null |
-			     grep -c " $1 ")" -ge "$2" ] && return 0
-			sleep 0.25; i=$((i + 1)); done; return 1; }
+vm_run --file "$KO:/data/ec_kernel_example.ko" -- "$GUEST_WAIT_N"'
 	wait_n PREOP 6
 	for m in '"$MODES"'; do
 		insmod /data/ec_kernel_example.ko mode=$m cycles=0 callbacks=1
