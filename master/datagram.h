@@ -55,8 +55,13 @@ struct ec_datagram {
 	u8 index;
 	u16 working_counter;
 	enum ec_datagram_state state;
+	/*
+	 * A domain's datagram: in the operation phase it is lost after half
+	 * a send interval (ec_master_cyclic_timeout()); the FSMs' datagrams
+	 * keep the master's io_timeout_ns in both phases.
+	 */
+	bool cyclic;
 	u64 sent_ns;		/* time of sending, passed-in clock */
-	u64 first_sent_ns;	/* first send since ec_fsm_queue(), 0: none */
 	u64 received_ns;
 	unsigned int skip_count;	/* re-queued before answered */
 	char name[EC_DATAGRAM_NAME_SIZE];

@@ -564,8 +564,7 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 		ret = -ENOENT;
 	} else if (op == EC_APP_SDO_TIMEOUT) {
 		req->timeout_ns = (u64)data.timeout_ms * NSEC_PER_MSEC;
-	} else if (ec_app_req_pending(smp_load_acquire(&req->state))) {
-		/* the FSM side owns it (handover: doc/LOCKING.md rule 7) */
+	} else if (ec_app_req_pending(smp_load_acquire(&req->state))) { /* rule 7 */
 		ret = -EBUSY;
 	} else if (op == EC_APP_SDO_INDEX) {
 		req->index = data.sdo_index;
@@ -630,8 +629,7 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 		return -EINVAL;
 	ec_app_req_lock(m, &l);
 	r = ec_app_sdo_req(m, data.config_index, data.request_index);
-	/* request handover, doc/LOCKING.md rule 7 */
-	copy = r && data.data && data.size &&
+	copy = r && data.data && data.size &&	/* rule 7 handover */
 	       smp_load_acquire(&r->req.state) == EC_REQ_SUCCESS &&
 	       !r->req.write;
 	ec_app_req_unlock(m, &l);
@@ -711,8 +709,7 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 	r = ec_app_reg_req(m, data.config_index, data.request_index);
 	if (!r) {
 		ret = -ENOENT;
-	} else if (ec_app_req_pending(smp_load_acquire(&r->req.state))) {
-		/* the FSM side owns it (handover: doc/LOCKING.md rule 7) */
+	} else if (ec_app_req_pending(smp_load_acquire(&r->req.state))) { /* rule 7 */
 		ret = -EBUSY;
 	} else if (data.size > r->mem_size) {
 		ret = -ENOBUFS;

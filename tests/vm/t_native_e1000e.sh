@@ -28,11 +28,7 @@ need ethercat
 [ -x "$TTOP/build/vm-bin/ec_user_example" ] ||
 	fail "build/vm-bin/ec_user_example not built (make userspace)"
 
-vm_run --nic "$NIC" --native -- 'wait_n() {	# wait_n STATE N (20 s at most)
-		i=0; while [ $i -lt 80 ]; do
-			[ "$(ethercat slaves 2>/dev/null |
-			     grep -c " $1 ")" -ge "$2" ] && return 0
-			sleep 0.25; i=$((i + 1)); done; return 1; }
+vm_run --nic "$NIC" --native -- "$GUEST_WAIT_N"'
 	KO=/lib/modules/ec/ec_e1000e.ko
 	wait_n PREOP 6; echo "scan_rc=$?"
 	ethercat master | sed "s/^/master: /"
