@@ -29,13 +29,14 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	if (ret)
 		return ret;
 	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
-	return 0;
+	return ec_dc_init(master);
 }
 
 void ec_master_clear(struct ec_master *master)
 {
 	ec_master_clear_config(master);
 	ec_fsm_master_clear_slaves(master);
+	ec_dc_clear(master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
 }
