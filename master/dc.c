@@ -475,7 +475,7 @@ int ec_dc_sync_ref_locked(struct ec_master *master, bool to, u64 time)
 	if (ec_datagram_fpwr(d, dc->ref_station, EC_REG_DC_SYSTEM_TIME, 4))
 		return -ENOMEM;
 	ec_put_u32(d->data, (u32)(to ? time : dc->app_time));
-	ec_master_queue_datagram_locked(master, d);
+	ec_master_queue_datagram_first_locked(master, d);
 	return 0;
 }
 
@@ -506,7 +506,8 @@ int ec_dc_queue_locked(struct ec_master *master, unsigned int what)
 			   !ec_datagram_frmw(&dc->sync, dc->ref_station,
 					     EC_REG_DC_SYSTEM_TIME, 4)) {
 			ec_put_u32(dc->sync.data, (u32)dc->app_time);
-			ec_master_queue_datagram_locked(master, &dc->sync);
+			ec_master_queue_datagram_first_locked(master,
+							      &dc->sync);
 		}
 	}
 	if (what & EC_DC_QUEUE_REF_TIME64) {

@@ -65,6 +65,27 @@ void ec_master_queue_datagram_locked(struct ec_master *master,
 }
 
 /**
+ * ec_master_queue_datagram_first_locked() - queue at the head of the queue
+ * @master: master; the caller holds the io lock (the cyclic side)
+ * @datagram: datagram, set up
+ *
+ * For the DC datagrams: at the start of the first frame their position,
+ * and so the time the slaves see them, does not move from cycle to cycle
+ * with what else is queued (dc.c).
+ */
+void ec_master_queue_datagram_first_locked(struct ec_master *master,
+					   struct ec_datagram *datagram)
+{
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT) {
+		ec_master_queue_datagram_locked(master, datagram); /* skip */
+		return;
+	}
+	datagram->state = EC_DATAGRAM_QUEUED;
+	ec_list_add_tail(&datagram->queue_node, master->datagram_queue.next);
+}
+
+/**
  * ec_master_queue_datagram() - queue an FSM's datagram for the next send
  * @master: master; called from the FSM side, which does not hold the lock
  * @datagram: datagram, set up

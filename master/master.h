@@ -144,6 +144,8 @@ void ec_master_queue_datagram_locked(struct ec_master *master,
 				     struct ec_datagram *datagram);
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
 				       struct ec_datagram *datagram);
+void ec_master_queue_datagram_first_locked(struct ec_master *master,
+					   struct ec_datagram *datagram);
 void ec_master_lose_datagram(struct ec_master *master,
 			     struct ec_datagram *d);
 unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns);

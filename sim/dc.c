@@ -120,8 +120,9 @@ static void dc_compare(struct ecsim_slave *s, uint32_t v)
 	s->loop_t = t;
 	s->loop_started = true;
 	d = (int32_t)((uint32_t)ecsim_dc_system_time(s, t) - delay - v);
-	s->loop_mean += (d - s->loop_mean) / (1 << depth);
-	mean = s->loop_mean;
+	/* running mean in 1/65536 ns, so that small differences still move it */
+	s->loop_mean += ((d * 65536) - s->loop_mean) / (1 << depth);
+	mean = (s->loop_mean + (s->loop_mean < 0 ? -32768 : 32768)) / 65536;
 	mag = mean < 0 ? -mean : mean;
 	if (mag > 0x7fffffff)
 		mag = 0x7fffffff;
@@ -575,6 +576,24 @@ int ecsim_slave_dc_pulses(const struct ecsim_segment *seg, unsigned int id,
 	now = ecsim_dc_system_time(s, seg->now_ns);
 	*sync0 = sync0_pulses(s, now);
 	*sync1 = sync1_pulses(s, now);
+	return 0;
+}
+
+/* A new frequency error from now on (temperature): the local time goes on
+ * from where it is, at the new speed. */
+int ecsim_slave_dc_set_drift(struct ecsim_segment *seg, unsigned int id,
+			     int32_t ppb)
+{
+	struct ecsim_slave *s = id < seg->n_slaves && seg->slaves[id].model->dc_regs ?
+				&seg->slaves[id] : NULL;
+	int64_t t = (int64_t)seg->now_ns;
+
+	if (!s)
+		return -ENOENT;
+	if (ppb < -1000000 || ppb > 1000000)
+		return -EINVAL;
+	s->clk_off += scale_ppb(s->drift_ppb, t) - scale_ppb(ppb, t);
+	s->drift_ppb = ppb;
 	return 0;
 }
 

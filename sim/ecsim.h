@@ -173,5 +173,9 @@ int ecsim_slave_dc_pulses(const struct ecsim_segment *seg, unsigned int id,
 			  uint64_t *sync0, uint64_t *sync1);
 int ecsim_slave_dc_drift(const struct ecsim_segment *seg, unsigned int id,
 			 int32_t *ppb);
+/* Change a clock's frequency error from now on (-EINVAL beyond +-1000 ppm);
+ * the control command "ppm N PPM" does the same. */
+int ecsim_slave_dc_set_drift(struct ecsim_segment *seg, unsigned int id,
+			     int32_t ppb);
 
 #endif /* ECSIM_H */
