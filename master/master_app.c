@@ -155,8 +155,11 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 	ec_master_attach_slave_configs(master);
 	ec_master_set_send_interval(master, master->send_interval_ns);
 	master->fsm_next_slave = 0;
-	master->phase = EC_PHASE_OPERATION;
+	ec_port_io_lock(master);	/* the cyclic side may start now */
+	if (master->phase == EC_PHASE_IDLE)
+		master->phase = EC_PHASE_OPERATION;
 	master->active = true;
+	ec_port_io_unlock(master);
 	EC_MASTER_INFO(master,
 		       "active: %u domain(s), %zu bytes of process data, %u config(s)",
 		       master->domain_count, master->pd_size,
@@ -200,28 +203,51 @@ void ec_master_clear_config(struct ec_master *master)
 	master->pd_size = 0;
 }
 
+/* Take the domains' datagrams off the cyclic side (io lock held). */
+static void ec_master_unqueue_domains_locked(struct ec_master *master)
+{
+	struct ec_list *pos, *tmp;
+	unsigned int i;
+
+	ec_list_for_each_safe(pos, tmp, &master->domains) {
+		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+						    node);
+
+		for (i = 0; i < d->datagram_count; i++)
+			ec_master_unqueue_datagram_locked(
+				master, &d->datagrams[i].datagram);
+	}
+}
+
 /**
  * ec_master_deactivate() - ecrt_master_deactivate(): back to idle
- * @master: master
+ * @master: master; FSM side
  * @now_ns: current time
  *
- * Domains, configs and process data are released; every slave is asked
- * for PREOP, the safe state, which the idle phase's FSMs then establish.
+ * The cyclic side lets go first (under the io lock: not active any more,
+ * no domain datagram queued), so that a late cyclic call finds nothing;
+ * then domains, configs and process data are released and every slave is
+ * asked for PREOP, the safe state, which the idle phase's FSMs establish.
  */
 void ec_master_deactivate(struct ec_master *master, u64 now_ns)
 {
 	unsigned int i;
+	bool was_active;
 
 	(void)now_ns;
-	if (!master->active)
+	ec_port_io_lock(master);
+	was_active = master->active;
+	master->active = false;
+	if (master->phase == EC_PHASE_OPERATION)
+		master->phase = EC_PHASE_IDLE;
+	ec_master_unqueue_domains_locked(master);
+	ec_port_io_unlock(master);
+	if (!was_active)
 		return;
 	ec_master_clear_config(master);
 	ec_dc_deactivate(master);
 	for (i = 0; i < master->slave_count; i++)
 		master->slaves[i].requested_state = EC_AL_STATE_PREOP_;
-	master->active = false;
-	if (master->phase == EC_PHASE_OPERATION)
-		master->phase = EC_PHASE_IDLE;
 	EC_MASTER_INFO(master, "deactivated");
 }
 
