@@ -29,6 +29,8 @@ static const u8 ec_dc_port_order[] = { 3, 1, 2 };
 #define EC_DC_PORT_ORDER_LEN \
 	(sizeof(ec_dc_port_order) / sizeof(ec_dc_port_order[0]))
 
+static bool ec_dc_base_current_locked(const struct ec_master_dc *dc);
+
 /**
  * ec_dc_init() - set up the DC state of a master
  * @master: master
@@ -142,12 +144,16 @@ unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
 				u32 span = c->base_dc_supported ?
 					   ec_dc_branch_span(c) : 0;
 
-				link = ((s64)rtt - (s64)span) / 2;
+				/* in half nanoseconds: no rounding
+				 * adds up along a path */
+				link = (s64)rtt - (s64)span;
 				if (link < 0)
 					link = 0;
-				c->dc_arrival_ns = x->dc_arrival_ns +
-					(u32)(prev - x->ports[0].receive_time) +
+				c->dc_arrival_ns = x->dc_arrival_ns + 2 *
+					(u64)(u32)(prev -
+						   x->ports[0].receive_time) +
 					(u64)link;
+				link /= 2;
 				prev = x->ports[p].receive_time;
 			} else {
 				c->dc_arrival_ns = x->dc_arrival_ns;
@@ -164,8 +170,10 @@ unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
 		if (s->base_dc_supported && s->dc_arrival_ns >= t_ref &&
 		    (!ref || s->ring_position >= ref->ring_position))
 			s->transmission_delay =
-				(u32)(s->dc_arrival_ns - t_ref);
+				(u32)((s->dc_arrival_ns - t_ref + 1) / 2);
 	}
+	for (pos = 0; pos < count; pos++)
+		slaves[pos].dc_arrival_ns /= 2;	/* whole ns from here on */
 	return unmeasured;
 }
 
@@ -277,7 +285,10 @@ void ec_dc_scan_done(struct ec_master *master)
 	unsigned int n;
 
 	ec_dc_set_ref(master, ref);
+	ec_port_io_lock(master);
 	master->dc.offsets_written = false;
+	master->dc.aligned = false;
+	ec_port_io_unlock(master);
 	if (!ref)
 		return;
 	n = ec_dc_calc_delays(master->slaves, master->slave_count, ref);
@@ -346,30 +357,25 @@ int ec_dc_select_reference(struct ec_master *master,
 bool ec_dc_ready(struct ec_master *master)
 {
 	struct ec_master_dc *dc = &master->dc;
-	bool app;
+	bool current;
 
 	ec_port_io_lock(master);
-	app = dc->has_app_time;
+	current = dc->has_app_time && ec_dc_base_current_locked(dc);
 	ec_port_io_unlock(master);
-	return app && dc->offsets_written && !dc->rescan_offsets &&
-	       !ec_fsm_dc_busy(master);
+	return current && !dc->rescan_offsets && !ec_fsm_dc_busy(master);
 }
 
 /* Has the application's base moved away from the one of the offsets? */
 static bool ec_dc_base_moved(struct ec_master *master)
 {
 	struct ec_master_dc *dc = &master->dc;
-	s64 base, d;
-	bool app;
+	bool moved;
 
 	ec_port_io_lock(master);
-	app = dc->has_app_time;
-	base = (s64)(dc->app_time - dc->app_time_mono);
+	moved = dc->has_app_time && dc->offsets_written &&
+		(!dc->aligned || !ec_dc_base_current_locked(dc));
 	ec_port_io_unlock(master);
-	if (!app || !dc->offsets_written)
-		return false;
-	d = base - dc->written_base;
-	return d > (s64)EC_DC_REBASE_NS || d < -(s64)EC_DC_REBASE_NS;
+	return moved;
 }
 
 /**
@@ -386,11 +392,14 @@ bool ec_dc_exec(struct ec_master *master, u64 now_ns)
 {
 	struct ec_master_dc *dc = &master->dc;
 
-	if (!ec_fsm_dc_busy(master) && dc->ref_station && !master->scan_busy &&
-	    (dc->rescan_offsets || ec_dc_base_moved(master))) {
-		dc->rescan_offsets = false;
-		if (ec_fsm_dc_start(master, now_ns))
-			dc->rescan_offsets = true;	/* no memory: retry */
+	if (!ec_fsm_dc_busy(master) && dc->ref_station && !master->scan_busy) {
+		if (dc->rescan_offsets) {
+			dc->rescan_offsets = false;
+			if (ec_fsm_dc_start(master, false, now_ns))
+				dc->rescan_offsets = true;	/* retry */
+		} else if (ec_dc_base_moved(master)) {
+			ec_fsm_dc_start(master, true, now_ns);
+		}
 	}
 	return ec_fsm_dc_exec(master, now_ns);
 }
@@ -416,6 +425,7 @@ void ec_dc_deactivate(struct ec_master *master)
 	dc->monitor.state = EC_DATAGRAM_INIT;
 	dc->has_app_time = false;
 	dc->app_time_first_set = false;
+	dc->aligned = false;
 	dc->ref_config = NULL;
 	ec_port_io_unlock(master);
 }
@@ -441,6 +451,19 @@ void ec_dc_application_time_locked(struct ec_master *master, u64 app_time,
 		dc->app_time_first = app_time;
 		dc->app_time_first_set = true;
 	}
+}
+
+/*
+ * Are the slaves' offsets in the application's time base?  Until they
+ * are, the reference clock is not pulled towards the application's time
+ * (a jump its time control loop could only slew at its limit).
+ */
+static bool ec_dc_base_current_locked(const struct ec_master_dc *dc)
+{
+	s64 d = (s64)(dc->app_time - dc->app_time_mono) - dc->written_base;
+
+	return dc->offsets_written && dc->aligned &&
+	       d <= (s64)EC_DC_REBASE_NS && d >= -(s64)EC_DC_REBASE_NS;
 }
 
 /* Queue @d again, or count it skipped while still on its way. */
@@ -470,6 +493,8 @@ int ec_dc_sync_ref_locked(struct ec_master *master, bool to, u64 time)
 
 	if (!dc->ref_station)
 		return -ENXIO;
+	if (!ec_dc_base_current_locked(dc))
+		return 0;	/* the offsets are rewritten first */
 	if (ec_dc_busy_locked(master, d))
 		return 0;
 	if (ec_datagram_fpwr(d, dc->ref_station, EC_REG_DC_SYSTEM_TIME, 4))

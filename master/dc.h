@@ -35,7 +35,7 @@ struct ec_slave_config;
 /* Static drift compensation after new offsets (ETG.1020 recommends a
  * burst of reference time distributions before the slaves start): one
  * FRMW per master FSM turn for this long. */
-#define EC_DC_DRIFT_BURST_NS (200 * EC_NSEC_PER_MSEC)
+#define EC_DC_DRIFT_BURST_NS (300 * EC_NSEC_PER_MSEC)
 /* The application's time base moved this far from the one the offsets
  * were written in: write them again (before any SYNC start). */
 #define EC_DC_REBASE_NS (100 * EC_NSEC_PER_USEC)
@@ -72,6 +72,8 @@ struct ec_master_dc {
 	/* the base (system time - now_ns) the offsets were written with */
 	s64 written_base;
 	bool offsets_written;
+	/* the reference was aligned with this application's time */
+	bool aligned;
 	/* The cyclic datagrams, preallocated by ec_dc_init(). */
 	struct ec_datagram ref_sync;	/* FPWR 0x0910 */
 	struct ec_datagram sync;	/* FRMW 0x0910 */

@@ -7,9 +7,17 @@
  *   -> write: FPWR 0x0920 offset + 0x0928 delay of every DC slave
  *   -> reset: BWR 0x0930 speed counter start (resets the control loops,
  *      ESC data sheet section I 9.1.4)
- *   -> burst: FRMW 0x0910 from the reference clock each turn for
- *      EC_DC_DRIFT_BURST_NS (static drift compensation, ETG.1020)
+ *   -> burst: each turn for EC_DC_DRIFT_BURST_NS, FPWR 0x0910 of the
+ *      master's system time to the reference clock and FRMW 0x0910 from
+ *      it to the others (static drift compensation, ETG.1020: every
+ *      clock learns its frequency error before the slaves start)
  *   -> done
+ * When an application starts, or its time base moved, the job aligns the
+ * segment with the application's clock (the reference clock ran free
+ * since the scan, with its own frequency error):
+ *   rebase: FPRD 0x0910 of the reference clock -> FPWR 0x0920 := offset +
+ *   (application time when read - reference's time) of every DC slave;
+ *   the time control loops keep what they learned -> done
  *
  * The slaves' datagrams of one step go out together (one per DC slave,
  * allocated when the job starts).  A datagram without answer is sent
@@ -33,6 +41,7 @@ typedef void (*ec_fsm_dc_state_t)(struct ec_master *master,
 struct ec_fsm_dc {
 	ec_fsm_dc_state_t state;
 	struct ec_datagram datagram;	/* broadcasts and the burst */
+	struct ec_datagram ref_sync;	/* the burst: reference := master */
 	unsigned int n;			/* DC slaves */
 	u16 *pos;			/* their ring positions */
 	struct ec_datagram *dgs;	/* one each */
@@ -55,6 +64,12 @@ static void ec_fsm_dc_state_burst(struct ec_master *master,
 				  struct ec_fsm_dc *fsm, u64 now_ns);
 static void ec_fsm_dc_state_done(struct ec_master *master,
 				 struct ec_fsm_dc *fsm, u64 now_ns);
+static void ec_fsm_dc_state_rebase(struct ec_master *master,
+				   struct ec_fsm_dc *fsm, u64 now_ns);
+static void ec_fsm_dc_state_move(struct ec_master *master,
+				 struct ec_fsm_dc *fsm, u64 now_ns);
+static void ec_fsm_dc_state_rebased(struct ec_master *master,
+				    struct ec_fsm_dc *fsm, u64 now_ns);
 static void ec_fsm_dc_state_wait(struct ec_master *master,
 				 struct ec_fsm_dc *fsm, u64 now_ns);
 
@@ -64,6 +79,8 @@ static void ec_fsm_dc_release(struct ec_master *master, struct ec_fsm_dc *fsm)
 
 	ec_master_unqueue_datagram(master, &fsm->datagram);
 	ec_datagram_clear(&fsm->datagram);
+	ec_master_unqueue_datagram(master, &fsm->ref_sync);
+	ec_datagram_clear(&fsm->ref_sync);
 	for (i = 0; fsm->dgs && i < fsm->n; i++) {
 		ec_master_unqueue_datagram(master, &fsm->dgs[i]);
 		ec_datagram_clear(&fsm->dgs[i]);
@@ -104,11 +121,12 @@ bool ec_fsm_dc_busy(const struct ec_master *master)
 /**
  * ec_fsm_dc_start() - start the offset job for the scanned segment
  * @master: master; FSM side, reference clock chosen, delays computed
+ * @rebase: only move the offsets to the application's time base
  * @now_ns: current time
  *
  * Return: 0 or -ENOMEM.
  */
-int ec_fsm_dc_start(struct ec_master *master, u64 now_ns)
+int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
 {
 	struct ec_fsm_dc *fsm = master->dc.fsm;
 	unsigned int i, n = 0;
@@ -118,6 +136,7 @@ int ec_fsm_dc_start(struct ec_master *master, u64 now_ns)
 		if (!fsm)
 			return -ENOMEM;
 		ec_datagram_init(&fsm->datagram);
+		ec_datagram_init(&fsm->ref_sync);
 		master->dc.fsm = fsm;
 	}
 	ec_fsm_dc_release(master, fsm);
@@ -141,7 +160,7 @@ int ec_fsm_dc_start(struct ec_master *master, u64 now_ns)
 			goto out_nomem;
 	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "dc-offsets");
 	fsm->retries = 0;
-	fsm->state = ec_fsm_dc_state_latch;
+	fsm->state = rebase ? ec_fsm_dc_state_rebase : ec_fsm_dc_state_latch;
 	fsm->state(master, fsm, now_ns);
 	return 0;
 
@@ -155,7 +174,8 @@ static bool ec_fsm_dc_pending(const struct ec_fsm_dc *fsm)
 {
 	unsigned int i;
 
-	if (ec_datagram_pending(&fsm->datagram))
+	if (ec_datagram_pending(&fsm->datagram) ||
+	    ec_datagram_pending(&fsm->ref_sync))
 		return true;
 	for (i = 0; i < fsm->n; i++)
 		if (ec_datagram_pending(&fsm->dgs[i]))
@@ -322,17 +342,95 @@ static void ec_fsm_dc_state_burst(struct ec_master *master,
 	}
 	if (now_ns >= fsm->burst_end_ns || !ref) {
 		/* from here on the SYNC start times are in this base */
+		ec_port_io_lock(master);
 		master->dc.written_base = fsm->base;
 		master->dc.offsets_written = true;
+		ec_port_io_unlock(master);
 		EC_MASTER_DBG(master, 1, "DC: %u offset(s) written", fsm->n);
 		ec_fsm_dc_release(master, fsm);
 		fsm->state = ec_fsm_dc_state_done;
 		return;
 	}
-	if (ec_datagram_frmw(&fsm->datagram, ref, EC_REG_DC_SYSTEM_TIME, 4))
+	/* the reference follows the master's clock (it learns its own
+	 * frequency error), the others follow the reference */
+	if (ec_datagram_fpwr(&fsm->ref_sync, ref, EC_REG_DC_SYSTEM_TIME, 4) ||
+	    ec_datagram_frmw(&fsm->datagram, ref, EC_REG_DC_SYSTEM_TIME, 4))
+		return;
+	ec_put_u32(fsm->ref_sync.data,
+		   (u32)ec_dc_system_time(master, now_ns));
+	ec_datagram_zero(&fsm->datagram);
+	ec_master_queue_datagram(master, &fsm->ref_sync);
+	ec_master_queue_datagram(master, &fsm->datagram);
+}
+
+/* Read the reference clock's time, to align it with the application. */
+static void ec_fsm_dc_state_rebase(struct ec_master *master,
+				   struct ec_fsm_dc *fsm, u64 now_ns)
+{
+	(void)now_ns;
+	if (ec_datagram_fprd(&fsm->datagram, master->dc.ref_station,
+			     EC_REG_DC_SYSTEM_TIME, 8))
 		return;
 	ec_datagram_zero(&fsm->datagram);
 	ec_master_queue_datagram(master, &fsm->datagram);
+	fsm->state = ec_fsm_dc_state_move;
+}
+
+/* Every offset moves by the same amount: the reference (and with it all
+ * that follow it) shows the application's time. */
+static void ec_fsm_dc_state_move(struct ec_master *master,
+				 struct ec_fsm_dc *fsm, u64 now_ns)
+{
+	struct ec_master_dc *dc = &master->dc;
+	struct ec_datagram *r = &fsm->datagram;
+	unsigned int i;
+	u64 app;
+	s64 delta;
+
+	if (!ec_fsm_dc_answered(master, fsm, r, 1,
+				"reading the reference clock", now_ns))
+		return;
+	ec_port_io_lock(master);
+	fsm->base = (s64)(dc->app_time - dc->app_time_mono);
+	app = dc->app_time + (r->sent_ns - dc->app_time_mono);
+	ec_port_io_unlock(master);
+	if (dc->ref_64bit)
+		delta = (s64)(app - ec_get_u64(r->data));
+	else	/* a 32-bit reference: the difference of the low words */
+		delta = (s32)((u32)app - ec_get_u32(r->data));
+	for (i = 0; i < fsm->n; i++) {
+		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_datagram *d = &fsm->dgs[i];
+
+		s->dc_system_time_offset += (u64)delta;
+		if (!s->base_dc_range)
+			s->dc_system_time_offset &= 0xffffffffULL;
+		ec_datagram_fpwr(d, s->station_address,
+				 EC_REG_DC_SYSTEM_OFFSET, 8);
+		ec_put_u64(d->data, s->dc_system_time_offset);
+		ec_master_queue_datagram(master, d);
+	}
+	EC_MASTER_DBG(master, 1, "DC: offsets moved by %lld ns to the "
+		      "application's time base", (long long)delta);
+	fsm->state = ec_fsm_dc_state_rebased;
+}
+
+static void ec_fsm_dc_state_rebased(struct ec_master *master,
+				    struct ec_fsm_dc *fsm, u64 now_ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < fsm->n; i++)
+		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
+					"moving the system time offset",
+					now_ns))
+			return;
+	ec_port_io_lock(master);
+	master->dc.written_base = fsm->base;
+	master->dc.aligned = true;
+	ec_port_io_unlock(master);
+	ec_fsm_dc_release(master, fsm);
+	fsm->state = ec_fsm_dc_state_done;
 }
 
 static void ec_fsm_dc_state_done(struct ec_master *master,

@@ -57,7 +57,10 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
 
 	ec_master_detach_slave_configs(master);
 	ec_fsm_dc_free(master);		/* it holds ring positions */
+	ec_port_io_lock(master);
 	master->dc.offsets_written = false;
+	master->dc.aligned = false;
+	ec_port_io_unlock(master);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_clear(&master->slaves[i]);
 	ec_free(master->slaves);

@@ -128,11 +128,13 @@ static void dc_compare(struct ecsim_slave *s, uint32_t v)
 		mag = 0x7fffffff;
 	ecsim_put32(s->mem + ESC_REG_DC_DIFF,
 		    (uint32_t)mag | (mean < 0 ? 0x80000000u : 0));
-	/* PI law, critically damped: rate = -2/tau d - 1/tau^2 int d dt */
+	/* PI law on the filtered difference (the mean of 0x092C, so that
+	 * jitter of the received times is averaged out), critically damped:
+	 * rate = -2/tau m - 1/tau^2 int m dt */
 	s->loop_integ = clamp(s->loop_integ -
-			      d * h / (tau * tau / NS_PER_SEC),
+			      mean * h / (tau * tau / NS_PER_SEC),
 			      LOOP_RATE_MAX_PPB);
-	s->loop_rate = clamp(s->loop_integ - 2 * NS_PER_SEC * d / tau,
+	s->loop_rate = clamp(s->loop_integ - 2 * NS_PER_SEC * mean / tau,
 			     LOOP_RATE_MAX_PPB);
 	ecsim_put16(s->mem + ESC_REG_DC_SPEED_DIFF,
 		    (uint16_t)(int16_t)clamp(s->loop_integ / 10, 0x7fff));
