@@ -92,10 +92,10 @@
 /* #define EC_HAVE_REDUNDANCY */
 /* #define EC_HAVE_EMERGENCY */
 #define EC_HAVE_REG_ACCESS
-/* #define EC_HAVE_SELECT_REF_CLOCK */
-/* #define EC_HAVE_REF_CLOCK_TIME */
+#define EC_HAVE_SELECT_REF_CLOCK
+#define EC_HAVE_REF_CLOCK_TIME
 #define EC_HAVE_REG_BY_POS
-/* #define EC_HAVE_SYNC_TO */
+#define EC_HAVE_SYNC_TO
 /* #define EC_HAVE_FLAGS */
 /* #define EC_HAVE_SOE_REQUESTS */
 #define EC_HAVE_SCAN_PROGRESS

@@ -357,12 +357,12 @@ int ec_dc_select_reference(struct ec_master *master,
 bool ec_dc_ready(struct ec_master *master)
 {
 	struct ec_master_dc *dc = &master->dc;
-	bool current;
+	bool in_base;
 
 	ec_port_io_lock(master);
-	current = dc->has_app_time && ec_dc_base_current_locked(dc);
+	in_base = dc->has_app_time && ec_dc_base_current_locked(dc);
 	ec_port_io_unlock(master);
-	return current && !dc->rescan_offsets && !ec_fsm_dc_busy(master);
+	return in_base && !dc->rescan_offsets && !ec_fsm_dc_busy(master);
 }
 
 /* Has the application's base moved away from the one of the offsets? */

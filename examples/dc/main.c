@@ -9,7 +9,8 @@
  * modes of operation 8 (CSP) as a startup SDO and SYNC0 at 1 ms
  * (ecrt_slave_config_dc(sc, 0x0300, 1000000, shift, 0, 0)).  Each 1 ms
  * cycle: receive, process, application time, the reference clock follows
- * the application every second cycle, the slave clocks every cycle, the
+ * it every second cycle (ecrt_master_sync_reference_clock_to()), the
+ * slave clocks every cycle, the
  * sync monitor, the CiA 402 enable sequence and a position ramp, queue,
  * send.  Each second it prints the sync monitor's figure (the largest
  * system time difference in the segment, an upper bound) and the
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
 	ec_slave_config_t *sc;
 	struct timespec wake;
 	int32_t target = 0;
+	uint64_t now;
 	uint8_t *pd;
 	int c, ret;
 
@@ -218,10 +220,12 @@ int main(int argc, char **argv)
 				mon_max = mon_sec;
 			mon_sec = 0;
 		}
-		/* IgH's DC pattern */
-		ecrt_master_application_time(master, app_time_now());
+		/* IgH's DC pattern: the application's time, the reference
+		 * clock follows it every second cycle */
+		now = app_time_now();
+		ecrt_master_application_time(master, now);
 		if (i % 2)
-			ecrt_master_sync_reference_clock(master);
+			ecrt_master_sync_reference_clock_to(master, now);
 		ecrt_master_sync_slave_clocks(master);
 		ecrt_master_sync_monitor_queue(master);
 		ecrt_domain_queue(domain);
