@@ -173,7 +173,7 @@ unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
 				(u32)((s->dc_arrival_ns - t_ref + 1) / 2);
 	}
 	for (pos = 0; pos < count; pos++)
-		slaves[pos].dc_arrival_ns /= 2;	/* whole ns from here on */
+		slaves[pos].dc_arrival_ns /= 2;	/* whole ns from here */
 	return unmeasured;
 }
 

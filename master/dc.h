@@ -27,7 +27,7 @@ struct ec_slave_config;
 #define EC_REG_DC_START_TIME 0x0990	/* SYNC0 start time, 64 bit */
 #define EC_REG_DC_SYNC0_CYCLE 0x09a0	/* + 0x09a4 SYNC1 cycle */
 #define EC_DC_SPEED_START_DEFAULT 0x1000	/* reset value */
-#define EC_DC_ACTIVATE_CYCLIC 0x0100	/* 0x0981 bit 0, in assign_activate */
+#define EC_DC_ACTIVATE_CYCLIC 0x0100	/* assign_activate: 0x0981 bit 0 */
 
 /* The margin of a SYNC start time over "now" (IgH: 100 ms): the datagram
  * carrying it and the activation must reach the slave before it. */

@@ -120,7 +120,7 @@ static void dc_compare(struct ecsim_slave *s, uint32_t v)
 	s->loop_t = t;
 	s->loop_started = true;
 	d = (int32_t)((uint32_t)ecsim_dc_system_time(s, t) - delay - v);
-	/* running mean in 1/65536 ns, so that small differences still move it */
+	/* running mean in 1/65536 ns: small differences still move it */
 	s->loop_mean += ((d * 65536) - s->loop_mean) / (1 << depth);
 	mean = (s->loop_mean + (s->loop_mean < 0 ? -32768 : 32768)) / 65536;
 	mag = mean < 0 ? -mean : mean;
@@ -586,8 +586,7 @@ int ecsim_slave_dc_pulses(const struct ecsim_segment *seg, unsigned int id,
 int ecsim_slave_dc_set_drift(struct ecsim_segment *seg, unsigned int id,
 			     int32_t ppb)
 {
-	struct ecsim_slave *s = id < seg->n_slaves && seg->slaves[id].model->dc_regs ?
-				&seg->slaves[id] : NULL;
+	struct ecsim_slave *s = (struct ecsim_slave *)dc_slave(seg, id);
 	int64_t t = (int64_t)seg->now_ns;
 
 	if (!s)

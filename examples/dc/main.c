@@ -37,7 +37,7 @@
 #define POS_SERVO 1001, 0
 #define CYCLE_NS 1000000
 #define NSEC_PER_SEC 1000000000LL
-#define ASSIGN_ACTIVATE 0x0300	/* cyclic unit + SYNC0 (ESI "DC" opmode) */
+#define ASSIGN_ACTIVATE 0x0300	/* cyclic unit + SYNC0 (ESI opmode "DC") */
 #define MODE_CSP 8		/* 0x6060, CiA 402 */
 
 static ec_pdo_entry_info_t servo_rx_entries[] = {

@@ -62,7 +62,8 @@ static void check_delays(unsigned int max_err)
 	double mean;
 	u64 err = dc_delay_error(&h.master, h.seg, &mean);
 
-	ck_assert_msg(err <= max_err, "delay error %llu ns", (unsigned long long)err);
+	ck_assert_msg(err <= max_err, "delay error %llu ns",
+		      (unsigned long long)err);
 }
 
 /* Line, each hop different: computed delays match the simulator's. */
@@ -127,7 +128,8 @@ END_TEST
 START_TEST(test_drift_without_sync)
 {
 	struct ecsim_segment *seg = ecsim_segment_new_string(
-		"{ \"slaves\": [ { \"model\": \"EK1100\", \"dc\": { \"ppm\": -100 } },"
+		"{ \"slaves\": ["
+		" { \"model\": \"EK1100\", \"dc\": { \"ppm\": -100 } },"
 		" { \"model\": \"EL1008\", \"dc\": { \"ppm\": 100 } } ] }",
 		NULL, 0);
 	u64 t0, t1, u0, u1;
@@ -181,7 +183,8 @@ END_TEST
 #define VID_ECSIM 0x0ec51d00
 #define PC_SERVO 0x00000402
 
-static unsigned int dc_writes_to_nodc;	/* datagrams at 0x09xx of slave 1 */
+/* datagrams at 0x09xx addressed to slave 1 */
+static unsigned int dc_writes_to_nodc;
 
 static int watch_xmit(struct ec_device *dev, const u8 *frame, size_t size)
 {
@@ -289,7 +292,8 @@ START_TEST(test_sync0_started)
 	end = h.now_ns + 5 * EC_NSEC_PER_SEC;
 	while (h.now_ns < end && !servo_op(&a))
 		app_cycle(&a);
-	ck_assert_msg(servo_op(&a), "servo not in OP: AL 0x%02x code 0x%04x\n%s",
+	ck_assert_msg(servo_op(&a),
+		      "servo not in OP: AL 0x%02x code 0x%04x\n%s",
 		      ecsim_slave_al_status(h.seg, 2),
 		      ecsim_slave_al_code(h.seg, 2), log_text);
 	/* SYNC0 at 1 ms, in phase with the application's cycle */

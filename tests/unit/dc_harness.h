@@ -58,7 +58,8 @@ static inline char *dc_segment_json(unsigned int n, bool branched, double ppm)
 				static const unsigned int port[3] = { 3, 1, 2 };
 
 				snprintf(link, sizeof(link),
-					 ", \"link\": { \"to\": 1, \"port\": %u }",
+					 ", \"link\": { \"to\": 1, "
+					 "\"port\": %u }",
 					 port[b]);
 				if (b != 1) {
 					model = "EK1100";
@@ -66,7 +67,8 @@ static inline char *dc_segment_json(unsigned int n, bool branched, double ppm)
 				}
 			} else {
 				snprintf(link, sizeof(link),
-					 ", \"link\": { \"to\": %u, \"port\": 1 }",
+					 ", \"link\": { \"to\": %u, "
+					 "\"port\": 1 }",
 					 prev);
 			}
 		}
