@@ -66,6 +66,83 @@ static void check_delays(unsigned int max_err)
 		      (unsigned long long)err);
 }
 
+/* ---- the delay computation alone, on receive times made by hand ---- */
+
+static struct ec_slave hand[4];
+
+static void hand_link(unsigned int parent, unsigned int port,
+		      unsigned int child)
+{
+	hand[parent].ports[port].next_slave = &hand[child];
+	hand[child].ports[0].next_slave = &hand[parent];
+}
+
+static void hand_init(unsigned int n, bool dc)
+{
+	unsigned int i;
+
+	memset(hand, 0, sizeof(hand));
+	for (i = 0; i < n; i++) {
+		hand[i].ring_position = (u16)i;
+		hand[i].base_dc_supported = dc;
+	}
+}
+
+/* A line A -> B -> C, links 100 and 200 ns, each clock its own offset;
+ * A's receive times wrap around 2^32. */
+START_TEST(test_calc_line)
+{
+	hand_init(3, true);
+	hand_link(0, 1, 1);
+	hand_link(1, 1, 2);
+	hand[0].ports[0].receive_time = 0xffffff00u;
+	hand[0].ports[1].receive_time = 0xffffff00u + 600;	/* wraps */
+	hand[1].ports[0].receive_time = 5000;
+	hand[1].ports[1].receive_time = 5400;
+	hand[2].ports[0].receive_time = 123456789;
+	ck_assert_uint_eq(ec_dc_calc_delays(hand, 3, &hand[0]), 0);
+	ck_assert_uint_eq(hand[0].transmission_delay, 0);
+	ck_assert_uint_eq(hand[1].transmission_delay, 100);
+	ck_assert_uint_eq(hand[2].transmission_delay, 300);
+	ck_assert_uint_eq(hand[0].ports[1].delay_to_next_dc, 100);
+	ck_assert_uint_eq(hand[1].ports[0].delay_to_next_dc, 100);
+	ck_assert_uint_eq(hand[1].ports[1].delay_to_next_dc, 200);
+	ck_assert_uint_eq(hand[2].ports[0].delay_to_next_dc, 200);
+	/* the reference in the middle: A before it gets nothing */
+	ec_dc_calc_delays(hand, 3, &hand[1]);
+	ck_assert_uint_eq(hand[0].transmission_delay, 0);
+	ck_assert_uint_eq(hand[1].transmission_delay, 0);
+	ck_assert_uint_eq(hand[2].transmission_delay, 200);
+}
+END_TEST
+
+/* A junction with X behind port 3 (50 ns), Y behind port 1 (70 ns), Z
+ * behind port 2 (90 ns): served in the order 3, 1, 2; odd round trips
+ * keep their half nanosecond until the end. */
+START_TEST(test_calc_junction)
+{
+	hand_init(4, true);
+	hand_link(0, 3, 1);
+	hand_link(0, 1, 2);
+	hand_link(0, 2, 3);
+	hand[0].ports[0].receive_time = 1000;
+	hand[0].ports[3].receive_time = 1000 + 101;	/* 50.5 ns each way */
+	hand[0].ports[1].receive_time = 1101 + 140;
+	hand[0].ports[2].receive_time = 1241 + 180;
+	ck_assert_uint_eq(ec_dc_calc_delays(hand, 4, &hand[0]), 0);
+	ck_assert_uint_eq(hand[1].transmission_delay, 51);	/* 50.5 */
+	ck_assert_uint_eq(hand[2].transmission_delay, 171);	/* 101 + 70 */
+	ck_assert_uint_eq(hand[3].transmission_delay, 331);	/* 241 + 90 */
+	ck_assert_uint_eq(hand[0].ports[1].delay_to_next_dc, 70);
+	ck_assert_uint_eq(hand[0].ports[2].delay_to_next_dc, 90);
+	/* a junction without DC: its links cannot be measured */
+	hand[0].base_dc_supported = false;
+	ck_assert_uint_eq(ec_dc_calc_delays(hand, 4, &hand[1]), 3);
+	ck_assert_uint_eq(hand[2].transmission_delay, 0);
+	ck_assert_uint_eq(hand[0].ports[2].delay_to_next_dc, 0);
+}
+END_TEST
+
 /* Line, each hop different: computed delays match the simulator's. */
 START_TEST(test_delays_line)
 {
@@ -422,6 +499,8 @@ static Suite *dc_suite(void)
 	TCase *tc = tcase_create("dc");
 
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_calc_line);
+	tcase_add_test(tc, test_calc_junction);
 	tcase_add_test(tc, test_delays_line);
 	tcase_add_test(tc, test_delays_branched);
 	tcase_add_test(tc, test_offsets);
