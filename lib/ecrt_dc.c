@@ -112,36 +112,40 @@ static int ec_dc_times(const ec_master_t *master, struct ec_ioctl_dc_times *t)
 	return 0;
 }
 
+/* 0, -ENXIO without reference clock, -EIO when @flag's value is not
+ * valid (not answered). */
+static int ec_dc_ref_time(const ec_master_t *master, uint32_t flag,
+			  struct ec_ioctl_dc_times *t)
+{
+	int ret = ec_dc_times(master, t);
+
+	if (ret)
+		return ret;
+	if (t->valid & EC_IOCTL_DC_NO_REF)
+		return -ENXIO;
+	return t->valid & flag ? 0 : -EIO;
+}
+
 int ecrt_master_reference_clock_time(const ec_master_t *master,
 				     uint32_t *time)
 {
 	struct ec_ioctl_dc_times t;
-	int ret = ec_dc_times(master, &t);
+	int ret = ec_dc_ref_time(master, EC_IOCTL_DC_VALID_REF32, &t);
 
-	if (ret)
-		return ret;
-	if (t.valid & EC_IOCTL_DC_NO_REF)
-		return -ENXIO;
-	if (!(t.valid & EC_IOCTL_DC_VALID_REF32))
-		return -EIO;
-	*time = t.ref_time32;
-	return 0;
+	if (!ret)
+		*time = t.ref_time32;
+	return ret;
 }
 
 int ecrt_master_64bit_reference_clock_time(const ec_master_t *master,
 					   uint64_t *time)
 {
 	struct ec_ioctl_dc_times t;
-	int ret = ec_dc_times(master, &t);
+	int ret = ec_dc_ref_time(master, EC_IOCTL_DC_VALID_REF64, &t);
 
-	if (ret)
-		return ret;
-	if (t.valid & EC_IOCTL_DC_NO_REF)
-		return -ENXIO;
-	if (!(t.valid & EC_IOCTL_DC_VALID_REF64))
-		return -EIO;
-	*time = t.ref_time64;
-	return 0;
+	if (!ret)
+		*time = t.ref_time64;
+	return ret;
 }
 
 uint32_t ecrt_master_sync_monitor_process(const ec_master_t *master)

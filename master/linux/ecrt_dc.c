@@ -24,6 +24,16 @@ static struct ec_linux_master *ec_dc_lm(const ec_master_t *master)
 	return ec_linux_of(master);
 }
 
+/* A cyclic DC call: cycle_lock around the core call, nothing else. */
+#define EC_DC_CYCLIC(master, call) \
+	({ \
+		struct ec_linux_master *__m = ec_dc_lm(master); \
+		unsigned long __flags = ec_linux_cycle_lock(__m); \
+		typeof(call) __ret = (call); \
+		raw_spin_unlock_irqrestore(&__m->cycle_lock, __flags); \
+		__ret; \
+	})
+
 /**
  * ec_linux_dc_init() - the system time before any application time
  * @m: master, core initialised
@@ -71,104 +81,65 @@ EXPORT_SYMBOL(ecrt_slave_config_dc);
  */
 int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
 {
-	struct ec_linux_master *m = ec_dc_lm(master);
-	unsigned long flags;
+	u64 now = ktime_get_ns();
 
-	flags = ec_linux_cycle_lock(m);
-	ec_dc_application_time_locked(master, app_time, ktime_get_ns());
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return 0;
+	return EC_DC_CYCLIC(master, (ec_dc_application_time_locked(master,
+						app_time, now), 0));
 }
 EXPORT_SYMBOL(ecrt_master_application_time);
 
-/* A cyclic DC queue call: cycle_lock around the core, nothing else. */
-static int ec_dc_queue(ec_master_t *master, unsigned int what)
-{
-	struct ec_linux_master *m = ec_dc_lm(master);
-	unsigned long flags;
-	int ret;
-
-	flags = ec_linux_cycle_lock(m);
-	ret = ec_dc_queue_locked(master, what);
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return ret;
-}
-
 int ecrt_master_sync_reference_clock(ec_master_t *master)
 {
-	return ec_dc_queue(master, EC_DC_QUEUE_REF_SYNC);
+	return EC_DC_CYCLIC(master,
+			    ec_dc_queue_locked(master, EC_DC_QUEUE_REF_SYNC));
 }
 EXPORT_SYMBOL(ecrt_master_sync_reference_clock);
 
 int ecrt_master_sync_reference_clock_to(ec_master_t *master,
 					uint64_t sync_time)
 {
-	struct ec_linux_master *m = ec_dc_lm(master);
-	unsigned long flags;
-	int ret;
-
-	flags = ec_linux_cycle_lock(m);
-	ret = ec_dc_sync_ref_locked(master, true, sync_time);
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return ret;
+	return EC_DC_CYCLIC(master,
+			    ec_dc_sync_ref_locked(master, true, sync_time));
 }
 EXPORT_SYMBOL(ecrt_master_sync_reference_clock_to);
 
 int ecrt_master_sync_slave_clocks(ec_master_t *master)
 {
-	return ec_dc_queue(master, EC_DC_QUEUE_SLAVE_SYNC);
+	return EC_DC_CYCLIC(master,
+			    ec_dc_queue_locked(master, EC_DC_QUEUE_SLAVE_SYNC));
 }
 EXPORT_SYMBOL(ecrt_master_sync_slave_clocks);
 
 int ecrt_master_64bit_reference_clock_time_queue(ec_master_t *master)
 {
-	return ec_dc_queue(master, EC_DC_QUEUE_REF_TIME64);
+	return EC_DC_CYCLIC(master,
+			    ec_dc_queue_locked(master, EC_DC_QUEUE_REF_TIME64));
 }
 EXPORT_SYMBOL(ecrt_master_64bit_reference_clock_time_queue);
 
 int ecrt_master_sync_monitor_queue(ec_master_t *master)
 {
-	return ec_dc_queue(master, EC_DC_QUEUE_MONITOR);
+	return EC_DC_CYCLIC(master,
+			    ec_dc_queue_locked(master, EC_DC_QUEUE_MONITOR));
 }
 EXPORT_SYMBOL(ecrt_master_sync_monitor_queue);
 
 int ecrt_master_reference_clock_time(const ec_master_t *master,
 				     uint32_t *time)
 {
-	struct ec_linux_master *m = ec_dc_lm(master);
-	unsigned long flags;
-	int ret;
-
-	flags = ec_linux_cycle_lock(m);
-	ret = ec_dc_ref_time32_locked(master, time);
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return ret;
+	return EC_DC_CYCLIC(master, ec_dc_ref_time32_locked(master, time));
 }
 EXPORT_SYMBOL(ecrt_master_reference_clock_time);
 
 int ecrt_master_64bit_reference_clock_time(const ec_master_t *master,
 					   uint64_t *time)
 {
-	struct ec_linux_master *m = ec_dc_lm(master);
-	unsigned long flags;
-	int ret;
-
-	flags = ec_linux_cycle_lock(m);
-	ret = ec_dc_ref_time64_locked(master, time);
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return ret;
+	return EC_DC_CYCLIC(master, ec_dc_ref_time64_locked(master, time));
 }
 EXPORT_SYMBOL(ecrt_master_64bit_reference_clock_time);
 
 uint32_t ecrt_master_sync_monitor_process(const ec_master_t *master)
 {
-	struct ec_linux_master *m = ec_dc_lm(master);
-	unsigned long flags;
-	u32 ret;
-
-	flags = ec_linux_cycle_lock(m);
-	ret = ec_dc_monitor_locked(master);
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return ret;
+	return EC_DC_CYCLIC(master, ec_dc_monitor_locked(master));
 }
 EXPORT_SYMBOL(ecrt_master_sync_monitor_process);

@@ -120,12 +120,8 @@ long ec_ioctl_sc_dc(struct ec_cdev_file *f, void __user *arg)
 	struct ec_slave_config *sc;
 	long ret = -ENOENT;
 
-	if (!ec_app_holds(f))
-		return -EPERM;
-	if (copy_from_user(&data, arg, sizeof(data)))
-		return -EFAULT;
-	if (data.reserved0 ||
-	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
 		return -EINVAL;
 	mutex_lock(&m->io_mutex);
 	sc = ec_app_config(m, data.config_index);

@@ -7,26 +7,12 @@
  */
 #include <check.h>
 
-#include "harness.h"
+#include "config_harness.h"
 #include "dc_harness.h"
 #include "fsm_change.h"
 #include "fsm_dc.h"
 
 static struct ec_harness h;
-static char log_text[16384];
-
-static void log_sink(int level, const char *line)
-{
-	size_t used = strlen(log_text), len = strlen(line);
-
-	(void)level;
-	if (used + len + 2 > sizeof(log_text))
-		used = 0;
-	memcpy(log_text + used, line, len);
-	log_text[used + len] = '\n';
-	log_text[used + len + 1] = '\0';
-}
-
 static bool offsets_done(struct ec_harness *hh, void *ctx)
 {
 	(void)ctx;
