@@ -285,7 +285,7 @@ static void check_states(void)
 
 	ecrt_domain_state(app.domain, &ds);
 	if (ds.wc_state != app.domain_state.wc_state)
-		pr_info("domain: state %u (WC %u)\n",
+		pr_info_ratelimited("domain: state %u (WC %u)\n",
 			ds.wc_state, ds.working_counter);
 	app.domain_state = ds;
 	app.complete_run = ds.wc_state == EC_WC_COMPLETE ?
@@ -458,8 +458,10 @@ static void timer_cycle(struct timer_list *t)
 	if (!app.stopping && !cycles_done())
 		cycle_step();
 	app_unlock(flags);
+	/* The next jiffy; after an overrun from now, never a catch-up burst. */
 	if (!READ_ONCE(app.stopping) && !cycles_done())
-		mod_timer(&app.timer, app.timer.expires + 1);
+		mod_timer(&app.timer, time_after(jiffies, app.timer.expires) ?
+			  jiffies + 1 : app.timer.expires + 1);
 }
 
 static enum hrtimer_restart hrtimer_cycle(struct hrtimer *t)

@@ -371,7 +371,9 @@ START_TEST(test_sync0_started)
 	/* settled: the monitor bounds the largest difference */
 	app_run(&a, EC_NSEC_PER_SEC);
 	ck_assert_uint_lt(a.monitor, 20);
-	ck_assert_uint_lt(dc_true_max_diff(h.seg, 0), 20);
+	/* the segment's default E-bus hops are asymmetric (160 ns out, 140
+	 * back), which no delay measurement sees: (160 - 140) / 2 per hop */
+	ck_assert_uint_lt(dc_true_max_diff(h.seg, 0), 20 + 2 * 10);
 	/* the reference follows the application's time: what the last
 	 * cycle's FRMW read, after its answer came in */
 	ec_port_io_lock(&h.master);
