@@ -8,7 +8,18 @@
 EX_USER     := $(BUILD)/examples/ec_user_example
 EX_USER_VM  := $(BUILD)/vm-bin/ec_user_example
 
-ALL_TARGETS += $(EX_USER) $(EX_USER_VM)
+EX_DC       := $(BUILD)/examples/ec_dc_example
+EX_DC_VM    := $(BUILD)/vm-bin/ec_dc_example
+
+ALL_TARGETS += $(EX_USER) $(EX_USER_VM) $(EX_DC) $(EX_DC_VM)
+
+$(EX_DC): examples/dc/main.c include/ecrt.h $(LIB_SO_LINK)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -o $@ $< -L$(BUILD)/lib -lethercat
+
+$(EX_DC_VM): $(EX_DC)
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(EX_USER): examples/user/main.c include/ecrt.h $(LIB_SO_LINK)
 	@mkdir -p $(dir $@)

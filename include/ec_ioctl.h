@@ -552,7 +552,17 @@ struct ec_ioctl_shm {
 	/* written by the application: ecrt_master_application_time() */
 	__u64 app_time;		/* ns since 2000 when app_time_set */
 	__u32 app_time_set;	/* taken (exchange with 0) by the module */
-	__u32 reserved[9];
+	/* DC (see EC_IOCTL_DC_QUEUE): written by the application, the
+	 * bits taken (exchange with 0) with app_time at the next receive or
+	 * send, before the domains' queues are replayed */
+	__u32 dc_queue;		/* EC_IOCTL_DC_* bits */
+	__u64 dc_sync_time;	/* for EC_IOCTL_DC_SYNC_TO */
+	/* DC, written by the module at the end of every receive */
+	__u64 dc_ref_time64;	/* when EC_IOCTL_DC_VALID_REF64 */
+	__u32 dc_ref_time32;	/* when EC_IOCTL_DC_VALID_REF32 */
+	__u32 dc_monitor;	/* ecrt_master_sync_monitor_process() */
+	__u32 dc_valid;		/* EC_IOCTL_DC_VALID_*, -ENXIO etc. below */
+	__u32 reserved[1];
 	struct ec_ioctl_shm_domain domains[EC_IOCTL_SHM_DOMAINS];
 };
 
@@ -798,6 +808,59 @@ struct ec_ioctl_domain_data {
 #define EC_IOCTL_DOMAIN_DATA \
 	_IOWR(EC_IOCTL_TYPE, 0x56, struct ec_ioctl_domain_data)
 /* ---- end of the inspection commands ---- */
+
+/* ---- distributed clocks ---- */
+
+/*
+ * The cyclic DC calls: EC_IOCTL_DC_QUEUE takes the bits as its plain
+ * integer argument (no copy): sync the reference clock to the last
+ * application time, sync the slave clocks (FRMW), queue the sync monitor
+ * (BRD 0x092C), queue the 64-bit reference clock read;
+ * EC_IOCTL_DC_SYNC_TO the reference clock to the __u64 at arg.  Through
+ * the shared area the same bits go into dc_queue (EC_IOCTL_DC_SYNC_TO
+ * with dc_sync_time) without a system call.  EC_IOCTL_DC_TIMES reads
+ * what the last receive brought: the values and, per value, a valid bit
+ * or the error.
+ */
+#define EC_IOCTL_DC_SYNC_REF 0x1
+#define EC_IOCTL_DC_SYNC_SLAVES 0x2
+#define EC_IOCTL_DC_MONITOR 0x4
+#define EC_IOCTL_DC_REF_TIME64 0x8
+#define EC_IOCTL_DC_SYNC_TO 0x10	/* shared area only */
+#define EC_IOCTL_DC_ALL 0x1f
+
+/* dc_valid / ec_ioctl_dc_times.valid */
+#define EC_IOCTL_DC_VALID_REF32 0x1	/* ref_time32 read by the FRMW */
+#define EC_IOCTL_DC_VALID_REF64 0x2	/* ref_time64 read */
+#define EC_IOCTL_DC_NO_REF 0x100	/* no reference clock: -ENXIO */
+
+struct ec_ioctl_dc_times {
+	/* out */
+	__u64 ref_time64;
+	__u32 ref_time32;
+	__u32 monitor;		/* 0xffffffff: not answered */
+	__u32 valid;		/* EC_IOCTL_DC_VALID_* | EC_IOCTL_DC_NO_REF */
+	__u32 reserved[3];
+};
+
+struct ec_ioctl_sc_dc {
+	/* in */
+	__u32 config_index;
+	__u16 assign_activate;	/* 0x0980/0x0981 */
+	__u16 reserved0;
+	__u32 sync0_cycle;	/* ns */
+	__s32 sync0_shift;
+	__u32 sync1_cycle;
+	__s32 sync1_shift;
+	__u32 reserved[2];
+};
+
+#define EC_IOCTL_DC_QUEUE _IO(EC_IOCTL_TYPE, 0x5a)
+#define EC_IOCTL_DC_SYNC_REF_TO _IOW(EC_IOCTL_TYPE, 0x5b, __u64)
+#define EC_IOCTL_DC_TIMES _IOR(EC_IOCTL_TYPE, 0x5c, struct ec_ioctl_dc_times)
+/* arg: the config index of the reference clock, 0xffffffff: default */
+#define EC_IOCTL_SELECT_REF_CLOCK _IO(EC_IOCTL_TYPE, 0x5d)
+#define EC_IOCTL_SC_DC _IOW(EC_IOCTL_TYPE, 0x5e, struct ec_ioctl_sc_dc)
 
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x5f

@@ -98,10 +98,10 @@
 /* #define EC_HAVE_REDUNDANCY */
 /* #define EC_HAVE_EMERGENCY */
 #define EC_HAVE_REG_ACCESS
-/* #define EC_HAVE_SELECT_REF_CLOCK */
-/* #define EC_HAVE_REF_CLOCK_TIME */
+#define EC_HAVE_SELECT_REF_CLOCK
+#define EC_HAVE_REF_CLOCK_TIME
 #define EC_HAVE_REG_BY_POS
-/* #define EC_HAVE_SYNC_TO */
+#define EC_HAVE_SYNC_TO
 /* #define EC_HAVE_FLAGS */
 /* #define EC_HAVE_SOE_REQUESTS */
 #define EC_HAVE_SCAN_PROGRESS
@@ -943,6 +943,35 @@ EC_PUBLIC_API int ecrt_master_sync_slave_clocks(ec_master_t *master);
  */
 EC_PUBLIC_API int ecrt_master_reference_clock_time(const ec_master_t *master,
 						   uint32_t *time);
+
+/**
+ * ecrt_master_64bit_reference_clock_time_queue() - queue a read of the
+ * reference clock's 64-bit system time
+ * @master: the master.
+ *
+ * For applications that follow the bus instead of leading it (the "bus
+ * shift" pattern of IgH 1.6): queue each cycle, read the result with
+ * ecrt_master_64bit_reference_clock_time() after the next receive.
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-ENXIO: no reference clock).
+ */
+EC_PUBLIC_API int ecrt_master_64bit_reference_clock_time_queue(
+		ec_master_t *master);
+
+/**
+ * ecrt_master_64bit_reference_clock_time() - the reference clock's 64-bit
+ * system time
+ * @master: the master.
+ * @time: receives the time read by the last queued read.
+ *
+ * Realtime.
+ *
+ * Return: 0, or a negative errno (-ENXIO: no reference clock; -EIO: the
+ * read was not answered).
+ */
+EC_PUBLIC_API int ecrt_master_64bit_reference_clock_time(
+		const ec_master_t *master, uint64_t *time);
 
 /**
  * ecrt_master_sync_monitor_queue() - queue the DC synchrony check

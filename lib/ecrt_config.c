@@ -208,15 +208,6 @@ int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
 	return data.offset;
 }
 
-int ecrt_slave_config_dc(ec_slave_config_t *sc, uint16_t assign_activate,
-			 uint32_t sync0_cycle, int32_t sync0_shift,
-			 uint32_t sync1_cycle, int32_t sync1_shift)
-{
-	(void)sc; (void)assign_activate; (void)sync0_cycle;
-	(void)sync0_shift; (void)sync1_cycle; (void)sync1_shift;
-	return -EOPNOTSUPP;	/* no distributed clocks yet */
-}
-
 static int ec_app_sc_sdo(ec_slave_config_t *sc, uint16_t index,
 			 uint8_t subindex, bool complete,
 			 const uint8_t *data, size_t size)

@@ -263,14 +263,6 @@ ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
 	return sc;
 }
 
-int ecrt_master_select_reference_clock(ec_master_t *master,
-				       ec_slave_config_t *sc)
-{
-	(void)master;
-	(void)sc;
-	return -EOPNOTSUPP;	/* no distributed clocks yet */
-}
-
 int ecrt_master(ec_master_t *master, ec_master_info_t *master_info)
 {
 	struct ec_ioctl_master data;
@@ -571,62 +563,6 @@ int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
 	state->al_states = data.al_states;
 	state->link_up = data.link_up;
 	return 0;
-}
-
-int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
-{
-	struct ec_ioctl_app_time data;
-
-	if (master->shm) {
-		/* no system call: the module takes it at the next send */
-		master->shm->app_time = app_time;
-		__atomic_store_n(&master->shm->app_time_set, 1,
-				 __ATOMIC_RELEASE);
-		return 0;
-	}
-	memset(&data, 0, sizeof(data));
-	data.app_time = app_time;
-	return ec_app_ioctl(master, EC_IOCTL_APP_TIME, &data);
-}
-
-int ecrt_master_sync_reference_clock(ec_master_t *master)
-{
-	(void)master;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_master_sync_reference_clock_to(ec_master_t *master,
-					uint64_t sync_time)
-{
-	(void)master;
-	(void)sync_time;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_master_sync_slave_clocks(ec_master_t *master)
-{
-	(void)master;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_master_reference_clock_time(const ec_master_t *master,
-				     uint32_t *time)
-{
-	(void)master;
-	(void)time;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_master_sync_monitor_queue(ec_master_t *master)
-{
-	(void)master;
-	return -EOPNOTSUPP;
-}
-
-uint32_t ecrt_master_sync_monitor_process(const ec_master_t *master)
-{
-	(void)master;
-	return 0xffffffff;	/* no DC: "unknown" */
 }
 
 int ecrt_master_reset(ec_master_t *master)

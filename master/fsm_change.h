@@ -17,7 +17,7 @@
 struct ec_slave;
 
 /* How often a datagram that got no answer is sent again. */
-#define EC_FSM_RETRIES 3
+#define EC_FSM_RETRIES 5
 
 /* Time a slave has for an AL state change (IgH uses the same). */
 #define EC_AL_STATE_TIMEOUT_NS (5 * EC_NSEC_PER_SEC)

@@ -18,12 +18,15 @@
 #include "slave.h"
 #include "slave_config.h"
 #include "topology.h"
+#include "fsm_dc.h"
 
 static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
 static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 					  u64 now_ns);
 static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 						u64 now_ns);
+static void ec_fsm_master_state_dc_latch(struct ec_fsm_master *fsm,
+					 u64 now_ns);
 
 /**
  * ec_fsm_master_init() - set up the master FSM
@@ -53,6 +56,11 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
 	unsigned int i;
 
 	ec_master_detach_slave_configs(master);
+	ec_fsm_dc_free(master);		/* it holds ring positions */
+	ec_port_io_lock(master);
+	master->dc.offsets_written = false;
+	master->dc.aligned = false;
+	ec_port_io_unlock(master);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_clear(&master->slaves[i]);
 	ec_free(master->slaves);
@@ -127,6 +135,7 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	master->scan_done_ns = now_ns;
 	fsm->scans_completed++;
 	ec_master_attach_slave_configs(master);
+	ec_dc_scan_done(master);
 	ms = (now_ns - master->scan_start_ns) / EC_NSEC_PER_MSEC;
 	if (failed)
 		EC_MASTER_WARN(master,
@@ -152,6 +161,7 @@ bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	if (fsm->slaves_scanning)
 		ec_fsm_master_scan_slaves(fsm, now_ns);
+	ec_dc_exec(fsm->master, now_ns);
 	if (ec_datagram_pending(fsm->datagram))
 		return true;	/* answer not yet there */
 	fsm->state(fsm, now_ns);
@@ -241,12 +251,16 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 	ec_fsm_master_state_start(fsm, now_ns);
 }
 
-/* Station addresses cleared: set up one scan FSM per slave. */
+/*
+ * Station addresses cleared: every slave latches the receive times of one
+ * frame on all its ports (a write to 0x0900), which its scan reads for
+ * the propagation delays (dc.c).
+ */
 static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 						u64 now_ns)
 {
 	struct ec_master *master = fsm->master;
-	unsigned int i, count = master->slaves_responding;
+	unsigned int count = master->slaves_responding;
 
 	if (fsm->datagram->state != EC_DATAGRAM_RECEIVED) {
 		/* Try again at the next broadcast. */
@@ -259,6 +273,24 @@ static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 		EC_MASTER_DBG(master, 1,
 			      "clearing station addresses: working counter %u, %u slaves",
 			      fsm->datagram->working_counter, count);
+	if (ec_datagram_bwr(fsm->datagram, EC_REG_DC_RECV_TIME, 4)) {
+		ec_fsm_master_state_start(fsm, now_ns);
+		master->scan_busy = false;
+		return;
+	}
+	ec_datagram_zero(fsm->datagram);
+	ec_master_queue_datagram(master, fsm->datagram);
+	fsm->state = ec_fsm_master_state_dc_latch;
+}
+
+/* Receive times latched (answered or not: a slave without DC ignores the
+ * write): set up one scan FSM per slave. */
+static void ec_fsm_master_state_dc_latch(struct ec_fsm_master *fsm,
+					 u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	unsigned int i, count = master->slaves_responding;
+
 	master->slaves = ec_zalloc(count * sizeof(*master->slaves));
 	if (!master->slaves)
 		goto out_nomem;

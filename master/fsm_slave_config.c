@@ -6,7 +6,9 @@
  *   without a configuration: -> [target above PREOP: change to it]
  *   with one (target SAFEOP or OP): -> startup SDOs -> PDO configuration
  *      -> process data SMs -> [watchdog divider] -> [watchdog intervals]
- *      -> [FMMUs] -> SAFEOP -> [OP]
+ *      -> [FMMUs] -> [DC: SYNC settings] -> SAFEOP -> [OP]
+ * (DC slaves also get their SYNC signals switched off in INIT:
+ * fsm_slave_config_dc.c)
  */
 #include "fsm_slave_config.h"
 #include "coe_abort.h"
@@ -44,6 +46,8 @@ static void ec_fsm_slave_config_state_fmmus(struct ec_fsm_slave_config *fsm,
 					    u64 now_ns);
 static void ec_fsm_slave_config_state_safeop(
 	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_request_safeop(
+	struct ec_fsm_slave_config *fsm, u64 now_ns);
 static void ec_fsm_slave_config_state_op(struct ec_fsm_slave_config *fsm,
 					 u64 now_ns);
 static void ec_fsm_slave_config_state_end(struct ec_fsm_slave_config *fsm,
@@ -71,8 +75,7 @@ void ec_fsm_slave_config_init(struct ec_fsm_slave_config *fsm,
 	fsm->state = ec_fsm_slave_config_state_end;
 }
 
-static void ec_fsm_slave_config_fail(struct ec_fsm_slave_config *fsm,
-				     int error)
+void ec_fsm_slave_config_fail(struct ec_fsm_slave_config *fsm, int error)
 {
 	fsm->error = error;
 	fsm->state = ec_fsm_slave_config_state_error;
@@ -184,8 +187,8 @@ static bool ec_fsm_slave_config_change_done(struct ec_fsm_slave_config *fsm,
 }
 
 /* A write came back: true if answered by the slave. */
-static bool ec_fsm_slave_config_written(struct ec_fsm_slave_config *fsm,
-					const char *what)
+bool ec_fsm_slave_config_written(struct ec_fsm_slave_config *fsm,
+				 const char *what)
 {
 	struct ec_datagram *d = fsm->datagram;
 	struct ec_slave *slave = fsm->slave;
@@ -223,14 +226,25 @@ static void ec_fsm_slave_config_clear_sms(struct ec_fsm_slave_config *fsm,
 	fsm->state = ec_fsm_slave_config_state_clear_sms;
 }
 
+static void ec_fsm_slave_config_clear_fmmus(struct ec_fsm_slave_config *fsm,
+					    u64 now_ns);
+
+/* In INIT: SYNC signals off (DC slaves only), then clear the FMMUs. */
 static void ec_fsm_slave_config_state_init(struct ec_fsm_slave_config *fsm,
 					   u64 now_ns)
+{
+	if (!ec_fsm_slave_config_change_done(fsm, now_ns))
+		return;
+	ec_fsm_slave_config_dc(fsm, false, ec_fsm_slave_config_clear_fmmus,
+			       now_ns);
+}
+
+static void ec_fsm_slave_config_clear_fmmus(struct ec_fsm_slave_config *fsm,
+					    u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 	unsigned int count = slave->base_fmmu_count;
 
-	if (!ec_fsm_slave_config_change_done(fsm, now_ns))
-		return;
 	if (count > EC_MAX_FMMUS)
 		count = EC_MAX_FMMUS;
 	if (!count) {
@@ -575,8 +589,9 @@ static void ec_fsm_slave_config_fmmus(struct ec_fsm_slave_config *fsm,
 	int ret;
 
 	if (!sc->used_fmmus) {
-		ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_SAFEOP_,
-			ec_fsm_slave_config_state_safeop, now_ns);
+		ec_fsm_slave_config_dc(fsm, true,
+				       ec_fsm_slave_config_request_safeop,
+				       now_ns);
 		return;
 	}
 	if (sc->used_fmmus > slave->base_fmmu_count ||
@@ -607,6 +622,14 @@ static void ec_fsm_slave_config_state_fmmus(struct ec_fsm_slave_config *fsm,
 {
 	if (!ec_fsm_slave_config_written(fsm, "configuring the FMMUs"))
 		return;
+	ec_fsm_slave_config_dc(fsm, true, ec_fsm_slave_config_request_safeop,
+			       now_ns);
+}
+
+/* After the DC settings (fsm_slave_config_dc.c): request SAFEOP. */
+static void ec_fsm_slave_config_request_safeop(
+	struct ec_fsm_slave_config *fsm, u64 now_ns)
+{
 	ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_SAFEOP_,
 				      ec_fsm_slave_config_state_safeop, now_ns);
 }

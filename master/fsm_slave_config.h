@@ -61,6 +61,10 @@ struct ec_fsm_slave_config {
 	int error;
 	u16 al_status_code;	/* of a refused transition */
 	u8 failed_state;	/* the AL state that was refused */
+	/* DC settings (fsm_slave_config_dc.c) */
+	ec_fsm_slave_config_state_t dc_next;	/* step after them */
+	u64 dc_wait_start_ns;
+	bool dc_warned;
 };
 
 void ec_fsm_slave_config_init(struct ec_fsm_slave_config *fsm,
@@ -73,5 +77,12 @@ void ec_fsm_slave_config_start(struct ec_fsm_slave_config *fsm,
 bool ec_fsm_slave_config_exec(struct ec_fsm_slave_config *fsm, u64 now_ns);
 bool ec_fsm_slave_config_success(const struct ec_fsm_slave_config *fsm);
 void ec_fsm_slave_config_abort(struct ec_fsm_slave_config *fsm);
+
+/* for the steps in fsm_slave_config_dc.c */
+void ec_fsm_slave_config_fail(struct ec_fsm_slave_config *fsm, int error);
+bool ec_fsm_slave_config_written(struct ec_fsm_slave_config *fsm,
+				 const char *what);
+void ec_fsm_slave_config_dc(struct ec_fsm_slave_config *fsm, bool activate,
+			    ec_fsm_slave_config_state_t next, u64 now_ns);
 
 #endif /* EC_FSM_SLAVE_CONFIG_H */

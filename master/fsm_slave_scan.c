@@ -4,7 +4,8 @@
  *
  * Order: assign the configured station address by ring position (APWR),
  * then with that address read the base information (0x0000-0x0009), the
- * DL status (0x0110), the AL status and status code (0x0130-0x0135) and
+ * DL status (0x0110), for DC slaves the port receive times (0x0900), the
+ * AL status and status code (0x0130-0x0135) and
  * the station alias (0x0012), then the SII: the configuration area and
  * the category headers one after the other up to the end marker, and
  * parse it.  Each state queues at most one datagram; a datagram that gets
@@ -53,6 +54,8 @@ static void ec_fsm_slave_scan_state_dl_status(struct ec_fsm_slave_scan *fsm,
 					      u64 now_ns);
 static void ec_fsm_slave_scan_state_al_status(struct ec_fsm_slave_scan *fsm,
 					      u64 now_ns);
+static void ec_fsm_slave_scan_state_dc_times(struct ec_fsm_slave_scan *fsm,
+					     u64 now_ns);
 static void ec_fsm_slave_scan_state_alias(struct ec_fsm_slave_scan *fsm,
 					  u64 now_ns);
 static void ec_fsm_slave_scan_state_sii_config(struct ec_fsm_slave_scan *fsm,
@@ -278,6 +281,28 @@ static void ec_fsm_slave_scan_state_dl_status(struct ec_fsm_slave_scan *fsm,
 		port->loop_closed = st & EC_DL_STATUS_LOOP_CLOSED(i);
 		port->signal_detected = st & EC_DL_STATUS_COMM(i);
 	}
+	if (slave->base_dc_supported) {
+		/* the port receive times the master latched before the scan */
+		ec_fsm_slave_scan_read(fsm, EC_REG_DC_RECV_TIME,
+				       4 * EC_MAX_PORTS,
+				       ec_fsm_slave_scan_state_dc_times);
+		return;
+	}
+	ec_fsm_slave_scan_read(fsm, EC_REG_AL_STATUS, EC_AL_READ_SIZE,
+			       ec_fsm_slave_scan_state_al_status);
+}
+
+static void ec_fsm_slave_scan_state_dc_times(struct ec_fsm_slave_scan *fsm,
+					     u64 now_ns)
+{
+	unsigned int i;
+
+	(void)now_ns;
+	if (!ec_fsm_slave_scan_answered(fsm, "the DC receive times read"))
+		return;
+	for (i = 0; i < EC_MAX_PORTS; i++)
+		fsm->slave->ports[i].receive_time =
+			ec_get_u32(fsm->datagram.data + 4 * i);
 	ec_fsm_slave_scan_read(fsm, EC_REG_AL_STATUS, EC_AL_READ_SIZE,
 			       ec_fsm_slave_scan_state_al_status);
 }

@@ -29,13 +29,14 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	if (ret)
 		return ret;
 	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
-	return 0;
+	return ec_dc_init(master);
 }
 
 void ec_master_clear(struct ec_master *master)
 {
 	ec_master_clear_config(master);
 	ec_fsm_master_clear_slaves(master);
+	ec_dc_clear(master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
 }
@@ -61,6 +62,27 @@ void ec_master_queue_datagram_locked(struct ec_master *master,
 	}
 	datagram->state = EC_DATAGRAM_QUEUED;
 	ec_list_add_tail(&datagram->queue_node, &master->datagram_queue);
+}
+
+/**
+ * ec_master_queue_datagram_first_locked() - queue at the head of the queue
+ * @master: master; the caller holds the io lock (the cyclic side)
+ * @datagram: datagram, set up
+ *
+ * For the DC datagrams: at the start of the first frame their position,
+ * and so the time the slaves see them, does not move from cycle to cycle
+ * with what else is queued (dc.c).
+ */
+void ec_master_queue_datagram_first_locked(struct ec_master *master,
+					   struct ec_datagram *datagram)
+{
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT) {
+		ec_master_queue_datagram_locked(master, datagram); /* skip */
+		return;
+	}
+	datagram->state = EC_DATAGRAM_QUEUED;
+	ec_list_add_tail(&datagram->queue_node, master->datagram_queue.next);
 }
 
 /**

@@ -17,6 +17,7 @@
 #include "datagram.h"
 #include "device.h"
 #include "fsm_master.h"
+#include "dc.h"
 #include "ecrt.h"
 
 struct ec_slave;
@@ -90,6 +91,8 @@ struct ec_master {
 	u64 send_interval_ns;		/* ecrt_master_set_send_interval */
 	size_t fsm_bytes_per_cycle;	/* budget for FSM datagrams in OP */
 	unsigned int fsm_next_slave;	/* round robin of the budget */
+
+	struct ec_master_dc dc;		/* distributed clocks (dc.c) */
 };
 
 /* FSM datagram bytes per application cycle unless set: one frame's worth. */
@@ -141,6 +144,8 @@ void ec_master_queue_datagram_locked(struct ec_master *master,
 				     struct ec_datagram *datagram);
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
 				       struct ec_datagram *datagram);
+void ec_master_queue_datagram_first_locked(struct ec_master *master,
+					   struct ec_datagram *datagram);
 void ec_master_lose_datagram(struct ec_master *master,
 			     struct ec_datagram *d);
 unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns);

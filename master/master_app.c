@@ -245,6 +245,7 @@ void ec_master_deactivate(struct ec_master *master, u64 now_ns)
 	if (!was_active)
 		return;
 	ec_master_clear_config(master);
+	ec_dc_deactivate(master);
 	for (i = 0; i < master->slave_count; i++)
 		master->slaves[i].requested_state = EC_AL_STATE_PREOP_;
 	EC_MASTER_INFO(master, "deactivated");

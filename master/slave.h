@@ -90,6 +90,11 @@ struct ec_slave {
 	u8 base_ram_size;	/* KiB, register 0x0006 */
 	u16 dl_status;		/* register 0x0110 as read by the scan */
 
+	/* Distributed clocks (dc.c, fsm_dc.c). */
+	u64 dc_arrival_ns;	/* frame arrival after the first slave */
+	u32 transmission_delay;	/* from the reference clock (0x0928) */
+	u64 dc_system_time_offset;	/* written to 0x0920 */
+
 	/* Application layer. */
 	u8 current_state;	/* AL status incl. error flag */
 	u16 al_status_code;

@@ -235,6 +235,8 @@ static uint16_t check_transition(struct ecsim_slave *s, uint8_t cur,
 			return AL_CODE_INVALID_STATE_CHANGE;
 		if (req == ESC_AL_SAFEOP && cur == ESC_AL_OP)
 			ecsim_pd_clear_outputs(s);
+		if (req == ESC_AL_OP && cur == ESC_AL_SAFEOP)
+			return ecsim_dc_check_op(s);
 		return AL_CODE_NONE;
 	default:	/* BOOT: only back to INIT */
 		return AL_CODE_INVALID_STATE_CHANGE;

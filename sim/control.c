@@ -53,6 +53,7 @@ static const char *state_name(uint8_t st)
 static void status(struct ecsim_segment *seg, struct out *o)
 {
 	unsigned int i;
+	uint64_t s0, s1;
 
 	for (i = 0; i < seg->n_slaves; i++) {
 		const struct ecsim_slave *s = &seg->slaves[i];
@@ -62,9 +63,13 @@ static void status(struct ecsim_segment *seg, struct out *o)
 		    s->plugged ? "plugged" : "unplugged");
 		if (s->plugged)
 			say(o, " pos %u", s->pos);
-		say(o, " state %s%s code 0x%04x\n", state_name(st),
+		say(o, " state %s%s code 0x%04x", state_name(st),
 		    st & ESC_AL_ERROR ? "+ERR" : "",
 		    ecsim_get16(s->mem + ESC_REG_AL_STATUS_CODE));
+		if (!ecsim_slave_dc_pulses(seg, i, &s0, &s1))
+			say(o, " sync0 %llu sync1 %llu",
+			    (unsigned long long)s0, (unsigned long long)s1);
+		say(o, "\n");
 	}
 	say(o, "frames in %llu out %llu non-ecat %llu broken %llu "
 	    "dropped %llu corrupted %llu drop %u%% corrupt %u%% "
@@ -128,10 +133,18 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
 		ret = ecsim_segment_al_error(seg, (unsigned int)a,
 					     (uint16_t)b);
+	} else if (!strcmp(argv[0], "ppm") && argc == 3 &&
+		   !number(argv[1], ~0u, &a) && argv[2][0]) {
+		char *end;
+		double ppm = strtod(argv[2], &end);
+
+		ret = *end ? -EINVAL :
+		      ecsim_slave_dc_set_drift(seg, (unsigned int)a,
+					       (int32_t)(ppm * 1000));
 	} else {
 		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
 		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
-		    "status\n");
+		    "ppm N PPM | status\n");
 		return -EINVAL;
 	}
 	if (ret == -ENOENT)

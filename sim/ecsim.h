@@ -190,4 +190,24 @@ int ecsim_slave_set_input(struct ecsim_segment *seg, unsigned int id,
 int ecsim_slave_input(const struct ecsim_segment *seg, unsigned int id,
 		      uint16_t index, uint8_t sub, uint64_t *value);
 
+/*
+ * Distributed clocks, the truth behind the registers (sim/dc.c): a DC
+ * slave's local copy of the system time now; when the current frame
+ * reached the slave, in ns after it reached the first slave (what a
+ * master's delay measurement estimates); SYNC0/SYNC1 pulses so far; the
+ * frequency error of its local clock.  -ENOENT: no such (DC) slave.
+ */
+int ecsim_slave_dc_time(const struct ecsim_segment *seg, unsigned int id,
+			uint64_t *system_time);
+int ecsim_slave_dc_arrival(const struct ecsim_segment *seg, unsigned int id,
+			   uint64_t *ns);
+int ecsim_slave_dc_pulses(const struct ecsim_segment *seg, unsigned int id,
+			  uint64_t *sync0, uint64_t *sync1);
+int ecsim_slave_dc_drift(const struct ecsim_segment *seg, unsigned int id,
+			 int32_t *ppb);
+/* Change a clock's frequency error from now on (-EINVAL beyond +-1000 ppm);
+ * the control command "ppm N PPM" does the same. */
+int ecsim_slave_dc_set_drift(struct ecsim_segment *seg, unsigned int id,
+			     int32_t ppb);
+
 #endif /* ECSIM_H */

@@ -48,17 +48,6 @@ static bool overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
 	return a < b + blen && b < a + alen;
 }
 
-uint64_t ecsim_slave_local_time(const struct ecsim_slave *s, uint64_t t)
-{
-	return t + (uint64_t)s->clk_off;
-}
-
-static uint64_t sys_time(const struct ecsim_slave *s)
-{
-	return ecsim_slave_local_time(s, s->t_dg) +
-	       ecsim_get64(s->mem + ESC_REG_DC_OFFSET);
-}
-
 bool ecsim_sm_enabled(const struct ecsim_slave *s, unsigned int sm)
 {
 	const uint8_t *r = s->mem + ESC_REG_SM(sm);
@@ -70,7 +59,7 @@ bool ecsim_sm_enabled(const struct ecsim_slave *s, unsigned int sm)
 void ecsim_slave_update_dl_status(struct ecsim_slave *s, bool next_link)
 {
 	uint32_t dlc = ecsim_get32(s->mem + ESC_REG_DL_CONTROL);
-	unsigned int loop1 = (dlc >> ESC_DLC_LOOP_SHIFT(1)) & 3;
+	unsigned int loop1 = (dlc >> ESC_DLC_LOOP_SHIFT(1)) & 3, n;
 	uint16_t st = ESC_DLS_LINK(0) | ESC_DLS_COMM(0);
 
 	if (!s->pdi_dead)
@@ -82,7 +71,17 @@ void ecsim_slave_update_dl_status(struct ecsim_slave *s, bool next_link)
 	} else {
 		st |= ESC_DLS_LOOP_CLOSED(1);
 	}
-	st |= ESC_DLS_LOOP_CLOSED(2) | ESC_DLS_LOOP_CLOSED(3);
+	for (n = 2; n < 4; n++) {	/* junction ports (dc.c wiring) */
+		unsigned int loop = (dlc >> ESC_DLC_LOOP_SHIFT(n)) & 3;
+
+		if (!(s->links & (1u << n)))
+			st |= ESC_DLS_LOOP_CLOSED(n);
+		else if (loop == ESC_DLC_LOOP_CLOSED)
+			st |= ESC_DLS_LINK(n) | ESC_DLS_COMM(n) |
+			      ESC_DLS_LOOP_CLOSED(n);
+		else
+			st |= ESC_DLS_LINK(n) | ESC_DLS_COMM(n);
+	}
 	if (st != ecsim_get16(s->mem + ESC_REG_DL_STATUS))
 		s->mem[ESC_REG_ECAT_EVENT_REQ] |= ESC_EV_DL_STATUS;
 	ecsim_put16(s->mem + ESC_REG_DL_STATUS, st);
@@ -149,6 +148,7 @@ void ecsim_slave_reset(struct ecsim_slave *s)
 	memset(&s->pd_in, 0, sizeof(s->pd_in));
 	s->pd_out.sm = -1;
 	s->pd_in.sm = -1;
+	ecsim_dc_reset(s);
 	ecsim_sii_load_config(s);
 	ecsim_al_enter(s, ESC_AL_INIT);
 	if (ecsim_al_emulated(s))
@@ -395,63 +395,6 @@ static void eeprom_command(struct ecsim_slave *s, uint16_t written)
 	ecsim_put16(r + ESC_REG_EEP_CONTROL, ctl);
 }
 
-/* A write to 0x0900 latches the receive times of the current frame. */
-static void dc_latch(struct ecsim_slave *s)
-{
-	ecsim_put32(s->mem + ESC_REG_DC_RX_TIME(0), (uint32_t)s->rx_port0);
-	ecsim_put32(s->mem + ESC_REG_DC_RX_TIME(1), (uint32_t)s->rx_port1);
-	ecsim_put32(s->mem + ESC_REG_DC_RX_TIME(2), 0);
-	ecsim_put32(s->mem + ESC_REG_DC_RX_TIME(3), 0);
-	ecsim_put64(s->mem + ESC_REG_DC_RX_TIME_PU, s->rx_port0);
-}
-
-/*
- * A write to the system time register: the ESC compares the received time
- * plus the propagation delay (0x0928) with its own system time, shows the
- * difference in 0x092C (sign-magnitude, bit 31 set when the local copy is
- * smaller) and steers its clock towards it.  The real control loop changes
- * the clock speed; the model moves the clock by a quarter of the difference
- * per write, which converges the same way.
- */
-static void dc_compare(struct ecsim_slave *s, const uint8_t *v, bool wide)
-{
-	uint64_t local = sys_time(s);
-	uint32_t delay = ecsim_get32(s->mem + ESC_REG_DC_DELAY);
-	int64_t diff;
-	uint64_t mag;
-
-	if (wide)
-		diff = (int64_t)(ecsim_get64(v) + delay - local);
-	else
-		diff = (int32_t)(ecsim_get32(v) + delay - (uint32_t)local);
-	mag = diff < 0 ? 0 - (uint64_t)diff : (uint64_t)diff;
-	if (mag > 0x7fffffff)
-		mag = 0x7fffffff;
-	ecsim_put32(s->mem + ESC_REG_DC_DIFF,
-		    (uint32_t)mag | (diff > 0 ? 0x80000000u : 0));
-	s->clk_off = (int64_t)((uint64_t)s->clk_off + (uint64_t)(diff / 4));
-}
-
-static void dc_activate(struct ecsim_slave *s)
-{
-	uint8_t act = s->mem[ESC_REG_DC_ACTIVATION];
-	uint64_t start = ecsim_get64(s->mem + ESC_REG_DC_START_TIME);
-	uint64_t now = sys_time(s);
-	uint8_t st = 0;
-
-	if (act & ESC_DCA_CYCLIC) {
-		if (act & ESC_DCA_SYNC0)
-			st |= ESC_DCAS_SYNC0_PENDING;
-		if (act & ESC_DCA_SYNC1)
-			st |= ESC_DCAS_SYNC1_PENDING;
-		if (start < now || start - now > ESC_DC_NEAR_FUTURE_NS)
-			st |= ESC_DCAS_START_FAR;
-	}
-	s->mem[ESC_REG_DC_ACT_STATUS] = st;
-	s->mem[ESC_REG_DC_SYNC0_STATUS] = 0;
-	s->mem[ESC_REG_DC_SYNC1_STATUS] = 0;
-}
-
 static void write_side_effects(struct ecsim_slave *s, uint16_t addr,
 			       const uint8_t *buf, size_t len)
 {
@@ -482,15 +425,7 @@ static void write_side_effects(struct ecsim_slave *s, uint16_t addr,
 		if (addr <= a && end > a)
 			s->repeat_pending = true;
 	}
-	if (!s->model->dc_regs)
-		return;
-	if (overlaps(addr, len, ESC_REG_DC_RX_TIME(0), 4))
-		dc_latch(s);
-	if (addr <= ESC_REG_DC_SYSTIME && end >= ESC_REG_DC_SYSTIME + 4)
-		dc_compare(s, buf + (ESC_REG_DC_SYSTIME - addr),
-			   end >= ESC_REG_DC_SYSTIME + 8);
-	if (overlaps(addr, len, ESC_REG_DC_ACTIVATION, 1))
-		dc_activate(s);
+	ecsim_dc_write(s, addr, buf, len);
 }
 
 /* Counter registers are cleared by any write (ESC Section II 3.28+). */
@@ -569,32 +504,7 @@ static void read_dynamic(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 		patch(buf, addr, len, ESC_REG_EEP_CONTROL, v | ESC_EEP_BUSY, 2);
 		s->eep_busy_reads--;
 	}
-	if (!s->model->dc_regs ||
-	    !overlaps(addr, len, ESC_REG_DC_SYSTIME, 0xa0))
-		return;
-	if (overlaps(addr, len, ESC_REG_DC_SYSTIME, 8))
-		patch(buf, addr, len, ESC_REG_DC_SYSTIME, sys_time(s), 8);
-	if ((s->mem[ESC_REG_DC_ACTIVATION] & (ESC_DCA_CYCLIC | ESC_DCA_SYNC0))
-	    == (ESC_DCA_CYCLIC | ESC_DCA_SYNC0)) {
-		uint64_t start = ecsim_get64(s->mem + ESC_REG_DC_START_TIME);
-		uint32_t cyc = ecsim_get32(s->mem + ESC_REG_DC_SYNC0_CYCLE);
-		uint64_t now = sys_time(s), next = start;
-		uint8_t st = s->mem[ESC_REG_DC_ACT_STATUS];
-
-		if (now >= start) {
-			st &= ~(ESC_DCAS_SYNC0_PENDING |
-				ESC_DCAS_SYNC1_PENDING);
-			s->mem[ESC_REG_DC_SYNC0_STATUS] = 1;
-			if (cyc)
-				next = start + ((now - start) / cyc + 1) * cyc;
-		}
-		s->mem[ESC_REG_DC_ACT_STATUS] = st;
-		patch(buf, addr, len, ESC_REG_DC_ACT_STATUS, st, 1);
-		patch(buf, addr, len, ESC_REG_DC_SYNC0_STATUS,
-		      s->mem[ESC_REG_DC_SYNC0_STATUS], 1);
-		patch(buf, addr, len, ESC_REG_DC_START_TIME, next, 8);
-		patch(buf, addr, len, ESC_REG_DC_NEXT_SYNC1, next, 8);
-	}
+	ecsim_dc_read(s, addr, buf, len, patch);
 }
 
 bool ecsim_esc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,

@@ -144,21 +144,6 @@ static unsigned int parse(uint8_t *frame, size_t start, size_t elen,
 	return pos == end ? n : 0;
 }
 
-/* Where a port closed by the master (DL control loop bits) ends the ring. */
-static unsigned int reach(const struct ecsim_segment *seg)
-{
-	unsigned int i;
-
-	for (i = 0; i < seg->ring_len; i++) {
-		uint32_t dlc = ecsim_get32(seg->ring[i]->mem +
-					   ESC_REG_DL_CONTROL);
-
-		if (((dlc >> ESC_DLC_LOOP_SHIFT(1)) & 3) == ESC_DLC_LOOP_CLOSED)
-			return i + 1;
-	}
-	return seg->ring_len;
-}
-
 /*
  * A corrupted frame fails the FCS check in the slave it reaches: that slave
  * counts an RX error on port 0 and the frame never comes back (a NIC drops
@@ -179,7 +164,7 @@ size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 {
 	struct dg dgs[MAX_DATAGRAMS];
 	size_t off = 12, elen;
-	unsigned int n, i, k, last, bad_at = ~0u;
+	unsigned int n, i, k, bad_at = ~0u;
 	uint16_t h;
 
 	seg->st.frames_in++;
@@ -214,23 +199,21 @@ size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 	if (seg->corrupt_pct && ecsim_rand(seg) % 100 < seg->corrupt_pct)
 		bad_at = ecsim_rand(seg) % seg->ring_len;
 	ecsim_pd_update_inputs(seg);
-	last = reach(seg);
-	for (i = 0; i < last; i++) {
+	/* arrival and receive times in every slave the frame reaches (a
+	 * port closed by the master ends its branch there) */
+	ecsim_topo_walk(seg, seg->now_ns);
+	for (i = 0; i < seg->ring_len; i++) {
 		struct ecsim_slave *s = seg->ring[i];
-		uint64_t t_in = seg->now_ns + (uint64_t)i * seg->fwd_ns;
 
+		if (!s->reached)
+			continue;
 		if (i == bad_at) {
 			count_rx_error(s);
 			seg->st.corrupted++;
 			return 0;
 		}
-		s->rx_port0 = ecsim_slave_local_time(s, t_in);
-		s->rx_port1 = i + 1 < last ?
-			ecsim_slave_local_time(s, seg->now_ns +
-				(uint64_t)(last - 1) * seg->fwd_ns +
-				(uint64_t)(last - 1 - i) * seg->ret_ns) : 0;
 		for (k = 0; k < n; k++) {
-			s->t_dg = t_in + dgs[k].off * NS_PER_BYTE;
+			s->t_dg = s->t_arrive + dgs[k].off * NS_PER_BYTE;
 			exec(s, &dgs[k]);
 		}
 		ecsim_esc_frame_done(s);

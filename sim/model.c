@@ -432,6 +432,7 @@ static int parse_model(struct ecsim_model *m, const char *key,
 		if (get_num(dc, "assign_activate", 0xffff, 0x300, &x))
 			return -EINVAL;
 		m->dc_assign_activate = (uint16_t)x;
+		m->dc_required = json_is_true(json_object_get(dc, "required"));
 	} else if (m->dc) {
 		m->dc_assign_activate = 0x300;
 	}

@@ -32,16 +32,7 @@ uint32_t ecsim_rand(struct ecsim_segment *seg)
 
 void ecsim_segment_rebuild_ring(struct ecsim_segment *seg)
 {
-	unsigned int i, n = 0;
-
-	for (i = 0; i < seg->n_slaves; i++)
-		if (seg->slaves[i].plugged) {
-			seg->slaves[i].pos = n;
-			seg->ring[n++] = &seg->slaves[i];
-		}
-	seg->ring_len = n;
-	for (i = 0; i < n; i++)
-		ecsim_slave_update_dl_status(seg->ring[i], i + 1 < n);
+	ecsim_topo_rebuild(seg);	/* dc.c: line or tree */
 }
 
 #ifdef ECSIM_HAVE_COE
@@ -183,6 +174,9 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 		goto bad;
 	s->clk_off = (int64_t)(((uint64_t)id + 1) * 7919000013ull %
 			       (1ull << 40));
+	ret = ecsim_dc_parse_slave(seg, s, js, err, errlen);
+	if (ret)
+		return ret;
 	ret = ecsim_slave_init(s);
 	if (!ret)
 		ret = ecsim_sii_build(s, sii_bad);
@@ -292,6 +286,7 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 		seg->esi_dir = strdup(esi_dir);
 	seg->fwd_ns = DEFAULT_FWD_NS;
 	seg->ret_ns = DEFAULT_RET_NS;
+	seg->ppm_spread_ppb = ECSIM_DC_SPREAD_PPB;
 	cat = json_loads(ecsim_catalogue_json, 0, &jerr);
 	if (!cat) {
 		snprintf(err, errlen, "catalogue: line %d: %s", jerr.line,
@@ -319,6 +314,9 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 		if (!ecsim_json_uint(json_object_get(dc, "ret_ns"),
 				     1000000, &x))
 			seg->ret_ns = (uint32_t)x;
+		if (!ecsim_json_uint(json_object_get(dc, "ppm_spread"),
+				     1000, &x))
+			seg->ppm_spread_ppb = (int32_t)x * 1000;
 	}
 	if (faults) {
 		if (!ecsim_json_uint(json_object_get(faults, "drop"), 100, &x))
@@ -342,6 +340,8 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 		if (slave_create(seg, (unsigned int)i, v, err, errlen))
 			goto out_free;
 	if (parse_wires(seg, json_object_get(root, "wires"), err, errlen))
+		goto out_free;
+	if (ecsim_dc_check_wiring(seg, err, errlen))
 		goto out_free;
 	ecsim_segment_rebuild_ring(seg);
 	return seg;
@@ -416,8 +416,10 @@ void ecsim_segment_set_time(struct ecsim_segment *seg, uint64_t now_ns)
 	unsigned int i;
 
 	seg->now_ns = now_ns;
-	for (i = 0; i < seg->ring_len; i++)
+	for (i = 0; i < seg->ring_len; i++) {
 		ecsim_al_check_watchdog(seg->ring[i], now_ns);
+		ecsim_dc_check(seg->ring[i]);
+	}
 }
 
 void ecsim_segment_advance(struct ecsim_segment *seg, uint64_t ns)

@@ -74,6 +74,7 @@ struct ecsim_model {
 	bool dc;		/* SYNC signals: SII DC category */
 	bool dc_regs;		/* DC registers (0x0008 bit 2) */
 	uint16_t dc_assign_activate;
+	bool dc_required;	/* a drive in DC mode: no OP without SYNC0 */
 	uint16_t mbx_protocols;	/* SII_MBX_* */
 	uint16_t boot_rx_start, boot_rx_size, boot_tx_start, boot_tx_size;
 	uint8_t coe_details;
@@ -193,10 +194,27 @@ struct ecsim_slave {
 	uint64_t last_output_ns;
 	uint16_t cia402_state;
 
-	/* DC */
-	int64_t clk_off;		/* local time = sim time + clk_off */
-	uint64_t rx_port0, rx_port1;	/* local arrival times, this frame */
+	/* DC (dc.c) */
+	int64_t clk_off;		/* local time at sim time 0 */
+	int32_t drift_ppb;		/* frequency error of the local clock */
+	uint64_t rx_port[4];		/* local receive times, this frame */
+	uint8_t rx_valid;		/* ports the frame came back on */
 	uint64_t t_dg;			/* sim time of the current datagram */
+	uint64_t t_arrive;		/* sim time the frame reached port 0 */
+	bool loop_started;		/* time control loop */
+	uint64_t loop_t;
+	int64_t loop_acc, loop_rate, loop_integ, loop_mean;
+	bool sync_armed, sync_error, dc_required;
+	uint64_t sync_start;
+	uint32_t sync0_cycle, sync1_cycle, sync_tolerance_ns;
+
+	/* wiring (dc.c) */
+	int parent;			/* index, -1: the master */
+	uint8_t parent_port;
+	uint32_t fwd_ns, ret_ns;	/* hop delays from the parent */
+	int child[4];			/* index behind each port, -1 */
+	uint8_t links;			/* ports 1-3 with a slave behind */
+	bool reached;			/* by the current frame */
 };
 
 struct ecsim_segment {
@@ -210,7 +228,8 @@ struct ecsim_segment {
 	unsigned int drop_pct, corrupt_pct;
 	unsigned int delay_us;
 	struct ecsim_stats st;
-	uint32_t fwd_ns, ret_ns;	/* DC propagation model */
+	uint32_t fwd_ns, ret_ns;	/* default hop delays */
+	int32_t ppm_spread_ppb;		/* default spread of clock drifts */
 	char *base_dir;			/* of the segment file, or NULL */
 	char *esi_dir;			/* ethercat-sim --esi DIR, or NULL */
 };
@@ -283,6 +302,29 @@ int ecsim_pd_parse_inputs(struct ecsim_slave *s, const json_t *inputs,
 			  char *err, size_t errlen);
 int ecsim_pd_add_pattern(struct ecsim_slave *s,
 			 const struct ecsim_pattern *p);
+
+/* dc.c: distributed clocks and wiring */
+#define ECSIM_DC_TOLERANCE_NS	1000	/* drive sync error threshold */
+#define ECSIM_DC_MIN_CYCLE_NS	125000	/* drive SYNC0 cycle limits */
+#define ECSIM_DC_MAX_CYCLE_NS	100000000
+#define ECSIM_DC_SPREAD_PPB	20000	/* default +-20 ppm */
+uint64_t ecsim_dc_system_time(const struct ecsim_slave *s, uint64_t t);
+void ecsim_dc_reset(struct ecsim_slave *s);
+void ecsim_dc_write(struct ecsim_slave *s, uint16_t addr, const uint8_t *buf,
+		    size_t len);
+void ecsim_dc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
+		   size_t len,
+		   void (*patch)(uint8_t *, uint16_t, size_t, uint16_t,
+				 uint64_t, unsigned int));
+bool ecsim_dc_sync0_active(const struct ecsim_slave *s);
+void ecsim_dc_check(struct ecsim_slave *s);
+uint16_t ecsim_dc_check_op(const struct ecsim_slave *s);
+void ecsim_topo_walk(struct ecsim_segment *seg, uint64_t t0);
+void ecsim_topo_rebuild(struct ecsim_segment *seg);
+int ecsim_dc_parse_slave(struct ecsim_segment *seg, struct ecsim_slave *s,
+			 const json_t *js, char *err, size_t errlen);
+int ecsim_dc_check_wiring(const struct ecsim_segment *seg, char *err,
+			  size_t errlen);
 
 /* frame.c */
 size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,

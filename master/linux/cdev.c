@@ -100,6 +100,12 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_RESET, ec_ioctl_app_reset, true),
 	EC_CMD(EC_IOCTL_SC_STATE_TIMEOUT, ec_ioctl_app_sc_state_timeout,
 		   true),
+	/* Distributed clocks (ioctl_dc.c). */
+	EC_CMD(EC_IOCTL_DC_QUEUE, ec_ioctl_dc_queue, true),
+	EC_CMD(EC_IOCTL_DC_SYNC_REF_TO, ec_ioctl_dc_sync_ref_to, true),
+	EC_CMD(EC_IOCTL_DC_TIMES, ec_ioctl_dc_times, true),
+	EC_CMD(EC_IOCTL_SELECT_REF_CLOCK, ec_ioctl_select_ref_clock, true),
+	EC_CMD(EC_IOCTL_SC_DC, ec_ioctl_sc_dc, true),
 	/* Inspection of configs and domains (ioctl_config.c), any fd. */
 	EC_CMD(EC_IOCTL_CONFIG, ec_ioctl_config, false),
 	EC_CMD(EC_IOCTL_CONFIG_PDO, ec_ioctl_config_pdo, false),

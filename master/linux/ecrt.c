@@ -267,13 +267,6 @@ ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
 }
 EXPORT_SYMBOL(ecrt_master_slave_config);
 
-int ecrt_master_select_reference_clock(ec_master_t *master,
-				       ec_slave_config_t *sc)
-{
-	return -EOPNOTSUPP;	/* no distributed clocks yet */
-}
-EXPORT_SYMBOL(ecrt_master_select_reference_clock);
-
 int ecrt_master(ec_master_t *master, ec_master_info_t *master_info)
 {
 	struct ec_linux_master *m = ec_lm(master);
@@ -611,60 +604,6 @@ int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_link_state);
-
-/**
- * ecrt_master_application_time() - store the application time (realtime,
- * any context)
- */
-int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
-{
-	struct ec_linux_master *m = ec_lm(master);
-	unsigned long flags;
-
-	flags = ec_linux_cycle_lock(m);
-	master->app_time_ns = app_time;
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return 0;
-}
-EXPORT_SYMBOL(ecrt_master_application_time);
-
-int ecrt_master_sync_reference_clock(ec_master_t *master)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_master_sync_reference_clock);
-
-int ecrt_master_sync_reference_clock_to(ec_master_t *master,
-					uint64_t sync_time)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_master_sync_reference_clock_to);
-
-int ecrt_master_sync_slave_clocks(ec_master_t *master)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_master_sync_slave_clocks);
-
-int ecrt_master_reference_clock_time(const ec_master_t *master,
-				     uint32_t *time)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_master_reference_clock_time);
-
-int ecrt_master_sync_monitor_queue(ec_master_t *master)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_master_sync_monitor_queue);
-
-uint32_t ecrt_master_sync_monitor_process(const ec_master_t *master)
-{
-	return 0xffffffff;	/* no DC: "unknown" */
-}
-EXPORT_SYMBOL(ecrt_master_sync_monitor_process);
 
 /**
  * ecrt_master_reset() - retry the slaves the master gave up on

@@ -134,14 +134,6 @@ int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_reg_pdo_entry_pos);
 
-int ecrt_slave_config_dc(ec_slave_config_t *sc, uint16_t assign_activate,
-			 uint32_t sync0_cycle, int32_t sync0_shift,
-			 uint32_t sync1_cycle, int32_t sync1_shift)
-{
-	return -EOPNOTSUPP;	/* no distributed clocks yet */
-}
-EXPORT_SYMBOL(ecrt_slave_config_dc);
-
 int ecrt_slave_config_sdo(ec_slave_config_t *sc, uint16_t index,
 			  uint8_t subindex, const uint8_t *data, size_t size)
 {

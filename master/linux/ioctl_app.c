@@ -27,26 +27,14 @@
 #define EC_APP_SDO_MAX (1024 * 1024)	/* startup SDO / request memory */
 #define EC_APP_REG_MAX 4096
 
-static bool ec_app_holds(struct ec_cdev_file *f)
+bool ec_app_holds(struct ec_cdev_file *f)
 {
 	return READ_ONCE(f->master->reserved_file) == f;
 }
 
 /* Copy in, check the reserved words and that the file holds the master. */
-#define EC_APP_COPY_IN(f, data, arg) \
-	do { \
-		if (!ec_app_holds(f)) \
-			return -EPERM; \
-		if (copy_from_user(&(data), (arg), sizeof(data))) \
-			return -EFAULT; \
-		if (!ec_ioctl_reserved_ok((data).reserved, \
-					  ARRAY_SIZE((data).reserved))) \
-			return -EINVAL; \
-	} while (0)
-
 /* Called with io_mutex held. */
-static struct ec_slave_config *ec_app_config(struct ec_linux_master *m,
-					     u32 index)
+struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index)
 {
 	struct ec_list *n;
 

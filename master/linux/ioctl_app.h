@@ -52,4 +52,30 @@ long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_send_interval(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_reset(struct ec_cdev_file *f, void __user *arg);
 
+/* shared with ioctl_dc.c */
+bool ec_app_holds(struct ec_cdev_file *f);
+struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index);
+
+/* The holder's command: copy its argument in, reserved words zero. */
+#define EC_APP_COPY_IN(f, data, arg) \
+	do { \
+		if (!ec_app_holds(f)) \
+			return -EPERM; \
+		if (copy_from_user(&(data), (arg), sizeof(data))) \
+			return -EFAULT; \
+		if (!ec_ioctl_reserved_ok((data).reserved, \
+					  ARRAY_SIZE((data).reserved))) \
+			return -EINVAL; \
+	} while (0)
+
+
+/* distributed clocks (ioctl_dc.c) */
+long ec_ioctl_dc_queue(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_dc_sync_ref_to(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_dc_times(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_select_ref_clock(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_sc_dc(struct ec_cdev_file *f, void __user *arg);
+void ec_dc_shm_take(struct ec_linux_master *m);
+void ec_dc_shm_publish(struct ec_linux_master *m);
+
 #endif /* EC_LINUX_IOCTL_APP_H */

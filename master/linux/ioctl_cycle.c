@@ -84,7 +84,10 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 	if (!m->shm)
 		return;
 	if (xchg(&m->shm->app_time_set, 0))
-		m->core.app_time_ns = READ_ONCE(m->shm->app_time);
+		ec_dc_application_time_locked(&m->core,
+					      READ_ONCE(m->shm->app_time),
+					      now_ns);
+	ec_dc_shm_take(m);	/* the DC calls, before the domains' queues */
 	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
 		d = ec_list_entry(n, struct ec_domain, node);
 		if (d->index >= EC_IOCTL_SHM_DOMAINS)
@@ -241,6 +244,7 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 		ec_shm_take(m, now);
 		ec_master_app_receive(&m->core, now);
 		ec_shm_publish(m);
+		ec_dc_shm_publish(m);
 	} else {
 		ret = -EPERM;
 	}
@@ -374,7 +378,8 @@ long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg)
 	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
 		return -EINVAL;
 	flags = ec_linux_cycle_lock(m);
-	m->core.app_time_ns = data.app_time;
+	ec_dc_application_time_locked(&m->core, data.app_time,
+				      ktime_get_ns());
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }

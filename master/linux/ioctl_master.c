@@ -93,7 +93,12 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 	ec_ioctl_copy_rates(data->tx_byte_rates, c->stats.tx_byte_rates);
 	ec_ioctl_copy_rates(data->rx_byte_rates, c->stats.rx_byte_rates);
 	ec_ioctl_copy_rates(data->loss_rates, c->stats.loss_rates);
-	data->ref_clock = EC_IOCTL_NO_SLAVE;
+	/* DC: the reference clock's ring position, the first application
+	 * time after activation (IgH's DC reference time) */
+	data->ref_clock = c->dc.ref_station ? c->dc.ref_position :
+					      EC_IOCTL_NO_SLAVE;
+	data->dc_ref_time = c->dc.app_time_first_set ? c->dc.app_time_first :
+						       0;
 	data->debug_level = c->debug_level;
 	mutex_unlock(&m->io_mutex);
 	if (copy_to_user(arg, data, sizeof(*data)))

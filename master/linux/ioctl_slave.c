@@ -71,6 +71,7 @@ static void ec_ioctl_fill_slave(struct ec_ioctl_slave *o,
 	o->dc_supported = s->base_dc_supported;
 	o->dc_range = s->base_dc_range;
 	o->has_dc_system_time = s->base_dc_supported;
+	o->transmission_delay = s->transmission_delay;
 	o->sync_count = s->sync_count;
 	o->sdo_count = s->sdo_count;
 	o->sii_nwords = s->sii_nwords;

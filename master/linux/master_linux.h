@@ -121,6 +121,9 @@ void ec_linux_cycle_unlock(struct ec_linux_master *m, unsigned long flags);
 int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
 			 const u8 *frame, size_t size);
 void ec_linux_flush_tx(struct ec_linux_master *m);
+
+/* ecrt_dc.c: the system time base before any application time. */
+void ec_linux_dc_init(struct ec_linux_master *m);
 void ec_linux_wait_tx_idle(struct ec_linux_master *m);
 void ec_linux_kick_thread(struct ec_linux_master *m);
 

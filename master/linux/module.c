@@ -59,6 +59,7 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 	ret = ec_master_init(&m->core, index);
 	if (ret)
 		return ret;
+	ec_linux_dc_init(m);
 	m->core.debug_level = debug_level;
 	mutex_init(&m->io_mutex);
 	mutex_init(&m->thread_mutex);

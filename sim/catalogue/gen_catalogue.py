@@ -367,6 +367,16 @@ models = {
                # no PDI, device emulation: the ESC answers AL requests
                "pdi_control": "0x0100",
                "esc": dict(et1100(), ports=["MII", "EBUS", "MII"])},
+    # 2-port junction: E-Bus in (port 0) and on (port 1), RJ45 X1 on
+    # port 3 and X2 on port 2 (processing order 0, 3, 1, 2), for branched
+    # topologies (doc/SPECNOTES.md)
+    "EK1122": {"name": "EK1122 2 port EtherCAT junction",
+               "group": "SystemBk", "vendor": BECKHOFF,
+               "product": "0x04622c52", "revision": "0x00110000",
+               "ebus_current": 220,
+               "pdi_control": "0x0100",
+               "esc": dict(et1100(),
+                           ports=["EBUS", "EBUS", "MII", "MII"])},
 }
 # E-bus current: "current consumption E-bus, typ." of the data sheets, in mA
 for num, n, desc, ma in [(1002, 2, "2Ch. Dig. Input 24V, 3ms", 90),

@@ -11,6 +11,20 @@ $(BUILD)/bench/bench-core: tests/bench/bench_core.c $(BUILD)/libeccore.a \
 
 ALL_TARGETS += $(BUILD)/bench/bench-core
 
+# Distributed clocks in simulated time (tests/bench/bench_dc.c).
+$(BUILD)/bench/bench-dc: tests/bench/bench_dc.c tests/unit/dc_harness.h \
+		$(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -iquote master -iquote sim -iquote tests/unit \
+		-o $@ $< $(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a \
+		$(PKG_JANSSON) $(PKG_XML2) -lm
+
+ALL_TARGETS += $(BUILD)/bench/bench-dc
+
+.PHONY: bench-dc
+bench-dc: $(BUILD)/bench/bench-dc
+	$(BUILD)/bench/bench-dc
+
 .PHONY: bench-core
 bench-core: $(BUILD)/bench/bench-core
 	scripts/bench-core

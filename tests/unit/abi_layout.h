@@ -191,6 +191,12 @@ EC_OFF(ec_ioctl_shm_domain, queue_count, 20);
 EC_ABI(ec_ioctl_shm, 4096);
 EC_OFF(ec_ioctl_shm, app_time, 16);
 EC_OFF(ec_ioctl_shm, app_time_set, 24);
+EC_OFF(ec_ioctl_shm, dc_queue, 28);
+EC_OFF(ec_ioctl_shm, dc_sync_time, 32);
+EC_OFF(ec_ioctl_shm, dc_ref_time64, 40);
+EC_OFF(ec_ioctl_shm, dc_ref_time32, 48);
+EC_OFF(ec_ioctl_shm, dc_monitor, 52);
+EC_OFF(ec_ioctl_shm, dc_valid, 56);
 EC_OFF(ec_ioctl_shm, domains, 64);
 EC_ABI(ec_ioctl_master_state, 24);
 EC_OFF(ec_ioctl_master_state, al_states, 8);
@@ -198,5 +204,12 @@ EC_ABI(ec_ioctl_app_time, 16);
 EC_ABI(ec_ioctl_send_interval, 16);
 EC_ABI(ec_ioctl_sc_state_timeout, 24);
 EC_OFF(ec_ioctl_sc_state_timeout, timeout_ms, 8);
+EC_ABI(ec_ioctl_dc_times, 32);
+EC_OFF(ec_ioctl_dc_times, ref_time32, 8);
+EC_OFF(ec_ioctl_dc_times, valid, 16);
+EC_ABI(ec_ioctl_sc_dc, 32);
+EC_OFF(ec_ioctl_sc_dc, assign_activate, 4);
+EC_OFF(ec_ioctl_sc_dc, sync0_cycle, 8);
+EC_OFF(ec_ioctl_sc_dc, sync1_shift, 20);
 
 #endif /* EC_ABI_LAYOUT_H */

@@ -39,6 +39,8 @@ static struct {
 	size_t map_len;
 	int unmapped;
 	char log[2048];		/* config commands in order */
+	uint64_t sync_to;	/* EC_IOCTL_DC_SYNC_REF_TO's time */
+	struct ec_ioctl_sc_dc sc_dc;
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -230,8 +232,26 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_DOMAIN_PROCESS:
 	case EC_IOCTL_DOMAIN_QUEUE:
 	case EC_IOCTL_DEACTIVATE:
+	case EC_IOCTL_DC_QUEUE:
+	case EC_IOCTL_SELECT_REF_CLOCK:
 		fake.last_int_cmd = req;
 		fake.last_int_arg = (unsigned long)arg;
+		return 0;
+	case EC_IOCTL_DC_SYNC_REF_TO:
+		fake.sync_to = *(uint64_t *)arg;
+		return 0;
+	case EC_IOCTL_DC_TIMES: {
+		struct ec_ioctl_dc_times *t = arg;
+
+		memset(t, 0, sizeof(*t));
+		t->ref_time32 = 0x12345678;
+		t->monitor = 17;
+		t->valid = EC_IOCTL_DC_VALID_REF32;	/* 64-bit not read */
+		return 0;
+	}
+	case EC_IOCTL_SC_DC:
+		CK_RESERVED((struct ec_ioctl_sc_dc *)arg);
+		fake.sc_dc = *(struct ec_ioctl_sc_dc *)arg;
 		return 0;
 	}
 	if (_IOC_NR(req) >= _IOC_NR(EC_IOCTL_SDO_REQUEST_CREATE) &&
@@ -318,6 +338,55 @@ START_TEST(test_cycle)
 }
 END_TEST
 
+/* The DC calls without the shared area: one ioctl each, plain integers. */
+START_TEST(test_dc)
+{
+	ec_master_t *m;
+	ec_slave_config_t *sc;
+	uint32_t t32 = 0;
+	uint64_t t64 = 0;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(ecrt_master_create_domain(m));
+	sc = ecrt_master_slave_config(m, 0, 1, 2, 0x03f03052);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_int_eq(ecrt_slave_config_dc(sc, 0x0300, 1000000, -4000,
+					      2000000, 500), 0);
+	ck_assert_uint_eq(fake.sc_dc.assign_activate, 0x0300);
+	ck_assert_uint_eq(fake.sc_dc.sync0_cycle, 1000000);
+	ck_assert_int_eq(fake.sc_dc.sync0_shift, -4000);
+	ck_assert_uint_eq(fake.sc_dc.sync1_cycle, 2000000);
+	ck_assert_int_eq(fake.sc_dc.sync1_shift, 500);
+	ck_assert_int_eq(ecrt_master_select_reference_clock(m, sc), 0);
+	ck_assert_uint_eq(fake.last_int_cmd, EC_IOCTL_SELECT_REF_CLOCK);
+	ck_assert_uint_eq(fake.last_int_arg, 0);
+	ck_assert_int_eq(ecrt_master_select_reference_clock(m, NULL), 0);
+	ck_assert_uint_eq(fake.last_int_arg, 0xffffffffUL);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_int_eq(ecrt_master_sync_reference_clock(m), 0);
+	ck_assert_uint_eq(fake.last_int_cmd, EC_IOCTL_DC_QUEUE);
+	ck_assert_uint_eq(fake.last_int_arg, EC_IOCTL_DC_SYNC_REF);
+	ck_assert_int_eq(ecrt_master_sync_slave_clocks(m), 0);
+	ck_assert_uint_eq(fake.last_int_arg, EC_IOCTL_DC_SYNC_SLAVES);
+	ck_assert_int_eq(ecrt_master_sync_monitor_queue(m), 0);
+	ck_assert_uint_eq(fake.last_int_arg, EC_IOCTL_DC_MONITOR);
+	ck_assert_int_eq(ecrt_master_64bit_reference_clock_time_queue(m), 0);
+	ck_assert_uint_eq(fake.last_int_arg, EC_IOCTL_DC_REF_TIME64);
+	ck_assert_int_eq(ecrt_master_sync_reference_clock_to(m,
+			 0x0123456789abcdefULL), 0);
+	ck_assert_uint_eq(fake.sync_to, 0x0123456789abcdefULL);
+	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), 0);
+	ck_assert_uint_eq(t32, 0x12345678);
+	ck_assert_int_eq(ecrt_master_64bit_reference_clock_time(m, &t64),
+			 -EIO);
+	ck_assert_uint_eq(ecrt_master_sync_monitor_process(m), 17);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
 START_TEST(test_pdos)
 {
 	static const ec_pdo_entry_info_t entries[] = {
@@ -389,6 +458,7 @@ int main(void)
 	tcase_add_test(tc, test_request_busy);
 	tcase_add_test(tc, test_version_mismatch);
 	tcase_add_test(tc, test_cycle);
+	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_sdo_request);
 	suite_add_tcase(s, tc);

@@ -357,6 +357,8 @@ START_TEST(test_dc_system_time_compare)
 	ck_assert_ptr_nonnull(seg);
 	stations(seg, 1);
 	wr64(seg, 0x1001, 0x0920, 0);
+	b[0] = 0;		/* filter depth 0: 0x092C shows each sample */
+	wr(seg, 0x1001, 0x0934, b, 1);
 	t0 = rd64(seg, 0x1001, 0x0910);
 	/* a 32-bit write 4000 ns ahead of the local copy (delay 0) */
 	b[0] = (uint8_t)(t0 + 4000);
@@ -371,10 +373,15 @@ START_TEST(test_dc_system_time_compare)
 	ck_assert_uint_eq(diff >> 31, 1);
 	ck_assert_uint_le(diff & 0x7fffffff, 4000);
 	ck_assert_uint_ge(diff & 0x7fffffff, 3000);
-	/* the clock was steered forward by a quarter of it */
+	/* the loop speeds the clock up, no step: 2/tau of the difference
+	 * per unit of time (tau 20.48 ms at 0x0930 = 0x1000), about 340 ns
+	 * over the next millisecond (sim/dc.c) */
 	t1 = rd64(seg, 0x1001, 0x0910);
-	ck_assert_uint_ge(t1 - t0, 750);
-	ck_assert_uint_le(t1 - t0, 1000 + 2000);
+	ck_assert_uint_le(t1 - t0, 2000);
+	ecsim_segment_advance(seg, 1000000);
+	t1 = rd64(seg, 0x1001, 0x0910) - 1000000;
+	ck_assert_uint_ge(t1 - t0, 250);
+	ck_assert_uint_le(t1 - t0, 500 + 2000);
 	ecsim_segment_free(seg);
 }
 END_TEST

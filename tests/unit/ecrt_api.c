@@ -233,6 +233,7 @@ static void cycle(ec_master_t *master, ec_domain_t *domain,
 	struct timeval tv = { 0, 0 };
 	uint8_t emergency[EC_COE_EMERGENCY_MSG_SIZE];
 	uint32_t ref_time;
+	uint64_t ref_time64;
 
 	ecrt_master_receive(master);
 	ecrt_domain_process(domain);
@@ -274,6 +275,8 @@ static void cycle(ec_master_t *master, ec_domain_t *domain,
 	ecrt_master_sync_reference_clock_to(master, EC_TIMEVAL2NANO(tv));
 	ecrt_master_sync_slave_clocks(master);
 	ecrt_master_reference_clock_time(master, &ref_time);
+	ecrt_master_64bit_reference_clock_time_queue(master);
+	ecrt_master_64bit_reference_clock_time(master, &ref_time64);
 	ecrt_master_sync_monitor_queue(master);
 	(void)ecrt_master_sync_monitor_process(master);
 	ecrt_domain_queue(domain);

@@ -75,6 +75,10 @@ ECRT_PROTO(int, ecrt_master_sync_reference_clock_to,
 ECRT_PROTO(int, ecrt_master_sync_slave_clocks, (ec_master_t *))
 ECRT_PROTO(int, ecrt_master_reference_clock_time,
 	   (const ec_master_t *, uint32_t *))
+ECRT_PROTO(int, ecrt_master_64bit_reference_clock_time_queue,
+	   (ec_master_t *))
+ECRT_PROTO(int, ecrt_master_64bit_reference_clock_time,
+	   (const ec_master_t *, uint64_t *))
 ECRT_PROTO(int, ecrt_master_sync_monitor_queue, (ec_master_t *))
 ECRT_PROTO(uint32_t, ecrt_master_sync_monitor_process, (const ec_master_t *))
 ECRT_PROTO(int, ecrt_master_reset, (ec_master_t *))
