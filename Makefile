@@ -9,6 +9,21 @@
 
 -include config.mk
 
+# make ... SANITIZE=1: the userspace parts and the unit tests with ASan
+# and UBSan (every report aborts), in build-san/; "make check SANITIZE=1"
+# runs the unit tests (the VM tests need the plain binaries in the guest).
+SANITIZE  ?=
+ifeq ($(SANITIZE),1)
+BUILD     ?= build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	     -fno-omit-frame-pointer
+CFLAGS    += $(SAN_FLAGS)
+LDFLAGS   += $(SAN_FLAGS)
+export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+# no fork per test: LeakSanitizer checks the whole program at its exit
+export CK_FORK := no
+endif
 BUILD     ?= build
 CC        ?= gcc
 PREFIX    ?= /usr/local
@@ -69,10 +84,11 @@ lint:
 	scripts/check-core-includes
 
 unit: deps userspace lint
-	scripts/run-tests unit $(UNIT_TESTS)
+	EC_BUILD=$(BUILD) scripts/run-tests unit $(UNIT_TESTS)
 
 check: deps userspace lint
-	scripts/run-tests all $(UNIT_TESTS)
+	EC_BUILD=$(BUILD) scripts/run-tests \
+		$(if $(filter 1,$(SANITIZE)),unit,all) $(UNIT_TESTS)
 
 install: userspace
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
