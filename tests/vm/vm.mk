@@ -43,3 +43,12 @@ vm-check: userspace
 
 check-kernels: userspace
 	tests/vm/check-kernels
+
+# The fault campaign (tests/vm/faults): a table per fault; the short
+# version is the one CI runs.
+.PHONY: faults faults-short
+faults: userspace
+	tests/vm/faults --kernel $(KERNEL)
+
+faults-short: userspace
+	tests/vm/faults --short --kernel $(KERNEL)
