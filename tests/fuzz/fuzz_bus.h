@@ -181,7 +181,8 @@ static inline void fuzz_slave_init(struct fuzz_bus *b, struct ec_slave *s)
 static inline void fuzz_bus_cycle(struct fuzz_bus *b)
 {
 	ec_master_poll_devices(&b->master);
-	ec_master_check_timeouts(&b->master, b->now_ns);
+	ec_master_check_timeouts(&b->master, b->now_ns,
+				 b->master.io_timeout_ns);
 	ec_master_send_datagrams(&b->master, b->now_ns);
 	b->now_ns += FUZZ_CYCLE_NS;
 }

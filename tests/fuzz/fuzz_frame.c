@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	}
 	ec_device_receive(&b.master.devices[EC_DEVICE_MAIN], frame, len,
 			  b.now_ns);
-	ec_master_check_timeouts(&b.master, b.now_ns + 10 * EC_NSEC_PER_SEC);
+	ec_master_check_timeouts(&b.master, b.now_ns + 10 * EC_NSEC_PER_SEC,
+				 b.master.io_timeout_ns);
 	for (i = 0; i < FUZZ_FRAME_DATAGRAMS; i++)
 		assert(d[i].state == EC_DATAGRAM_RECEIVED ||
 		       d[i].state == EC_DATAGRAM_TIMED_OUT ||
