@@ -5,6 +5,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -82,52 +83,12 @@ static int ec_list_slave_pdos(struct ec_cli *c, struct ec_lib_master *m,
 	return 0;
 }
 
-/* The ports of the "etherlab" skin: one per mapped entry (not gaps). */
-static int ec_etherlab_ports(struct ec_cli *c, struct ec_lib_master *m,
-			     const struct ec_ioctl_slave *sl)
-{
-	struct ec_ioctl_slave_sync_pdo_entry e;
-	struct ec_ioctl_slave_sync_pdo pdo;
-	struct ec_ioctl_slave_sync sync;
-	unsigned int i, j, k, port[2] = { 1, 1 };
-	bool in;
-	int ret;
-
-	printf("%% Port configuration\n\n");
-	for (i = 0; i < sl->sync_count; i++) {
-		ret = ec_lib_slave_sync(m, sl->position, i, &sync);
-		if (ret)
-			return ec_cli_lib_fail(c, m, ret);
-		/* The block's inputs feed the slave's outputs. */
-		in = sync.control_register & EC_SM_CONTROL_DIR_WRITE;
-		for (j = 0; j < sync.pdo_count; j++) {
-			ret = ec_lib_slave_sync_pdo(m, sl->position, i, j,
-						    &pdo);
-			if (ret)
-				return ec_cli_lib_fail(c, m, ret);
-			for (k = 0; k < pdo.entry_count; k++) {
-				ret = ec_lib_slave_sync_pdo_entry(m,
-					sl->position, i, j, k, &e);
-				if (ret)
-					return ec_cli_lib_fail(c, m, ret);
-				if (!e.index)
-					continue;
-				printf("rv.PortConfig.%s(%u).pdo = [%u, %u, %u, 0];\n"
-				       "rv.PortConfig.%s(%u).pdo_data_type = %u;\n\n",
-				       in ? "input" : "output", port[in], i, j,
-				       k, in ? "input" : "output", port[in],
-				       1000 + e.bit_length);
-				port[in]++;
-			}
-		}
-	}
-	return 0;
-}
-
 /*
  * pdos --skin etherlab: a template configuration for EtherLab's generic
  * EtherCAT slave block (a MATLAB function per slave), as IgH's tool
- * writes it.
+ * writes it: the sync managers with their PDOs and entries, then one
+ * port per mapped entry (gaps have none).  One walk writes both; the
+ * port lines wait in a memory stream.
  */
 static int ec_etherlab_slave(struct ec_cli *c, struct ec_lib_master *m,
 			     unsigned int master,
@@ -136,10 +97,17 @@ static int ec_etherlab_slave(struct ec_cli *c, struct ec_lib_master *m,
 	struct ec_ioctl_slave_sync_pdo_entry e;
 	struct ec_ioctl_slave_sync_pdo pdo;
 	struct ec_ioctl_slave_sync sync;
-	unsigned int i, j, k;
-	int ret;
+	unsigned int i, j, k, port[2] = { 1, 1 };
+	char *ports = NULL;
+	size_t ports_len = 0;
+	FILE *pf;
+	bool in;
+	int ret = 0;
 
 	(void)header;
+	pf = open_memstream(&ports, &ports_len);
+	if (!pf)
+		return ec_cli_fail(c, "out of memory");
 	printf("%%\n%% Master %u, Slave %u", master, sl->position);
 	if (sl->order[0])
 		printf(", \"%.*s\"", EC_IOCTL_STRING_SIZE, sl->order);
@@ -150,34 +118,46 @@ static int ec_etherlab_slave(struct ec_cli *c, struct ec_lib_master *m,
 	       "rv.SlaveConfig.description = '%.*s';\n"
 	       "rv.SlaveConfig.sm = { ...\n", sl->position, sl->vendor_id,
 	       sl->product_code, EC_IOCTL_STRING_SIZE, sl->order);
-	for (i = 0; i < sl->sync_count; i++) {
+	for (i = 0; i < sl->sync_count && !ret; i++) {
 		ret = ec_lib_slave_sync(m, sl->position, i, &sync);
 		if (ret)
-			return ec_cli_lib_fail(c, m, ret);
-		printf("    {%u, %u, {\n", i,
-		       sync.control_register & EC_SM_CONTROL_DIR_WRITE ? 0 : 1);
-		for (j = 0; j < sync.pdo_count; j++) {
+			break;
+		/* The block's inputs feed the slave's outputs. */
+		in = sync.control_register & EC_SM_CONTROL_DIR_WRITE;
+		printf("    {%u, %u, {\n", i, in ? 0 : 1);
+		for (j = 0; j < sync.pdo_count && !ret; j++) {
 			ret = ec_lib_slave_sync_pdo(m, sl->position, i, j,
 						    &pdo);
 			if (ret)
-				return ec_cli_lib_fail(c, m, ret);
+				break;
 			printf("        {hex2dec('%04x'), [\n", pdo.index);
-			for (k = 0; k < pdo.entry_count; k++) {
+			for (k = 0; k < pdo.entry_count && !ret; k++) {
 				ret = ec_lib_slave_sync_pdo_entry(m,
 					sl->position, i, j, k, &e);
 				if (ret)
-					return ec_cli_lib_fail(c, m, ret);
+					break;
 				printf("            hex2dec('%04x'), hex2dec('%02x'), %3u; ...\n",
 				       e.index, e.subindex, e.bit_length);
+				if (!e.index)
+					continue;
+				fprintf(pf, "rv.PortConfig.%s(%u).pdo = [%u, %u, %u, 0];\n"
+					"rv.PortConfig.%s(%u).pdo_data_type = %u;\n\n",
+					in ? "input" : "output", port[in], i,
+					j, k, in ? "input" : "output",
+					port[in], 1000 + e.bit_length);
+				port[in]++;
 			}
 			printf("            ]}, ...\n");
 		}
 		printf("        }}, ...\n");
 	}
-	printf("    };\n\n");
-	ret = ec_etherlab_ports(c, m, sl);
-	if (!ret)
-		printf("end\n");
+	fclose(pf);
+	if (ret)
+		ret = ec_cli_lib_fail(c, m, ret);
+	else
+		printf("    };\n\n%% Port configuration\n\n%send\n",
+		       ports ? ports : "");
+	free(ports);
 	return ret;
 }
 
