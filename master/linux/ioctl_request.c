@@ -114,8 +114,9 @@ static bool ec_ioctl_serves_unscanned(size_t list_offset)
  * wait for it (interruptibly, at most EC_SCAN_WAIT_MS), so that a command
  * given just after loading the modules works.  -EINVAL for a slave that
  * does not exist, -ENXIO for a request that needs a complete scan on a
- * slave whose scan did not finish (retrying does not help: repair the
- * slave and rescan), -EAGAIN when the scan is still running at the end.
+ * slave the scan gave up on (error flag; retrying does not help: repair
+ * the slave and rescan), -EAGAIN when the scan is still running at the
+ * end.  A slave not scanned yet (a new scan about to start) is waited for.
  */
 static int ec_ioctl_queue(struct ec_linux_master *m, u16 position,
 			  struct ec_ioctl_req *r, size_t list_offset)
@@ -137,8 +138,8 @@ static int ec_ioctl_queue(struct ec_linux_master *m, u16 position,
 		} else if (!s && !m->core.scan_busy &&
 			   m->core.slave_count == m->core.slaves_responding) {
 			ret = -EINVAL;
-		} else if (s && !m->core.scan_busy) {
-			ret = -ENXIO;	/* scanned, but not completely */
+		} else if (s && s->error_flag && !m->core.scan_busy) {
+			ret = -ENXIO;	/* the scan gave up on it */
 		} else {
 			ret = -EBUSY;	/* scan in progress */
 		}
