@@ -55,6 +55,12 @@ struct ec_datagram {
 	u8 index;
 	u16 working_counter;
 	enum ec_datagram_state state;
+	/*
+	 * A domain's datagram: in the operation phase it is lost after half
+	 * a send interval (ec_master_cyclic_timeout()); the FSMs' datagrams
+	 * keep the master's io_timeout_ns in both phases.
+	 */
+	bool cyclic;
 	u64 sent_ns;		/* time of sending, passed-in clock */
 	u64 received_ns;
 	unsigned int skip_count;	/* re-queued before answered */

@@ -159,6 +159,7 @@ static int ec_domain_setup_datagram(struct ec_domain *domain,
 		ret = ec_datagram_lrd(&dd->datagram, logical, size);
 	if (ret)
 		return ret;
+	dd->datagram.cyclic = true;	/* lost after half a cycle */
 	snprintf(dd->datagram.name, sizeof(dd->datagram.name),
 		 "domain%u-%u", domain->index, domain->datagram_count);
 	dd->logical_offset = offset;

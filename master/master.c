@@ -253,18 +253,22 @@ void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
  * ec_master_check_timeouts() - time out datagrams that got no answer
  * @master: master; the caller holds the io lock
  * @now_ns: current time
- * @timeout_ns: datagrams sent at least this long ago are lost
+ * @cyclic_ns: domain datagrams (d->cyclic) sent at least this long ago
+ *	are lost
+ *
+ * Every other datagram (the FSMs') is lost after master->io_timeout_ns.
  */
 void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
-			      u64 timeout_ns)
+			      u64 cyclic_ns)
 {
 	struct ec_list *pos, *tmp;
 
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
 						      sent_node);
+		u64 timeout = d->cyclic ? cyclic_ns : master->io_timeout_ns;
 
-		if (now_ns - d->sent_ns >= timeout_ns)
+		if (now_ns - d->sent_ns >= timeout)
 			ec_master_lose_datagram(master, d);
 	}
 }

@@ -310,9 +310,11 @@ void ec_master_set_send_interval(struct ec_master *master, u64 interval_ns)
  * @now_ns: current time
  *
  * Polls the devices (replies are matched to their datagrams), then loses
- * every datagram still unanswered from an earlier cycle (sent at least
- * ec_master_cyclic_timeout() ago) there and then, so that a lost frame
- * costs one cycle, and samples the statistics.
+ * every domain datagram still unanswered from an earlier cycle (sent at
+ * least ec_master_cyclic_timeout() ago) there and then, so that a lost
+ * frame costs one cycle, and samples the statistics.  The FSMs' datagrams
+ * keep their longer io_timeout_ns: they carry no process data, and a slow
+ * link (answers later than half a cycle) must not make requests fail.
  */
 void ec_master_app_receive(struct ec_master *master, u64 now_ns)
 {

@@ -633,29 +633,39 @@ START_TEST(test_one_lost_frame_costs_one_cycle)
 }
 END_TEST
 
-/* A frame that comes back after its cycle was given up is unmatched. */
+/*
+ * A frame that comes back after its cycle was given up is unmatched; the
+ * domain's datagram in it was lost at half a send interval, an FSM's
+ * datagram in the same frame waits for io_timeout_ns and is matched.
+ */
 START_TEST(test_late_answer_is_unmatched)
 {
-	struct ec_datagram a;
-	u64 unmatched;
+	struct ec_datagram a, b;
+	u64 unmatched, half;
 
 	ec_harness_init(&h, "{ \"slaves\": [ { \"model\": \"EK1100\" } ] }");
 	ec_datagram_init(&a);
+	ec_datagram_init(&b);
 	ck_assert_int_eq(ec_datagram_brd(&a, 0x0130, 2), 0);
+	ck_assert_int_eq(ec_datagram_brd(&b, 0x0130, 2), 0);
+	a.cyclic = true;	/* as a domain's */
+	half = ec_master_cyclic_timeout(&h.master);
 	ec_port_io_lock(&h.master);
 	ec_master_queue_datagram_locked(&h.master, &a);
+	ec_master_queue_datagram_locked(&h.master, &b);
 	ec_master_send_datagrams(&h.master, h.now_ns);
 	/* Half a send interval later the receive has not polled yet. */
-	ec_master_check_timeouts(&h.master, h.now_ns +
-				 ec_master_cyclic_timeout(&h.master),
-				 ec_master_cyclic_timeout(&h.master));
+	ec_master_check_timeouts(&h.master, h.now_ns + half, half);
 	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
+	ck_assert_int_eq(b.state, EC_DATAGRAM_SENT);
 	unmatched = h.master.unmatched_datagrams;
 	ec_master_poll_devices(&h.master);
 	ec_port_io_unlock(&h.master);
 	ck_assert_uint_eq(h.master.unmatched_datagrams, unmatched + 1);
 	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
+	ck_assert_int_eq(b.state, EC_DATAGRAM_RECEIVED);
 	ec_datagram_clear(&a);
+	ec_datagram_clear(&b);
 }
 END_TEST
 

@@ -199,6 +199,42 @@ START_TEST(test_app_requests_in_op)
 }
 END_TEST
 
+/*
+ * In OP a domain datagram is lost after half a cycle, an FSM datagram only
+ * after the master's io_timeout_ns: an SDO request whose answers come two
+ * cycles late (the harness holds the frames back) still completes, while
+ * the process data of those cycles is incomplete.
+ */
+START_TEST(test_app_request_survives_late_frames)
+{
+	struct ec_app_sdo_request *sdo;
+	struct fixture f;
+	unsigned int i;
+	u64 lost;
+
+	setup(&f);
+	register_entries(&f);
+	sdo = ec_slave_config_create_sdo_request(f.sc[ID_SERVO], 0x6080, 0, 4);
+	ck_assert_ptr_nonnull(sdo);
+	activate(&f);
+	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
+				 5 * EC_NSEC_PER_SEC));
+	sdo->req.write = false;
+	sdo->req.state = EC_REQ_QUEUED;
+	f.h.late_cycles = 2;
+	lost = f.h.master.timed_out_datagrams;
+	for (i = 0; i < 1000 && !app_sdo_done(&f.h, sdo); i++)
+		cycle(&f.h);
+	f.h.late_cycles = 0;
+	ck_assert_int_eq(sdo->req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
+	/* The domain datagrams of those cycles were lost, and counted. */
+	ck_assert_uint_gt(f.h.master.timed_out_datagrams, lost);
+	ck_assert_uint_gt(f.h.master.unmatched_datagrams, 0);
+	teardown(&f);
+}
+END_TEST
+
 START_TEST(test_deactivate_to_preop)
 {
 	struct fixture f;
@@ -376,6 +412,7 @@ static Suite *fsm_config_suite(void)
 	tcase_add_test(tc, test_dropped_slave_back_to_op);
 	tcase_add_test(tc, test_unplug_replug_in_op);
 	tcase_add_test(tc, test_app_requests_in_op);
+	tcase_add_test(tc, test_app_request_survives_late_frames);
 	tcase_add_test(tc, test_deactivate_to_preop);
 	tcase_add_test(tc, test_wants_datagram);
 	tcase_add_test(tc, test_startup_sdo_abort);

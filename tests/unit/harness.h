@@ -30,6 +30,9 @@ struct ec_harness {
 	u8 pending_frame[EC_HARNESS_MAX_PENDING][EC_FRAME_MAX_SIZE];
 	bool drop_all;		/* simulate a pulled cable */
 	unsigned int drop_frames;	/* lose the next this many frames */
+	unsigned int late_cycles;	/* answers come this many polls late */
+	unsigned long pending_due[EC_HARNESS_MAX_PENDING];
+	unsigned long polls;
 	unsigned long frames_sent;
 };
 
@@ -50,20 +53,34 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 	ecsim_segment_set_time(h->seg, h->now_ns);
 	len = ecsim_segment_process(h->seg, h->pending_frame[h->pending],
 				    size);
-	if (len)
+	if (len) {
+		h->pending_due[h->pending] = h->polls + 1 + h->late_cycles;
 		h->pending_len[h->pending++] = len;
+	}
 	return 0;
 }
 
 static void ec_harness_poll(struct ec_device *dev)
 {
 	struct ec_harness *h = dev->priv;
-	unsigned int i;
+	unsigned int i, kept = 0;
 
-	for (i = 0; i < h->pending; i++)
+	h->polls++;
+	for (i = 0; i < h->pending; i++) {
+		if (h->pending_due[i] > h->polls) {	/* held back */
+			if (kept != i) {
+				memcpy(h->pending_frame[kept],
+				       h->pending_frame[i], h->pending_len[i]);
+				h->pending_len[kept] = h->pending_len[i];
+				h->pending_due[kept] = h->pending_due[i];
+			}
+			kept++;
+			continue;
+		}
 		ec_device_receive(dev, h->pending_frame[i], h->pending_len[i],
 				  h->now_ns);
-	h->pending = 0;
+	}
+	h->pending = kept;
 }
 
 static const struct ec_device_hooks ec_harness_hooks = {
