@@ -24,7 +24,8 @@ FUZZ_DIR   := $(BUILD)/fuzz
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	      -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -g -O1 $(WARNFLAGS) -Iinclude $(FUZZ_SAN) \
-	       -fsanitize=fuzzer-no-link
+	       -fsanitize=fuzzer-no-link -DEC_VERSION='"$(EC_VERSION)"' \
+	       -DEC_ECRT_API='"$(ECRT_API)"'
 FUZZ_CORE  := $(FUZZ_DIR)/libcore.a
 FUZZ_SIM   := $(FUZZ_DIR)/libsim.a
 FUZZ_TOOL  := $(FUZZ_DIR)/libtool.a
