@@ -60,6 +60,8 @@ endif
 
 PKG_CHECK   := $(shell pkg-config --cflags --libs check 2>/dev/null)
 PKG_JANSSON := $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+# ESI import of the virtual segment (libxml2-dev, from scripts/deps)
+PKG_XML2    := $(shell pkg-config --libs libxml-2.0 2>/dev/null)
 
 # A plain "make" does not install anything: say what is missing and how to
 # get it, rather than fail later on a missing header.
@@ -70,6 +72,9 @@ $(error pkg-config finds no "check" (Debian package check): run "make deps" (as 
 endif
 ifeq ($(PKG_JANSSON),)
 $(error pkg-config finds no "jansson" (Debian package libjansson-dev): run "make deps" (as root) first)
+endif
+ifeq ($(PKG_XML2),)
+$(error pkg-config finds no "libxml-2.0" (Debian package libxml2-dev): run "make deps" (as root) first)
 endif
 endif
 endif

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct ecsim_segment;
 
@@ -48,6 +49,37 @@ struct ecsim_segment *ecsim_segment_new_file(const char *path, char *err,
  */
 struct ecsim_segment *ecsim_segment_new_string(const char *json, char *err,
 					       size_t errlen);
+/**
+ * ecsim_segment_new_file_esi() - build a segment whose slaves may come from
+ * ESI files
+ * @path: JSON segment file; a slave {"esi": FILE, "type": T, "revision": R}
+ *        is device T (revision R, else the first) of ESI file FILE, looked
+ *        for next to @path, then in @esi_dir; {"type": T} alone searches
+ *        the *.xml files of @esi_dir
+ * @esi_dir: folder of ESI files, or NULL
+ * @err: receives a message on failure (naming the ESI file and element)
+ * @errlen: size of @err
+ *
+ * What an ESI file describes and the simulator does not model is listed
+ * once per device on stderr.
+ *
+ * Return: the segment, or NULL with @err filled.
+ */
+struct ecsim_segment *ecsim_segment_new_file_esi(const char *path,
+						 const char *esi_dir,
+						 char *err, size_t errlen);
+/**
+ * ecsim_export_esi() - write the ESI file (ETG.2000) of a model
+ * @model: catalogue model, e.g. "EL3102"
+ * @segment: NULL, or a segment file whose "models" are added
+ * @out: where the XML goes
+ * @err: receives a message on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, -ENOENT (no such model), -ENOMEM or -EIO.
+ */
+int ecsim_export_esi(const char *model, const char *segment, FILE *out,
+		     char *err, size_t errlen);
 void ecsim_segment_free(struct ecsim_segment *seg);
 
 /**

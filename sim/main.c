@@ -3,7 +3,8 @@
  * ethercat-sim: a virtual EtherCAT segment on a socket.
  *
  *   ethercat-sim --segment FILE (--unix PATH | --udp ADDR:PORT | --ifname IF)
- *                [--pcap FILE] [--control PATH]
+ *                [--pcap FILE] [--control PATH] [--esi DIR]
+ *   ethercat-sim --export-esi MODEL [--segment FILE]
  *
  * Each datagram on the unix/UDP socket is one Ethernet frame; the answer
  * goes back to the sender.  With --ifname the simulator answers EtherType
@@ -58,7 +59,9 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ethercat-sim --segment FILE (--unix PATH | "
 		"--udp ADDR:PORT | --ifname IF)\n"
-		"                    [--pcap FILE] [--control PATH]\n"
+		"                    [--pcap FILE] [--control PATH] "
+		"[--esi DIR]\n"
+		"       ethercat-sim --export-esi MODEL [--segment FILE]\n"
 		"  --segment FILE   segment description (JSON, see "
 		"sim/README.md)\n"
 		"  --unix PATH      bind a unix datagram socket (QEMU "
@@ -70,7 +73,13 @@ static void usage(FILE *f)
 		"  --pcap FILE      record every frame in and out\n"
 		"  --control PATH   unix stream socket for commands: unplug N,"
 		"\n                   replug N, drop P, corrupt P, delay US, "
-		"error N CODE,\n                   status\n");
+		"error N CODE,\n                   status\n"
+		"  --esi DIR        folder of ESI files (ETG.2000 XML) for "
+		"slaves given\n                   as {\"type\": ...} or "
+		"{\"esi\": FILE, ...}\n"
+		"  --export-esi MODEL  write the ESI file of a catalogue "
+		"model (or one of\n                   the segment's "
+		"\"models\") on stdout and exit\n");
 }
 
 static int open_unix_dgram(const char *path)
@@ -342,17 +351,20 @@ int main(int argc, char **argv)
 		{ "ifname", required_argument, NULL, 'i' },
 		{ "pcap", required_argument, NULL, 'w' },
 		{ "control", required_argument, NULL, 'c' },
+		{ "esi", required_argument, NULL, 'e' },
+		{ "export-esi", required_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *segment = NULL, *unix_path = NULL, *udp = NULL;
 	const char *ifname = NULL, *pcap = NULL, *control = NULL;
+	const char *esi_dir = NULL, *export_model = NULL;
 	static struct sim sim = { .fd = -1 };
 	struct sigaction sa = { .sa_handler = on_signal };
-	char err[512];
+	char err[512] = "";
 	int c, ctl = -1, ret;
 
-	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:h", opts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:h", opts, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 's': segment = optarg; break;
@@ -361,15 +373,27 @@ int main(int argc, char **argv)
 		case 'i': ifname = optarg; break;
 		case 'w': pcap = optarg; break;
 		case 'c': control = optarg; break;
+		case 'e': esi_dir = optarg; break;
+		case 'x': export_model = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!segment || !!unix_path + !!udp + !!ifname != 1 || optind < argc) {
+	if (export_model && !unix_path && !udp && !ifname && optind == argc) {
+		if (!ecsim_export_esi(export_model, segment, stdout, err,
+				      sizeof(err)) && !fflush(stdout))
+			return 0;
+		fprintf(stderr, "ethercat-sim: --export-esi %s: %s\n",
+			export_model, err[0] ? err : strerror(errno));
+		return 1;
+	}
+	if (!segment || export_model || !!unix_path + !!udp + !!ifname != 1 ||
+	    optind < argc) {
 		usage(stderr);
 		return 2;
 	}
-	sim.seg = ecsim_segment_new_file(segment, err, sizeof(err));
+	sim.seg = ecsim_segment_new_file_esi(segment, esi_dir, err,
+					     sizeof(err));
 	if (!sim.seg) {
 		fprintf(stderr, "ethercat-sim: %s\n", err);
 		return 1;

@@ -74,6 +74,16 @@ int ecsim_json_uint(const json_t *v, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+/*
+ * Beckhoff's serial numbers (0x1018:04, SII word 0x0E) carry the production
+ * date: week in bits 8-15, year (two digits) in bits 0-7.  Simulated slaves
+ * get distinct, plausible dates: weeks 1-52 of 2019-2024.
+ */
+uint32_t ecsim_default_serial(unsigned int id)
+{
+	return (1 + id * 11 % 52) << 8 | (19 + id / 52 % 6);
+}
+
 /* "0x6000:01" (hex subindex) or "0x6000:1". */
 int ecsim_json_entry_ref(const char *s, uint16_t *index, uint8_t *sub)
 {
@@ -379,6 +389,31 @@ static int parse_fmmus(struct ecsim_model *m, const json_t *a)
 	return 0;
 }
 
+/* "sii_image": hex digits of the whole EEPROM (an ESI <Eeprom><Data>). */
+static int parse_sii_image(struct ecsim_model *m, const json_t *v)
+{
+	const char *s = json_string_value(v);
+	size_t n, i;
+
+	if (!v)
+		return 0;
+	n = s ? strlen(s) : 0;
+	if (!n || n % 4 || n / 2 > 65536)
+		return -EINVAL;
+	m->sii_image = malloc(n / 2);
+	if (!m->sii_image)
+		return -ENOMEM;
+	for (i = 0; i < n / 2; i++) {
+		unsigned int b;
+
+		if (sscanf(s + 2 * i, "%2x", &b) != 1)
+			return -EINVAL;
+		m->sii_image[i] = (uint8_t)b;
+	}
+	m->sii_image_len = n / 2;
+	return 0;
+}
+
 static int parse_model(struct ecsim_model *m, const char *key,
 		       const json_t *o)
 {
@@ -446,7 +481,7 @@ static int parse_model(struct ecsim_model *m, const char *key,
 		return ret;
 	if (json_object_get(o, "objects"))
 		m->objects = json_incref(json_object_get(o, "objects"));
-	return 0;
+	return parse_sii_image(m, json_object_get(o, "sii_image"));
 }
 
 static void model_free(struct ecsim_model *m)
@@ -462,6 +497,7 @@ static void model_free(struct ecsim_model *m)
 		free(m->pdos[i].name);
 	}
 	free(m->pdos);
+	free(m->sii_image);
 	json_decref(m->objects);
 	free(m->key);
 	free(m->name);

@@ -115,6 +115,7 @@
 #define ECSIM_ABORT_VALUE_TOO_HIGH	0x06090031u
 #define ECSIM_ABORT_VALUE_TOO_LOW	0x06090032u
 #define ECSIM_ABORT_GENERAL		0x08000000u
+#define ECSIM_ABORT_CANNOT_STORE	0x08000020u
 #define ECSIM_ABORT_STATE		0x08000022u
 
 /* Maximum bytes of one SDO value (complete access included) */
@@ -187,6 +188,7 @@ struct ecsim_od_pdo {
 	const char *name;
 	unsigned int n_entries;
 	const struct ecsim_od_pdo_entry *entries;
+	bool fixed;		/* fixed content: mapping read-only */
 };
 
 /* SM communication types, object 0x1C00 (ETG.1000.6) */

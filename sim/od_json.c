@@ -413,14 +413,27 @@ out_free:
 	return ret;
 }
 
-/* "sub0_access": make subindex 0 of an ARRAY/RECORD writable */
+/*
+ * "sub0_access": make subindex 0 of an ARRAY/RECORD writable;
+ * "sub0_value": its value when below the highest subindex (a mapping object
+ * with room for more entries than it maps, as ESI files describe them).
+ */
 static int odj_sub0(struct odj_ctx *x, uint16_t index, const json_t *j)
 {
 	const json_t *a = json_object_get(j, "sub0_access");
+	const json_t *v = json_object_get(j, "sub0_value");
+	struct od_entry *e0 = &od_find(x->od, index)->e[0];
 	json_t *tmp;
 	uint16_t access;
+	uint64_t n;
 	int ret;
 
+	if (v) {
+		if (odj_uint(x, v, "sub0_value", od_find(x->od, index)->n_sub -
+			     1, &n))
+			return -EINVAL;
+		e0->val[0] = e0->def[0] = (uint8_t)n;
+	}
 	if (!a)
 		return 0;
 	tmp = json_pack("{sO}", "access", (json_t *)a);
@@ -429,7 +442,7 @@ static int odj_sub0(struct odj_ctx *x, uint16_t index, const json_t *j)
 	ret = odj_entry_access(x, tmp, &access);
 	json_decref(tmp);
 	if (!ret)
-		od_find(x->od, index)->e[0].access = access &
+		e0->access = access &
 						     (ECSIM_ACC_R_ALL |
 						      ECSIM_ACC_W_ALL);
 	return ret;

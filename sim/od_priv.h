@@ -16,6 +16,8 @@
 #define OD_SM_COMM_TYPE		0x1C00
 #define OD_SM_ASSIGN_FIRST	0x1C10	/* 0x1C10 + SM number */
 #define OD_SM_ASSIGN_LAST	0x1C2F
+#define OD_RESTORE_DEFAULTS	0x1011	/* CiA 301 */
+#define OD_RESTORE_SIGNATURE	0x64616F6Cu	/* "load" */
 
 struct od_entry {
 	bool present;

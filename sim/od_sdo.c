@@ -517,6 +517,36 @@ uint32_t ecsim_od_sdo_download_check(const struct ecsim_od *od,
 	return 0;
 }
 
+/*
+ * 0x1011 restore default parameters (CiA 301): writing the signature
+ * "load" (0x64616F6C) sets every entry writable in the current state back to
+ * its default, the command entry included; any other value is refused with
+ * 0x08000020 and changes nothing.
+ */
+static uint32_t od_restore_command(struct ecsim_od *od, struct od_object *o,
+				   unsigned int sub)
+{
+	struct od_entry *cmd = od_entry(o, sub);
+	unsigned int i, k;
+
+	if (cmd->cap != 4 || od_get_le(cmd->val, 4) != OD_RESTORE_SIGNATURE) {
+		memcpy(cmd->val, cmd->def, cmd->cap);
+		cmd->len = cmd->def_len;
+		return ECSIM_ABORT_CANNOT_STORE;
+	}
+	for (i = 0; i < od->n; i++) {
+		for (k = 0; k < od->obj[i].n_sub; k++) {
+			struct od_entry *e = &od->obj[i].e[k];
+
+			if (!e->present || od_check_write(od, &od->obj[i], e))
+				continue;
+			memcpy(e->val, e->def, e->cap);
+			e->len = e->def_len;
+		}
+	}
+	return 0;
+}
+
 uint32_t ecsim_od_sdo_download(struct ecsim_od *od, uint16_t index,
 			       uint8_t sub, bool ca, const uint8_t *data,
 			       size_t len)
@@ -528,5 +558,8 @@ uint32_t ecsim_od_sdo_download(struct ecsim_od *od, uint16_t index,
 		return abort;
 	if (ca && o->code != ECSIM_OD_OBJ_VAR)
 		return od_ca_download(od, o, sub, data, len);
-	return od_write_entry(od, o, sub, data, len);
+	abort = od_write_entry(od, o, sub, data, len);
+	if (!abort && index == OD_RESTORE_DEFAULTS && sub >= 1)
+		abort = od_restore_command(od, o, sub);
+	return abort;
 }

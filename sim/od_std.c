@@ -140,9 +140,12 @@ static int od_std_pdo_object(struct ecsim_od *od, bool rx,
 static int od_std_mapping(struct ecsim_od *od, const struct ecsim_od_pdo *p)
 {
 	bool rx = od_is_rx_map(p->index);
-	unsigned int cap = p->n_entries > OD_STD_MAP_MIN_SUBS ?
+	/* a fixed PDO has exactly its entries and cannot be changed */
+	unsigned int cap = p->fixed ? p->n_entries :
+			   p->n_entries > OD_STD_MAP_MIN_SUBS ?
 			   p->n_entries : OD_STD_MAP_MIN_SUBS;
-	uint16_t acc = ECSIM_ACC_R_ALL | ECSIM_ACC_W_PREOP;
+	uint16_t acc = p->fixed ? ECSIM_ACC_R_ALL :
+			ECSIM_ACC_R_ALL | ECSIM_ACC_W_PREOP;
 	struct ecsim_od_entry_def sub0 = {
 		.datatype = ECSIM_DT_UNSIGNED8, .access = acc,
 		.name = "SubIndex 000",

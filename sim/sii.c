@@ -105,12 +105,18 @@ static void cat_close(struct sii_buf *b, size_t at)
 	ecsim_put16(b->p + at, (b->len - at - 2) / 2);
 }
 
+/*
+ * String order of the real terminals' EEPROMs (as ESI tools generate them):
+ * 1 the order code ("EL1008"), 2 the group ("DigIn"), 3 the device name,
+ * then PDO and entry names.  Masters that name a slave by string 1 show
+ * the type, as with hardware.
+ */
 static void collect_strings(struct sii_buf *b, const struct ecsim_model *m)
 {
 	unsigned int i, j;
 
-	str_idx(b, m->group);
 	str_idx(b, m->order);
+	str_idx(b, m->group);
 	str_idx(b, m->name);
 	for (i = 0; i < m->n_pdos; i++) {
 		str_idx(b, m->pdos[i].name);
@@ -295,6 +301,40 @@ static void config_area(struct sii_buf *b, const struct ecsim_slave *s)
 	ecsim_put16(w + 2 * SII_VERSION, 1);
 }
 
+/*
+ * The EEPROM as the model gives it (an ESI file's <Eeprom><Data>), with this
+ * slave's alias and serial number; the checksum is recomputed when the
+ * image had a correct one.
+ */
+static int sii_from_image(struct ecsim_slave *s, bool corrupt_crc)
+{
+	const struct ecsim_model *m = s->model;
+	size_t size = (size_t)m->eeprom_kbit * 128;
+	uint8_t *p;
+	bool crc_ok;
+
+	if (size < m->sii_image_len)
+		size = m->sii_image_len;
+	if (size < 2 * SII_FIRST_CATEGORY)
+		size = 2 * SII_FIRST_CATEGORY;
+	p = malloc(size);
+	if (!p)
+		return -ENOMEM;
+	memset(p, 0xff, size);
+	memcpy(p, m->sii_image, m->sii_image_len);
+	crc_ok = ecsim_sii_crc(p, 14) == p[2 * SII_CHECKSUM];
+	ecsim_put16(p + 2 * SII_ALIAS, s->alias);
+	ecsim_put32(p + 2 * SII_SERIAL, s->serial);
+	if (crc_ok)
+		p[2 * SII_CHECKSUM] = ecsim_sii_crc(p, 14);
+	if (corrupt_crc)
+		p[2 * SII_CHECKSUM] ^= 0x5a;
+	free(s->sii);
+	s->sii = p;
+	s->sii_len = size;
+	return 0;
+}
+
 /**
  * ecsim_sii_build() - build the EEPROM image of @s from its model
  * @s: slave (model, alias and serial set)
@@ -309,6 +349,8 @@ int ecsim_sii_build(struct ecsim_slave *s, bool corrupt_crc)
 	size_t size = (size_t)m->eeprom_kbit * 128;
 	uint8_t zero[2 * SII_FIRST_CATEGORY] = { 0 };
 
+	if (m->sii_image)
+		return sii_from_image(s, corrupt_crc);
 	if (put(&b, zero, sizeof(zero)))
 		return -ENOMEM;
 	config_area(&b, s);

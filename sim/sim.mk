@@ -15,9 +15,11 @@ SIM_CLIENT   := $(SIM_DIR)/ecsim-client
 SIM_CATALOGUE := sim/catalogue/catalogue.json
 # The CoE server is linked in once its sources are in the tree.
 SIM_COE      := $(if $(wildcard sim/coe.c),-DECSIM_HAVE_COE)
-SIM_CFLAGS   := $(BASE_CFLAGS) -Isim $(SIM_COE) \
-		$(shell pkg-config --cflags jansson 2>/dev/null)
-SIM_LIBS     := $(PKG_JANSSON) -lm
+# Recursively expanded: pkg-config must run after scripts/deps installed
+# libxml2-dev, not when make reads this file.
+SIM_CFLAGS   = $(BASE_CFLAGS) -Isim $(SIM_COE) \
+		$(shell pkg-config --cflags jansson libxml-2.0 2>/dev/null)
+SIM_LIBS     = $(PKG_JANSSON) $(PKG_XML2) -lm
 
 SIM_TEST_SRCS := $(wildcard tests/unit/check_sim_*.c)
 SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))

@@ -31,6 +31,11 @@ struct ecsim_model_entry {
 	char *name;
 };
 
+/* SII/ESI PDO flags, ETG.2010 table 14 */
+#define ECSIM_PDO_FLAG_MANDATORY	0x0001
+#define ECSIM_PDO_FLAG_DEFAULT		0x0002
+#define ECSIM_PDO_FLAG_FIXED		0x0010
+
 struct ecsim_model_pdo {
 	uint16_t index;
 	uint8_t sm;		/* 0xff: not assigned by default */
@@ -82,6 +87,8 @@ struct ecsim_model {
 	json_t *objects;		/* CoE objects (od.h format), or NULL */
 	char *behaviour;		/* "cia402" or NULL */
 	char *hw_version, *sw_version;
+	uint8_t *sii_image;		/* "sii_image": the EEPROM as given */
+	size_t sii_image_len;
 };
 
 struct ecsim_model_set {
@@ -103,6 +110,8 @@ uint16_t ecsim_model_mbx_protocol(const char *name);
 /* validate.c: a strict check of a segment file before it is built */
 int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
 			   char *err, size_t errlen);
+/* Serial number of slave @id when the segment file gives none (model.c). */
+uint32_t ecsim_default_serial(unsigned int id);
 
 /* The embedded catalogue (generated from sim/catalogue/catalogue.json). */
 extern const char ecsim_catalogue_json[];
@@ -207,10 +216,17 @@ struct ecsim_segment {
 	unsigned int delay_us;
 	struct ecsim_stats st;
 	uint32_t fwd_ns, ret_ns;	/* DC propagation model */
+	char *base_dir;			/* of the segment file, or NULL */
+	char *esi_dir;			/* ethercat-sim --esi DIR, or NULL */
 };
 
 /* segment.c */
 void ecsim_segment_rebuild_ring(struct ecsim_segment *seg);
+/* segment_esi.c: the model of a slave given as {"esi": FILE, "type": T,
+ * "revision": R}; *@key names it in seg->models. */
+int ecsim_segment_esi_model(struct ecsim_segment *seg, unsigned int id,
+			    const json_t *js, const char **key, char *err,
+			    size_t errlen);
 uint32_t ecsim_rand(struct ecsim_segment *seg);
 
 /* esc.c: the register file and its ECAT side */

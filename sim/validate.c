@@ -528,8 +528,8 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 		  size_t id, const json_t *s)
 {
 	static const char *const keys[] = {
-		"model", "name", "alias", "serial", "faults", "inputs",
-		"comment", NULL,
+		"model", "esi", "type", "revision", "name", "alias", "serial",
+		"faults", "inputs", "comment", NULL,
 	};
 	static const char *const fkeys[] = {
 		"sii_checksum", "no_firmware", "unplugged", "al_error", NULL,
@@ -545,8 +545,20 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 		ret = vkeys(v, s, "slave", keys);
 	if (ret)
 		return ret;
+	if (!model && (json_object_get(s, "esi") ||
+		       json_object_get(s, "type"))) {
+		/* built from an ESI file (segment_esi.c): its model is known
+		 * only once the file is read, which checks it */
+		ret = vstring(v, s, "", "esi");
+		if (!ret)
+			ret = vstring(v, s, "", "type");
+		if (!ret)
+			ret = vnum(v, s, "", "revision", 0, 0xffffffff, 0,
+				   NULL);
+		return ret;
+	}
 	if (!json_is_string(model))
-		return verr(v, "\"model\" must name a model of the catalogue or of \"models\"");
+		return verr(v, "\"model\" must name a model of the catalogue or of \"models\" (or give \"esi\"/\"type\")");
 	snprintf(v->where, sizeof(v->where), "slave %zu (model \"%s\"): ",
 		 id, json_string_value(model));
 	m = vfind_model(own, cat, json_string_value(model));
@@ -612,6 +624,8 @@ static int vwire_end(struct vctx *v, const json_t *slaves, const json_t *own,
 			    i, end, id, json_array_size(slaves));
 	m = vfind_model(own, cat, json_string_value(json_object_get(
 		json_array_get(slaves, id), "model")));
+	if (!json_object_get(json_array_get(slaves, id), "model"))
+		return 0;	/* an ESI slave: its entries come with the file */
 	if (!vmodel_has_entry(m, index, sub, rx))
 		return verr(v, "\"wires\"[%zu]: \"%s\": slave %lu has no %s entry 0x%04x:%02x",
 			    i, end, id, rx ? "output" : "input", index, sub);

@@ -285,7 +285,7 @@ static void check_states(void)
 
 	ecrt_domain_state(app.domain, &ds);
 	if (ds.wc_state != app.domain_state.wc_state)
-		pr_info("domain: state %u (WC %u)\n",
+		pr_info_ratelimited("domain: state %u (WC %u)\n",
 			ds.wc_state, ds.working_counter);
 	app.domain_state = ds;
 	app.complete_run = ds.wc_state == EC_WC_COMPLETE ?

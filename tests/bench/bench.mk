@@ -6,7 +6,8 @@ $(BUILD)/bench/bench-core: tests/bench/bench_core.c $(BUILD)/libeccore.a \
 		$(BUILD)/sim/libecsim.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -iquote sim -o $@ $< \
-		$(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a $(PKG_JANSSON) -lm
+		$(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a $(PKG_JANSSON) \
+		$(PKG_XML2) -lm
 
 ALL_TARGETS += $(BUILD)/bench/bench-core
 

@@ -76,8 +76,9 @@ done || fail "doc/CLI.md lists a command the tool does not have"
 	fail "ethercat-sim --help fails"
 { grep -o -- '--[a-z][a-z-]*' "$tmp/simhelp"; echo --help; } | sort -u \
 	>"$tmp/simopts"
-sed -n 's/.*\\-\\-\([a-z][a-z-]*\).*/--\1/p' doc/man/ethercat-sim.1.in |
-	sort -u >"$tmp/simman"
+# (roff writes each "-" of an option as "\-")
+sed 's/\\-/-/g' doc/man/ethercat-sim.1.in |
+	sed -n 's/.*--\([a-z][a-z-]*\).*/--\1/p' | sort -u >"$tmp/simman"
 # (the page also shows QEMU's -netdev in its text)
 grep -v -- '--netdev' "$tmp/simman" >"$tmp/simman2"
 cmp -s "$tmp/simopts" "$tmp/simman2" ||

@@ -47,9 +47,9 @@ static const struct ecsim_od_pdo_entry tx_entries[] = {
 	{ 0x7010, 1, 1, "Auto bit" },		/* not in the JSON */
 };
 static const struct ecsim_od_pdo pdos[] = {
-	{ 0x1600, 2, "RxPDO 1", 6, rx_entries },
-	{ 0x1601, 0xff, "RxPDO 2", 1, rx_entries },
-	{ 0x1A00, 3, "TxPDO 1", 7, tx_entries },
+	{ 0x1600, 2, "RxPDO 1", 6, rx_entries, false },
+	{ 0x1601, 0xff, "RxPDO 2", 1, rx_entries, false },
+	{ 0x1A00, 3, "TxPDO 1", 7, tx_entries, false },
 };
 static const uint8_t sm_types[] = { 1, 2, 3, 4 };
 

@@ -808,25 +808,28 @@ START_TEST(test_input_patterns)
 {
 	struct ecsim_segment *seg = seg_new(
 		"{\"slaves\":[{\"model\":\"EL5101\",\"inputs\":{"
-		"\"0x6000:02\":{\"pattern\":\"counter\",\"start\":10,"
-		"\"step\":2},\"0x6000:03\":\"0x1234\"}}]}");
-	uint8_t b[5];
+		"\"0x6010:11\":{\"pattern\":\"counter\",\"start\":10,"
+		"\"step\":2},\"0x6010:12\":\"0x1234\","
+		"\"0x6010:09\":1}}]}");
+	uint8_t b[6];
 
 	set_stations(seg, 1);
 	to_preop_mbx(seg, 0x1001);
-	sm(seg, 0x1001, 2, 0x1100, 3, 0x24, 1);
-	sm(seg, 0x1001, 3, 0x1180, 5, 0x20, 1);
-	fmmu(seg, 0x1001, 0, 0x0, 3, 0, 7, 0x1100, 0, 2);
-	fmmu(seg, 0x1001, 1, 0x10, 5, 0, 7, 0x1180, 0, 1);
+	/* EL5101 default assignment: 0x1602 (4 bytes), 0x1A03 (6 bytes) */
+	sm(seg, 0x1001, 2, 0x1100, 4, 0x24, 1);
+	sm(seg, 0x1001, 3, 0x1180, 6, 0x20, 1);
+	fmmu(seg, 0x1001, 0, 0x0, 4, 0, 7, 0x1100, 0, 2);
+	fmmu(seg, 0x1001, 1, 0x10, 6, 0, 7, 0x1180, 0, 1);
 	ck_assert_uint_eq(al_request(seg, 0x1001, 0x04), 0x04);
 	memset(b, 0, sizeof(b));
-	ck_assert_uint_eq(dg(seg, LRD, 0x0010, 0, b, 5), 1);
+	ck_assert_uint_eq(dg(seg, LRD, 0x0010, 0, b, 6), 1);
 	/* counter = start + step * frames seen in SAFEOP/OP: the AL status
 	 * read after the request was the first, this LRD the second */
-	ck_assert_uint_eq(b[1] | b[2] << 8, 10 + 2 * 2);
-	ck_assert_uint_eq(b[3] | b[4] << 8, 0x1234);
-	ck_assert_uint_eq(dg(seg, LRD, 0x0010, 0, b, 5), 1);
-	ck_assert_uint_eq(b[1] | b[2] << 8, 10 + 2 * 3);
+	ck_assert_uint_eq(b[0] | b[1] << 8, 0x0100);	/* input A: bit 8 */
+	ck_assert_uint_eq(b[2] | b[3] << 8, 10 + 2 * 2);
+	ck_assert_uint_eq(b[4] | b[5] << 8, 0x1234);
+	ck_assert_uint_eq(dg(seg, LRD, 0x0010, 0, b, 6), 1);
+	ck_assert_uint_eq(b[2] | b[3] << 8, 10 + 2 * 3);
 	ecsim_segment_free(seg);
 }
 END_TEST
@@ -868,6 +871,29 @@ START_TEST(test_dc_receive_times)
 			  0x10000000u);
 	ck_assert_uint_lt(rd32(seg, 0x1002, 0x0910) - rd32(seg, 0x1002, 0x0918),
 			  0x10000000u + 2000);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
+/* Without "dc" in the segment file: an E-bus hop of 160 ns out, 140 back. */
+START_TEST(test_dc_default_hops)
+{
+	struct ecsim_segment *seg = seg_new(
+		"{\"slaves\":[{\"model\":\"EK1100\"},{\"model\":\"EL3102\"},"
+		"{\"model\":\"EL3102\"}]}");
+	uint8_t b[4] = { 0 };
+	uint32_t rt[2];
+	unsigned int i;
+
+	set_stations(seg, 3);
+	ecsim_segment_set_time(seg, 5000000000ull);
+	ck_assert_uint_eq(dg(seg, BWR, 0, 0x0900, b, 4), 3);
+	for (i = 0; i < 2; i++)
+		rt[i] = rd32(seg, 0x1001 + i, 0x0904) -
+			rd32(seg, 0x1001 + i, 0x0900);
+	ck_assert_uint_eq(rd32(seg, 0x1003, 0x0904), 0);	/* end */
+	ck_assert_uint_eq(rt[1], 160 + 140);
+	ck_assert_uint_eq(rt[0], 2 * (160 + 140));
 	ecsim_segment_free(seg);
 }
 END_TEST
@@ -929,6 +955,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_wired_process_data);
 	tcase_add_test(tc, test_input_patterns);
 	tcase_add_test(tc, test_dc_receive_times);
+	tcase_add_test(tc, test_dc_default_hops);
 	tcase_add_test(tc, test_catalogue_models);
 	suite_add_tcase(s, tc);
 	return s;

@@ -181,7 +181,7 @@ START_TEST(test_standard_errors)
 	static const struct ecsim_od_pdo_entry wrong_len[] = {
 		{ 0x6040, 0, 32, "Controlword" },
 	};
-	struct ecsim_od_pdo p = { 0x1601, 2, "RxPDO 2", 1, wrong_dir };
+	struct ecsim_od_pdo p = { 0x1601, 2, "RxPDO 2", 1, wrong_dir, false };
 	struct ecsim_od_std std = { .n_sm = 4, .sm_types = sm_types,
 				    .n_pdos = 1, .pdos = &p };
 	struct ecsim_od *o = ecsim_od_new();

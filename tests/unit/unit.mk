@@ -21,7 +21,7 @@ $(BUILD)/tests/check_%: tests/unit/check_%.c $(BUILD)/libeccore.a \
 	$(CC) $(BASE_CFLAGS) -iquote master -iquote sim -iquote tests/unit -o $@ $< \
 		$(BUILD)/libeccore.a \
 		$(if $(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS)),$(BUILD)/sim/libecsim.a) \
-		$(PKG_CHECK) $(PKG_JANSSON) -lm
+		$(PKG_CHECK) $(PKG_JANSSON) $(PKG_XML2) -lm
 
 ALL_TARGETS += $(CORE_TESTS)
 UNIT_TESTS += $(CORE_TESTS)

@@ -24,16 +24,14 @@ case ${KERNEL:-6.1} in
 *) MODES="timer hrtimer hardirq" ;;
 esac
 
-vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'wait_n() {
-		i=0; while [ $i -lt 60 ]; do
-			[ "$(ethercat slaves 2>/dev/null |
-			     grep -c " $1 ")" -ge "$2" ] && return 0
-			sleep 0.25; i=$((i + 1)); done; return 1; }
+vm_run --file "$KO:/data/ec_kernel_example.ko" -- "$GUEST_WAIT_N"'
 	wait_n PREOP 6
 	for m in '"$MODES"'; do
 		insmod /data/ec_kernel_example.ko mode=$m cycles=0 callbacks=1
 		echo "$m: insmod_rc=$?"
 		wait_n OP 5; echo "$m: op_rc=$?"
+		dmesg | grep "ec_kernel_example: activated" |
+			sed "s/^[^]]*] /$m: kernel: /"
 		fails=0; n=0; r=0
 		while [ $r -lt '"$ROUNDS"' ]; do
 			for c in "slaves" "domains -v" "master" "config" \
@@ -47,7 +45,7 @@ vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'wait_n() {
 		echo "$m: cli commands $n failed $fails"
 		ethercat upload -p 5 -t uint32 0x1018 1 | sed "s/^/$m: upload: /"
 		rmmod ec_kernel_example; echo "$m: rmmod_rc=$?"
-		dmesg | grep "ec_kernel_example: \(loopback\|sdo\|callbacks\|activated\)" |
+		dmesg | grep "ec_kernel_example: \(loopback\|sdo\|callbacks\)" |
 			sed "s/^[^]]*] /$m: kernel: /"
 		dmesg -c >/dev/null
 		wait_n PREOP 6; echo "$m: preop_rc=$?"

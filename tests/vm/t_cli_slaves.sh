@@ -11,11 +11,16 @@
 
 need ethercat
 # The master scans after boot and takes the slaves to PREOP: wait for
-# that (at most 20 s).
+# that (at most 20 s), and for the servo's dictionary (10 s).
 vm_run -- 'i=0; while [ $i -lt 40 ]; do
 		[ "$(ethercat slaves 2>/dev/null | grep -c " PREOP ")" = 6 ] &&
 			break
 		sleep 0.5; i=$((i + 1)); done
+	# the dictionary of the servo (SDO information) follows PREOP
+	i=0; while [ $i -lt 40 ]; do
+		ethercat -p 5 sdos -q 2>/dev/null | grep -q "^SDO 0x1000, " &&
+			break
+		sleep 0.25; i=$((i + 1)); done
 	ethercat slaves; echo "rc_slaves=$?"
 	echo JSON-BEGIN; ethercat -j slaves; echo; echo JSON-END
 	ethercat slaves -v -p 5 | head -20; echo "rc_slaves_v=$?"

@@ -15,11 +15,7 @@ need ethercat
 [ -x "$TTOP/build/vm-bin/ec_user_example" ] ||
 	fail "build/vm-bin/ec_user_example not built (make userspace)"
 
-vm_run -- 'wait_n() {
-		i=0; while [ $i -lt 80 ]; do
-			[ "$(ethercat slaves 2>/dev/null |
-			     grep -c " $1 ")" -ge "$2" ] && return 0
-			sleep 0.25; i=$((i + 1)); done; return 1; }
+vm_run -- "$GUEST_WAIT_N"'
 	wait_n PREOP 6
 	ec_user_example -q >/tmp/app.log 2>&1 & P=$!
 	wait_n OP 5; echo "op_rc=$?"

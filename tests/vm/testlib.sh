@@ -49,6 +49,15 @@ vm_run() {
 	return 0
 }
 
+# Guest shell function for the commands of vm_run: "wait_n STATE N [TRIES]"
+# waits (TRIES x 0.25 s, default 80) until "ethercat slaves" shows at
+# least N slaves in STATE; status 1 if it never does.
+GUEST_WAIT_N='wait_n() {
+		i=0; while [ $i -lt "${3:-80}" ]; do
+			[ "$(ethercat slaves 2>/dev/null |
+			     grep -c " $1 ")" -ge "$2" ] && return 0
+			sleep 0.25; i=$((i + 1)); done; return 1; }'
+
 need() {
 	case $1 in
 	ethercat) [ -x "$TTOP/build/tool/ethercat" ] ||
