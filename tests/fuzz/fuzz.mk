@@ -44,7 +44,8 @@ $(FUZZ_DIR)/core/%.o: master/%.c $(wildcard master/*.h)
 $(FUZZ_DIR)/sim/%.o: sim/%.c $(wildcard sim/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isim $(SIM_COE) \
-		$(shell pkg-config --cflags jansson 2>/dev/null) -c -o $@ $<
+		$(shell pkg-config --cflags jansson libxml-2.0 2>/dev/null) \
+		-c -o $@ $<
 
 $(FUZZ_DIR)/sim/catalogue_data.o: $(SIM_DIR)/catalogue_data.c
 	@mkdir -p $(dir $@)
