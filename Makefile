@@ -9,6 +9,21 @@
 
 -include config.mk
 
+# make ... SANITIZE=1: the userspace parts and the unit tests with ASan
+# and UBSan (every report aborts), in build-san/; "make check SANITIZE=1"
+# runs the unit tests (the VM tests need the plain binaries in the guest).
+SANITIZE  ?=
+ifeq ($(SANITIZE),1)
+BUILD     ?= build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	     -fno-omit-frame-pointer
+CFLAGS    += $(SAN_FLAGS)
+LDFLAGS   += $(SAN_FLAGS)
+export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+# no fork per test: LeakSanitizer checks the whole program at its exit
+export CK_FORK := no
+endif
 BUILD     ?= build
 CC        ?= gcc
 PREFIX    ?= /usr/local
@@ -32,7 +47,8 @@ BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS) \
 # a prerequisite would be too late, and with -j it would race the build.
 # Sub-makes inherit EC_DEPS_DONE and do not run it again.  "make -n" runs
 # it too (it is the same parse).
-DEPS_GOALS := demo check unit vm-check bench check-kernels
+DEPS_GOALS := demo check unit vm-check bench check-kernels fuzz fuzz-build \
+	faults faults-short
 ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
 ifeq ($(EC_DEPS_DONE),)
 ifneq ($(shell scripts/deps >&2 && echo ok),ok)
@@ -112,14 +128,16 @@ lint:
 # The tests run their own makes (Kbuild for the rig, the build tests): they
 # must not inherit this make's -j jobserver, which they cannot reach from
 # a recipe ("jobserver unavailable" is a warning, and the module builds
-# fail on any warning).
-RUN_TESTS := env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS scripts/run-tests
+# fail on any warning).  EC_BUILD: the build folder the host-side tests
+# use (build-san/ with SANITIZE=1).
+RUN_TESTS := env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS EC_BUILD=$(BUILD) \
+	     scripts/run-tests
 
 unit: userspace lint
 	$(RUN_TESTS) unit $(UNIT_TESTS)
 
 check: userspace lint
-	$(RUN_TESTS) all $(UNIT_TESTS)
+	$(RUN_TESTS) $(if $(filter 1,$(SANITIZE)),unit,all) $(UNIT_TESTS)
 
 clean:
 	rm -rf $(BUILD)

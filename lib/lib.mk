@@ -31,7 +31,7 @@ $(LIB_A): $(LIB_OBJS)
 
 $(LIB_SO): $(LIB_PIC_OBJS) lib/libethercat.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libethercat.so.1 \
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libethercat.so.1 \
 		-Wl,--version-script=lib/libethercat.map -Wl,-z,defs \
 		$(LDFLAGS) -o $@ $(LIB_PIC_OBJS)
 

@@ -97,6 +97,8 @@ static u8 *ec_fsm_coe_info_prepare(struct ec_fsm_coe *fsm, u8 opcode,
 static int ec_fsm_coe_info_append(struct ec_fsm_coe *fsm, const u8 *data,
 				  size_t len)
 {
+	if (!len)	/* an empty fragment: info_buf may not exist yet */
+		return 0;
 	if (fsm->info_len + len > fsm->info_cap) {
 		size_t cap = fsm->info_cap ? fsm->info_cap : 512;
 		u8 *buf;

@@ -257,13 +257,34 @@ static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
 	return first;
 }
 
+/*
+ * A slave whose scan did not finish (an EEPROM overwritten with garbage,
+ * say) still answers at the station address the scan gave it: it serves
+ * register requests and SII writes, so that its SII can be repaired from
+ * the master, and nothing that needs what the scan reads.
+ */
+static void ec_fsm_slave_start_repair_request(struct ec_fsm_slave *fsm,
+					      u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	if (!ec_list_empty(&slave->reg_requests))
+		ec_fsm_slave_start_reg_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->reg_requests),
+			struct ec_reg_request, node));
+	else if (!ec_list_empty(&slave->sii_requests))
+		ec_fsm_slave_start_sii_request(fsm, now_ns);
+}
+
 /* Nothing in progress: pick the next job. */
 static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 
-	if (!slave->scan_done)
+	if (!slave->scan_done) {
+		ec_fsm_slave_start_repair_request(fsm, now_ns);
 		return;
+	}
 	if (!fsm->config_done) {
 		fsm->config_done = true;
 		ec_fsm_target_start_first(&fsm->target, now_ns);
@@ -515,10 +536,18 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	struct ec_fsm_slave *fsm = slave->fsm;
 
 	if (!slave->scan_done) {
-		/* A slave the scan gave up on serves nobody. */
-		if (slave->master && !slave->master->scan_busy)
-			ec_slave_fail_requests(slave, -EIO);
-		return;
+		/* The scan owns the slave while it runs; after it, a slave
+		 * it gave up on serves only register and SII requests.
+		 */
+		if (!slave->master || slave->master->scan_busy)
+			return;
+		EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request,
+				 -EIO);
+		EC_FAIL_REQUESTS(&slave->state_requests,
+				 struct ec_state_request, -EIO);
+		if (!fsm && ec_list_empty(&slave->reg_requests) &&
+		    ec_list_empty(&slave->sii_requests))
+			return;
 	}
 	if (!fsm) {
 		fsm = ec_zalloc(sizeof(*fsm));
@@ -553,12 +582,16 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 {
 	const struct ec_fsm_slave *fsm = slave->fsm;
+	bool repair = !ec_list_empty(&slave->reg_requests) ||
+		      !ec_list_empty(&slave->sii_requests);
 	struct ec_list *pos, *tmp;
 
 	if (!fsm)
-		return slave->scan_done;
+		return slave->scan_done || repair;
 	if (ec_fsm_datagram_pending(&fsm->datagram))
 		return false;
+	if (!slave->scan_done)
+		return !ec_fsm_slave_idle(fsm) || repair;
 	if (!ec_fsm_slave_idle(fsm) || !fsm->startup_done ||
 	    ec_fsm_target_wants_job(&fsm->target, now_ns))
 		return true;

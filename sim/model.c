@@ -26,6 +26,28 @@ static const struct {
 	{ "BIT8", 0x37, 8 },
 };
 
+/* Bits of a data type name of the table above, or -1 when unknown. */
+int ecsim_model_type_bits(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strcmp(name, types[i].name))
+			return types[i].bits;
+	return -1;
+}
+
+/* SII mailbox protocol bit of a protocol name ("CoE"), 0 when unknown. */
+uint16_t ecsim_model_mbx_protocol(const char *name)
+{
+	return !strcmp(name, "AoE") ? SII_MBX_AOE :
+	       !strcmp(name, "EoE") ? SII_MBX_EOE :
+	       !strcmp(name, "CoE") ? SII_MBX_COE :
+	       !strcmp(name, "FoE") ? SII_MBX_FOE :
+	       !strcmp(name, "SoE") ? SII_MBX_SOE :
+	       !strcmp(name, "VoE") ? SII_MBX_VOE : 0;
+}
+
 int ecsim_json_uint(const json_t *v, uint64_t max, uint64_t *out)
 {
 	unsigned long long u;
@@ -304,12 +326,7 @@ static int parse_mailbox(struct ecsim_model *m, const json_t *mb)
 
 		if (!p)
 			return -EINVAL;
-		m->mbx_protocols |= !strcmp(p, "AoE") ? SII_MBX_AOE :
-				    !strcmp(p, "EoE") ? SII_MBX_EOE :
-				    !strcmp(p, "CoE") ? SII_MBX_COE :
-				    !strcmp(p, "FoE") ? SII_MBX_FOE :
-				    !strcmp(p, "SoE") ? SII_MBX_SOE :
-				    !strcmp(p, "VoE") ? SII_MBX_VOE : 0;
+		m->mbx_protocols |= ecsim_model_mbx_protocol(p);
 	}
 	if (boot) {
 		const json_t *o = json_object_get(boot, "out");

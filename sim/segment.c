@@ -180,6 +180,12 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 	ret = ecsim_slave_init(s);
 	if (!ret)
 		ret = ecsim_sii_build(s, sii_bad);
+	if (ret == -EFBIG) {
+		snprintf(err, errlen,
+			 "slave %u (model \"%s\"): its SII image (categories, strings, PDOs) does not fit the %u kbit EEPROM: give fewer PDOs or a larger \"esc\": \"eeprom_kbit\"",
+			 id, model, s->model->eeprom_kbit);
+		return ret;
+	}
 	if (ret) {
 		snprintf(err, errlen, "slave %u: %s", id, strerror(-ret));
 		return ret;
@@ -293,7 +299,9 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 			 jerr.text);
 		goto out_free;
 	}
-	if (ecsim_models_load(&seg->models, json_object_get(cat, "models"),
+	if (ecsim_segment_validate(root, json_object_get(cat, "models"), err,
+				   errlen) ||
+	    ecsim_models_load(&seg->models, json_object_get(cat, "models"),
 			      err, errlen)) {
 		json_decref(cat);
 		goto out_free;
@@ -386,6 +394,13 @@ struct ecsim_segment *ecsim_segment_new_file_esi(const char *path,
 	}
 	seg = segment_build(root, path, esi_dir, err, errlen);
 	json_decref(root);
+	if (!seg && errlen) {
+		/* name the file in front of what segment_build() said */
+		char *msg = strdup(err);
+
+		snprintf(err, errlen, "%s: %s", path, msg ? msg : "error");
+		free(msg);
+	}
 	return seg;
 }
 

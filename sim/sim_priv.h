@@ -106,6 +106,11 @@ bool ecsim_pdo_is_rx(const struct ecsim_model_pdo *pdo);
 /* Parse a JSON integer or "0x.." string. */
 int ecsim_json_uint(const json_t *v, uint64_t max, uint64_t *out);
 int ecsim_json_entry_ref(const char *s, uint16_t *index, uint8_t *sub);
+int ecsim_model_type_bits(const char *name);
+uint16_t ecsim_model_mbx_protocol(const char *name);
+/* validate.c: a strict check of a segment file before it is built */
+int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
+			   char *err, size_t errlen);
 /* Serial number of slave @id when the segment file gives none (model.c). */
 uint32_t ecsim_default_serial(unsigned int id);
 

@@ -5,10 +5,12 @@
  * (-m master list, -a alias, -p position relative to the alias) are IgH's.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "print.h"
@@ -21,6 +23,8 @@ static const struct option ec_cli_long_options[] = {
 	{ "position", required_argument, NULL, 'p' },
 	{ "type", required_argument, NULL, 't' },
 	{ "domain", required_argument, NULL, 'd' },
+	{ "output-file", required_argument, NULL, 'o' },
+	{ "skin", required_argument, NULL, 's' },
 	{ "emergency", no_argument, NULL, 'e' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -140,6 +144,9 @@ void ec_cli_usage(FILE *f, const char *prog)
 		"  --position -p <pos>     Slave position (see 'help slaves').\n"
 		"  --type     -t <type>    Data type (see 'help upload').\n"
 		"  --domain   -d <list>    Domain indices (see 'help domains').\n"
+		"  --output-file -o <file> Write the output to <file> instead\n"
+		"                          of stdout ('-': stdout).\n"
+		"  --skin     -s <skin>    Output skin (see 'help pdos').\n"
 		"  --force    -f           Force a command.\n"
 		"  --quiet    -q           Output less information.\n"
 		"  --verbose  -v           Output more information.\n"
@@ -229,6 +236,19 @@ void ec_cli_warn(struct ec_cli *c, const char *fmt, ...)
 }
 
 /**
+ * ec_cli_errno_hint() - what to do, where the errno's text would mislead
+ * @err: the -errno an ec_lib_* call returned
+ *
+ * Return: text to append to the message ("" for most errors).
+ */
+const char *ec_cli_errno_hint(int err)
+{
+	if (err == -ENXIO)	/* ec_ioctl_queue() in the module */
+		return ": the slave's scan did not finish (its SII is unreadable or invalid), so only reg_read, reg_write and sii_write work on it; repair its SII with sii_write, then run 'ethercat rescan'";
+	return "";
+}
+
+/**
  * ec_cli_lib_fail() - report a failed ec_lib_* call
  * @c: state
  * @m: the handle (holds the message)
@@ -240,7 +260,8 @@ int ec_cli_lib_fail(struct ec_cli *c, struct ec_lib_master *m, int err)
 {
 	const char *msg = m ? ec_lib_error(m) : "";
 
-	return ec_cli_fail(c, "%s", *msg ? msg : ec_lib_strerror(err));
+	return ec_cli_fail(c, "%s%s", *msg ? msg : ec_lib_strerror(err),
+			   ec_cli_errno_hint(err));
 }
 
 /**
@@ -308,7 +329,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:efqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:efqvjh",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -325,6 +346,12 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 			break;
 		case 'd':
 			c->domains = optarg;
+			break;
+		case 'o':
+			c->output_file = optarg;
+			break;
+		case 's':
+			c->skin = optarg;
 			break;
 		case 'e':
 			c->emergency = true;
@@ -347,7 +374,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 			c->help = true;
 			break;
 		default:
-			if (optopt && strchr("maptd", optopt))
+			if (optopt && strchr("maptdos", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
 					optopt);
@@ -392,6 +419,69 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 	return 0;
 }
 
+/* --skin: only for the commands that have skins, and not with --json. */
+static int ec_cli_check_skin(struct ec_cli *c)
+{
+	if (!c->skin)
+		return 0;
+	if (!(c->cmd->flags & EC_CMD_SKIN))
+		return ec_cli_usage_error(c, "has no output skins (--skin)");
+	if (strcmp(c->skin, "default") && strcmp(c->skin, "etherlab"))
+		return ec_cli_usage_error(c,
+			"invalid skin '%s': 'default' or 'etherlab'", c->skin);
+	if (c->json && strcmp(c->skin, "default"))
+		return ec_cli_usage_error(c,
+			"--json cannot be combined with skin '%s'", c->skin);
+	return 0;
+}
+
+/*
+ * -o FILE: stdout becomes FILE for the command (so that every way of
+ * printing goes there).  Returns the saved stdout, or -1 (reported).
+ */
+static int ec_cli_redirect(struct ec_cli *c)
+{
+	int fd, saved;
+
+	fd = open(c->output_file, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0) {
+		ec_cli_fail(c, "cannot open output file '%s': %s",
+			    c->output_file, strerror(errno));
+		return -1;
+	}
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	if (saved < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		ec_cli_fail(c, "cannot redirect stdout to '%s': %s",
+			    c->output_file, strerror(errno));
+		if (saved >= 0)
+			close(saved);
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return saved;
+}
+
+/* Flush the output file, put stdout back; a failed write fails. */
+static int ec_cli_restore(struct ec_cli *c, int saved, int ret)
+{
+	int err = 0;
+
+	if (fflush(stdout) || ferror(stdout))
+		err = errno ? errno : EIO;
+	if (!err && fsync(STDOUT_FILENO) && errno != EINVAL &&
+	    errno != EROFS)
+		err = errno;
+	clearerr(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	if (err && !ret)
+		return ec_cli_fail(c, "writing '%s' failed: %s",
+				   c->output_file, strerror(err));
+	return ret;
+}
+
 /**
  * ec_cli_run() - run the parsed command
  * @c: state after ec_cli_parse()
@@ -400,7 +490,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
  */
 int ec_cli_run(struct ec_cli *c)
 {
-	int ret;
+	int ret, saved = -1;
 
 	if (c->help) {
 		ec_cli_cmd_help(stdout, c->prog, c->cmd);
@@ -408,11 +498,23 @@ int ec_cli_run(struct ec_cli *c)
 	}
 	if (c->json && (c->cmd->flags & EC_CMD_NO_JSON))
 		return ec_cli_usage_error(c, "has no JSON output");
-	if (c->cmd->flags & EC_CMD_PLAIN)
-		return c->cmd->run(c);
-	ec_out_init(stdout, c->json);
-	ret = c->cmd->run(c);
-	ec_out_finish();
+	ret = ec_cli_check_skin(c);
+	if (ret)
+		return ret;
+	if (c->output_file && strcmp(c->output_file, "-")) {
+		saved = ec_cli_redirect(c);
+		if (saved < 0)
+			return EC_EXIT_FAIL;
+	}
+	if (c->cmd->flags & EC_CMD_PLAIN) {
+		ret = c->cmd->run(c);
+	} else {
+		ec_out_init(stdout, c->json);
+		ret = c->cmd->run(c);
+		ec_out_finish();
+	}
+	if (saved >= 0)
+		return ec_cli_restore(c, saved, ret);
 	fflush(stdout);
 	return ret;
 }
@@ -438,6 +540,56 @@ static int ec_cli_master_max(void *ctx)
 	return ret;
 }
 
+/*
+ * Every index of an explicit -m list must name a master that exists: the
+ * module's master count comes from the first device that opens.
+ */
+static int ec_cli_check_masters(struct ec_cli *c, struct ec_numlist *l)
+{
+	struct ec_lib_master m;
+	unsigned int count;
+	size_t i;
+	int ret;
+
+	if (!strcmp(c->masters, "-"))
+		return 0;
+	if (!l->count) {
+		ec_numlist_free(l);
+		return ec_cli_usage_error(c, "master list '%s' selects no master",
+					  c->masters);
+	}
+	for (i = 0; i < l->count && l->items[i] == 0; i++)
+		;
+	if (i == l->count)
+		return 0;	/* master 0 only: opening it says the rest */
+	ret = ec_cli_open(c, &m, 0, false);
+	if (ret) {
+		ec_numlist_free(l);
+		return ret;
+	}
+	count = m.module.master_count;
+	ec_lib_close(&m);
+	for (i = 0; i < l->count; i++) {
+		if (l->items[i] < count)
+			continue;
+		if (count == 1)
+			ret = ec_cli_fail(c,
+				"master %u (from -m '%s') does not exist: the module has only master 0",
+				l->items[i], c->masters);
+		else if (count)
+			ret = ec_cli_fail(c,
+				"master %u (from -m '%s') does not exist: the module has %u (0 to %u)",
+				l->items[i], c->masters, count, count - 1);
+		else
+			ret = ec_cli_fail(c,
+				"master %u (from -m '%s') does not exist: the module has none",
+				l->items[i], c->masters);
+		ec_numlist_free(l);
+		return ret;
+	}
+	return 0;
+}
+
 /**
  * ec_cli_masters() - the master indices selected with -m
  * @c: state
@@ -458,7 +610,7 @@ int ec_cli_masters(struct ec_cli *c, struct ec_numlist *out)
 	if (ret)
 		return ec_cli_usage_error(c, "invalid master list '%s'",
 					  c->masters);
-	return 0;
+	return ec_cli_check_masters(c, out);
 }
 
 /**
@@ -539,6 +691,137 @@ static void ec_sel_add(uint16_t *out, size_t *count, size_t cap,
 		out[(*count)++] = pos;
 }
 
+/*
+ * The group of an alias: the slave carrying it and the slaves behind it
+ * up to the next slave with another alias.  @group has room for @n.
+ */
+static size_t ec_select_alias_group(const struct ec_ioctl_slave *all,
+				    size_t n, unsigned int alias,
+				    uint16_t *group)
+{
+	unsigned int last = 0;
+	size_t i, group_n = 0;
+
+	for (i = 0; i < n; i++) {
+		if (all[i].alias) {
+			if (last && last == alias && all[i].alias != alias)
+				break;
+			last = all[i].alias;
+		}
+		if (last == alias)
+			group[group_n++] = i;
+	}
+	return group_n;
+}
+
+/* Positions of -p within @count slaves (all, or an alias's group). */
+static int ec_select_check_positions(const char *positions, size_t count,
+				     unsigned int alias, bool by_alias,
+				     char *msg, size_t size)
+{
+	struct ec_numlist pl;
+	size_t i;
+	int ret;
+
+	if (!strcmp(positions, "-"))
+		return 0;
+	ret = ec_numlist_parse(positions, ec_sel_count_max, &count, &pl);
+	if (ret) {
+		snprintf(msg, size, "invalid position list '%s'", positions);
+		return -EINVAL;
+	}
+	for (i = 0; i < pl.count && !ret; i++) {
+		if (pl.items[i] > 0xffff) {
+			snprintf(msg, size,
+				 "invalid position %u: positions are 0 to 65535",
+				 pl.items[i]);
+			ret = -EINVAL;
+		} else if (pl.items[i] >= count && by_alias) {
+			snprintf(msg, size,
+				 "no slave at position %u after alias %u (its group has %zu slave%s)",
+				 pl.items[i], alias, count,
+				 count == 1 ? "" : "s");
+			ret = -ENOENT;
+		} else if (pl.items[i] >= count) {
+			snprintf(msg, size,
+				 "slave %u does not exist: there %s %zu slave%s",
+				 pl.items[i], count == 1 ? "is" : "are", count,
+				 count == 1 ? "" : "s");
+			ret = -ENOENT;
+		}
+	}
+	if (!ret && !pl.count) {
+		snprintf(msg, size, "position list '%s' selects no slave",
+			 positions);
+		ret = -ENOENT;
+	}
+	ec_numlist_free(&pl);
+	return ret;
+}
+
+/**
+ * ec_select_check() - whether -a/-p name slaves that exist
+ * @all: every slave, in ring order
+ * @n: number of slaves
+ * @aliases: -a text ("-" for none)
+ * @positions: -p text ("-" for all)
+ * @msg: the reason, on failure
+ * @size: size of @msg
+ *
+ * Return: 0; -EINVAL for a malformed list or a number beyond 16 bits (a
+ * usage error); -ENOENT when an alias or a position names no slave.
+ */
+int ec_select_check(const struct ec_ioctl_slave *all, size_t n,
+		    const char *aliases, const char *positions, char *msg,
+		    size_t size)
+{
+	struct ec_sel_ctx sc = { .all = all, .n = n };
+	struct ec_numlist al;
+	uint16_t *group;
+	size_t k, group_n;
+	int ret = 0;
+
+	if (!strcmp(aliases, "-"))
+		return ec_select_check_positions(positions, n, 0, false, msg,
+						 size);
+	if (ec_numlist_parse(aliases, ec_sel_alias_max, &sc, &al)) {
+		snprintf(msg, size, "invalid alias list '%s'", aliases);
+		return -EINVAL;
+	}
+	group = calloc(n ? n : 1, sizeof(*group));
+	if (!group) {
+		ec_numlist_free(&al);
+		snprintf(msg, size, "out of memory");
+		return -ENOMEM;
+	}
+	for (k = 0; k < al.count && !ret; k++) {
+		if (al.items[k] > 0xffff) {
+			snprintf(msg, size,
+				 "invalid alias %u: aliases are 0 to 65535",
+				 al.items[k]);
+			ret = -EINVAL;
+			break;
+		}
+		group_n = ec_select_alias_group(all, n, al.items[k], group);
+		if (!group_n) {
+			snprintf(msg, size, "no slave has alias %u",
+				 al.items[k]);
+			ret = -ENOENT;
+			break;
+		}
+		ret = ec_select_check_positions(positions, group_n,
+						al.items[k], true, msg, size);
+	}
+	if (!ret && !al.count) {
+		snprintf(msg, size, "alias list '%s' selects no slave",
+			 aliases);
+		ret = -ENOENT;
+	}
+	free(group);
+	ec_numlist_free(&al);
+	return ret;
+}
+
 /**
  * ec_select_slaves() - apply -a/-p to a bus (IgH's rules)
  * @all: every slave, in ring order
@@ -585,20 +868,7 @@ int ec_select_slaves(const struct ec_ioctl_slave *all, size_t n,
 		return -ENOMEM;
 	}
 	for (k = 0; k < al.count; k++) {
-		unsigned int alias = al.items[k];
-		unsigned int last = 0;
-
-		group_n = 0;
-		for (i = 0; i < n; i++) {
-			if (all[i].alias) {
-				if (last && last == alias &&
-				    all[i].alias != alias)
-					break;
-				last = all[i].alias;
-			}
-			if (last == alias)
-				group[group_n++] = i;
-		}
+		group_n = ec_select_alias_group(all, n, al.items[k], group);
 		ret = ec_numlist_parse(positions, ec_sel_count_max, &group_n,
 				       &pl);
 		if (ret) {
@@ -627,6 +897,7 @@ int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 		  struct ec_slaves *s)
 {
 	struct ec_ioctl_master master;
+	char msg[160];
 	size_t i;
 	int ret;
 
@@ -647,6 +918,14 @@ int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 			ec_slaves_free(s);
 			return ec_cli_lib_fail(c, m, ret);
 		}
+	}
+	ret = ec_select_check(s->all, s->n, c->aliases, c->positions, msg,
+			      sizeof(msg));
+	if (ret) {
+		ec_slaves_free(s);
+		if (ret == -EINVAL)
+			return ec_cli_usage_error(c, "%s", msg);
+		return ec_cli_fail(c, "master %u: %s", m->index, msg);
 	}
 	ret = ec_select_slaves(s->all, s->n, c->aliases, c->positions,
 			       s->sel, &s->count);

@@ -26,6 +26,7 @@ enum {
 
 #define EC_CMD_NO_JSON 0x01	/* output format of its own (XML) */
 #define EC_CMD_PLAIN 0x02	/* prints on its own (help) */
+#define EC_CMD_SKIN 0x04	/* takes --skin (pdos) */
 
 struct ec_cli;
 
@@ -45,6 +46,8 @@ struct ec_cli {
 	const char *positions;	/* "-": all */
 	const char *domains;	/* "-": all */
 	const char *type;	/* NULL: none */
+	const char *skin;	/* NULL: default */
+	const char *output_file;	/* NULL or "-": stdout */
 	bool verbose, quiet, force, json, help, emergency;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */
@@ -77,6 +80,7 @@ int ec_cli_fail(struct ec_cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void ec_cli_warn(struct ec_cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+const char *ec_cli_errno_hint(int err);
 int ec_cli_lib_fail(struct ec_cli *c, struct ec_lib_master *m, int err);
 int ec_cli_nargs(struct ec_cli *c, int min, int max);
 
@@ -88,6 +92,9 @@ int ec_cli_single_master(struct ec_cli *c, unsigned int *index);
 int ec_cli_open(struct ec_cli *c, struct ec_lib_master *m,
 		unsigned int index, bool writable);
 
+int ec_select_check(const struct ec_ioctl_slave *all, size_t n,
+		    const char *aliases, const char *positions, char *msg,
+		    size_t size);
 int ec_select_slaves(const struct ec_ioctl_slave *all, size_t n,
 		     const char *aliases, const char *positions,
 		     uint16_t *out, size_t *count);

@@ -3,7 +3,9 @@
  * cmd_pdos.c - 'pdos' (sync managers, PDO assignment and mapping) and
  * 'xml' (an ESI-style slave description from the same information).
  */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -81,6 +83,84 @@ static int ec_list_slave_pdos(struct ec_cli *c, struct ec_lib_master *m,
 	return 0;
 }
 
+/*
+ * pdos --skin etherlab: a template configuration for EtherLab's generic
+ * EtherCAT slave block (a MATLAB function per slave), as IgH's tool
+ * writes it: the sync managers with their PDOs and entries, then one
+ * port per mapped entry (gaps have none).  One walk writes both; the
+ * port lines wait in a memory stream.
+ */
+static int ec_etherlab_slave(struct ec_cli *c, struct ec_lib_master *m,
+			     unsigned int master,
+			     const struct ec_ioctl_slave *sl, bool header)
+{
+	struct ec_ioctl_slave_sync_pdo_entry e;
+	struct ec_ioctl_slave_sync_pdo pdo;
+	struct ec_ioctl_slave_sync sync;
+	unsigned int i, j, k, port[2] = { 1, 1 };
+	char *ports = NULL;
+	size_t ports_len = 0;
+	FILE *pf;
+	bool in;
+	int ret = 0;
+
+	(void)header;
+	pf = open_memstream(&ports, &ports_len);
+	if (!pf)
+		return ec_cli_fail(c, "out of memory");
+	printf("%%\n%% Master %u, Slave %u", master, sl->position);
+	if (sl->order[0])
+		printf(", \"%.*s\"", EC_IOCTL_STRING_SIZE, sl->order);
+	printf("\n%%\nfunction rv = slave%u()\n\n"
+	       "%% Slave configuration\n\n"
+	       "rv.SlaveConfig.vendor = %u;\n"
+	       "rv.SlaveConfig.product = hex2dec('%08x');\n"
+	       "rv.SlaveConfig.description = '%.*s';\n"
+	       "rv.SlaveConfig.sm = { ...\n", sl->position, sl->vendor_id,
+	       sl->product_code, EC_IOCTL_STRING_SIZE, sl->order);
+	for (i = 0; i < sl->sync_count && !ret; i++) {
+		ret = ec_lib_slave_sync(m, sl->position, i, &sync);
+		if (ret)
+			break;
+		/* The block's inputs feed the slave's outputs. */
+		in = sync.control_register & EC_SM_CONTROL_DIR_WRITE;
+		printf("    {%u, %u, {\n", i, in ? 0 : 1);
+		for (j = 0; j < sync.pdo_count && !ret; j++) {
+			ret = ec_lib_slave_sync_pdo(m, sl->position, i, j,
+						    &pdo);
+			if (ret)
+				break;
+			printf("        {hex2dec('%04x'), [\n", pdo.index);
+			for (k = 0; k < pdo.entry_count && !ret; k++) {
+				ret = ec_lib_slave_sync_pdo_entry(m,
+					sl->position, i, j, k, &e);
+				if (ret)
+					break;
+				printf("            hex2dec('%04x'), hex2dec('%02x'), %3u; ...\n",
+				       e.index, e.subindex, e.bit_length);
+				if (!e.index)
+					continue;
+				fprintf(pf, "rv.PortConfig.%s(%u).pdo = [%u, %u, %u, 0];\n"
+					"rv.PortConfig.%s(%u).pdo_data_type = %u;\n\n",
+					in ? "input" : "output", port[in], i,
+					j, k, in ? "input" : "output",
+					port[in], 1000 + e.bit_length);
+				port[in]++;
+			}
+			printf("            ]}, ...\n");
+		}
+		printf("        }}, ...\n");
+	}
+	fclose(pf);
+	if (ret)
+		ret = ec_cli_lib_fail(c, m, ret);
+	else
+		printf("    };\n\n%% Port configuration\n\n%send\n",
+		       ports ? ports : "");
+	free(ports);
+	return ret;
+}
+
 /**
  * ec_cmd_pdos() - list sync managers, PDO assignment and mapping
  * @c: parsed command line
@@ -89,11 +169,20 @@ static int ec_list_slave_pdos(struct ec_cli *c, struct ec_lib_master *m,
  */
 int ec_cmd_pdos(struct ec_cli *c)
 {
+	bool etherlab = false;
 	int ret;
 
 	ret = ec_cli_nargs(c, 0, 0);
 	if (ret)
 		return ret;
+	/* ec_cli_run() checked the skin's name and --json. */
+	if (c->skin && !strcmp(c->skin, "etherlab"))
+		etherlab = true;
+	if (etherlab) {
+		ret = ec_cli_each_slave(c, ec_etherlab_slave);
+		fflush(stdout);
+		return ret;
+	}
 	ec_out_arr_open("slaves");
 	ret = ec_cli_each_slave(c, ec_list_slave_pdos);
 	ec_out_arr_close();

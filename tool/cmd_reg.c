@@ -25,6 +25,32 @@
 #define EC_CRC_OFF(name) (EC_REG_##name##_COUNTER - EC_REG_RX_ERROR_COUNTER)
 
 #define EC_REG_SPACE 0x10000	/* ESC address space, 64 KiB */
+/* One request is one datagram, which carries at most 1486 bytes: larger
+ * reads and writes are split into requests of this size.
+ */
+#define EC_REG_CHUNK 1024
+
+/* Read or write @size bytes from @address in chunks; 0 or -errno. */
+static int ec_reg_transfer(struct ec_lib_master *m, uint16_t position,
+			   bool emergency, bool write, uint16_t address,
+			   size_t size, uint8_t *data)
+{
+	size_t done, n;
+	int ret = 0;
+
+	for (done = 0; done < size && !ret; done += n) {
+		n = size - done < EC_REG_CHUNK ? size - done : EC_REG_CHUNK;
+		if (write)
+			ret = ec_lib_reg_write(m, position, emergency,
+					       (uint16_t)(address + done),
+					       (uint16_t)n, data + done);
+		else
+			ret = ec_lib_reg_read(m, position, emergency,
+					      (uint16_t)(address + done),
+					      (uint16_t)n, data + done);
+	}
+	return ret;
+}
 
 static int ec_reg_parse_address(struct ec_cli *c, const char *s,
 				uint16_t *address)
@@ -75,17 +101,19 @@ int ec_cmd_reg_read(struct ec_cli *c)
 		ret = ec_reg_type(c, &t);
 	if (ret)
 		return ret;
-	if (c->argc > 1 && (ec_parse_uint(c->argv[1], 0xffff, &size) ||
+	if (c->argc > 1 && (ec_parse_uint(c->argv[1], EC_REG_SPACE, &size) ||
 			    !size))
-		return ec_cli_usage_error(c, "invalid size '%s'",
-					  c->argv[1]);
+		return ec_cli_usage_error(c,
+			"invalid size '%s': 1 to 65536 bytes", c->argv[1]);
 	if (t && t->size)
 		size = t->size;
 	if (!size)
 		return ec_cli_usage_error(c,
 			"the size argument is mandatory if no data type implying a size is given");
-	if (address + size > EC_REG_SPACE - 1)
-		return ec_cli_usage_error(c, "address and size exceeding 64k");
+	if (address + size > EC_REG_SPACE)
+		return ec_cli_usage_error(c,
+			"%llu bytes from address 0x%04x exceed the 64 KiB register space (the last byte is 0xffff)",
+			size, address);
 
 	ret = ec_cli_single_master(c, &index);
 	if (ret)
@@ -101,8 +129,8 @@ int ec_cmd_reg_read(struct ec_cli *c)
 		ret = ec_cli_fail(c, "out of memory");
 		goto out_free_slaves;
 	}
-	ret = ec_lib_reg_read(&m, slave->position, false, address,
-			      (uint16_t)size, data);
+	ret = ec_reg_transfer(&m, slave->position, false, false, address,
+			      size, data);
 	if (ret) {
 		ret = ec_cli_lib_fail(c, &m, ret);
 	} else {
@@ -162,6 +190,10 @@ int ec_cmd_reg_write(struct ec_cli *c)
 		if (c->verbose)
 			ec_cli_warn(c, "read %zu bytes of data", size);
 	} else {
+		if (t->size && address + t->size > EC_REG_SPACE)
+			return ec_cli_usage_error(c,
+				"%s (%u bytes) at address 0x%04x exceeds the 64 KiB register space (the last byte is 0xffff)",
+				t->name, t->size, address);
 		data = malloc(EC_REG_SPACE);
 		if (!data)
 			return ec_cli_fail(c, "out of memory");
@@ -175,11 +207,13 @@ int ec_cmd_reg_write(struct ec_cli *c)
 				c->argv[1], t->name, err);
 		}
 	}
-	if (!size || address + size > EC_REG_SPACE - 1) {
+	if (!size || address + size > EC_REG_SPACE) {
 		free(data);
-		return ec_cli_usage_error(c, size ?
-					  "address and size exceeding 64k" :
-					  "no data to write");
+		if (!size)
+			return ec_cli_usage_error(c, "no data to write");
+		return ec_cli_usage_error(c,
+			"%zu bytes from address 0x%04x exceed the 64 KiB register space (the last byte is 0xffff)",
+			size, address);
 	}
 
 	ret = ec_cli_single_master(c, &index);
@@ -196,8 +230,8 @@ int ec_cmd_reg_write(struct ec_cli *c)
 			goto out_close;
 		position = slave->position;
 	}
-	ret = ec_lib_reg_write(&m, position, c->emergency, address,
-			       (uint16_t)size, data);
+	ret = ec_reg_transfer(&m, position, c->emergency, true, address,
+			      size, data);
 	if (ret)
 		ret = ec_cli_lib_fail(c, &m, ret);
 	else if (c->verbose)

@@ -343,8 +343,9 @@ static int ec_states_fail(struct ec_cli *c, struct ec_lib_master *m,
 				   "slave %u: %s (AL status code 0x%04x: %s)",
 				   pos, msg, sl.al_status_code,
 				   ec_al_status_text(sl.al_status_code));
-	return ec_cli_fail(c, "slave %u: %s", pos,
-			   *msg ? msg : ec_lib_strerror(err));
+	return ec_cli_fail(c, "slave %u: %s%s", pos,
+			   *msg ? msg : ec_lib_strerror(err),
+			   ec_cli_errno_hint(err));
 }
 
 /**

@@ -201,21 +201,26 @@ const struct ec_cmd ec_commands[] = {
 	  "Note, that the displayed PDO assignment and PDO mapping\n"
 	  "information can either originate from the SII or from the\n"
 	  "CoE communication area.\n\n"
+	  "The \"etherlab\" skin outputs a template configuration\n"
+	  "for EtherLab's generic EtherCAT slave block.\n\n"
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --quiet    -q          Only output sync managers and PDOs.\n"
+	  "  --skin     -s <skin>   Choose output skin. Possible values are\n"
+	  "                         \"default\" and \"etherlab\" (not with\n"
+	  "                         --json).\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,
-	  ec_cmd_pdos, 0 },
+	  ec_cmd_pdos, EC_CMD_SKIN },
 	{ "reg_read", "Output a slave's register contents.",
 	  "[OPTIONS] <ADDRESS> [SIZE]",
 	  EC_HELP_SINGLE
 	  "Arguments:\n"
 	  "  ADDRESS is the register address. Must\n"
 	  "          be an unsigned 16 bit number.\n"
-	  "  SIZE    is the number of bytes to read and must also be\n"
-	  "          an unsigned 16 bit number. ADDRESS plus SIZE\n"
-	  "          may not exceed 64k. The size is ignored (and\n"
-	  "          can be omitted), if a selected data type\n"
-	  "          implies a size.\n\n" EC_HELP_TYPES
+	  "  SIZE    is the number of bytes to read, 1 to 65536.\n"
+	  "          ADDRESS plus SIZE may not exceed 64 KiB; more\n"
+	  "          than 1024 bytes are read with several requests.\n"
+	  "          The size is ignored (and can be omitted), if a\n"
+	  "          selected data type implies a size.\n\n" EC_HELP_TYPES
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --type     -t <type>   Data type (see above).\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,

@@ -13,13 +13,19 @@
 static int ec_numlist_add(struct ec_numlist *l, unsigned int v)
 {
 	unsigned int *n;
+	size_t cap;
 
 	if (l->count >= EC_NUMLIST_MAX_ITEMS)
 		return -E2BIG;
-	n = realloc(l->items, (l->count + 1) * sizeof(*n));
-	if (!n)
-		return -ENOMEM;
-	l->items = n;
+	if (l->count == l->cap) {
+		/* doubling: a range of 60000 indices is not 60000 reallocs */
+		cap = l->cap ? 2 * l->cap : 16;
+		n = realloc(l->items, cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		l->items = n;
+		l->cap = cap;
+	}
 	l->items[l->count++] = v;
 	return 0;
 }
@@ -82,6 +88,7 @@ int ec_numlist_parse(const char *s, ec_numlist_max_fn get_max, void *ctx,
 
 	out->items = NULL;
 	out->count = 0;
+	out->cap = 0;
 
 	while (*p) {
 		if (*p == ',') {
@@ -138,4 +145,5 @@ void ec_numlist_free(struct ec_numlist *l)
 	free(l->items);
 	l->items = NULL;
 	l->count = 0;
+	l->cap = 0;
 }

@@ -19,6 +19,7 @@ typedef int (*ec_numlist_max_fn)(void *ctx);
 struct ec_numlist {
 	unsigned int *items;
 	size_t count;
+	size_t cap;		/* allocated entries */
 };
 
 int ec_numlist_parse(const char *s, ec_numlist_max_fn get_max, void *ctx,

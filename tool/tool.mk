@@ -23,7 +23,7 @@ $(TOOL_ARCHIVE): $(TOOL_OBJS)
 	$(AR) rcs $@ $^
 
 $(TOOL_BIN): $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) $(LIB_SO_LINK)
-	$(CC) -o $@ $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) \
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/tool/obj/main.o $(TOOL_ARCHIVE) \
 		-L$(BUILD)/lib -lethercat -lm '-Wl,-rpath,$$ORIGIN/../lib'
 
 # Unit tests of the tool: one program per object.

@@ -37,12 +37,16 @@ int ec_read_stream(FILE *f, uint8_t **data, size_t *size)
 			}
 			buf = nb;
 		}
+		errno = 0;
 		r = fread(buf + n, 1, cap - n, f);
 		n += r;
 		if (r == 0) {
 			if (ferror(f)) {
+				/* EISDIR for a directory, rather than EIO */
+				int err = errno ? errno : EIO;
+
 				free(buf);
-				return -EIO;
+				return -err;
 			}
 			break;
 		}

@@ -13,7 +13,8 @@
  * and a register request reads the EL1008's AL status (0x0130) in OP.
  * It changes the outputs every PERIOD cycles and checks, at the end of each
  * period, that the inputs show them.  It prints domain, master and slave
- * state changes, and at the end "loopback ok: digital N/M, analog N/M";
+ * state changes, and at the end "loopback ok: digital N/M, analog N/M" and
+ * how often and for how long the slaves were out of OP once they were in it;
  * the exit status is 0 only if every check passed (and there was one).
  *
  * Usage: ec_user_example [-m MASTER] [-c CYCLES] [-t CYCLE_US] [-q]
@@ -211,6 +212,10 @@ struct app {
 	unsigned int complete_run;	/* consecutive complete cycles */
 	unsigned long incomplete;	/* cycles in OP without all data */
 	unsigned int gap, max_gap;	/* incomplete cycles in a row */
+	/* Out of OP (AL state) after all five were in OP once: how often
+	 * the master brought them back, and how long that took. */
+	bool was_op;
+	unsigned long out_run, max_out_run, out_cycles, recoveries;
 
 	unsigned int dig_ok, dig_checks, ana_ok, ana_checks;
 	bool sdo_done, sdo_ok, reg_done, reg_ok;
@@ -356,6 +361,7 @@ static void check_states(struct app *a)
 	ec_slave_config_state_t s;
 	ec_domain_state_t ds;
 	ec_master_state_t ms;
+	bool all_op = true;
 	unsigned int i;
 
 	ecrt_domain_state(a->domain, &ds);
@@ -399,7 +405,18 @@ static void check_states(struct app *a)
 			printf("%s: %soperational\n", a->sc_name[i],
 			       s.operational ? "" : "not ");
 		a->sc_state[i] = s;
+		all_op = all_op && s.al_state == EC_AL_STATE_OP;
 	}
+	if (all_op && a->out_run) {
+		a->recoveries++;
+		if (a->out_run > a->max_out_run)
+			a->max_out_run = a->out_run;
+		a->out_run = 0;
+	} else if (!all_op && a->was_op) {
+		a->out_run++;
+		a->out_cycles++;
+	}
+	a->was_op = a->was_op || all_op;
 }
 
 static void run_sdo(struct app *a)
@@ -645,6 +662,10 @@ int main(int argc, char **argv)
 	printf("sdo request %s\n", a.sdo_ok ? "done" : "NOT done");
 	printf("cycles %lu, incomplete after the first check %lu, longest run of incomplete cycles %u\n",
 	       cycle, a.incomplete, a.max_gap);
+	printf("out of OP: back %lu time(s), longest %lu cycles, %lu cycles in all%s\n",
+	       a.recoveries, a.max_out_run > a.out_run ? a.max_out_run :
+	       a.out_run, a.out_cycles, a.out_run ? ", still out at the end" :
+	       "");
 	if (lat.count)
 		printf("wake-up latency: median <%ld us, p99 <%ld us, max %ld us; cycle work: median <%ld us, p99 <%ld us, max %ld us\n",
 		       hist_quantile(&lat, 0.5), hist_quantile(&lat, 0.99),

@@ -99,22 +99,37 @@ static struct ec_slave *ec_req_find_slave(struct ec_linux_master *m,
 }
 
 /*
+ * Register requests and SII writes are served by any slave that answers,
+ * also one whose scan did not finish (an EEPROM full of garbage must be
+ * repairable from the master); the rest needs what the scan reads.
+ */
+static bool ec_ioctl_serves_unscanned(size_t list_offset)
+{
+	return list_offset == offsetof(struct ec_slave, reg_requests) ||
+	       list_offset == offsetof(struct ec_slave, sii_requests);
+}
+
+/*
  * Queue on a slave's list.  Right after link-up the scan may still run:
  * wait for it (interruptibly, at most EC_SCAN_WAIT_MS), so that a command
  * given just after loading the modules works.  -EINVAL for a slave that
- * does not exist, -EAGAIN when its scan did not complete.
+ * does not exist, -ENXIO for a request that needs a complete scan on a
+ * slave the scan gave up on (error flag; retrying does not help: repair
+ * the slave and rescan), -EAGAIN when the scan is still running at the
+ * end.  A slave not scanned yet (a new scan about to start) is waited for.
  */
 static int ec_ioctl_queue(struct ec_linux_master *m, u16 position,
 			  struct ec_ioctl_req *r, size_t list_offset)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(EC_SCAN_WAIT_MS);
+	bool any = ec_ioctl_serves_unscanned(list_offset);
 	struct ec_slave *s;
 	int ret;
 
 	for (;;) {
 		mutex_lock(&m->io_mutex);
 		s = ec_req_find_slave(m, position);
-		if (s && s->scan_done && !m->core.scan_busy) {
+		if (s && !m->core.scan_busy && (s->scan_done || any)) {
 			*r->state = EC_REQ_QUEUED;
 			ec_list_add_tail(r->node,
 					 (struct ec_list *)((char *)s +
@@ -124,7 +139,7 @@ static int ec_ioctl_queue(struct ec_linux_master *m, u16 position,
 			   m->core.slave_count == m->core.slaves_responding) {
 			ret = -EINVAL;
 		} else if (s && s->error_flag && !m->core.scan_busy) {
-			ret = -EAGAIN;
+			ret = -ENXIO;	/* the scan gave up on it */
 		} else {
 			ret = -EBUSY;	/* scan in progress */
 		}

@@ -443,6 +443,99 @@ START_TEST(test_rescan_with_busy_request)
 }
 END_TEST
 
+static bool scan_over(struct ec_harness *h, void *ctx)
+{
+	return h->master.fsm.scans_completed > *(unsigned int *)ctx &&
+	       !h->master.scan_busy &&
+	       h->master.slave_count == 4;
+}
+
+static void write_sii(struct ec_harness *h, struct ec_slave *s,
+		      const u8 *words, size_t nwords)
+{
+	struct ec_sii_request req;
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.nwords = (u16)nwords;
+	req.words = (u8 *)words;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &s->sii_requests);
+	ck_assert(ec_harness_run_until(h, sii_req_done, &req,
+				       20 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+}
+
+/*
+ * An EEPROM overwritten with garbage: after the rescan the slave's scan
+ * fails, and the master must still be able to write the good image back
+ * (and read its registers) so that the next rescan finds the slave again.
+ * State and SDO requests, which need the scan, fail at once.
+ */
+START_TEST(test_repair_garbage_sii)
+{
+	struct ec_harness h;
+	struct ec_reg_request reg;
+	struct ec_state_request st;
+	struct ec_slave *di;
+	u8 good[512], garbage[512], type[2];
+	const u8 *image;
+	unsigned int scans;
+	size_t len, i;
+
+	setup(&h);
+	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
+	ck_assert_uint_ge(len, sizeof(good));
+	memcpy(good, image, sizeof(good));
+	for (i = 0; i < sizeof(garbage); i++)
+		garbage[i] = (u8)(i * 73 + 0x5d);
+	write_sii(&h, slave_at(&h, ID_DI), garbage, sizeof(garbage) / 2);
+
+	scans = h.master.fsm.scans_completed;
+	ec_fsm_master_rescan(&h.master.fsm);
+	ck_assert(ec_harness_run_until(&h, scan_over, &scans,
+				       20 * EC_NSEC_PER_SEC));
+	di = slave_at(&h, ID_DI);
+	ck_assert(!di->scan_done);
+	ck_assert(di->error_flag);
+
+	memset(&reg, 0, sizeof(reg));
+	ec_list_init(&reg.node);
+	reg.address = EC_REG_TYPE;
+	reg.size = 2;
+	reg.data = type;
+	reg.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&reg.node, &di->reg_requests);
+	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(reg.working_counter, 1);
+
+	memset(&st, 0, sizeof(st));
+	ec_list_init(&st.node);
+	st.al_state = EC_AL_STATE_INIT_;
+	st.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&st.node, &di->state_requests);
+	ck_assert(ec_harness_run_until(&h, state_req_done, &st,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(st.error, -EIO);
+
+	write_sii(&h, di, good, sizeof(good) / 2);
+	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
+	ck_assert_mem_eq(image, good, sizeof(good));
+
+	ec_fsm_master_rescan(&h.master.fsm);
+	ck_assert(ec_harness_run_until(&h, all_idle, NULL,
+				       20 * EC_NSEC_PER_SEC));
+	di = slave_at(&h, ID_DI);
+	ck_assert(di->scan_done);
+	ck_assert_uint_eq(di->sii.vendor_id, ec_get_u32(good + 16));
+	ck_assert_uint_eq(di->sii.product_code, ec_get_u32(good + 20));
+	teardown(&h);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fsm_slave");
@@ -460,6 +553,7 @@ int main(void)
 	tcase_add_test(tc, test_sii_write);
 	tcase_add_test(tc, test_cancel_requests);
 	tcase_add_test(tc, test_rescan_with_busy_request);
+	tcase_add_test(tc, test_repair_garbage_sii);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

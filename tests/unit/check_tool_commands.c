@@ -23,7 +23,9 @@
 #define SII_WORDS 72
 
 static struct ec_ioctl_slave slaves[NSLAVES];
-static uint8_t regs[NSLAVES][0x1000];
+static uint8_t regs[NSLAVES][0x10000];
+/* One register request is one datagram (the module refuses more). */
+#define FAKE_REG_MAX 1486
 static uint8_t sii[NSLAVES][SII_WORDS * 2];
 static uint32_t fake_version = EC_IOCTL_VERSION;
 static bool fake_no_module;	/* no /dev/EtherCAT0 at all */
@@ -301,6 +303,8 @@ int ec_lib_reg_read(struct ec_lib_master *m, uint16_t pos, bool emergency,
 	(void)emergency;
 	if (pos >= NSLAVES || addr + size > sizeof(regs[0]))
 		return -EINVAL;
+	if (size > FAKE_REG_MAX)
+		return -EOVERFLOW;
 	memcpy(data, regs[pos] + addr, size);
 	return 0;
 }
@@ -313,6 +317,8 @@ int ec_lib_reg_write(struct ec_lib_master *m, uint16_t pos, bool emergency,
 		return -EPERM;
 	if (pos >= NSLAVES || addr + size > sizeof(regs[0]))
 		return -EINVAL;
+	if (size > FAKE_REG_MAX)
+		return -EOVERFLOW;
 	memcpy(regs[pos] + addr, data, size);
 	return 0;
 }
@@ -552,7 +558,7 @@ START_TEST(test_master_errors)
 {
 	fake_bus();
 	ck_assert_int_eq(run("-m", "1", "master", NULL), EC_EXIT_FAIL);
-	ck_has(err, "ethercat: master: failed to open /dev/EtherCAT1");
+	ck_has(err, "ethercat: master: master 1 (from -m '1') does not exist: the module has only master 0\n");
 	fake_version = EC_IOCTL_VERSION + 1;
 	ck_assert_int_eq(run("master", NULL), EC_EXIT_FAIL);
 	ck_has(err, "ioctl ABI version mismatch: library/tool built for 2, module ec_master speaks 3");
@@ -801,6 +807,140 @@ START_TEST(test_help)
 }
 END_TEST
 
+/* Bad arguments: each named in the message, with a non-zero exit. */
+START_TEST(test_bad_arguments)
+{
+	char dir[] = "/tmp/check_tool_dirXXXXXX";
+	size_t i;
+
+	fake_bus();
+	ck_assert_int_eq(run("states", "-p", "99", "OP", NULL), EC_EXIT_FAIL);
+	ck_assert_str_eq(err, "ethercat: states: master 0: slave 99 does not exist: there are 3 slaves\n");
+	ck_assert_uint_eq(last_state[0] | last_state[1] | last_state[2], 0);
+	ck_assert_int_eq(run("slaves", "-p", "1,99", NULL), EC_EXIT_FAIL);
+	ck_has(err, "slave 99 does not exist");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("slaves", "-p", "7-", NULL), EC_EXIT_FAIL);
+	ck_has(err, "position list '7-' selects no slave");
+	ck_assert_int_eq(run("-a", "70000", "slaves", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: slaves: invalid alias 70000: aliases are 0 to 65535\n");
+	ck_assert_int_eq(run("-a", "5", "slaves", NULL), EC_EXIT_FAIL);
+	ck_has(err, "no slave has alias 5");
+	ck_assert_int_eq(run("-a", "16", "-p", "1", "slaves", NULL),
+			 EC_EXIT_FAIL);
+	ck_has(err, "no slave at position 1 after alias 16 (its group has 1 slave)");
+	ck_assert_int_eq(run("-p", "70000", "slaves", NULL), EC_EXIT_USAGE);
+	ck_has(err, "invalid position 70000");
+	ck_assert_int_eq(run("-a", "16", "-p", "0", "slaves", NULL), 0);
+	ck_assert_int_eq(run("-m", "3-1", "slaves", NULL), EC_EXIT_FAIL);
+	ck_assert_str_eq(err, "ethercat: slaves: master 3 (from -m '3-1') does not exist: the module has only master 0\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("-m", "0-0", "slaves", NULL), 0);
+
+	/* Registers: the 64 KiB space, in requests the module takes. */
+	ck_assert_int_eq(run("reg_write", "-p0", "-t", "uint16", "0xffff",
+			     "1", NULL), EC_EXIT_USAGE);
+	ck_assert_str_eq(err, "ethercat: reg_write: uint16 (2 bytes) at address 0xffff exceeds the 64 KiB register space (the last byte is 0xffff)\n"
+			 "Try 'ethercat reg_write --help' for more information.\n");
+	ck_assert_int_eq(run("reg_write", "-p0", "-t", "uint16", "0xfffe",
+			     "0x1234", NULL), 0);
+	ck_assert_uint_eq(regs[0][0xffff], 0x12);
+	for (i = 0; i < 0x10000; i++)
+		regs[1][i] = (uint8_t)(i ^ (i >> 8));
+	ck_assert_int_eq(run("reg_read", "-p1", "0", "65536", NULL), 0);
+	ck_assert_uint_eq(strlen(out), 0x10000 * 5);
+	ck_has(out, "0x00 0x01 0x02");
+	ck_assert_int_eq(strncmp(out + 0xfffe * 5, "0x01 0x00\n", 10), 0);
+	ck_assert_int_eq(run("reg_read", "-p1", "0", "65537", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "invalid size '65537': 1 to 65536 bytes");
+	ck_assert_int_eq(run("reg_read", "-p1", "0xff00", "0x101", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "257 bytes from address 0xff00 exceed the 64 KiB register space");
+
+	/* Input files that are not files. */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(run("sii_write", "-p0", dir, NULL), EC_EXIT_FAIL);
+	ck_has(err, "Is a directory");
+	ck_assert_int_eq(run("reg_write", "-p0", "0x100", dir, NULL),
+			 EC_EXIT_FAIL);
+	ck_has(err, "Is a directory");
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_output_file_and_skin)
+{
+	char path[] = "/tmp/check_tool_outXXXXXX";
+	char bad[] = "/nonexistent-dir/out";
+	FILE *f;
+	char buf[512];
+	size_t n;
+	int fd;
+
+	fake_bus();
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(run("-o", path, "slaves", "-p", "2", NULL), 0);
+	ck_assert_str_eq(out, "");
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	ck_assert_str_eq(buf, "2  16:0  PREOP  +  0x00000002:0x044c2c54\n");
+	ck_assert_int_eq(run("--output-file", path, "-j", "master", NULL), 0);
+	ck_assert_str_eq(out, "");
+	f = fopen(path, "r");
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	ck_has(buf, "{\"masters\":[");
+	unlink(path);
+	ck_assert_int_eq(run("-o", "-", "slaves", "-p", "2", NULL), 0);
+	ck_has(out, "0x044c2c54");
+	ck_assert_int_eq(run("-o", bad, "slaves", NULL), EC_EXIT_FAIL);
+	ck_assert_str_eq(err, "ethercat: slaves: cannot open output file '/nonexistent-dir/out': No such file or directory\n");
+
+	ck_assert_int_eq(run("pdos", "--skin", "etherlab", "-p", "2", NULL),
+			 0);
+	ck_assert_str_eq(out,
+		"%\n% Master 0, Slave 2, \"SIM-COE\"\n%\n"
+		"function rv = slave2()\n\n"
+		"% Slave configuration\n\n"
+		"rv.SlaveConfig.vendor = 2;\n"
+		"rv.SlaveConfig.product = hex2dec('044c2c54');\n"
+		"rv.SlaveConfig.description = 'SIM-COE';\n"
+		"rv.SlaveConfig.sm = { ...\n"
+		"    {0, 0, {\n        }}, ...\n"
+		"    {1, 1, {\n        }}, ...\n"
+		"    {2, 0, {\n"
+		"        {hex2dec('1600'), [\n"
+		"            hex2dec('7000'), hex2dec('01'),   1; ...\n"
+		"            hex2dec('0000'), hex2dec('00'),   7; ...\n"
+		"            ]}, ...\n"
+		"        }}, ...\n"
+		"    };\n\n"
+		"% Port configuration\n\n"
+		"rv.PortConfig.input(1).pdo = [2, 0, 0, 0];\n"
+		"rv.PortConfig.input(1).pdo_data_type = 1001;\n\n"
+		"end\n");
+	ck_assert_int_eq(run("pdos", "-s", "default", "-p", "2", NULL), 0);
+	ck_has(out, "  RxPDO 0x1600 \"Outputs\"\n");
+	ck_assert_int_eq(run("pdos", "-s", "matlab", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: pdos: invalid skin 'matlab': 'default' or 'etherlab'\n");
+	ck_assert_int_eq(run("-j", "pdos", "-s", "etherlab", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "--json cannot be combined with skin 'etherlab'");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("slaves", "-s", "etherlab", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: slaves: has no output skins (--skin)");
+	ck_assert_int_eq(run("slaves", "-o", NULL), EC_EXIT_USAGE);
+	ck_has(err, "option '-o' requires an argument");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("tool_commands");
@@ -821,6 +961,8 @@ int main(void)
 	tcase_add_test(tc, test_regs_crc);
 	tcase_add_test(tc, test_sii_alias_states);
 	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_bad_arguments);
+	tcase_add_test(tc, test_output_file_and_skin);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -543,8 +543,10 @@ START_TEST(test_cstruct)
 	ck_has(out, "slave_2_syncs[]");
 
 	ck_assert_int_eq(run("-j", "cstruct", NULL), EC_EXIT_USAGE);
-	ck_assert_int_eq(run("cstruct", "-p", "7", NULL), 0);
+	/* A position that names no slave is an error, not empty output. */
+	ck_assert_int_eq(run("cstruct", "-p", "7", NULL), EC_EXIT_FAIL);
 	ck_assert_str_eq(out, "");
+	ck_has(err, "slave 7 does not exist");
 	ck_assert_int_eq(run("cstruct", "extra", NULL), EC_EXIT_USAGE);
 }
 END_TEST

@@ -23,10 +23,11 @@ $(VM_REFLECTOR): tests/vm/reflector.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -o $@ $<
 
-# Runs in the guest's initramfs, which has no C library: static.
+# Runs in the guest's initramfs, which has no C library: static, and
+# without sanitizers (they cannot link statically; SANITIZE=1).
 $(VM_ECPING): tests/vm/ecping.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) -static -o $@ $<
+	$(CC) $(filter-out -fsanitize=%,$(BASE_CFLAGS)) -static -o $@ $<
 
 demo:
 	$(MAKE) userspace
@@ -42,3 +43,12 @@ vm-check: userspace
 
 check-kernels: userspace
 	tests/vm/check-kernels
+
+# The fault campaign (tests/vm/faults): a table per fault; the short
+# version is the one CI runs.
+.PHONY: faults faults-short
+faults: userspace
+	tests/vm/faults --kernel $(KERNEL)
+
+faults-short: userspace
+	tests/vm/faults --short --kernel $(KERNEL)

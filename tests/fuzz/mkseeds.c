@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mkseeds.c - writes the seed corpora of the fuzz harnesses from the
+ * simulator's own images and captures:
+ *
+ *   sii, tool_sii   the SII image of every catalogue model
+ *   sim_segment     the shipped segment files and one of every model
+ *   sim_frame       every frame the master sends while it scans the
+ *                   default segment, configures it and reads SDOs
+ *   frame           the simulator's answer to the frame of fuzz_bus.h
+ *                   (whole, and as patches)
+ *   coe_sdo, coe_info, coe_emerg
+ *                   the mailbox replies of the CoE drive to SDO uploads
+ *                   and downloads and to the dictionary read
+ *   tool_num        numbers, lists and values as users type them
+ *
+ *   mkseeds OUTDIR    (run from the top of the tree)
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fuzz_bus.h"
+#include "ecsim.h"
+#include "fsm_slave.h"
+#include "requests.h"
+
+#define MAX_FRAMES 300
+#define SERVO 5		/* ring position of the CoE drive */
+
+static const char *outdir;
+static unsigned int nseed;
+
+static void put_seed(const char *corpus, const void *data, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", outdir, corpus);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s/seed-%05u", outdir, corpus,
+		 nseed++);
+	f = fopen(path, "wb");
+	if (!f || fwrite(data, 1, len, f) != len) {
+		perror(path);
+		exit(1);
+	}
+	fclose(f);
+}
+
+/* ---- the master against the simulator, with capture ---- */
+
+struct rig {
+	struct ec_master master;
+	struct ecsim_segment *seg;
+	u64 now_ns;
+	u8 reply[EC_FRAME_MAX_SIZE];
+	size_t reply_len;
+	unsigned int frames;
+	/* mailbox replies of the drive, as fuzz_coe.c chunks */
+	u8 chunks[4096];
+	size_t chunks_len;
+	bool capture_mbox;
+};
+
+static void rig_capture_mbox(struct rig *r)
+{
+	const struct ec_slave *s = &r->master.slaves[SERVO];
+	size_t off = FUZZ_ETH_HDR + FUZZ_FRAME_HDR;
+
+	while (off + FUZZ_DG_HDR + 2 <= r->reply_len) {
+		const u8 *d = r->reply + off;
+		size_t len = ec_get_u16(d + 6) & 0x07ff, n;
+
+		if (off + FUZZ_DG_HDR + len + 2 > r->reply_len)
+			break;
+		if (d[0] == EC_DATAGRAM_FPRD &&
+		    ec_get_u16(d + 2) == s->station_address &&
+		    ec_get_u16(d + 4) == s->sii.std_tx_mailbox_offset &&
+		    ec_get_u16(d + FUZZ_DG_HDR + len) == 1) {
+			n = ec_get_u16(d + FUZZ_DG_HDR);
+			if (n > len - EC_MBOX_HEADER_SIZE)
+				n = len - EC_MBOX_HEADER_SIZE;
+			if (n > 255)
+				n = 255;
+			if (r->chunks_len + n + 1 <= sizeof(r->chunks)) {
+				r->chunks[r->chunks_len++] = (u8)n;
+				memcpy(r->chunks + r->chunks_len,
+				       d + FUZZ_DG_HDR + EC_MBOX_HEADER_SIZE, n);
+				r->chunks_len += n;
+			}
+		}
+		if (!(ec_get_u16(d + 6) & 0x8000))
+			break;
+		off += FUZZ_DG_HDR + len + 2;
+	}
+}
+
+static int rig_xmit(struct ec_device *dev, const u8 *frame, size_t size)
+{
+	struct rig *r = dev->priv;
+
+	if (r->frames++ < MAX_FRAMES)
+		put_seed("sim_frame", frame, size);
+	memcpy(r->reply, frame, size);
+	ecsim_segment_set_time(r->seg, r->now_ns);
+	r->reply_len = ecsim_segment_process(r->seg, r->reply, size);
+	if (r->capture_mbox && r->reply_len)
+		rig_capture_mbox(r);
+	return 0;
+}
+
+static void rig_poll(struct ec_device *dev)
+{
+	struct rig *r = dev->priv;
+
+	if (r->reply_len)
+		ec_device_receive(dev, r->reply, r->reply_len, r->now_ns);
+	r->reply_len = 0;
+}
+
+static const struct ec_device_hooks rig_hooks = {
+	.xmit = rig_xmit,
+	.poll = rig_poll,
+};
+
+static void rig_cycle(struct rig *r)
+{
+	ec_master_poll_devices(&r->master);
+	ec_master_idle_cycle(&r->master, r->now_ns);
+	r->now_ns += EC_NSEC_PER_MSEC;
+}
+
+static bool rig_ready(struct rig *r)
+{
+	unsigned int i;
+
+	if (r->master.scan_busy || r->master.slave_count != 6)
+		return false;
+	for (i = 0; i < r->master.slave_count; i++)
+		if (!ec_slave_fsm_ready(&r->master.slaves[i]))
+			return false;
+	return true;
+}
+
+static void rig_sdo(struct rig *r, struct ec_sdo_request *req, u8 sel)
+{
+	u8 seed[4097];
+	unsigned int i;
+
+	r->chunks_len = 0;
+	r->capture_mbox = true;
+	req->state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req->node, &r->master.slaves[SERVO].sdo_requests);
+	for (i = 0; i < 3000 && !ec_req_done(req->state); i++)
+		rig_cycle(r);
+	r->capture_mbox = false;
+	seed[0] = sel;
+	memcpy(seed + 1, r->chunks, r->chunks_len);
+	put_seed("coe_sdo", seed, r->chunks_len + 1);
+	put_seed("coe_emerg", seed, r->chunks_len + 1);
+}
+
+static void rig_run(void)
+{
+	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x01 };
+	static struct rig r;
+	struct ec_sdo_request req;
+	struct ec_device *dev;
+	struct ec_slave *servo;
+	char err[256];
+	u8 buf[512], seed[4097];
+	unsigned int i;
+
+	r.seg = ecsim_segment_new_file("sim/segments/default.json", err,
+				       sizeof(err));
+	if (!r.seg || ec_master_init(&r.master, 0)) {
+		fprintf(stderr, "mkseeds: %s\n", err);
+		exit(1);
+	}
+	ec_port_set_log(fuzz_log);
+	dev = &r.master.devices[EC_DEVICE_MAIN];
+	memcpy(dev->mac, mac, 6);
+	dev->hooks = &rig_hooks;
+	dev->priv = &r;
+	dev->attached = dev->open = dev->link_up = true;
+	ec_master_device_attached(&r.master, dev);
+	r.now_ns = EC_NSEC_PER_SEC;
+	/* scan, PREOP, PDO and dictionary read of the drive */
+	r.capture_mbox = false;
+	for (i = 0; i < 20000 && !rig_ready(&r); i++) {
+		rig_cycle(&r);
+		if (r.master.slave_count == 6 && !r.master.scan_busy &&
+		    r.master.slaves[SERVO].scan_done)
+			r.capture_mbox = true;	/* the dictionary read */
+	}
+	if (!rig_ready(&r)) {
+		fprintf(stderr, "mkseeds: the default segment did not come up\n");
+		exit(1);
+	}
+	servo = &r.master.slaves[SERVO];
+	if (!(servo->sii.mailbox_protocols & EC_MBOX_COE)) {
+		fprintf(stderr, "mkseeds: slave %d has no CoE\n", SERVO);
+		exit(1);
+	}
+	seed[0] = 0;
+	memcpy(seed + 1, r.chunks, r.chunks_len);
+	put_seed("coe_info", seed, r.chunks_len + 1);
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.index = 0x1018;		/* expedited */
+	req.subindex = 1;
+	rig_sdo(&r, &req, 0x01);
+	req.index = 0x1008;		/* normal: the device name */
+	req.subindex = 0;
+	rig_sdo(&r, &req, 0x00);
+	req.complete_access = true;	/* complete access, maybe segmented */
+	req.index = 0x1018;
+	rig_sdo(&r, &req, 0x80);
+	req.complete_access = false;
+	req.write = true;		/* expedited download */
+	req.index = 0x6040;
+	req.data_size = 2;
+	memset(buf, 0, 2);
+	rig_sdo(&r, &req, 0x08);
+	req.write = false;		/* an abort: no such object */
+	req.index = 0x5ffe;
+	rig_sdo(&r, &req, 0x00);
+	ec_fsm_master_clear_slaves(&r.master);
+	ec_master_clear(&r.master);
+	ecsim_segment_free(r.seg);
+}
+
+/* ---- the frame of fuzz_bus.h, answered by the simulator ---- */
+
+static void frame_seeds(void)
+{
+	struct ec_datagram d[FUZZ_FRAME_DATAGRAMS];
+	struct ecsim_segment *seg;
+	struct fuzz_bus b;
+	u8 seed[EC_FRAME_MAX_SIZE + 2], answer[EC_FRAME_MAX_SIZE];
+	char err[256];
+	size_t len, off;
+	unsigned int i;
+
+	seg = ecsim_segment_new_file("sim/segments/default.json", err,
+				     sizeof(err));
+	if (!seg || fuzz_bus_init(&b, false) || fuzz_frame_queue(&b, d)) {
+		fprintf(stderr, "mkseeds: frame: %s\n", err);
+		exit(1);
+	}
+	ec_master_send_datagrams(&b.master, b.now_ns);
+	memcpy(seed + 1, b.frame, b.frame_len);
+	len = ecsim_segment_process(seg, seed + 1, b.frame_len);
+	seed[0] = 0;
+	put_seed("frame", seed, len + 1);
+	/* patches: the answer from an offset on, over the request */
+	memcpy(answer, seed + 1, len);
+	for (off = 16; off < len && off < 256; off += 24) {
+		seed[0] = 1;
+		seed[1] = (u8)off;
+		memcpy(seed + 2, answer + off, len - off);
+		put_seed("frame", seed, len - off + 2);
+	}
+	for (i = 0; i < FUZZ_FRAME_DATAGRAMS; i++) {
+		ec_master_unqueue_datagram(&b.master, &d[i]);
+		ec_datagram_clear(&d[i]);
+	}
+	fuzz_bus_clear(&b);
+	ecsim_segment_free(seg);
+}
+
+/* ---- SII images and segment files ---- */
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+static void sii_and_segment_seeds(void)
+{
+	static const char *const files[] = {
+		"sim/segments/default.json", "sim/segments/small.json",
+		"sim/segments/big100.json",
+	};
+	struct ecsim_segment *seg;
+	const u8 *img;
+	json_error_t jerr;
+	json_t *cat, *models, *m, *root, *slaves;
+	const char *key;
+	char err[512], *text;
+	unsigned int id = 0;
+	size_t i, len;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		text = read_file(files[i], &len);
+		if (!text) {
+			perror(files[i]);
+			exit(1);
+		}
+		put_seed("sim_segment", text, len);
+		free(text);
+	}
+	cat = json_load_file("sim/catalogue/catalogue.json", 0, &jerr);
+	models = json_object_get(cat, "models");
+	if (!json_is_object(models)) {
+		fprintf(stderr, "mkseeds: catalogue: %s\n", jerr.text);
+		exit(1);
+	}
+	root = json_object();
+	slaves = json_array();
+	json_object_foreach(models, key, m) {
+		json_t *s = json_object();
+
+		json_object_set_new(s, "model", json_string(key));
+		json_array_append_new(slaves, s);
+	}
+	json_object_set_new(root, "slaves", slaves);
+	text = json_dumps(root, JSON_COMPACT);
+	put_seed("sim_segment", text, strlen(text));
+	seg = ecsim_segment_new_string(text, err, sizeof(err));
+	if (!seg) {
+		fprintf(stderr, "mkseeds: all models: %s\n", err);
+		exit(1);
+	}
+	for (id = 0; id < ecsim_segment_slave_count(seg); id++) {
+		if (ecsim_slave_sii(seg, id, &img, &len))
+			continue;
+		put_seed("sii", img, len);
+		put_seed("tool_sii", img, len);
+	}
+	ecsim_segment_free(seg);
+	free(text);
+	json_decref(root);
+	json_decref(cat);
+}
+
+static void tool_seeds(void)
+{
+	/* [type][max] text: type indexes fuzz_tool_num.c's list */
+	static const char *const texts[] = {
+		"\x02\x10" "0x1234", "\x01\x05" "-300", "\x80\x03" "1,4,5,7-9",
+		"\x83\x0f" "-", "\x0c\xff" "18446744073709551615",
+		"\x8f\x02" "hello", "\x90\x02" "01 02 0a ff",
+		"\x91\x02" "\xc3\xa4\xe2\x82\xac", "\x0d\x00" "3.25",
+		"\x0e\x00" "-1e300", "\x13\x07" "0x8001", "\x00\x00" "1",
+		"\x81\x09" "9-7", "\x82\x04" "2-,0", "\x03\x7f" "0777",
+		"\x89\x01" "0x10000000000",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		put_seed("tool_num", texts[i], 2 + strlen(texts[i] + 2));
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: mkseeds OUTDIR\n");
+		return 2;
+	}
+	outdir = argv[1];
+	mkdir(outdir, 0755);
+	sii_and_segment_seeds();
+	frame_seeds();
+	rig_run();
+	tool_seeds();
+	printf("mkseeds: %u seeds in %s\n", nseed, outdir);
+	return 0;
+}
