@@ -529,7 +529,9 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 {
 	static const char *const keys[] = {
 		"model", "esi", "type", "revision", "name", "alias", "serial",
-		"faults", "inputs", "comment", NULL,
+		"faults", "inputs", "comment",
+		/* distributed clocks and wiring, checked by sim/dc.c */
+		"link", "dc", "fwd_ns", "ret_ns", NULL,
 	};
 	static const char *const fkeys[] = {
 		"sii_checksum", "no_firmware", "unplugged", "al_error", NULL,
@@ -670,7 +672,8 @@ static int vsegment_faults(struct vctx *v, const json_t *root)
 	static const char *const keys[] = {
 		"drop", "corrupt", "delay_us", "seed", NULL,
 	};
-	static const char *const dkeys[] = { "fwd_ns", "ret_ns", NULL };
+	static const char *const dkeys[] = { "fwd_ns", "ret_ns", "ppm_spread",
+					      NULL };
 	const json_t *f = json_object_get(root, "faults");
 	const json_t *dc = json_object_get(root, "dc");
 	int ret = 0;
