@@ -90,6 +90,7 @@ void ec_fsm_coe_dictionary(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 bool ec_fsm_coe_exec(struct ec_fsm_coe *fsm, u64 now_ns);
 bool ec_fsm_coe_success(const struct ec_fsm_coe *fsm);
 
+bool ec_coe_emergency(struct ec_slave *slave, const u8 *p, size_t n);
 void ec_slave_free_sdos(struct ec_sdo *sdos, unsigned int count);
 
 /* Shared by fsm_coe.c and fsm_coe_info.c only. */

@@ -7,7 +7,7 @@
  * idle -> target (first configuration) -> idle -> pdo -> idle
  *      -> [target (fsm_target: AL check, configuration or change)] -> idle
  *      -> dict -> idle
- * idle -> state request | register request | SII write | SDO -> idle
+ * idle -> state request | register request | SII write | SDO | FoE -> idle
  */
 #include "fsm_slave.h"
 #include "master.h"
@@ -26,6 +26,7 @@ static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
 static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
 
 /**
  * ec_fsm_slave_init() - set up the FSM of a slave
@@ -52,6 +53,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_slave_config_init(&fsm->config, &fsm->datagram, &fsm->change,
 				 &fsm->coe);
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
+	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
@@ -217,6 +219,17 @@ static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
+static void ec_fsm_slave_start_foe_request(struct ec_fsm_slave *fsm,
+					   struct ec_foe_request *req,
+					   u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	fsm->foe_request = req;
+	ec_fsm_foe_transfer(&fsm->foe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_foe;
+	fsm->state(fsm, now_ns);
+}
+
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -306,6 +319,10 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_sdo_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->sdo_requests),
 			struct ec_sdo_request, node), now_ns);
+	else if (!ec_list_empty(&slave->foe_requests))
+		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->foe_requests),
+			struct ec_foe_request, node), now_ns);
 	else
 		ec_fsm_slave_start_app_request(fsm, now_ns);
 }
@@ -423,6 +440,24 @@ static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
 	req->state = EC_REQ_FAILURE;
 }
 
+static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_foe_request *req = fsm->foe_request;
+
+	if (ec_fsm_foe_exec(&fsm->foe, now_ns))
+		return;
+	fsm->foe_request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_foe_success(&fsm->foe)) {
+		req->state = EC_REQ_SUCCESS;
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	req->state = EC_REQ_FAILURE;
+}
+
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_sii_request *req = fsm->sii_request;
@@ -467,6 +502,7 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
 	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request, error);
 	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request,
 			 error);
+	EC_FAIL_REQUESTS(&slave->foe_requests, struct ec_foe_request, error);
 }
 
 /* Stop whatever uses a configuration; the datagram is taken back. */
@@ -562,7 +598,8 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	if (!ec_list_empty(&slave->state_requests) ||
 	    !ec_list_empty(&slave->reg_requests) ||
 	    !ec_list_empty(&slave->sii_requests) ||
-	    !ec_list_empty(&slave->sdo_requests))
+	    !ec_list_empty(&slave->sdo_requests) ||
+	    !ec_list_empty(&slave->foe_requests))
 		return true;
 	if (!slave->config)
 		return false;
@@ -612,8 +649,10 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->reg_request);
 	EC_FAIL_REQUEST(fsm->sdo_request);
 	EC_FAIL_REQUEST(fsm->state_request);
+	EC_FAIL_REQUEST(fsm->foe_request);
 	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
+	fsm->foe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;

@@ -5,8 +5,8 @@
  * in its target state (fsm_target.h: OP with the application's
  * configuration while the master is active, else the requested state,
  * PREOP by default); it reads the dictionary once and serves the requests
- * queued on the slave (SII writes, register access, SDO transfers, AL
- * state changes) and the application's SDO and register requests, one at
+ * queued on the slave (SII writes, register access, SDO transfers, FoE
+ * transfers, AL state changes) and the application's SDO and register requests, one at
  * a time, with its own datagram.  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
  * byte budget (ec_slave_fsm_wants_datagram()).
@@ -24,6 +24,7 @@
 #include "datagram.h"
 #include "fsm_change.h"
 #include "fsm_coe.h"
+#include "fsm_foe.h"
 #include "fsm_pdo.h"
 #include "fsm_sii_write.h"
 #include "fsm_slave_config.h"
@@ -43,6 +44,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_change change;
 	struct ec_fsm_slave_config config;
 	struct ec_fsm_coe coe;
+	struct ec_fsm_foe foe;
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
@@ -57,6 +59,7 @@ struct ec_fsm_slave {
 	struct ec_reg_request *reg_request;
 	struct ec_sdo_request *sdo_request;
 	struct ec_state_request *state_request;
+	struct ec_foe_request *foe_request;
 	const struct ec_slave_config *request_sc;	/* app request's */
 };
 

@@ -63,6 +63,29 @@ struct ec_sdo_request {
 	int error;		/* -errno: -EIO abort, -ETIMEDOUT, -EPROTO */
 };
 
+#define EC_FOE_NAME_SIZE 256	/* file name bytes incl. the final NUL */
+
+/*
+ * An FoE read or write of one file (ETG.1000.6 clause 5.7).  A read
+ * fails with -EOVERFLOW when the file is larger than mem_size.
+ */
+struct ec_foe_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	bool write;
+	char file_name[EC_FOE_NAME_SIZE];
+	u32 password;
+	u8 *data;		/* buffer of mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* write: to write; read: read */
+	size_t progress;	/* bytes transferred so far */
+	u64 timeout_ns;		/* per reply; 0: FSM default */
+	u32 foe_error;		/* FoE error code of the slave, 0 if none */
+	char error_text[64];	/* the slave's text with it, NUL-ended */
+	u16 mbox_error;		/* mailbox error reply detail, 0 if none */
+	int error;		/* -errno: -EIO FoE error, -ETIMEDOUT ... */
+};
+
 /* Bring a slave to an AL state (with error acknowledge when needed). */
 struct ec_state_request {
 	struct ec_list node;

@@ -122,6 +122,7 @@ struct ec_slave {
 	struct ec_list reg_requests;
 	struct ec_list sdo_requests;
 	struct ec_list state_requests;
+	struct ec_list foe_requests;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
 
 	/* Owned by fsm_slave.c / fsm_pdo.c; freed by ec_slave_fsm_free(). */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sim_priv.h"
+#include "foe.h"
 #ifdef ECSIM_HAVE_COE
 #include "od.h"
 #endif
@@ -189,6 +190,8 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 	}
 #endif
 	ret = ecsim_mbx_init(s);
+	if (!ret)
+		ret = ecsim_foe_init(s, json_object_get(js, "foe"), err, errlen);
 	if (ret)
 		return ret;
 	ecsim_slave_reset(s);

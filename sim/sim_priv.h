@@ -175,6 +175,7 @@ struct ecsim_slave {
 	bool repeat_pending;
 	void *coe;			/* struct ecsim_coe */
 	void *od;			/* struct ecsim_od */
+	void *foe;			/* struct ecsim_foe (foe.c) */
 
 	/* process data */
 	struct ecsim_pd_sm pd_out, pd_in;

@@ -15,6 +15,13 @@ BECKHOFF = "0x00000002"
 DC_FEATURES = "0x003c"
 
 
+# Devices whose firmware is updated over FoE in BOOT, with the bootstrap
+# mailbox of SII words 0x0014-0x0017 (larger than the standard one)
+FOE_MAILBOX = {"protocols": ["CoE", "FoE"],
+               "bootstrap": {"out": {"start": "0x1000", "size": 512},
+                             "in": {"start": "0x1200", "size": 512}}}
+
+
 def h(v, w=4):
     return "0x%0*x" % (w, v)
 
@@ -157,7 +164,7 @@ def encoder():
     return {"name": "EL5101 Incremental Encoder Interface", "group": "Measuring",
             "vendor": BECKHOFF, "product": h(5101 << 16 | 0x3052, 8),
             "revision": "0x03fe0000", "esc": et1100(),
-            "mailbox": {"protocols": ["CoE"]},
+            "mailbox": FOE_MAILBOX,
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 3, "control": "0x24",
                  "type": "outputs"},
@@ -218,7 +225,7 @@ def servo():
             "hw_version": "1.0", "sw_version": "ecsim",
             "esc": dict(et1100(), features="0x01fc"),
             "dc": {"assign_activate": "0x0300"},
-            "mailbox": {"protocols": ["CoE"]},
+            "mailbox": FOE_MAILBOX,
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 14, "control": "0x64",
                  "type": "outputs"},

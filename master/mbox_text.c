@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mbox_text.c - FoE and SoE error code texts (see mbox_text.h).
+ */
+#include "mbox_text.h"
+
+struct ec_mbox_code_text {
+	u32 code;
+	const char *text;
+};
+
+static const struct ec_mbox_code_text ec_foe_texts[] = {
+	{ EC_FOE_ERR_NOT_DEFINED, "Not defined" },
+	{ EC_FOE_ERR_NOT_FOUND, "Not found" },
+	{ EC_FOE_ERR_ACCESS_DENIED, "Access denied" },
+	{ EC_FOE_ERR_DISK_FULL, "Disk full" },
+	{ EC_FOE_ERR_ILLEGAL, "Illegal" },
+	{ EC_FOE_ERR_PACKET_NUMBER, "Packet number wrong" },
+	{ EC_FOE_ERR_EXISTS, "Already exists" },
+	{ EC_FOE_ERR_NO_USER, "No user" },
+	{ EC_FOE_ERR_BOOTSTRAP_ONLY, "Bootstrap only" },
+	{ EC_FOE_ERR_NOT_BOOTSTRAP, "Not bootstrap" },
+	{ EC_FOE_ERR_NO_RIGHTS, "No rights" },
+	{ EC_FOE_ERR_PROGRAM, "Program error" },
+};
+
+/* IEC 61800-7-304 (SERCOS) service channel error codes. */
+static const struct ec_mbox_code_text ec_soe_texts[] = {
+	{ 0x0000, "No error" },
+	{ 0x1001, "No IDN" },
+	{ 0x1009, "Invalid access to element 1" },
+	{ 0x2001, "No name" },
+	{ 0x2002, "Name transmission too short" },
+	{ 0x2003, "Name transmission too long" },
+	{ 0x2004, "Name cannot be changed (read only)" },
+	{ 0x2005, "Name is write-protected at this time" },
+	{ 0x3002, "Attribute transmission too short" },
+	{ 0x3003, "Attribute transmission too long" },
+	{ 0x3004, "Attribute cannot be changed (read only)" },
+	{ 0x3005, "Attribute is write-protected at this time" },
+	{ 0x4001, "No units" },
+	{ 0x4002, "Unit transmission too short" },
+	{ 0x4003, "Unit transmission too long" },
+	{ 0x4004, "Unit cannot be changed (read only)" },
+	{ 0x4005, "Unit is write-protected at this time" },
+	{ 0x5001, "No minimum input value" },
+	{ 0x5002, "Minimum input value transmission too short" },
+	{ 0x5003, "Minimum input value transmission too long" },
+	{ 0x5004, "Minimum input value cannot be changed (read only)" },
+	{ 0x5005, "Minimum input value is write-protected at this time" },
+	{ 0x6001, "No maximum input value" },
+	{ 0x6002, "Maximum input value transmission too short" },
+	{ 0x6003, "Maximum input value transmission too long" },
+	{ 0x6004, "Maximum input value cannot be changed (read only)" },
+	{ 0x6005, "Maximum input value is write-protected at this time" },
+	{ 0x7002, "Operation data transmission too short" },
+	{ 0x7003, "Operation data transmission too long" },
+	{ 0x7004, "Operation data cannot be changed (read only)" },
+	{ 0x7005, "Operation data is write-protected at this time" },
+	{ 0x7006, "Operation data is smaller than the minimum input value" },
+	{ 0x7007, "Operation data is greater than the maximum input value" },
+	{ 0x7008, "Invalid operation data" },
+	{ 0x7009, "Operation data is write protected by a password" },
+	{ 0x700a, "Operation data is write protected, it is configured cyclically" },
+	{ 0x700b, "Invalid indirect addressing" },
+	{ 0x700c, "Operation data is write protected, due to other settings" },
+	{ 0x700d, "Reserved" },
+	{ 0x7010, "Procedure command already active" },
+	{ 0x7011, "Procedure command not interruptible" },
+	{ 0x7012, "Procedure command at this time not executable" },
+	{ 0x7013, "Procedure command not executable (invalid or false parameters)" },
+	{ 0x7014, "No data state" },
+	{ 0x8001, "No default value" },
+	{ 0x8002, "Default value transmission too long" },
+	{ 0x8004, "Default value cannot be changed, read only" },
+	{ 0x800a, "Invalid drive number" },
+	{ 0x800b, "General error" },
+	{ 0x800c, "No element addressed" },
+};
+
+static const char *ec_mbox_code_find(const struct ec_mbox_code_text *t,
+				     size_t n, u32 code)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].code == code)
+			return t[i].text;
+	return NULL;
+}
+
+/**
+ * ec_foe_error_text() - the text of an FoE error code
+ * @code: error code of an FoE error request
+ *
+ * Return: a static string.
+ */
+const char *ec_foe_error_text(u32 code)
+{
+	const char *t = ec_mbox_code_find(ec_foe_texts,
+					  sizeof(ec_foe_texts) /
+					  sizeof(ec_foe_texts[0]), code);
+
+	return t ? t : "Unknown FoE error";
+}
+
+/**
+ * ec_soe_error_text() - the text of an SoE error code
+ * @code: error code of an SoE response with the error flag
+ *
+ * Return: a static string.
+ */
+const char *ec_soe_error_text(u16 code)
+{
+	const char *t = ec_mbox_code_find(ec_soe_texts,
+					  sizeof(ec_soe_texts) /
+					  sizeof(ec_soe_texts[0]), code);
+
+	return t ? t : "Unknown SoE error";
+}
