@@ -795,7 +795,37 @@ struct ec_ioctl_domain_data {
 	_IOWR(EC_IOCTL_TYPE, 0x56, struct ec_ioctl_domain_data)
 /* ---- end of the inspection commands ---- */
 
+/* ---- mailbox protocols: FoE, SoE, VoE (0x60-0x7f) ---- */
+
+#define EC_IOCTL_FOE_NAME_SIZE 256	/* file name incl. the final NUL */
+#define EC_IOCTL_FOE_TEXT_SIZE 64
+#define EC_IOCTL_FOE_MAX_SIZE (16 * 1024 * 1024)	/* bytes per transfer */
+
+/* FoE read or write of one file through the slave's FSM. */
+struct ec_ioctl_slave_foe {
+	/* in */
+	__u16 slave_position;
+	__u16 reserved0;
+	__u32 password;
+	__u32 buffer_size;	/* read: size of the buffer; write: bytes */
+	__u32 timeout_ms;	/* per reply, 0 = default */
+	__u64 buffer;		/* user pointer */
+	/* out */
+	__u32 result_size;	/* read: bytes read */
+	__u32 foe_error;	/* FoE error code of the slave, 0 if none */
+	__u16 mbox_error;	/* mailbox error reply detail, 0 if none */
+	__u16 reserved1;
+	__u32 reserved[5];
+	char file_name[EC_IOCTL_FOE_NAME_SIZE];	/* in, NUL-terminated */
+	char error_text[EC_IOCTL_FOE_TEXT_SIZE];	/* out: the slave's */
+};
+
+#define EC_IOCTL_SLAVE_FOE_READ \
+	_IOWR(EC_IOCTL_TYPE, 0x60, struct ec_ioctl_slave_foe)
+#define EC_IOCTL_SLAVE_FOE_WRITE \
+	_IOWR(EC_IOCTL_TYPE, 0x61, struct ec_ioctl_slave_foe)
+
 /* Highest command number; the dispatch table has one slot each. */
-#define EC_IOCTL_NR_MAX 0x5f
+#define EC_IOCTL_NR_MAX 0x7f
 
 #endif /* EC_IOCTL_H */

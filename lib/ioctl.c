@@ -705,3 +705,29 @@ int ec_lib_domain_data(struct ec_lib_master *m, uint32_t domain_index,
 		*result_size = io.result_size;
 	return ret;
 }
+
+/**
+ * ec_lib_foe() - read or write one file over FoE
+ * @m: open handle (writable: the transfer uses the slave's mailbox)
+ * @write: write the file (else read it)
+ * @io: slave_position, file_name, password, buffer, buffer_size and
+ *	timeout_ms in; result_size, foe_error, error_text, mbox_error out
+ *
+ * Return: 0 or -errno (-EIO with io->foe_error set when the slave
+ * refused; -EOVERFLOW when the file is larger than the buffer).
+ */
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io)
+{
+	int ret;
+
+	ret = ec_lib_ioctl(m, write ? EC_IOCTL_SLAVE_FOE_WRITE :
+			      EC_IOCTL_SLAVE_FOE_READ, io,
+			   write ? "FoE write" : "FoE read");
+	if (!ret && !write && io->result_size > io->buffer_size) {
+		ec_lib_set_error(m, "FoE read: module reports %u bytes for a buffer of %u",
+				 io->result_size, io->buffer_size);
+		return -EOVERFLOW;
+	}
+	return ret;
+}

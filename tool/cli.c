@@ -14,6 +14,7 @@
 #include "print.h"
 
 #define EC_CLI_MAX_CANDIDATES 32
+#define EC_CLI_OPT_PASSWORD 0x100	/* long only: --password */
 
 static const struct option ec_cli_long_options[] = {
 	{ "master", required_argument, NULL, 'm' },
@@ -27,6 +28,9 @@ static const struct option ec_cli_long_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "output-file", required_argument, NULL, 'o' },
+	{ "drive", required_argument, NULL, 'y' },
+	{ "password", required_argument, NULL, EC_CLI_OPT_PASSWORD },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -308,7 +312,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:efqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:efqvjho:y:",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -346,8 +350,20 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 		case 'h':
 			c->help = true;
 			break;
+		case 'o':
+			c->output_file = optarg;
+			break;
+		case 'y':
+			c->drive = optarg;
+			break;
+		case EC_CLI_OPT_PASSWORD:
+			c->password = optarg;
+			break;
 		default:
-			if (optopt && strchr("maptd", optopt))
+			if (optopt == EC_CLI_OPT_PASSWORD)
+				return ec_cli_usage_error(c,
+					"option '--password' requires an argument");
+			if (optopt && strchr("maptdoy", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
 					optopt);

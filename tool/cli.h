@@ -44,6 +44,9 @@ struct ec_cli {
 	const char *positions;	/* "-": all */
 	const char *domains;	/* "-": all */
 	const char *type;	/* NULL: none */
+	const char *output_file;	/* -o, NULL: none */
+	const char *drive;	/* -y, SoE drive number, NULL: 0 */
+	const char *password;	/* --password, FoE, NULL: 0 */
 	bool verbose, quiet, force, json, help, emergency;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */

@@ -162,6 +162,41 @@ const struct ec_cmd ec_commands[] = {
 	  "  --type     -t <type>   SDO entry data type (see above).\n"
 	  EC_HELP_NUMERIC,
 	  ec_cmd_download, 0 },
+	{ "foe_read", "Read a file from a slave via FoE.",
+	  "[OPTIONS] <SOURCEFILE>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  SOURCEFILE is the name of the source file on the slave.\n\n"
+	  "Command-specific options:\n"
+	  "  --output-file -o <file> Local target filename. If '-'\n"
+	  "                         (default), data are written to\n"
+	  "                         stdout.\n"
+	  "  --password <pw>        FoE password (32 bit, default 0).\n"
+	  EC_HELP_SELECT
+	  "  --verbose  -v          Report the size on stderr.\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_foe_read, EC_CMD_NO_JSON },
+	{ "foe_write", "Store a file on a slave via FoE.",
+	  "[OPTIONS] <FILENAME>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  FILENAME can either be a path to a file, or '-'. In\n"
+	  "           the latter case, data are read from stdin and\n"
+	  "           the --output-file option has to be specified.\n\n"
+	  "Firmware is written in BOOT: 'ethercat states -p N BOOT',\n"
+	  "'ethercat foe_write -p N firmware.efw', 'ethercat states\n"
+	  "-p N INIT'; the master then scans the slave again.\n\n"
+	  "Command-specific options:\n"
+	  "  --output-file -o <file> Target filename on the slave.\n"
+	  "                         If the FILENAME argument is '-',\n"
+	  "                         this is mandatory. Otherwise, the\n"
+	  "                         basename() of FILENAME is used by\n"
+	  "                         default.\n"
+	  "  --password <pw>        FoE password (32 bit, default 0).\n"
+	  EC_HELP_SELECT
+	  "  --verbose  -v          Report the size on stderr.\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_foe_write, EC_CMD_NO_JSON },
 	{ "graph", "Output the bus topology as a graph.", "[OPTIONS] [INFO]",
 	  "The bus is output in DOT language (see\n"
 	  "http://www.graphviz.org/doc/info/lang.html), which can\n"

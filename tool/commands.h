@@ -16,6 +16,8 @@ int ec_cmd_data(struct ec_cli *c);
 int ec_cmd_debug(struct ec_cli *c);
 int ec_cmd_domains(struct ec_cli *c);
 int ec_cmd_download(struct ec_cli *c);
+int ec_cmd_foe_read(struct ec_cli *c);
+int ec_cmd_foe_write(struct ec_cli *c);
 int ec_cmd_graph(struct ec_cli *c);
 int ec_cmd_help(struct ec_cli *c);
 int ec_cmd_master(struct ec_cli *c);

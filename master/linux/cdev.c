@@ -109,6 +109,8 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_DOMAIN, ec_ioctl_domain, false),
 	EC_CMD(EC_IOCTL_DOMAIN_FMMU, ec_ioctl_domain_fmmu, false),
 	EC_CMD(EC_IOCTL_DOMAIN_DATA, ec_ioctl_domain_data, false),
+	EC_CMD(EC_IOCTL_SLAVE_FOE_READ, ec_ioctl_slave_foe_read, true),
+	EC_CMD(EC_IOCTL_SLAVE_FOE_WRITE, ec_ioctl_slave_foe_write, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

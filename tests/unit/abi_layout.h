@@ -199,4 +199,11 @@ EC_ABI(ec_ioctl_send_interval, 16);
 EC_ABI(ec_ioctl_sc_state_timeout, 24);
 EC_OFF(ec_ioctl_sc_state_timeout, timeout_ms, 8);
 
+/* Mailbox protocols (0x60-0x7f). */
+EC_ABI(ec_ioctl_slave_foe, 376);
+EC_OFF(ec_ioctl_slave_foe, buffer, 16);
+EC_OFF(ec_ioctl_slave_foe, result_size, 24);
+EC_OFF(ec_ioctl_slave_foe, file_name, 56);
+EC_OFF(ec_ioctl_slave_foe, error_text, 312);
+
 #endif /* EC_ABI_LAYOUT_H */

@@ -348,6 +348,40 @@ int ec_lib_sdo_upload(struct ec_lib_master *m, uint16_t pos, uint16_t index,
 	return 0;
 }
 
+/* FoE: slave 2 holds one file, "f.bin", password 5. */
+static uint8_t foe_file[4096];
+static size_t foe_len;
+
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io)
+{
+	(void)m;
+	if (io->slave_position != 2)
+		return -EPROTONOSUPPORT;
+	if (strcmp(io->file_name, "f.bin")) {
+		io->foe_error = 0x8001;
+		strcpy(io->error_text, "no such file");
+		return -EIO;
+	}
+	if (io->password != 5) {
+		io->foe_error = 0x8002;
+		return -EIO;
+	}
+	if (write) {
+		if (io->buffer_size > sizeof(foe_file))
+			return -ENOSPC;
+		memcpy(foe_file, (void *)(uintptr_t)io->buffer,
+		       io->buffer_size);
+		foe_len = io->buffer_size;
+		return 0;
+	}
+	if (foe_len > io->buffer_size)
+		return -EOVERFLOW;
+	memcpy((void *)(uintptr_t)io->buffer, foe_file, foe_len);
+	io->result_size = (uint32_t)foe_len;
+	return 0;
+}
+
 int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t pos,
 			uint16_t index, uint8_t sub, bool ca,
 			const void *data, size_t size, uint32_t *abort_code)
@@ -596,6 +630,61 @@ START_TEST(test_slaves_json)
 }
 END_TEST
 
+START_TEST(test_foe)
+{
+	char src[] = "/tmp/ec_foe_srcXXXXXX", dst[] = "/tmp/ec_foe_dstXXXXXX";
+	char path[64];
+	FILE *f;
+	int fd;
+
+	fake_bus();
+	fd = mkstemp(src);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "firmware!", 9), 9);
+	close(fd);
+	fd = mkstemp(dst);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(run("foe_write", "-p2", "--password", "5", "-o",
+			     "f.bin", src, NULL), 0);
+	ck_assert_uint_eq(foe_len, 9);
+	ck_assert_int_eq(run("foe_read", "-p2", "--password=5", "f.bin",
+			     NULL), 0);
+	ck_assert_str_eq(out, "firmware!");
+	ck_assert_int_eq(run("foe_read", "-p2", "--password=5", "-o", dst,
+			     "f.bin", NULL), 0);
+	f = fopen(dst, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fread(path, 1, sizeof(path), f), 9);
+	fclose(f);
+	ck_assert_int_eq(memcmp(path, "firmware!", 9), 0);
+	/* The slave's errors, with code, text and the slave's own text. */
+	ck_assert_int_eq(run("foe_read", "-p2", "g.bin", NULL),
+			 EC_EXIT_FAIL);
+	ck_assert_str_eq(err,
+		"ethercat: foe_read: FoE read of 'g.bin' failed: error 0x00008001: Not found: no such file\n");
+	ck_assert_int_eq(run("foe_write", "-p2", "-o", "f.bin", src, NULL),
+			 EC_EXIT_FAIL);
+	ck_assert_str_eq(err,
+		"ethercat: foe_write: FoE write of 'f.bin' failed: error 0x00008002: Access denied\n");
+	/* Usage errors. */
+	ck_assert_int_eq(run("foe_write", "-p2", "-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "--output-file");
+	ck_assert_int_eq(run("foe_read", "-p2", "--password", "x", "f.bin",
+			     NULL), EC_EXIT_USAGE);
+	ck_has(err, "invalid password");
+	ck_assert_int_eq(run("foe_read", "-p2", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("foe_read", "-p2", "--password", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "'--password' requires an argument");
+	ck_assert_int_eq(run("foe_write", "-p2", "/nonexistent/x", NULL),
+			 EC_EXIT_FAIL);
+	ck_has(err, "failed to read '/nonexistent/x'");
+	unlink(src);
+	unlink(dst);
+}
+END_TEST
+
 START_TEST(test_upload)
 {
 	fake_bus();
@@ -808,6 +897,7 @@ int main(void)
 	tcase_add_test(tc, test_regs_crc);
 	tcase_add_test(tc, test_sii_alias_states);
 	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_foe);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -322,6 +322,14 @@ int ec_lib_rescan(struct ec_lib_master *m)
 	EC_FAKE_UNUSED();
 }
 
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io)
+{
+	(void)write;
+	(void)io;
+	EC_FAKE_UNUSED();
+}
+
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
 {
 	(void)level;
