@@ -14,7 +14,7 @@
 
 struct ec_slave;
 
-/* FoE header, ETG.1000.6 table 86: opcode, reserved, one 32-bit word. */
+/* FoE header, ETG.1000.6 clause 5.7: opcode, reserved, one 32-bit word. */
 #define EC_FOE_HEADER_SIZE 6
 #define EC_FOE_OP_READ 0x01
 #define EC_FOE_OP_WRITE 0x02

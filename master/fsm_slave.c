@@ -7,7 +7,7 @@
  * idle -> target (first configuration) -> idle -> pdo -> idle
  *      -> [target (fsm_target: AL check, configuration or change)] -> idle
  *      -> dict -> idle
- * idle -> state request | register request | SII write | SDO | FoE -> idle
+ * idle -> state request | register request | SII write | SDO | FoE | SoE -> idle
  */
 #include "fsm_slave.h"
 #include "master.h"
@@ -27,6 +27,7 @@ static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
 
 /**
  * ec_fsm_slave_init() - set up the FSM of a slave
@@ -54,6 +55,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 				 &fsm->coe);
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
 	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
+	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
@@ -230,6 +232,17 @@ static void ec_fsm_slave_start_foe_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
+static void ec_fsm_slave_start_soe_request(struct ec_fsm_slave *fsm,
+					   struct ec_soe_request *req,
+					   u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	fsm->soe_request = req;
+	ec_fsm_soe_transfer(&fsm->soe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_soe;
+	fsm->state(fsm, now_ns);
+}
+
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -319,6 +332,10 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_sdo_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->sdo_requests),
 			struct ec_sdo_request, node), now_ns);
+	else if (!ec_list_empty(&slave->soe_requests))
+		ec_fsm_slave_start_soe_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->soe_requests),
+			struct ec_soe_request, node), now_ns);
 	else if (!ec_list_empty(&slave->foe_requests))
 		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->foe_requests),
@@ -458,6 +475,24 @@ static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns)
 	req->state = EC_REQ_FAILURE;
 }
 
+static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_soe_request *req = fsm->soe_request;
+
+	if (ec_fsm_soe_exec(&fsm->soe, now_ns))
+		return;
+	fsm->soe_request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_soe_success(&fsm->soe)) {
+		req->state = EC_REQ_SUCCESS;
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	req->state = EC_REQ_FAILURE;
+}
+
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_sii_request *req = fsm->sii_request;
@@ -503,6 +538,7 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
 	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request,
 			 error);
 	EC_FAIL_REQUESTS(&slave->foe_requests, struct ec_foe_request, error);
+	EC_FAIL_REQUESTS(&slave->soe_requests, struct ec_soe_request, error);
 }
 
 /* Stop whatever uses a configuration; the datagram is taken back. */
@@ -599,7 +635,8 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	    !ec_list_empty(&slave->reg_requests) ||
 	    !ec_list_empty(&slave->sii_requests) ||
 	    !ec_list_empty(&slave->sdo_requests) ||
-	    !ec_list_empty(&slave->foe_requests))
+	    !ec_list_empty(&slave->foe_requests) ||
+	    !ec_list_empty(&slave->soe_requests))
 		return true;
 	if (!slave->config)
 		return false;
@@ -650,9 +687,11 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->sdo_request);
 	EC_FAIL_REQUEST(fsm->state_request);
 	EC_FAIL_REQUEST(fsm->foe_request);
+	EC_FAIL_REQUEST(fsm->soe_request);
 	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
 	fsm->foe.request = NULL;
+	fsm->soe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;

@@ -5,7 +5,7 @@
  * in its target state (fsm_target.h: OP with the application's
  * configuration while the master is active, else the requested state,
  * PREOP by default); it reads the dictionary once and serves the requests
- * queued on the slave (SII writes, register access, SDO transfers, FoE
+ * queued on the slave (SII writes, register access, SDO, FoE and SoE
  * transfers, AL state changes) and the application's SDO and register requests, one at
  * a time, with its own datagram.  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
@@ -25,6 +25,7 @@
 #include "fsm_change.h"
 #include "fsm_coe.h"
 #include "fsm_foe.h"
+#include "fsm_soe.h"
 #include "fsm_pdo.h"
 #include "fsm_sii_write.h"
 #include "fsm_slave_config.h"
@@ -45,6 +46,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_slave_config config;
 	struct ec_fsm_coe coe;
 	struct ec_fsm_foe foe;
+	struct ec_fsm_soe soe;
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
@@ -60,6 +62,7 @@ struct ec_fsm_slave {
 	struct ec_sdo_request *sdo_request;
 	struct ec_state_request *state_request;
 	struct ec_foe_request *foe_request;
+	struct ec_soe_request *soe_request;
 	const struct ec_slave_config *request_sc;	/* app request's */
 };
 

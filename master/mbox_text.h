@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * mbox_text.h - texts of the error codes of FoE (ETG.1000.6 table 92)
+ * mbox_text.h - texts of the error codes of FoE (ETG.1000.6 clause 5.7)
  * and SoE (IEC 61800-7-304, error codes of the SERCOS service channel).
  * Pure tables: the core logs them, the ethercat tool links this file
  * too and prints them.
@@ -10,7 +10,7 @@
 
 #include "port.h"
 
-/* FoE error codes, ETG.1000.6 table 92. */
+/* FoE error codes, ETG.1000.6 clause 5.7. */
 #define EC_FOE_ERR_NOT_DEFINED 0x8000
 #define EC_FOE_ERR_NOT_FOUND 0x8001
 #define EC_FOE_ERR_ACCESS_DENIED 0x8002

@@ -86,6 +86,23 @@ struct ec_foe_request {
 	int error;		/* -errno: -EIO FoE error, -ETIMEDOUT ... */
 };
 
+/* An SoE read or write of one IDN element (IEC 61800-7-304). */
+struct ec_soe_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	bool write;
+	u8 drive_no;		/* 0..7 */
+	u16 idn;		/* bit 15: P, bits 14-12: set, 11-0: number */
+	u8 elements;		/* EC_SOE_ELEM_*, 0: the value */
+	u8 al_state;		/* startup IDNs: EC_AL_STATE_PREOP_/SAFEOP_ */
+	u8 *data;		/* buffer of mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* write: to write; read: read */
+	u64 timeout_ns;		/* per reply; 0: FSM default */
+	u16 error_code;		/* SoE error code of the slave, 0 if none */
+	int error;		/* -errno: -EIO SoE error, -ETIMEDOUT ... */
+};
+
 /* Bring a slave to an AL state (with error acknowledge when needed). */
 struct ec_state_request {
 	struct ec_list node;

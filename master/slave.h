@@ -123,6 +123,7 @@ struct ec_slave {
 	struct ec_list sdo_requests;
 	struct ec_list state_requests;
 	struct ec_list foe_requests;
+	struct ec_list soe_requests;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
 
 	/* Owned by fsm_slave.c / fsm_pdo.c; freed by ec_slave_fsm_free(). */

@@ -5,7 +5,8 @@
  * once full, the 6-byte header checked and the message dispatched by type;
  * replies are queued and put into the read mailbox (SM type 2) one at a time
  * with a counter 1..7.  CoE goes to the CoE server (coe.h), FoE to the FoE
- * server (foe.h, also in BOOT, where it is the only protocol); every other
+ * server (foe.h, also in BOOT, where it is the only protocol), SoE to the
+ * SoE server (soe.h); VoE is echoed by models that declare it; every other
  * type gets the mailbox error reply "unsupported protocol".
  */
 #include <errno.h>
@@ -13,6 +14,7 @@
 
 #include "sim_priv.h"
 #include "foe.h"
+#include "soe.h"
 #ifdef ECSIM_HAVE_COE
 #include "coe.h"
 #include "od.h"
@@ -49,6 +51,7 @@ int ecsim_mbx_init(struct ecsim_slave *s)
 void ecsim_mbx_free(struct ecsim_slave *s)
 {
 	ecsim_foe_free(s);
+	ecsim_soe_free(s);
 #ifdef ECSIM_HAVE_COE
 	if (s->coe)
 		ecsim_coe_free(s->coe);
@@ -81,6 +84,7 @@ void ecsim_mbx_reset(struct ecsim_slave *s)
 void ecsim_mbx_set_al_state(struct ecsim_slave *s, uint8_t state)
 {
 	ecsim_foe_set_al_state(s, state);
+	ecsim_soe_set_al_state(s, state);
 #ifdef ECSIM_HAVE_COE
 	if (s->od)
 		ecsim_od_set_al_state(s->od, state);
@@ -206,6 +210,11 @@ static void dispatch_foe(struct ecsim_slave *s, const uint8_t *msg,
 		queue_reply(s, MBX_TYPE_FOE, reply, n);
 }
 
+static void soe_reply(struct ecsim_slave *s, const uint8_t *p, size_t n)
+{
+	queue_reply(s, MBX_TYPE_SOE, p, n);
+}
+
 static void dispatch(struct ecsim_slave *s, const uint8_t *msg, size_t size)
 {
 	uint16_t len = ecsim_get16(msg);
@@ -226,6 +235,22 @@ static void dispatch(struct ecsim_slave *s, const uint8_t *msg, size_t size)
 	switch (type) {
 	case MBX_TYPE_FOE:
 		dispatch_foe(s, msg + MBX_HDR_LEN, len);
+		break;
+	case MBX_TYPE_VOE:
+		/* The VoE echo model: the message back, header and all. */
+		if (!(s->model->mbx_protocols & SII_MBX_VOE))
+			error_reply(s, MBX_ERR_UNSUPPORTED);
+		else
+			queue_reply(s, MBX_TYPE_VOE, msg + MBX_HDR_LEN, len);
+		break;
+	case MBX_TYPE_SOE:
+		if (!s->soe) {
+			error_reply(s, MBX_ERR_UNSUPPORTED);
+			break;
+		}
+		ecsim_soe_request(s, msg + MBX_HDR_LEN, len,
+				  in_size(s) > MBX_HDR_LEN ?
+				  in_size(s) - MBX_HDR_LEN : 0, soe_reply);
 		break;
 #ifdef ECSIM_HAVE_COE
 	case MBX_TYPE_COE:
