@@ -825,6 +825,31 @@ struct ec_ioctl_slave_foe {
 #define EC_IOCTL_SLAVE_FOE_WRITE \
 	_IOWR(EC_IOCTL_TYPE, 0x61, struct ec_ioctl_slave_foe)
 
+#define EC_IOCTL_SOE_MAX_SIZE 65536	/* bytes of one IDN element */
+
+/* SoE read or write of one IDN element through the slave's FSM. */
+struct ec_ioctl_slave_soe {
+	/* in */
+	__u16 slave_position;
+	__u8 drive_no;		/* 0..7 */
+	__u8 elements;		/* element flags, 0 = the value */
+	__u16 idn;
+	/* out */
+	__u16 error_code;	/* SoE error code of the drive, 0 if none */
+	/* in */
+	__u32 data_size;	/* write: bytes to write; read: buffer */
+	__u32 timeout_ms;	/* per reply, 0 = default */
+	__u64 data;		/* user pointer */
+	/* out */
+	__u32 result_size;	/* read: bytes read */
+	__u32 reserved[5];
+};
+
+#define EC_IOCTL_SLAVE_SOE_READ \
+	_IOWR(EC_IOCTL_TYPE, 0x62, struct ec_ioctl_slave_soe)
+#define EC_IOCTL_SLAVE_SOE_WRITE \
+	_IOWR(EC_IOCTL_TYPE, 0x63, struct ec_ioctl_slave_soe)
+
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x7f
 

@@ -731,3 +731,29 @@ int ec_lib_foe(struct ec_lib_master *m, bool write,
 	}
 	return ret;
 }
+
+/**
+ * ec_lib_soe() - read or write one IDN element over SoE
+ * @m: open handle (writable: the transfer uses the slave's mailbox)
+ * @write: write (else read)
+ * @io: slave_position, drive_no, idn, elements, data, data_size and
+ *	timeout_ms in; result_size and error_code out
+ *
+ * Return: 0 or -errno (-EIO with io->error_code set when the drive
+ * refused).
+ */
+int ec_lib_soe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_soe *io)
+{
+	int ret;
+
+	ret = ec_lib_ioctl(m, write ? EC_IOCTL_SLAVE_SOE_WRITE :
+			      EC_IOCTL_SLAVE_SOE_READ, io,
+			   write ? "SoE write" : "SoE read");
+	if (!ret && !write && io->result_size > io->data_size) {
+		ec_lib_set_error(m, "SoE read: module reports %u bytes for a buffer of %u",
+				 io->result_size, io->data_size);
+		return -EOVERFLOW;
+	}
+	return ret;
+}

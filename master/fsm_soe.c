@@ -67,13 +67,6 @@ static u8 *ec_fsm_soe_prepare(struct ec_fsm_soe *fsm, u8 opcode, u16 idn,
 	return p + EC_SOE_HEADER_SIZE;
 }
 
-static const char *ec_soe_idn_text(u16 idn, char *buf, size_t size)
-{
-	snprintf(buf, size, "%c-%u-%04u", idn & 0x8000 ? 'P' : 'S',
-		 (idn >> 12) & 7, idn & 0x0fff);
-	return buf;
-}
-
 /* Send the next write fragment (all of it if it fits). */
 static void ec_fsm_soe_send_write(struct ec_fsm_soe *fsm, u64 now_ns)
 {
@@ -193,7 +186,7 @@ static int ec_fsm_soe_reply(struct ec_fsm_soe *fsm, u8 opcode,
 	struct ec_soe_request *req = fsm->request;
 	struct ec_slave *slave = fsm->slave;
 	int ret = ec_fsm_mbox_reply(&fsm->mbox, EC_MBOX_TYPE_SOE, now_ns);
-	char idn[12];
+	char idn[EC_SOE_IDN_TEXT_SIZE];
 
 	if (!ret)
 		return 0;
@@ -226,9 +219,9 @@ static int ec_fsm_soe_reply(struct ec_fsm_soe *fsm, u8 opcode,
 		return 1;
 	req->error_code = *n >= EC_SOE_HEADER_SIZE + 2 ?
 			  ec_get_u16(*p + EC_SOE_HEADER_SIZE) : 0;
+	ec_soe_idn_format(req->idn, idn, sizeof(idn));
 	EC_SLAVE_ERR(slave, "SoE %s of %s (drive %u) failed: error 0x%04x: %s",
-		     req->write ? "write" : "read",
-		     ec_soe_idn_text(req->idn, idn, sizeof(idn)),
+		     req->write ? "write" : "read", idn,
 		     req->drive_no, req->error_code,
 		     ec_soe_error_text(req->error_code));
 	ec_fsm_soe_finish(fsm, -EIO);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mbox_text.c - FoE and SoE error code texts (see mbox_text.h).
+ * mbox_text.c - FoE and SoE error code texts and the IDN notation (see
+ * mbox_text.h).
  */
 #include "mbox_text.h"
 
@@ -117,4 +118,83 @@ const char *ec_soe_error_text(u16 code)
 					  sizeof(ec_soe_texts[0]), code);
 
 	return t ? t : "Unknown SoE error";
+}
+
+/* Bit 15: product-specific (P), bits 14-12: parameter set, 11-0: number. */
+#define EC_SOE_IDN_P 0x8000
+#define EC_SOE_IDN_SET_SHIFT 12
+#define EC_SOE_IDN_SET_MAX 7
+#define EC_SOE_IDN_NUM_MAX 4095
+
+static int ec_soe_digits(const char **p, unsigned long max, unsigned long *v)
+{
+	const char *s = *p;
+
+	*v = 0;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	while (*s >= '0' && *s <= '9') {
+		*v = *v * 10 + (unsigned long)(*s - '0');
+		if (*v > max)
+			return -EINVAL;
+		s++;
+	}
+	*p = s;
+	return 0;
+}
+
+/**
+ * ec_soe_idn_parse() - an IDN from its text
+ * @text: "S-0-0011", "P-0-0001" (either case), or a 16-bit number
+ *	(decimal or 0x hexadecimal)
+ * @idn: the IDN
+ *
+ * Return: 0 or -EINVAL.
+ */
+int ec_soe_idn_parse(const char *text, u16 *idn)
+{
+	unsigned long set, num;
+	const char *p = text;
+	bool product;
+
+	if ((p[0] == 'S' || p[0] == 's' || p[0] == 'P' || p[0] == 'p') &&
+	    p[1] == '-') {
+		product = p[0] == 'P' || p[0] == 'p';
+		p += 2;
+		if (ec_soe_digits(&p, EC_SOE_IDN_SET_MAX, &set) || *p++ != '-' ||
+		    ec_soe_digits(&p, EC_SOE_IDN_NUM_MAX, &num) || *p)
+			return -EINVAL;
+		*idn = (u16)((product ? EC_SOE_IDN_P : 0) |
+			     set << EC_SOE_IDN_SET_SHIFT | num);
+		return 0;
+	}
+	num = 0;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p[2]) {
+		for (p += 2; *p; p++) {
+			int d = *p >= '0' && *p <= '9' ? *p - '0' :
+				*p >= 'a' && *p <= 'f' ? *p - 'a' + 10 :
+				*p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
+
+			if (d < 0 || num > 0xfff)
+				return -EINVAL;
+			num = num * 16 + (unsigned long)d;
+		}
+	} else if (ec_soe_digits(&p, 0xffff, &num) || *p) {
+		return -EINVAL;
+	}
+	*idn = (u16)num;
+	return 0;
+}
+
+/**
+ * ec_soe_idn_format() - the text of an IDN
+ * @idn: IDN
+ * @buf: output, at least EC_SOE_IDN_TEXT_SIZE bytes
+ * @size: its size
+ */
+void ec_soe_idn_format(u16 idn, char *buf, size_t size)
+{
+	snprintf(buf, size, "%c-%u-%04u", idn & EC_SOE_IDN_P ? 'P' : 'S',
+		 (idn >> EC_SOE_IDN_SET_SHIFT) & EC_SOE_IDN_SET_MAX,
+		 idn & EC_SOE_IDN_NUM_MAX);
 }

@@ -24,7 +24,12 @@
 #define EC_FOE_ERR_NO_RIGHTS 0x800a
 #define EC_FOE_ERR_PROGRAM 0x800b
 
+/* Longest IDN text "P-7-4095" with its NUL. */
+#define EC_SOE_IDN_TEXT_SIZE 9
+
 const char *ec_foe_error_text(u32 code);
+int ec_soe_idn_parse(const char *text, u16 *idn);
+void ec_soe_idn_format(u16 idn, char *buf, size_t size);
 const char *ec_soe_error_text(u16 code);
 
 #endif /* EC_MBOX_TEXT_H */

@@ -367,6 +367,33 @@ const struct ec_cmd ec_commands[] = {
 	  "  --verbose  -v          Show detailed slave information.\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,
 	  ec_cmd_slaves, 0 },
+	{ "soe_read", "Read an SoE IDN.", "[OPTIONS] <IDN>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  IDN is the IDN: S-x-yyyy (standard), P-x-yyyy (product\n"
+	  "      specific; x the parameter set 0-7, yyyy 0-4095) or a\n"
+	  "      16 bit number.\n\n"
+	  "Without --type, the IDN's attribute read from the drive\n"
+	  "gives the length and the display format (unsigned, signed,\n"
+	  "hexadecimal, text, IDN, lists of them).\n\n" EC_HELP_TYPES
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --drive    -y <num>    Drive number (0-7, default 0).\n"
+	  "  --type     -t <type>   Data type (see above).\n"
+	  EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_soe_read, 0 },
+	{ "soe_write", "Write an SoE IDN.", "[OPTIONS] <IDN> <VALUE>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  IDN   is the IDN (see soe_read).\n"
+	  "  VALUE is the value to write: a number, a text, or a\n"
+	  "        list of numbers or IDNs separated by spaces or\n"
+	  "        commas, as the IDN's attribute says; with --type,\n"
+	  "        a value of that type (see above).\n\n" EC_HELP_TYPES
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --drive    -y <num>    Drive number (0-7, default 0).\n"
+	  "  --type     -t <type>   Data type (see above).\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_soe_write, 0 },
 	{ "states", "Request application-layer states.",
 	  "[OPTIONS] <STATE>",
 	  "Arguments:\n"

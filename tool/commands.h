@@ -29,6 +29,8 @@ int ec_cmd_sdos(struct ec_cli *c);
 int ec_cmd_sii_read(struct ec_cli *c);
 int ec_cmd_sii_write(struct ec_cli *c);
 int ec_cmd_slaves(struct ec_cli *c);
+int ec_cmd_soe_read(struct ec_cli *c);
+int ec_cmd_soe_write(struct ec_cli *c);
 int ec_cmd_states(struct ec_cli *c);
 int ec_cmd_upload(struct ec_cli *c);
 int ec_cmd_version(struct ec_cli *c);

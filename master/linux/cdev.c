@@ -111,6 +111,8 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_DOMAIN_DATA, ec_ioctl_domain_data, false),
 	EC_CMD(EC_IOCTL_SLAVE_FOE_READ, ec_ioctl_slave_foe_read, true),
 	EC_CMD(EC_IOCTL_SLAVE_FOE_WRITE, ec_ioctl_slave_foe_write, true),
+	EC_CMD(EC_IOCTL_SLAVE_SOE_READ, ec_ioctl_slave_soe_read, true),
+	EC_CMD(EC_IOCTL_SLAVE_SOE_WRITE, ec_ioctl_slave_soe_write, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

@@ -49,6 +49,8 @@ long ec_ioctl_slave_sdo_download(struct ec_cdev_file *f, void __user *arg);
 /* Mailbox protocols beyond CoE (ioctl_mbox.c). */
 long ec_ioctl_slave_foe_read(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
 
 /* Slave configurations and domains, read-only (ioctl_config.c). */
 long ec_ioctl_config(struct ec_cdev_file *f, void __user *arg);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ioctl_mbox.c - ioctls of the mailbox protocols beyond CoE that the CLI
- * queues on a slave's FSM: FoE read and write.  The request life cycle
+ * queues on a slave's FSM: FoE read and write, SoE read and write (also
+ * behind the blocking ecrt_master_read_idn() and _write_idn()).  The request life cycle
  * (queue, bounded interruptible wait, orphan reaping) is that of
  * ioctl_request.c.
  */
@@ -104,4 +105,121 @@ long ec_ioctl_slave_foe_read(struct ec_cdev_file *f, void __user *arg)
 long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg)
 {
 	return ec_ioctl_slave_foe(f, arg, true);
+}
+
+#define EC_SOE_WAIT_MS 30000
+
+/**
+ * ec_linux_soe_transfer() - one SoE read or write, waited for
+ * @m: master
+ * @position: ring position
+ * @drive_no: drive 0..7
+ * @idn: IDN
+ * @elements: element flags, 0 for the value
+ * @write: write (else read)
+ * @buf: data to write, or the buffer to read into (kernel memory)
+ * @size: bytes to write or the buffer size
+ * @timeout_ms: per reply, 0 for the default
+ * @result_size: bytes read, may be NULL
+ * @error_code: the drive's SoE error code, may be NULL
+ *
+ * Process context; interruptible and bounded like every CLI request.
+ *
+ * Return: 0 or -errno (-EIO with *@error_code set when the drive refused).
+ */
+int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
+			  u8 drive_no, u16 idn, u8 elements, bool write,
+			  void *buf, size_t size, u32 timeout_ms,
+			  size_t *result_size, u16 *error_code)
+{
+	struct ec_soe_request *req;
+	struct ec_ioctl_req *r;
+	bool orphaned;
+	int ret;
+
+	if (drive_no > 7 || size > EC_IOCTL_SOE_MAX_SIZE || (!write && !size))
+		return -EINVAL;
+	r = ec_ioctl_req_alloc();
+	if (!r)
+		return -ENOMEM;
+	r->buf = kvzalloc(size ? size : 1, GFP_KERNEL);
+	if (!r->buf) {
+		ec_ioctl_req_free(r);
+		return -ENOMEM;
+	}
+	if (write)
+		memcpy(r->buf, buf, size);
+	req = &r->u.soe;
+	ec_list_init(&req->node);
+	r->state = &req->state;
+	r->node = &req->node;
+	req->write = write;
+	req->drive_no = drive_no;
+	req->idn = idn;
+	req->elements = elements;
+	req->data = r->buf;
+	req->mem_size = size;
+	req->data_size = write ? size : 0;
+	req->timeout_ns = (u64)timeout_ms * NSEC_PER_MSEC;
+	ret = ec_ioctl_run(m, position, r,
+			   offsetof(struct ec_slave, soe_requests),
+			   &req->error, EC_SOE_WAIT_MS + timeout_ms,
+			   &orphaned);
+	if (orphaned)
+		return ret;
+	if (error_code)
+		*error_code = req->error_code;
+	if (!ret && !write) {
+		memcpy(buf, r->buf, req->data_size);
+		if (result_size)
+			*result_size = req->data_size;
+	}
+	ec_ioctl_req_free(r);
+	return ret;
+}
+
+static long ec_ioctl_slave_soe(struct ec_cdev_file *f, void __user *arg,
+			       bool write)
+{
+	struct ec_ioctl_slave_soe data;
+	size_t result = 0;
+	u16 code = 0;
+	void *buf;
+	long ret;
+
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)) ||
+	    data.error_code || data.data_size > EC_IOCTL_SOE_MAX_SIZE ||
+	    !data.data_size)
+		return -EINVAL;
+	if (write)
+		buf = vmemdup_user(u64_to_user_ptr(data.data), data.data_size);
+	else
+		buf = kvzalloc(data.data_size, GFP_KERNEL);
+	if (IS_ERR_OR_NULL(buf))
+		return buf ? PTR_ERR(buf) : -ENOMEM;
+	ret = ec_linux_soe_transfer(f->master, data.slave_position,
+				    data.drive_no, data.idn, data.elements,
+				    write, buf, data.data_size,
+				    data.timeout_ms, &result, &code);
+	data.error_code = code;
+	data.result_size = ret ? 0 : result;
+	if (!ret && !write &&
+	    copy_to_user(u64_to_user_ptr(data.data), buf, result))
+		ret = -EFAULT;
+	kvfree(buf);
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return ret;
+}
+
+long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_ioctl_slave_soe(f, arg, false);
+}
+
+long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg)
+{
+	return ec_ioctl_slave_soe(f, arg, true);
 }

@@ -205,5 +205,10 @@ EC_OFF(ec_ioctl_slave_foe, buffer, 16);
 EC_OFF(ec_ioctl_slave_foe, result_size, 24);
 EC_OFF(ec_ioctl_slave_foe, file_name, 56);
 EC_OFF(ec_ioctl_slave_foe, error_text, 312);
+EC_ABI(ec_ioctl_slave_soe, 48);
+EC_OFF(ec_ioctl_slave_soe, idn, 4);
+EC_OFF(ec_ioctl_slave_soe, data_size, 8);
+EC_OFF(ec_ioctl_slave_soe, data, 16);
+EC_OFF(ec_ioctl_slave_soe, result_size, 24);
 
 #endif /* EC_ABI_LAYOUT_H */

@@ -330,6 +330,14 @@ int ec_lib_foe(struct ec_lib_master *m, bool write,
 	EC_FAKE_UNUSED();
 }
 
+int ec_lib_soe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_soe *io)
+{
+	(void)write;
+	(void)io;
+	EC_FAKE_UNUSED();
+}
+
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
 {
 	(void)level;
