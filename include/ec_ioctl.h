@@ -850,6 +850,20 @@ struct ec_ioctl_slave_soe {
 #define EC_IOCTL_SLAVE_SOE_WRITE \
 	_IOWR(EC_IOCTL_TYPE, 0x63, struct ec_ioctl_slave_soe)
 
+/* A startup IDN of a slave configuration (ecrt_slave_config_idn()). */
+struct ec_ioctl_sc_idn {
+	__u32 config_index;
+	__u8 drive_no;
+	__u8 al_state;		/* 2 PREOP or 4 SAFEOP */
+	__u16 idn;
+	__u32 size;
+	__u32 reserved0;
+	__u64 data;		/* user pointer to size bytes */
+	__u32 reserved[4];
+};
+
+#define EC_IOCTL_SC_IDN _IOW(EC_IOCTL_TYPE, 0x64, struct ec_ioctl_sc_idn)
+
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x7f
 

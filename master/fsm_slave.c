@@ -56,6 +56,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
 	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
 	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
+	fsm->config.soe = &fsm->soe;
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
@@ -559,6 +560,7 @@ static void ec_fsm_slave_drop_config(struct ec_fsm_slave *fsm)
 	if (!dropped)
 		return;
 	fsm->coe.request = NULL;
+	fsm->soe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;

@@ -4,15 +4,17 @@
  *
  * INIT -> clear FMMUs -> clear SMs -> [mailbox SM0/SM1] -> PREOP
  *   without a configuration: -> [target above PREOP: change to it]
- *   with one (target SAFEOP or OP): -> startup SDOs -> PDO configuration
- *      -> process data SMs -> [watchdog divider] -> [watchdog intervals]
- *      -> [FMMUs] -> SAFEOP -> [OP]
+ *   with one (target SAFEOP or OP): -> startup SDOs -> PREOP IDNs (SoE)
+ *      -> PDO configuration -> process data SMs -> [watchdog divider]
+ *      -> [watchdog intervals] -> [FMMUs] -> SAFEOP -> SAFEOP IDNs -> [OP]
  */
 #include "fsm_slave_config.h"
 #include "coe_abort.h"
 #include "domain.h"
 #include "fsm_coe.h"
 #include "fsm_pdo.h"
+#include "fsm_soe.h"
+#include "mbox_text.h"
 #include "mailbox.h"
 #include "registers.h"
 #include "slave.h"
@@ -34,6 +36,8 @@ static void ec_fsm_slave_config_state_sdo(struct ec_fsm_slave_config *fsm,
 					  u64 now_ns);
 static void ec_fsm_slave_config_state_pdo_conf(
 	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_idn(struct ec_fsm_slave_config *fsm,
+					  u64 now_ns);
 static void ec_fsm_slave_config_state_pd_sms(
 	struct ec_fsm_slave_config *fsm, u64 now_ns);
 static void ec_fsm_slave_config_state_wd_divider(
@@ -313,8 +317,76 @@ static bool ec_fsm_slave_config_has_coe(const struct ec_slave *slave)
 
 static void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
 					 u64 now_ns);
+static void ec_fsm_slave_config_after_idns(struct ec_fsm_slave_config *fsm,
+					   u64 now_ns);
 
-/* Write the next startup SDO, or go on with the PDOs. */
+/* Write the next startup IDN of fsm->idn_state, or go on. */
+static void ec_fsm_slave_config_next_idn(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns)
+{
+	struct ec_soe_request *req = &fsm->soe_request;
+	const struct ec_soe_config *c;
+
+	for (;;) {
+		fsm->idn_pos = fsm->idn_pos->next;
+		if (fsm->idn_pos == &fsm->sc->soe_configs) {
+			ec_fsm_slave_config_after_idns(fsm, now_ns);
+			return;
+		}
+		c = ec_list_entry(fsm->idn_pos, struct ec_soe_config, node);
+		if (c->al_state == fsm->idn_state)
+			break;
+	}
+	if (!fsm->soe) {
+		ec_fsm_slave_config_fail(fsm, -EPROTONOSUPPORT);
+		return;
+	}
+	memset(req, 0, sizeof(*req));
+	ec_list_init(&req->node);
+	req->write = true;
+	req->drive_no = c->drive_no;
+	req->idn = c->idn;
+	req->al_state = c->al_state;
+	req->data = c->data;
+	req->mem_size = c->size;
+	req->data_size = c->size;
+	ec_fsm_soe_transfer(fsm->soe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_config_state_idn;
+}
+
+static void ec_fsm_slave_config_start_idns(struct ec_fsm_slave_config *fsm,
+					   u8 al_state, u64 now_ns)
+{
+	fsm->idn_state = al_state;
+	fsm->idn_pos = &fsm->sc->soe_configs;
+	ec_fsm_slave_config_next_idn(fsm, now_ns);
+}
+
+static void ec_fsm_slave_config_state_idn(struct ec_fsm_slave_config *fsm,
+					  u64 now_ns)
+{
+	struct ec_soe_request *req = &fsm->soe_request;
+	char idn[EC_SOE_IDN_TEXT_SIZE];
+
+	if (ec_fsm_soe_exec(fsm->soe, now_ns))
+		return;
+	if (ec_fsm_soe_success(fsm->soe)) {
+		ec_fsm_slave_config_next_idn(fsm, now_ns);
+		return;
+	}
+	ec_soe_idn_format(req->idn, idn, sizeof(idn));
+	if (req->error_code)
+		EC_SLAVE_ERR(fsm->slave,
+			     "startup IDN %s (drive %u) refused: 0x%04x %s",
+			     idn, req->drive_no, req->error_code,
+			     ec_soe_error_text(req->error_code));
+	else
+		EC_SLAVE_ERR(fsm->slave, "startup IDN %s (drive %u) failed (%d)",
+			     idn, req->drive_no, req->error);
+	ec_fsm_slave_config_fail(fsm, req->error ? req->error : -EIO);
+}
+
+/* Write the next startup SDO, or go on with the PREOP IDNs. */
 static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
 					 u64 now_ns)
 {
@@ -323,7 +395,7 @@ static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
 
 	fsm->sdo_pos = fsm->sdo_pos->next;
 	if (fsm->sdo_pos == &fsm->sc->sdo_configs) {
-		ec_fsm_slave_config_pdo_conf(fsm, now_ns);
+		ec_fsm_slave_config_start_idns(fsm, EC_AL_STATE_PREOP_, now_ns);
 		return;
 	}
 	if (!ec_fsm_slave_config_has_coe(fsm->slave)) {
@@ -616,6 +688,17 @@ static void ec_fsm_slave_config_state_safeop(
 {
 	if (!ec_fsm_slave_config_change_done(fsm, now_ns))
 		return;
+	ec_fsm_slave_config_start_idns(fsm, EC_AL_STATE_SAFEOP_, now_ns);
+}
+
+/* The IDNs of fsm->idn_state are written: PDOs after PREOP, OP after SAFEOP. */
+static void ec_fsm_slave_config_after_idns(struct ec_fsm_slave_config *fsm,
+					   u64 now_ns)
+{
+	if (fsm->idn_state == EC_AL_STATE_PREOP_) {
+		ec_fsm_slave_config_pdo_conf(fsm, now_ns);
+		return;
+	}
 	if (fsm->target == EC_AL_STATE_SAFEOP_) {
 		fsm->state = ec_fsm_slave_config_state_end;
 		return;
@@ -647,6 +730,7 @@ void ec_fsm_slave_config_abort(struct ec_fsm_slave_config *fsm)
 		return;
 	fsm->sc = NULL;
 	fsm->sdo_pos = NULL;
+	fsm->idn_pos = NULL;
 	ec_fsm_slave_config_fail(fsm, -ECANCELED);
 }
 

@@ -91,6 +91,7 @@ struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 	for (i = 0; i < EC_MAX_FMMUS_PER_CONFIG; i++)
 		ec_list_init(&sc->fmmus[i].domain_node);
 	ec_list_init(&sc->sdo_configs);
+	ec_list_init(&sc->soe_configs);
 	ec_list_init(&sc->app_sdo_requests);
 	ec_list_init(&sc->app_reg_requests);
 	return sc;
@@ -120,6 +121,14 @@ void ec_slave_config_free(struct ec_slave_config *sc)
 	ec_list_for_each_safe(pos, tmp, &sc->sdo_configs) {
 		struct ec_sdo_config *c = ec_list_entry(pos,
 						struct ec_sdo_config, node);
+
+		ec_list_del_init(pos);
+		ec_free(c->data);
+		ec_free(c);
+	}
+	ec_list_for_each_safe(pos, tmp, &sc->soe_configs) {
+		struct ec_soe_config *c = ec_list_entry(pos,
+						struct ec_soe_config, node);
 
 		ec_list_del_init(pos);
 		ec_free(c->data);

@@ -56,6 +56,16 @@ struct ec_sdo_config {
 	size_t size;
 };
 
+/* A startup IDN, written over SoE in PREOP or SAFEOP (IgH's soe configs). */
+struct ec_soe_config {
+	struct ec_list node;
+	u8 drive_no;
+	u16 idn;
+	u8 al_state;		/* EC_AL_STATE_PREOP_ or EC_AL_STATE_SAFEOP_ */
+	u8 *data;
+	size_t size;
+};
+
 struct ec_slave_config {
 	struct ec_list node;		/* in master->configs */
 	struct ec_master *master;
@@ -75,6 +85,7 @@ struct ec_slave_config {
 	unsigned int used_fmmus;
 
 	struct ec_list sdo_configs;	/* startup SDOs, in order */
+	struct ec_list soe_configs;	/* startup IDNs, in order */
 	struct ec_list app_sdo_requests;	/* created by the application */
 	struct ec_list app_reg_requests;
 
@@ -151,6 +162,8 @@ int ec_slave_config_reg_pdo_entry_pos(struct ec_slave_config *sc,
 				      unsigned int *bit_position);
 int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
 			const u8 *data, size_t size, bool complete_access);
+int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
+			u8 al_state, const u8 *data, size_t size);
 struct ec_app_sdo_request *
 ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
 				   u8 subindex, size_t size);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * slave_config_request.c - what a slave configuration carries for the
- * slave FSM to do: startup SDOs (written in PREOP, before SAFEOP) and the
+ * slave FSM to do: startup SDOs (written in PREOP, before SAFEOP), startup
+ * IDNs (SoE, in PREOP or SAFEOP) and the
  * SDO and register requests an application creates for its cyclic task.
  */
 #include "slave_config.h"
@@ -40,6 +41,43 @@ int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
 	c->subindex = subindex;
 	c->complete_access = complete_access;
 	ec_list_add_tail(&c->node, &sc->sdo_configs);
+	return 0;
+}
+
+/**
+ * ec_slave_config_idn() - add a startup IDN, written over SoE
+ * @sc: config
+ * @drive_no: drive 0..7
+ * @idn: IDN
+ * @al_state: EC_AL_STATE_PREOP_ (written in PREOP, before SAFEOP) or
+ *	EC_AL_STATE_SAFEOP_ (in SAFEOP, before OP)
+ * @data: value, copied
+ * @size: its size in bytes
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
+			u8 al_state, const u8 *data, size_t size)
+{
+	struct ec_soe_config *c;
+
+	if (!size || !data || drive_no > 7 ||
+	    (al_state != EC_AL_STATE_PREOP_ && al_state != EC_AL_STATE_SAFEOP_))
+		return -EINVAL;
+	c = ec_zalloc(sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->data = ec_zalloc(size);
+	if (!c->data) {
+		ec_free(c);
+		return -ENOMEM;
+	}
+	memcpy(c->data, data, size);
+	c->size = size;
+	c->drive_no = drive_no;
+	c->idn = idn;
+	c->al_state = al_state;
+	ec_list_add_tail(&c->node, &sc->soe_configs);
 	return 0;
 }
 

@@ -113,6 +113,7 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_SLAVE_FOE_WRITE, ec_ioctl_slave_foe_write, true),
 	EC_CMD(EC_IOCTL_SLAVE_SOE_READ, ec_ioctl_slave_soe_read, true),
 	EC_CMD(EC_IOCTL_SLAVE_SOE_WRITE, ec_ioctl_slave_soe_write, true),
+	EC_CMD(EC_IOCTL_SC_IDN, ec_ioctl_app_sc_idn, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

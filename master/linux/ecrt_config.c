@@ -292,14 +292,6 @@ int ecrt_slave_config_state(const ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_state);
 
-int ecrt_slave_config_idn(ec_slave_config_t *sc, uint8_t drive_no,
-			  uint16_t idn, ec_al_state_t state,
-			  const uint8_t *data, size_t size)
-{
-	return -EOPNOTSUPP;	/* no SoE */
-}
-EXPORT_SYMBOL(ecrt_slave_config_idn);
-
 int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
 			   int32_t value)
 {

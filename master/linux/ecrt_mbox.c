@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ecrt_mbox.c - the kernel's ecrt_* calls of the mailbox protocols beyond
- * CoE: the blocking SoE transfers (process context only, like the
- * blocking SDO calls).  The request objects' cyclic calls are in
- * ecrt_request_mbox.c.
+ * CoE: the blocking SoE transfers and the startup IDNs of a slave
+ * configuration (process context only, like the blocking SDO calls).
  */
 #include <linux/module.h>
 
 #include "ecrt.h"
 #include "ioctl_request.h"
+#include "../slave_config.h"
 
 static struct ec_linux_master *ec_mbox_lm(ec_master_t *master)
 {
@@ -64,3 +64,28 @@ int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
 				     target_size, 0, result_size, error_code);
 }
 EXPORT_SYMBOL(ecrt_master_read_idn);
+
+/**
+ * ecrt_slave_config_idn() - add a startup IDN, written over SoE
+ * @sc: slave configuration
+ * @drive_no: drive number 0..7
+ * @idn: IDN
+ * @state: EC_AL_STATE_PREOP (written in PREOP) or EC_AL_STATE_SAFEOP
+ * @data: the value, copied
+ * @size: its size
+ *
+ * Return: 0 or -errno.
+ */
+int ecrt_slave_config_idn(ec_slave_config_t *sc, uint8_t drive_no,
+			  uint16_t idn, ec_al_state_t state,
+			  const uint8_t *data, size_t size)
+{
+	struct ec_linux_master *m = ec_mbox_lm(sc->master);
+	int ret;
+
+	mutex_lock(&m->io_mutex);
+	ret = ec_slave_config_idn(sc, drive_no, idn, (u8)state, data, size);
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+EXPORT_SYMBOL(ecrt_slave_config_idn);

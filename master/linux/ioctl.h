@@ -51,6 +51,7 @@ long ec_ioctl_slave_foe_read(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
 
 /* Slave configurations and domains, read-only (ioctl_config.c). */
 long ec_ioctl_config(struct ec_cdev_file *f, void __user *arg);

@@ -27,7 +27,7 @@
 #define EC_APP_SDO_MAX (1024 * 1024)	/* startup SDO / request memory */
 #define EC_APP_REG_MAX 4096
 
-static bool ec_app_holds(struct ec_cdev_file *f)
+bool ec_app_holds(struct ec_cdev_file *f)
 {
 	return READ_ONCE(f->master->reserved_file) == f;
 }
@@ -45,8 +45,7 @@ static bool ec_app_holds(struct ec_cdev_file *f)
 	} while (0)
 
 /* Called with io_mutex held. */
-static struct ec_slave_config *ec_app_config(struct ec_linux_master *m,
-					     u32 index)
+struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index)
 {
 	struct ec_list *n;
 

@@ -9,6 +9,13 @@
 
 #include "ioctl.h"
 
+struct ec_slave_config;
+
+/* The caller's file holds the master (is the application). */
+bool ec_app_holds(struct ec_cdev_file *f);
+/* The application's configuration number @index; io_mutex held. */
+struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index);
+
 long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_domain(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_config(struct ec_cdev_file *f, void __user *arg);

@@ -13,8 +13,10 @@
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
+#include "ioctl_app.h"
 #include "ioctl_request.h"
 #include "../slave.h"
+#include "../slave_config.h"
 
 #define EC_FOE_WAIT_MS 30000		/* plus the time the size needs: */
 #define EC_FOE_MIN_BYTES_PER_MS 16
@@ -222,4 +224,34 @@ long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg)
 long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg)
 {
 	return ec_ioctl_slave_soe(f, arg, true);
+}
+
+#define EC_SC_IDN_MAX_SIZE 4096
+
+long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_sc_idn data;
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+	u8 *buf;
+
+	if (!ec_app_holds(f))
+		return -EPERM;
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)) ||
+	    data.reserved0 || !data.size || data.size > EC_SC_IDN_MAX_SIZE)
+		return -EINVAL;
+	buf = vmemdup_user(u64_to_user_ptr(data.data), data.size);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc)
+		ret = ec_slave_config_idn(sc, data.drive_no, data.idn,
+					  data.al_state, buf, data.size);
+	mutex_unlock(&m->io_mutex);
+	kvfree(buf);
+	return ret;
 }

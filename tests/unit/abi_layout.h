@@ -210,5 +210,8 @@ EC_OFF(ec_ioctl_slave_soe, idn, 4);
 EC_OFF(ec_ioctl_slave_soe, data_size, 8);
 EC_OFF(ec_ioctl_slave_soe, data, 16);
 EC_OFF(ec_ioctl_slave_soe, result_size, 24);
+EC_ABI(ec_ioctl_sc_idn, 40);
+EC_OFF(ec_ioctl_sc_idn, idn, 6);
+EC_OFF(ec_ioctl_sc_idn, data, 16);
 
 #endif /* EC_ABI_LAYOUT_H */
