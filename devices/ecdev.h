@@ -14,8 +14,14 @@
  * are reported with ecdev_set_link().  Before the device goes away the
  * module calls ecdev_close() and ecdev_withdraw().
  *
- * xmit() and poll() are called from the master's cyclic context: they must
- * not sleep.
+ * xmit() and poll() are called from the master's cyclic context, which may
+ * be any context the application calls ecrt_master_send()/_receive() from:
+ * a kthread, a timer_list or hrtimer callback (softirq or hard interrupt),
+ * with a spinlock held or interrupts off, on PREEMPT_RT too.  They must not
+ * sleep, allocate in a way PREEMPT_RT forbids there, or take a lock that is
+ * not a raw spinlock.  The master serialises calls per device: never two
+ * xmit() or two poll() at once.  poll() runs under the master's raw
+ * cycle_lock; xmit() after it was dropped (doc/LOCKING.md).
  */
 #ifndef EC_DEVICES_ECDEV_H
 #define EC_DEVICES_ECDEV_H

@@ -7,6 +7,7 @@
  * that the master sees them in its own context.
  */
 #include <linux/etherdevice.h>
+#include <linux/interrupt.h>
 #include <linux/if_arp.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
@@ -18,6 +19,7 @@
 #include "ecdev.h"
 
 #define EC_GEN_RING_SIZE 64	/* frames buffered between two polls */
+#define EC_GEN_TX_RING_SIZE 32	/* frames waiting for the tasklet */
 #define EC_GEN_FRAME_MAX 1518
 
 struct ec_gen_frame {
@@ -30,11 +32,15 @@ struct ec_gen_dev {
 	struct net_device *net_dev;
 	struct ec_device *ecdev;
 	struct packet_type pt;
-	spinlock_t lock;	/* protects the ring */
+	spinlock_t rx_lock;	/* among the producers of the ring only */
 	unsigned int head, tail;	/* ring indices, head == tail: empty */
 	unsigned long dropped;
 	struct ec_gen_frame ring[EC_GEN_RING_SIZE];
-	struct ec_gen_frame poll_buf;	/* only used by the master's poll */
+	/* Deferred transmission: one producer (the master), the tasklet. */
+	struct tasklet_struct tx_tasklet;
+	unsigned int tx_head, tx_tail;
+	unsigned long tx_dropped;
+	struct ec_gen_frame tx_ring[EC_GEN_TX_RING_SIZE];
 };
 
 static LIST_HEAD(ec_gen_devices);	/* protected by rtnl */
@@ -59,9 +65,9 @@ static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
 
 	if (len > EC_GEN_FRAME_MAX || skb_mac_header_len(skb) != ETH_HLEN)
 		goto out;
-	spin_lock_irqsave(&g->lock, flags);
+	spin_lock_irqsave(&g->rx_lock, flags);
 	next = (g->head + 1) % EC_GEN_RING_SIZE;
-	if (next == g->tail) {
+	if (next == smp_load_acquire(&g->tail)) {
 		g->dropped++;
 	} else {
 		struct ec_gen_frame *f = &g->ring[g->head];
@@ -69,18 +75,18 @@ static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
 		memcpy(f->data, skb_mac_header(skb), ETH_HLEN);
 		if (!skb_copy_bits(skb, 0, f->data + ETH_HLEN, skb->len)) {
 			f->len = len;
-			g->head = next;
+			smp_store_release(&g->head, next);
 		}
 	}
-	spin_unlock_irqrestore(&g->lock, flags);
+	spin_unlock_irqrestore(&g->rx_lock, flags);
 out:
 	kfree_skb(skb);
 	return NET_RX_SUCCESS;
 }
 
-static int ec_gen_xmit(void *priv, const void *frame, size_t size)
+static int ec_gen_send_now(struct ec_gen_dev *g, const void *frame,
+			   size_t size)
 {
-	struct ec_gen_dev *g = priv;
 	struct net_device *dev = g->net_dev;
 	struct sk_buff *skb;
 
@@ -95,32 +101,71 @@ static int ec_gen_xmit(void *priv, const void *frame, size_t size)
 	return dev_queue_xmit(skb) == NET_XMIT_SUCCESS ? 0 : -EIO;
 }
 
-/* Take the oldest buffered frame into poll_buf; false when none. */
-static bool ec_gen_take(struct ec_gen_dev *g)
+/* Where dev_queue_xmit() (and alloc_skb()) may be called. */
+static bool ec_gen_stack_allowed(void)
 {
-	unsigned long flags;
-	bool have = false;
+	if (in_hardirq() || in_nmi() || irqs_disabled())
+		return false;
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return preemptible();	/* its spinlocks sleep */
+	return true;
+}
 
-	spin_lock_irqsave(&g->lock, flags);
-	if (g->tail != g->head) {
-		struct ec_gen_frame *f = &g->ring[g->tail];
+static void ec_gen_tx_tasklet(struct tasklet_struct *t)
+{
+	struct ec_gen_dev *g = from_tasklet(g, t, tx_tasklet);
+	unsigned int tail = g->tx_tail;
 
-		g->poll_buf.len = f->len;
-		memcpy(g->poll_buf.data, f->data, f->len);
-		g->tail = (g->tail + 1) % EC_GEN_RING_SIZE;
-		have = true;
+	while (tail != smp_load_acquire(&g->tx_head)) {
+		struct ec_gen_frame *f = &g->tx_ring[tail % EC_GEN_TX_RING_SIZE];
+
+		ec_gen_send_now(g, f->data, f->len);
+		tail++;
+		smp_store_release(&g->tx_tail, tail);
 	}
-	spin_unlock_irqrestore(&g->lock, flags);
-	return have;
+}
+
+static int ec_gen_xmit(void *priv, const void *frame, size_t size)
+{
+	struct ec_gen_dev *g = priv;
+	struct ec_gen_frame *f;
+	unsigned int head = g->tx_head;
+
+	if (size > EC_GEN_FRAME_MAX)
+		return -EINVAL;
+	/* In order: nothing may overtake a frame that waits already. */
+	if (head == smp_load_acquire(&g->tx_tail) && ec_gen_stack_allowed())
+		return ec_gen_send_now(g, frame, size);
+	if (head - g->tx_tail >= EC_GEN_TX_RING_SIZE) {
+		g->tx_dropped++;
+		return -ENOBUFS;
+	}
+	f = &g->tx_ring[head % EC_GEN_TX_RING_SIZE];
+	memcpy(f->data, frame, size);
+	f->len = size;
+	smp_store_release(&g->tx_head, head + 1);
+	tasklet_hi_schedule(&g->tx_tasklet);
+	return 0;
+}
+
+/* Take the oldest buffered frame; NULL when none.  Lock-free consumer. */
+static struct ec_gen_frame *ec_gen_peek(struct ec_gen_dev *g)
+{
+	if (g->tail == smp_load_acquire(&g->head))
+		return NULL;
+	return &g->ring[g->tail];
 }
 
 static void ec_gen_poll(void *priv)
 {
 	struct ec_gen_dev *g = priv;
+	struct ec_gen_frame *f;
 	unsigned int n;
 
-	for (n = 0; n < EC_GEN_RING_SIZE && ec_gen_take(g); n++)
-		ecdev_receive(g->ecdev, g->poll_buf.data, g->poll_buf.len);
+	for (n = 0; n < EC_GEN_RING_SIZE && (f = ec_gen_peek(g)); n++) {
+		ecdev_receive(g->ecdev, f->data, f->len);
+		smp_store_release(&g->tail, (g->tail + 1) % EC_GEN_RING_SIZE);
+	}
 	ecdev_set_link(g->ecdev, netif_carrier_ok(g->net_dev));
 }
 
@@ -140,7 +185,8 @@ static void ec_gen_offer(struct net_device *net_dev)
 	if (!g)
 		return;
 	g->net_dev = net_dev;
-	spin_lock_init(&g->lock);
+	spin_lock_init(&g->rx_lock);
+	tasklet_setup(&g->tx_tasklet, ec_gen_tx_tasklet);
 	g->ecdev = ecdev_offer(net_dev, &ec_gen_ops, g, THIS_MODULE);
 	if (!g->ecdev) {
 		kvfree(g);
@@ -163,6 +209,7 @@ static void ec_gen_release(struct ec_gen_dev *g)
 	ecdev_close(g->ecdev);
 	dev_remove_pack(&g->pt);
 	ecdev_withdraw(g->ecdev);
+	tasklet_kill(&g->tx_tasklet);
 	list_del(&g->node);
 	netdev_info(g->net_dev, "taken back from the EtherCAT master\n");
 	dev_put(g->net_dev);

@@ -61,6 +61,25 @@ struct ec_datagram {
 	char name[EC_DATAGRAM_NAME_SIZE];
 };
 
+/*
+ * A datagram belongs to the cyclic side while QUEUED or SENT, to its FSM
+ * otherwise (doc/LOCKING.md rule 3): the cyclic side ends its ownership
+ * with ec_datagram_done() (release), the FSM side tests it with
+ * ec_datagram_pending() (acquire) before it touches anything else.
+ */
+static inline bool ec_datagram_pending(const struct ec_datagram *d)
+{
+	enum ec_datagram_state s = ec_load_acquire(&d->state);
+
+	return s == EC_DATAGRAM_QUEUED || s == EC_DATAGRAM_SENT;
+}
+
+static inline void ec_datagram_done(struct ec_datagram *d,
+				    enum ec_datagram_state state)
+{
+	ec_store_release(&d->state, state);
+}
+
 void ec_datagram_init(struct ec_datagram *datagram);
 void ec_datagram_clear(struct ec_datagram *datagram);
 int ec_datagram_prealloc(struct ec_datagram *datagram, size_t size);

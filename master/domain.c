@@ -364,15 +364,24 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 
 /**
  * ec_domain_queue() - queue the domain's datagrams for the next send
- * @domain: domain
+ * @domain: domain; cyclic side, the caller holds the io lock
+ *
+ * A datagram still in flight from an earlier cycle is lost now (its frame
+ * did not come back by this cycle) and queued again: a lost frame costs
+ * one cycle, never a skipped one.
  */
 void ec_domain_queue(struct ec_domain *domain)
 {
+	struct ec_master *master = domain->master;
 	unsigned int i;
 
-	for (i = 0; i < domain->datagram_count; i++)
-		ec_master_queue_datagram(domain->master,
-					 &domain->datagrams[i].datagram);
+	for (i = 0; i < domain->datagram_count; i++) {
+		struct ec_datagram *d = &domain->datagrams[i].datagram;
+
+		if (d->state == EC_DATAGRAM_SENT)
+			ec_master_lose_datagram(master, d);
+		ec_master_queue_datagram_locked(master, d);
+	}
 }
 
 /**

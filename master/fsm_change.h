@@ -27,7 +27,7 @@ struct ec_slave;
 /* The datagram is on its way: the FSM has to wait. */
 static inline bool ec_fsm_datagram_pending(const struct ec_datagram *d)
 {
-	return d->state == EC_DATAGRAM_QUEUED || d->state == EC_DATAGRAM_SENT;
+	return ec_datagram_pending(d);
 }
 
 /* Queue a freshly set up datagram with a full set of retries. */

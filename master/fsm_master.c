@@ -152,8 +152,7 @@ bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	if (fsm->slaves_scanning)
 		ec_fsm_master_scan_slaves(fsm, now_ns);
-	if (fsm->datagram->state == EC_DATAGRAM_QUEUED ||
-	    fsm->datagram->state == EC_DATAGRAM_SENT)
+	if (ec_datagram_pending(fsm->datagram))
 		return true;	/* answer not yet there */
 	fsm->state(fsm, now_ns);
 	return fsm->datagram->state == EC_DATAGRAM_QUEUED;

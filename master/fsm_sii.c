@@ -84,8 +84,7 @@ void ec_fsm_sii_read(struct ec_fsm_sii *fsm, u32 word, size_t nwords,
  */
 bool ec_fsm_sii_exec(struct ec_fsm_sii *fsm, u64 now_ns)
 {
-	if (fsm->datagram->state == EC_DATAGRAM_QUEUED ||
-	    fsm->datagram->state == EC_DATAGRAM_SENT)
+	if (ec_datagram_pending(fsm->datagram))
 		return true;
 	fsm->state(fsm, now_ns);
 	return fsm->state != ec_fsm_sii_state_end &&

@@ -165,7 +165,7 @@ static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm,
 	req->working_counter = 0;
 	if (req->size > fsm->datagram.mem_size || !req->size) {
 		req->error = -EOVERFLOW;
-		req->state = EC_REQ_FAILURE;
+		ec_store_release(&req->state, EC_REQ_FAILURE);
 		return;
 	}
 	if (req->write) {
@@ -181,7 +181,7 @@ static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm,
 	}
 	if (ret) {
 		req->error = ret;
-		req->state = EC_REQ_FAILURE;
+		ec_store_release(&req->state, EC_REQ_FAILURE);
 		return;
 	}
 	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "reg-request");
@@ -201,7 +201,7 @@ static void ec_fsm_slave_start_sii_request(struct ec_fsm_slave *fsm,
 	req->state = EC_REQ_BUSY;
 	req->error = 0;
 	if (!req->nwords) {
-		req->state = EC_REQ_SUCCESS;
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
 	fsm->sii_request = req;
@@ -257,7 +257,7 @@ static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 		struct ec_app_reg_request *r = ec_list_entry(
 			pos, struct ec_app_reg_request, config_node);
 
-		if (r->req.state == EC_REQ_QUEUED) {
+		if (ec_load_acquire(&r->req.state) == EC_REQ_QUEUED) {
 			fsm->request_sc = sc;
 			ec_fsm_slave_start_reg_request(fsm, &r->req);
 			return true;
@@ -267,7 +267,7 @@ static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 		struct ec_app_sdo_request *r = ec_list_entry(
 			pos, struct ec_app_sdo_request, config_node);
 
-		if (r->req.state == EC_REQ_QUEUED) {
+		if (ec_load_acquire(&r->req.state) == EC_REQ_QUEUED) {
 			fsm->request_sc = sc;
 			ec_fsm_slave_start_sdo_request(fsm, &r->req, now_ns);
 			return true;
@@ -385,12 +385,12 @@ static void ec_fsm_slave_state_request_done(struct ec_fsm_slave *fsm,
 	if (ok) {
 		slave->requested_state = req->al_state & EC_AL_STATE_MASK;
 		slave->error_flag = false;
-		req->state = EC_REQ_SUCCESS;
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
 	req->al_status_code = code;
 	req->error = error ? error : -EIO;
-	req->state = EC_REQ_FAILURE;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
 static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
@@ -426,18 +426,18 @@ static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns)
 	fsm->state = ec_fsm_slave_state_idle;
 	if (d->state != EC_DATAGRAM_RECEIVED) {
 		req->error = ec_fsm_datagram_error(d);
-		req->state = EC_REQ_FAILURE;
+		ec_store_release(&req->state, EC_REQ_FAILURE);
 		return;
 	}
 	req->working_counter = d->working_counter;
 	if (d->working_counter != 1) {
 		req->error = -EIO;
-		req->state = EC_REQ_FAILURE;
+		ec_store_release(&req->state, EC_REQ_FAILURE);
 		return;
 	}
 	if (!req->write)
 		memcpy(req->data, d->data, req->size);
-	req->state = EC_REQ_SUCCESS;
+	ec_store_release(&req->state, EC_REQ_SUCCESS);
 }
 
 static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -450,12 +450,12 @@ static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
 	fsm->request_sc = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (ec_fsm_coe_success(&fsm->coe)) {
-		req->state = EC_REQ_SUCCESS;
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
 	if (!req->error)
 		req->error = -EIO;
-	req->state = EC_REQ_FAILURE;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
 static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -503,11 +503,11 @@ static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 	fsm->sii_request = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (ec_fsm_sii_write_success(&fsm->sii_write)) {
-		req->state = EC_REQ_SUCCESS;
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
 	req->error = fsm->sii_write.error;
-	req->state = EC_REQ_FAILURE;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
 #define EC_FAIL_REQUESTS(list, type, err) \
@@ -517,7 +517,7 @@ static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 			type *req_ = ec_list_entry(pos_, type, node); \
 			ec_list_del_init(pos_); \
 			req_->error = (err); \
-			req_->state = EC_REQ_FAILURE; \
+			ec_store_release(&req_->state, EC_REQ_FAILURE); \
 		} \
 	} while (0)
 
@@ -525,7 +525,7 @@ static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 	do { \
 		if (req) { \
 			(req)->error = -ENODEV; \
-			(req)->state = EC_REQ_FAILURE; \
+			ec_store_release(&(req)->state, EC_REQ_FAILURE); \
 			(req) = NULL; \
 		} \
 	} while (0)
@@ -607,6 +607,9 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	}
 	ec_fsm_slave_check_config(fsm);
 	ec_fsm_slave_exec(fsm, now_ns);
+	if (slave->config)
+		ec_store_release(&slave->config->al_state_seen,
+				 (u8)slave->current_state);
 }
 
 /**
@@ -643,12 +646,14 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	if (!slave->config)
 		return false;
 	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
-		if (ec_list_entry(pos, struct ec_app_reg_request,
-				  config_node)->req.state == EC_REQ_QUEUED)
+		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
+						   config_node)->req.state) ==
+		    EC_REQ_QUEUED)
 			return true;
 	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
-		if (ec_list_entry(pos, struct ec_app_sdo_request,
-				  config_node)->req.state == EC_REQ_QUEUED)
+		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
+						   config_node)->req.state) ==
+		    EC_REQ_QUEUED)
 			return true;
 	return false;
 }

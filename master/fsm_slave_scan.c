@@ -134,8 +134,7 @@ void ec_fsm_slave_scan_start(struct ec_fsm_slave_scan *fsm)
  */
 bool ec_fsm_slave_scan_exec(struct ec_fsm_slave_scan *fsm, u64 now_ns)
 {
-	if (fsm->datagram.state == EC_DATAGRAM_QUEUED ||
-	    fsm->datagram.state == EC_DATAGRAM_SENT)
+	if (ec_datagram_pending(&fsm->datagram))
 		return true;
 	fsm->state(fsm, now_ns);
 	return fsm->state != ec_fsm_slave_scan_state_end &&

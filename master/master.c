@@ -41,15 +41,15 @@ void ec_master_clear(struct ec_master *master)
 }
 
 /**
- * ec_master_queue_datagram() - queue a datagram for the next send
- * @master: master
+ * ec_master_queue_datagram_locked() - queue a datagram for the next send
+ * @master: master; the caller holds the io lock (the cyclic side)
  * @datagram: datagram, set up
  *
  * A datagram that is still queued or in flight is not queued twice: it is
- * counted as skipped, as its FSM asked again before the answer came.
+ * counted as skipped, as its owner asked again before the answer came.
  */
-void ec_master_queue_datagram(struct ec_master *master,
-			      struct ec_datagram *datagram)
+void ec_master_queue_datagram_locked(struct ec_master *master,
+				     struct ec_datagram *datagram)
 {
 	if (datagram->state == EC_DATAGRAM_QUEUED ||
 	    datagram->state == EC_DATAGRAM_SENT) {
@@ -64,12 +64,27 @@ void ec_master_queue_datagram(struct ec_master *master,
 }
 
 /**
- * ec_master_unqueue_datagram() - forget a datagram wherever it is
- * @master: master
+ * ec_master_queue_datagram() - queue an FSM's datagram for the next send
+ * @master: master; called from the FSM side, which does not hold the lock
+ * @datagram: datagram, set up
+ *
+ * Hands the datagram to the cyclic side under the io lock (doc/LOCKING.md).
+ */
+void ec_master_queue_datagram(struct ec_master *master,
+			      struct ec_datagram *datagram)
+{
+	ec_port_io_lock(master);
+	ec_master_queue_datagram_locked(master, datagram);
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_unqueue_datagram_locked() - forget a datagram wherever it is
+ * @master: master; the caller holds the io lock
  * @datagram: datagram about to be freed or reused
  */
-void ec_master_unqueue_datagram(struct ec_master *master,
-				struct ec_datagram *datagram)
+void ec_master_unqueue_datagram_locked(struct ec_master *master,
+				       struct ec_datagram *datagram)
 {
 	if (ec_list_linked(&datagram->queue_node))
 		ec_list_del_init(&datagram->queue_node);
@@ -81,6 +96,37 @@ void ec_master_unqueue_datagram(struct ec_master *master,
 	if (datagram->state == EC_DATAGRAM_QUEUED ||
 	    datagram->state == EC_DATAGRAM_SENT)
 		datagram->state = EC_DATAGRAM_INVALID;
+}
+
+/**
+ * ec_master_unqueue_datagram() - take a datagram back from the cyclic side
+ * @master: master; called from the FSM side (the lock is taken here)
+ * @datagram: datagram about to be freed or reused
+ */
+void ec_master_unqueue_datagram(struct ec_master *master,
+				struct ec_datagram *datagram)
+{
+	ec_port_io_lock(master);
+	ec_master_unqueue_datagram_locked(master, datagram);
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_lose_datagram() - a datagram in flight is lost, now
+ * @master: master; the caller holds the io lock
+ * @d: datagram in the SENT state
+ *
+ * Counted as timed out; an answer that still comes is unmatched.
+ */
+void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
+{
+	ec_list_del_init(&d->sent_node);
+	if (master->in_flight[d->index] == d)
+		master->in_flight[d->index] = NULL;
+	master->timed_out_datagrams++;
+	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
+		      d->name, ec_datagram_type_string(d->type), d->index);
+	ec_datagram_done(d, EC_DATAGRAM_TIMED_OUT);
 }
 
 /* Next frame index not used by a datagram in flight. */
@@ -119,7 +165,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 				pos, struct ec_datagram, queue_node);
 
 			ec_list_del_init(pos);
-			d->state = EC_DATAGRAM_ERROR;
+			ec_datagram_done(d, EC_DATAGRAM_ERROR);
 		}
 		return 0;
 	}
@@ -168,9 +214,9 @@ static void ec_master_match(struct ec_master *master,
 		memcpy(d->data, fd->data, fd->data_size);
 	d->working_counter = fd->working_counter;
 	d->received_ns = now_ns;
-	d->state = EC_DATAGRAM_RECEIVED;
 	master->in_flight[fd->index] = NULL;
 	ec_list_del_init(&d->sent_node);
+	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
 }
 
 /**
@@ -205,10 +251,12 @@ void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 
 /**
  * ec_master_check_timeouts() - time out datagrams that got no answer
- * @master: master
+ * @master: master; the caller holds the io lock
  * @now_ns: current time
+ * @timeout_ns: datagrams sent at least this long ago are lost
  */
-void ec_master_check_timeouts(struct ec_master *master, u64 now_ns)
+void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
+			      u64 timeout_ns)
 {
 	struct ec_list *pos, *tmp;
 
@@ -216,15 +264,8 @@ void ec_master_check_timeouts(struct ec_master *master, u64 now_ns)
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
 						      sent_node);
 
-		if (now_ns - d->sent_ns < master->io_timeout_ns)
-			continue;
-		ec_list_del_init(pos);
-		master->in_flight[d->index] = NULL;
-		d->state = EC_DATAGRAM_TIMED_OUT;
-		master->timed_out_datagrams++;
-		EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
-			      d->name, ec_datagram_type_string(d->type),
-			      d->index);
+		if (now_ns - d->sent_ns >= timeout_ns)
+			ec_master_lose_datagram(master, d);
 	}
 }
 
@@ -266,55 +307,131 @@ void ec_master_update_stats(struct ec_master *master, u64 now_ns)
 }
 
 /**
- * ec_master_idle_cycle() - one cycle of the idle phase
- * @master: master
+ * ec_master_idle_receive() - the cyclic half of an idle cycle, part one
+ * @master: master; the caller holds the io lock and has polled the devices
  * @now_ns: current time
  *
- * The caller has polled the devices (replies are matched); this times out
- * what is left, advances the master FSM and sends what it queued.
+ * Times out what is left (the idle phase's long EC_IO_TIMEOUT_NS) and
+ * samples the statistics.
  */
-void ec_master_idle_cycle(struct ec_master *master, u64 now_ns)
+void ec_master_idle_receive(struct ec_master *master, u64 now_ns)
+{
+	ec_master_check_timeouts(master, now_ns, master->io_timeout_ns);
+	ec_master_update_stats(master, now_ns);
+}
+
+/**
+ * ec_master_idle_fsm() - the FSM half of an idle cycle
+ * @master: master; FSM side (the io lock is not held)
+ * @now_ns: current time
+ */
+void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 {
 	unsigned int i;
 
-	ec_master_check_timeouts(master, now_ns);
-	ec_master_update_stats(master, now_ns);
 	ec_fsm_master_exec(&master->fsm, now_ns);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_fsm_run(&master->slaves[i], now_ns);
-	ec_master_send_datagrams(master, now_ns);
 }
 
+/**
+ * ec_master_idle_cycle() - one whole cycle of the idle phase
+ * @master: master; the caller holds no lock (userspace tests, benchmarks)
+ * @now_ns: current time
+ *
+ * The caller has polled the devices (replies are matched); this times out
+ * what is left, advances the FSMs and sends what they queued.  The kernel's
+ * thread calls the halves itself, with the lock around the cyclic ones.
+ */
+void ec_master_idle_cycle(struct ec_master *master, u64 now_ns)
+{
+	ec_port_io_lock(master);
+	ec_master_idle_receive(master, now_ns);
+	ec_port_io_unlock(master);
+	ec_master_idle_fsm(master, now_ns);
+	ec_port_io_lock(master);
+	ec_master_send_datagrams(master, now_ns);
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_device_attached() - a device module offered a wanted device
+ * @master: master; the caller holds the io lock and has filled in @dev
+ * @dev: the device
+ *
+ * With the main device the master leaves the orphaned phase: back to
+ * operation when an application is active (the device came back), else
+ * idle.
+ */
 void ec_master_device_attached(struct ec_master *master,
 			       struct ec_device *dev)
 {
+	dev->attached = true;
 	if (dev->index == EC_DEVICE_MAIN && master->phase == EC_PHASE_ORPHANED)
-		master->phase = EC_PHASE_IDLE;
+		master->phase = master->active ? EC_PHASE_OPERATION :
+						 EC_PHASE_IDLE;
 	EC_MASTER_INFO(master, "%s device %02x:%02x:%02x:%02x:%02x:%02x attached",
 		       dev->index == EC_DEVICE_MAIN ? "main" : "backup",
 		       dev->mac[0], dev->mac[1], dev->mac[2], dev->mac[3],
 		       dev->mac[4], dev->mac[5]);
 }
 
-void ec_master_device_detached(struct ec_master *master,
-			       struct ec_device *dev)
+/* Fail every datagram the cyclic side holds: no device to carry it. */
+static void ec_master_fail_datagrams_locked(struct ec_master *master)
 {
 	struct ec_list *pos, *tmp;
 
-	if (dev->index == EC_DEVICE_MAIN) {
-		master->phase = EC_PHASE_ORPHANED;
-		ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
-			struct ec_datagram *d = ec_list_entry(
-				pos, struct ec_datagram, sent_node);
+	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      sent_node);
 
-			ec_master_unqueue_datagram(master, d);
-			d->state = EC_DATAGRAM_ERROR;
-		}
+		ec_master_unqueue_datagram_locked(master, d);
+		ec_datagram_done(d, EC_DATAGRAM_ERROR);
+	}
+	ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      queue_node);
+
+		ec_master_unqueue_datagram_locked(master, d);
+		ec_datagram_done(d, EC_DATAGRAM_ERROR);
+	}
+}
+
+/**
+ * ec_master_device_detached() - the device module withdrew a device
+ * @master: master; FSM side (the io lock is not held)
+ * @dev: the device
+ *
+ * The device is gone from the cyclic side at once (under the io lock);
+ * then, without the lock, the slaves are forgotten (their requests fail
+ * with -ENODEV) so that the device's return starts a new scan.  An active
+ * application keeps its configuration: its slaves are taken to OP again
+ * when they are found.
+ */
+void ec_master_device_detached(struct ec_master *master,
+			       struct ec_device *dev)
+{
+	bool main = dev->index == EC_DEVICE_MAIN;
+
+	ec_port_io_lock(master);
+	dev->attached = false;
+	dev->open = false;
+	dev->link_up = false;
+	dev->hooks = NULL;
+	dev->priv = NULL;
+	if (main) {
+		master->phase = EC_PHASE_ORPHANED;
+		ec_master_fail_datagrams_locked(master);
 		master->slaves_responding = 0;
-		/* Fails the slaves' pending requests with -ENODEV. */
+		master->al_states = 0;
+	}
+	ec_port_io_unlock(master);
+	if (main) {
 		ec_fsm_master_clear_slaves(master);
 		ec_fsm_master_reset(&master->fsm);
 	}
-	EC_MASTER_INFO(master, "%s device detached",
-		       dev->index == EC_DEVICE_MAIN ? "main" : "backup");
+	EC_MASTER_INFO(master, "%s device detached%s",
+		       main ? "main" : "backup",
+		       main && master->active ?
+		       " while an application is active: link down" : "");
 }

@@ -3,8 +3,11 @@
  * master.h - the core of one EtherCAT master: devices, the datagram queue,
  * frame sending and reply matching, the master state machine.
  *
- * The glue (master/linux/) owns threads and locking; every function here
- * is called with the master's lock held and the current time passed in.
+ * The glue (master/linux/) owns threads and locking (doc/LOCKING.md): a
+ * function is either of the cyclic side (the glue holds the io lock, the
+ * name ends in _locked or the comment says so) or of the FSM side (the
+ * lock is not held; the core takes it only to hand datagrams over).
+ * The current time is passed in.
  */
 #ifndef EC_MASTER_H
 #define EC_MASTER_H
@@ -22,8 +25,18 @@ struct ec_slave;
 #define EC_DEVICE_MAIN 0
 #define EC_DEVICE_BACKUP 1
 
-/* Datagrams unanswered this long are timed out (TCG rigs need slack). */
+/*
+ * Idle phase: datagrams unanswered this long are timed out (the master's
+ * own thread; TCG rigs need slack).  The application's cycle loses them
+ * much sooner: ec_master_cyclic_timeout().
+ */
 #define EC_IO_TIMEOUT_NS (20 * EC_NSEC_PER_MSEC)
+/* The cyclic timeout is half the send interval, but never below this. */
+#define EC_CYCLIC_TIMEOUT_MIN_NS (50 * EC_NSEC_PER_USEC)
+/* The send interval the master assumes until the application sets one. */
+#define EC_SEND_INTERVAL_DEFAULT_NS EC_NSEC_PER_MSEC
+/* IgH's budget rule: 80 ns per byte on the wire, 90 % of the interval. */
+#define EC_BYTE_TRANSMISSION_TIME_NS 80
 
 enum ec_master_phase {
 	EC_PHASE_ORPHANED,	/* no device yet */
@@ -116,16 +129,29 @@ struct ec_master {
 int ec_master_init(struct ec_master *master, unsigned int index);
 void ec_master_clear(struct ec_master *master);
 
+/*
+ * The FSM side queues and unqueues with the plain functions (they take the
+ * io lock); the cyclic side, which holds it, with the _locked ones.
+ */
 void ec_master_queue_datagram(struct ec_master *master,
 			      struct ec_datagram *datagram);
 void ec_master_unqueue_datagram(struct ec_master *master,
 				struct ec_datagram *datagram);
+void ec_master_queue_datagram_locked(struct ec_master *master,
+				     struct ec_datagram *datagram);
+void ec_master_unqueue_datagram_locked(struct ec_master *master,
+				       struct ec_datagram *datagram);
+void ec_master_lose_datagram(struct ec_master *master,
+			     struct ec_datagram *d);
 unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns);
 void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 			     size_t size, u64 now_ns);
-void ec_master_check_timeouts(struct ec_master *master, u64 now_ns);
+void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
+			      u64 timeout_ns);
 void ec_master_poll_devices(struct ec_master *master);
 void ec_master_update_stats(struct ec_master *master, u64 now_ns);
+void ec_master_idle_receive(struct ec_master *master, u64 now_ns);
+void ec_master_idle_fsm(struct ec_master *master, u64 now_ns);
 void ec_master_idle_cycle(struct ec_master *master, u64 now_ns);
 
 void ec_master_device_attached(struct ec_master *master,
@@ -145,6 +171,9 @@ void ec_master_deactivate(struct ec_master *master, u64 now_ns);
 void ec_master_clear_config(struct ec_master *master);
 void ec_master_app_receive(struct ec_master *master, u64 now_ns);
 void ec_master_app_send(struct ec_master *master, u64 now_ns);
+void ec_master_op_fsm(struct ec_master *master, u64 now_ns);
+u64 ec_master_cyclic_timeout(const struct ec_master *master);
+void ec_master_set_send_interval(struct ec_master *master, u64 interval_ns);
 void ec_master_get_state(const struct ec_master *master,
 			 ec_master_state_t *state);
 void ec_master_get_link_state(const struct ec_master *master,

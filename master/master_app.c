@@ -4,9 +4,10 @@
  * semantics): domains and slave configurations, activation, the cyclic
  * receive/send, and the state figures.
  *
- * In OPERATION the glue runs no idle cycle: ec_master_app_send() runs the
- * master FSM and the slave FSMs instead, their datagrams sharing the
- * application's frames within master->fsm_bytes_per_cycle.
+ * In OPERATION the glue runs no idle cycle: its thread runs the master FSM
+ * and the slave FSMs with ec_master_op_fsm() (FSM side), within
+ * master->fsm_bytes_per_cycle, and their datagrams wait in the queue for
+ * the application's ec_master_app_send() (cyclic side).
  */
 #include "master.h"
 #include "domain.h"
@@ -152,11 +153,13 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 		logical += (u32)d->data_size;
 	}
 	ec_master_attach_slave_configs(master);
-	if (!master->fsm_bytes_per_cycle)
-		master->fsm_bytes_per_cycle = EC_FSM_BYTES_PER_CYCLE_DEFAULT;
+	ec_master_set_send_interval(master, master->send_interval_ns);
 	master->fsm_next_slave = 0;
-	master->phase = EC_PHASE_OPERATION;
+	ec_port_io_lock(master);	/* the cyclic side may start now */
+	if (master->phase == EC_PHASE_IDLE)
+		master->phase = EC_PHASE_OPERATION;
 	master->active = true;
+	ec_port_io_unlock(master);
 	EC_MASTER_INFO(master,
 		       "active: %u domain(s), %zu bytes of process data, %u config(s)",
 		       master->domain_count, master->pd_size,
@@ -200,42 +203,122 @@ void ec_master_clear_config(struct ec_master *master)
 	master->pd_size = 0;
 }
 
+/* Take the domains' datagrams off the cyclic side (io lock held). */
+static void ec_master_unqueue_domains_locked(struct ec_master *master)
+{
+	struct ec_list *pos, *tmp;
+	unsigned int i;
+
+	ec_list_for_each_safe(pos, tmp, &master->domains) {
+		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+						    node);
+
+		for (i = 0; i < d->datagram_count; i++)
+			ec_master_unqueue_datagram_locked(
+				master, &d->datagrams[i].datagram);
+	}
+}
+
 /**
  * ec_master_deactivate() - ecrt_master_deactivate(): back to idle
- * @master: master
+ * @master: master; FSM side
  * @now_ns: current time
  *
- * Domains, configs and process data are released; every slave is asked
- * for PREOP, the safe state, which the idle phase's FSMs then establish.
+ * The cyclic side lets go first (under the io lock: not active any more,
+ * no domain datagram queued), so that a late cyclic call finds nothing;
+ * then domains, configs and process data are released and every slave is
+ * asked for PREOP, the safe state, which the idle phase's FSMs establish.
  */
 void ec_master_deactivate(struct ec_master *master, u64 now_ns)
 {
 	unsigned int i;
+	bool was_active;
 
 	(void)now_ns;
-	if (!master->active)
+	ec_port_io_lock(master);
+	was_active = master->active;
+	master->active = false;
+	if (master->phase == EC_PHASE_OPERATION)
+		master->phase = EC_PHASE_IDLE;
+	ec_master_unqueue_domains_locked(master);
+	ec_port_io_unlock(master);
+	if (!was_active)
 		return;
 	ec_master_clear_config(master);
 	for (i = 0; i < master->slave_count; i++)
 		master->slaves[i].requested_state = EC_AL_STATE_PREOP_;
-	master->active = false;
-	if (master->phase == EC_PHASE_OPERATION)
-		master->phase = EC_PHASE_IDLE;
 	EC_MASTER_INFO(master, "deactivated");
 }
 
 /**
- * ec_master_app_receive() - ecrt_master_receive()
+ * ec_master_cyclic_timeout() - how long the application's cycle waits
  * @master: master
+ *
+ * Half the send interval (ecrt_master_set_send_interval(), 1 ms unless
+ * set), at least EC_CYCLIC_TIMEOUT_MIN_NS: an answer later than that is
+ * from a frame of an earlier cycle, which is lost (doc/LOCKING.md).
+ *
+ * Return: the timeout in nanoseconds.
+ */
+u64 ec_master_cyclic_timeout(const struct ec_master *master)
+{
+	u64 interval = master->send_interval_ns ? master->send_interval_ns :
+			EC_SEND_INTERVAL_DEFAULT_NS;
+
+	return interval / 2 > EC_CYCLIC_TIMEOUT_MIN_NS ?
+		       interval / 2 : EC_CYCLIC_TIMEOUT_MIN_NS;
+}
+
+/**
+ * ec_master_set_send_interval() - ecrt_master_set_send_interval()
+ * @master: master
+ * @interval_ns: the application's cycle, 0 for the default
+ *
+ * Sets the cycle the loss rule assumes and the FSMs' byte budget per cycle
+ * as IgH does: the bytes the wire carries in the interval at 80 ns per
+ * byte, less 10 %, less what the domains' datagrams take (at least one
+ * frame's worth is left to the FSMs, so that they always progress).
+ */
+void ec_master_set_send_interval(struct ec_master *master, u64 interval_ns)
+{
+	struct ec_list *pos, *tmp;
+	size_t budget, domains = 0;
+
+	master->send_interval_ns = interval_ns;
+	if (!interval_ns) {
+		master->fsm_bytes_per_cycle = EC_FSM_BYTES_PER_CYCLE_DEFAULT;
+		return;
+	}
+	budget = (size_t)(interval_ns / EC_BYTE_TRANSMISSION_TIME_NS);
+	budget -= budget / 10;
+	ec_list_for_each_safe(pos, tmp, &master->domains) {
+		const struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
+							  node);
+
+		domains += d->data_size + (EC_DATAGRAM_HEADER_SIZE +
+					   EC_DATAGRAM_FOOTER_SIZE);
+	}
+	budget = budget > domains ? budget - domains : 0;
+	if (budget < EC_FSM_BYTES_PER_CYCLE_DEFAULT)
+		budget = EC_FSM_BYTES_PER_CYCLE_DEFAULT;
+	master->fsm_bytes_per_cycle = budget;
+}
+
+/**
+ * ec_master_app_receive() - ecrt_master_receive() (cyclic side)
+ * @master: master; the caller holds the io lock
  * @now_ns: current time
  *
- * Polls the devices (replies are matched to their datagrams), times out
- * what stayed unanswered and samples the statistics.
+ * Polls the devices (replies are matched to their datagrams), then loses
+ * every datagram still unanswered from an earlier cycle (sent at least
+ * ec_master_cyclic_timeout() ago) there and then, so that a lost frame
+ * costs one cycle, and samples the statistics.
  */
 void ec_master_app_receive(struct ec_master *master, u64 now_ns)
 {
 	ec_master_poll_devices(master);
-	ec_master_check_timeouts(master, now_ns);
+	ec_master_check_timeouts(master, now_ns,
+				 ec_master_cyclic_timeout(master));
 	ec_master_update_stats(master, now_ns);
 }
 
@@ -250,28 +333,28 @@ static size_t ec_master_datagram_bytes(const struct ec_datagram *d)
 static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
-	bool was_queued = fsm && fsm->datagram.state == EC_DATAGRAM_QUEUED;
+	bool was_pending = fsm && ec_datagram_pending(&fsm->datagram);
 
 	ec_slave_fsm_run(slave, now_ns);
 	fsm = slave->fsm;
-	if (!fsm || was_queued || fsm->datagram.state != EC_DATAGRAM_QUEUED)
+	if (!fsm || was_pending || !ec_datagram_pending(&fsm->datagram))
 		return 0;
 	return ec_master_datagram_bytes(&fsm->datagram);
 }
 
 /**
- * ec_master_app_send() - ecrt_master_send()
- * @master: master
+ * ec_master_op_fsm() - the FSMs' turn in the operation phase (FSM side)
+ * @master: master; the io lock is not held
  * @now_ns: current time
  *
  * Runs the master FSM, then the slave FSMs in round robin while their
  * datagrams stay within fsm_bytes_per_cycle (the master FSM's datagram
- * counts too; at least one slave FSM runs per cycle and the one that
+ * counts too; at least one slave FSM runs per turn and the one that
  * crosses the budget still runs, so that every FSM progresses; the rest
- * resume at the next cycle), then sends everything queued, the domains'
- * datagrams included.
+ * resume at the next turn).  What they queue goes out with the
+ * application's next send.
  */
-void ec_master_app_send(struct ec_master *master, u64 now_ns)
+void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 {
 	size_t budget = master->fsm_bytes_per_cycle ?
 			master->fsm_bytes_per_cycle :
@@ -279,11 +362,10 @@ void ec_master_app_send(struct ec_master *master, u64 now_ns)
 	size_t used = 0;
 	unsigned int i, n;
 
-	if (master->phase != EC_PHASE_ORPHANED) {
-		ec_fsm_master_exec(&master->fsm, now_ns);
-		if (master->fsm_datagram.state == EC_DATAGRAM_QUEUED)
-			used += ec_master_datagram_bytes(&master->fsm_datagram);
-	}
+	if (master->phase == EC_PHASE_ORPHANED)
+		return;
+	if (ec_fsm_master_exec(&master->fsm, now_ns))
+		used += ec_master_datagram_bytes(&master->fsm_datagram);
 	n = master->slave_count;
 	if (master->fsm_next_slave >= n)
 		master->fsm_next_slave = 0;
@@ -297,6 +379,18 @@ void ec_master_app_send(struct ec_master *master, u64 now_ns)
 		}
 		used += ec_master_run_slave_fsm(&master->slaves[idx], now_ns);
 	}
+}
+
+/**
+ * ec_master_app_send() - ecrt_master_send() (cyclic side)
+ * @master: master; the caller holds the io lock
+ * @now_ns: current time
+ *
+ * Sends everything queued: the domains' datagrams and what the FSMs
+ * queued since the last send.
+ */
+void ec_master_app_send(struct ec_master *master, u64 now_ns)
+{
 	ec_master_send_datagrams(master, now_ns);
 }
 
@@ -314,7 +408,7 @@ void ec_master_get_state(const struct ec_master *master,
 	state->al_states = master->al_states & EC_AL_STATE_MASK;
 	state->link_up = 0;
 	for (i = 0; i < master->num_devices; i++)
-		if (master->devices[i].link_up)
+		if (master->devices[i].attached && master->devices[i].link_up)
 			state->link_up = 1;
 }
 
@@ -333,7 +427,8 @@ void ec_master_get_link_state(const struct ec_master *master,
 	memset(state, 0, sizeof(*state));
 	if (dev_idx >= master->num_devices)
 		return;
-	state->link_up = master->devices[dev_idx].link_up;
+	state->link_up = master->devices[dev_idx].attached &&
+			 master->devices[dev_idx].link_up;
 	if (dev_idx != EC_DEVICE_MAIN)
 		return;
 	state->slaves_responding = master->slaves_responding;

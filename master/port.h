@@ -64,6 +64,17 @@ static inline void ec_put_u64(u8 *p, u64 v)
 	ec_put_u32(p + 4, (u32)(v >> 32));
 }
 
+/*
+ * The one lock the core takes itself: around handing a datagram from the
+ * FSM side to the cyclic side and back (ec_master_queue_datagram(),
+ * ec_master_unqueue_datagram()).  The glue implements it; the kernel's is
+ * the master's raw cycle_lock (doc/LOCKING.md).  Never called by the core
+ * from a function the cyclic side calls ("_locked" functions).
+ */
+struct ec_master;
+void ec_port_io_lock(struct ec_master *master);
+void ec_port_io_unlock(struct ec_master *master);
+
 #define EC_NSEC_PER_USEC 1000ULL
 #define EC_NSEC_PER_MSEC 1000000ULL
 #define EC_NSEC_PER_SEC 1000000000ULL

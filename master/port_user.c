@@ -14,6 +14,28 @@ static void ec_port_default_sink(int level, const char *line)
 	fprintf(stderr, "[%s] %s\n", names[level & 3], line);
 }
 
+int ec_port_io_held;
+
+void ec_port_io_lock(struct ec_master *master)
+{
+	(void)master;
+	if (ec_port_io_held) {
+		fprintf(stderr, "ec_port_io_lock: already held (deadlock)\n");
+		abort();
+	}
+	ec_port_io_held = 1;
+}
+
+void ec_port_io_unlock(struct ec_master *master)
+{
+	(void)master;
+	if (!ec_port_io_held) {
+		fprintf(stderr, "ec_port_io_unlock: not held\n");
+		abort();
+	}
+	ec_port_io_held = 0;
+}
+
 static ec_log_sink_t ec_port_sink = ec_port_default_sink;
 
 void ec_port_set_log(ec_log_sink_t sink)

@@ -60,4 +60,16 @@ void ec_port_log(int level, const char *fmt, ...)
 
 #define EC_WARN_ON_ONCE(cond) (!!(cond))
 
+/* Ordering of the state word that hands a datagram between the sides. */
+#define ec_load_acquire(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)
+#define ec_store_release(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
+
+/*
+ * The userspace io lock checks the discipline instead of locking (tests are
+ * single-threaded): taking it twice, or releasing it unheld, aborts, as
+ * either would deadlock or corrupt in the kernel.  ec_port_io_held tells
+ * tests whether it is held.
+ */
+extern int ec_port_io_held;
+
 #endif /* EC_PORT_USER_H */

@@ -78,6 +78,12 @@ struct ec_slave_config {
 	u16 watchdog_intervals;		/* 0: slave default */
 
 	struct ec_slave *slave;		/* attached slave, or NULL */
+	/*
+	 * The attached slave's AL state as the FSM side last saw it, for the
+	 * cyclic ecrt_slave_config_state(), which never touches the slave
+	 * (doc/LOCKING.md rule 6); 0 while no slave is attached.
+	 */
+	u8 al_state_seen;
 	bool identity_mismatch;		/* a slave sits there, but not ours */
 
 	struct ec_sync_config syncs[EC_SC_SYNCS];

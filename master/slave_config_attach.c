@@ -17,7 +17,7 @@
 			   ##__VA_ARGS__)
 
 /**
- * ec_slave_config_state() - ecrt_slave_config_state()
+ * ec_slave_config_state() - ecrt_slave_config_state() (cyclic side)
  * @sc: config
  * @state: receives online (attached slave answers), operational (in OP
  *	and every domain it maps into exchanged data at the last process)
@@ -26,8 +26,7 @@
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state)
 {
-	const struct ec_slave *slave = sc->slave;
-	u8 al = slave ? slave->current_state & EC_AL_STATE_MASK : 0;
+	u8 al = ec_load_acquire(&sc->al_state_seen) & EC_AL_STATE_MASK;
 	bool op = al == EC_AL_STATE_OP_;
 	unsigned int i;
 
@@ -55,6 +54,7 @@ void ec_slave_config_detach(struct ec_slave_config *sc)
 		sc->slave->config = NULL;
 	}
 	sc->slave = NULL;
+	ec_store_release(&sc->al_state_seen, 0);
 	ec_slave_config_invalidate(sc);
 }
 
@@ -123,6 +123,7 @@ void ec_slave_config_attach(struct ec_slave_config *sc)
 	}
 	sc->slave = slave;
 	slave->config = sc;
+	ec_store_release(&sc->al_state_seen, (u8)slave->current_state);
 	ec_slave_config_invalidate(sc);
 }
 

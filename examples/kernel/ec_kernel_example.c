@@ -3,8 +3,20 @@
  * ec_kernel_example - the cyclic example application as a kernel module.
  *
  * Same job as examples/user on the default virtual segment
- * (sim/segments/default.json): a kthread runs the cycle at 1 kHz, sleeping
- * until an absolute time with schedule_hrtimeout_range(HRTIMER_MODE_ABS);
+ * (sim/segments/default.json): the cycle runs at 1 kHz, in one of the
+ * contexts IgH's kernel examples use (module parameter mode):
+ *   kthread   a kthread sleeping until an absolute time with
+ *             schedule_hrtimeout_range(HRTIMER_MODE_ABS) (the default);
+ *   timer     a timer_list callback (softirq), every jiffy (HZ limits it);
+ *   hrtimer   an hrtimer callback in softirq expiry (HRTIMER_MODE_ABS_SOFT);
+ *   hardirq   an hrtimer callback in hard interrupt expiry
+ *             (HRTIMER_MODE_ABS_HARD);
+ * in the timer modes the whole cycle runs under the application's
+ * spinlock with interrupts off (spin_lock_irqsave(); a raw spinlock in
+ * hardirq mode, where PREEMPT_RT's sleeping spinlocks are not allowed), as
+ * IgH's examples hold their lock.  callbacks=1 registers send/receive
+ * callbacks (ecrt_master_callbacks()) that take the same lock, so the
+ * master's own datagrams go out through ecrt_master_send_ext().
  * it takes EL1008, EL2008, EL3102, EL4102 and the servo to OP, toggles the
  * EL2008 outputs and writes EL4102 values and checks that they come back
  * on the EL1008 and EL3102 inputs, and reads 0x1018:01 of the servo with
@@ -13,8 +25,9 @@
  * prints "loopback ok: digital N/M, analog N/M" (or FAILED) and stops
  * cycling; unloading releases the master (slaves back to PREOP).
  *
- * The ecrt_* calls may sleep briefly on the master's lock: they run in the
- * kthread, never in a timer callback.
+ * The realtime ecrt_* calls may be called from any of these contexts
+ * (doc/LOCKING.md); the configuration calls run in module init (process
+ * context).  With cycles=0 the report is printed at unload.
  */
 #define pr_fmt(fmt) "ec_kernel_example: " fmt
 
@@ -23,6 +36,8 @@
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/timer.h>
 
 #include "ecrt.h"
 
@@ -51,6 +66,14 @@ MODULE_PARM_DESC(cycles, "Cycles to run, 0 until unloaded");
 static unsigned int period_us = 1000;
 module_param(period_us, uint, 0444);
 MODULE_PARM_DESC(period_us, "Cycle time in microseconds");
+static char *mode = "kthread";
+module_param(mode, charp, 0444);
+MODULE_PARM_DESC(mode, "Cyclic context: kthread, timer, hrtimer, hardirq");
+static bool callbacks;
+module_param(callbacks, bool, 0444);
+MODULE_PARM_DESC(callbacks, "Register send/receive callbacks");
+
+enum run_mode { MODE_KTHREAD, MODE_TIMER, MODE_HRTIMER, MODE_HARDIRQ };
 
 static const ec_pdo_entry_info_t di_entries[CHANNELS] = {
 	{ 0x6000, 1, 1 }, { 0x6010, 1, 1 }, { 0x6020, 1, 1 }, { 0x6030, 1, 1 },
@@ -152,6 +175,14 @@ static struct {
 	ec_slave_config_t *sc[N_CONFIGS];
 	ec_sdo_request_t *sdo;
 	struct task_struct *thread;
+	enum run_mode mode;
+	struct timer_list timer;
+	struct hrtimer hrtimer;
+	spinlock_t lock;		/* the application's, IgH style */
+	raw_spinlock_t raw_lock;	/* the same in hardirq mode */
+	unsigned long cycle;
+	bool stopping, reported;
+	unsigned int cb_sends, cb_receives;
 
 	unsigned int off_di[CHANNELS], bit_di[CHANNELS];
 	unsigned int off_do[CHANNELS], bit_do[CHANNELS];
@@ -354,34 +385,114 @@ static void report(unsigned long done)
 		app.ana_checks, done);
 }
 
+/* One cycle of the application, in whatever context calls it. */
+static void cycle_step(void)
+{
+	ecrt_master_receive(app.master);
+	ecrt_domain_process(app.domain);
+	ecrt_domain_process(app.domain2);
+	check_states();
+	run_sdo();
+	cycle_io(app.cycle);
+	ecrt_domain_queue(app.domain);
+	ecrt_domain_queue(app.domain2);
+	ecrt_master_send(app.master);
+	app.cycle++;
+}
+
+static bool cycles_done(void)
+{
+	if (!cycles || app.cycle < cycles)
+		return false;
+	if (!app.reported) {
+		app.reported = true;
+		report(app.cycle);
+	}
+	return true;
+}
+
+/* The application's lock, as its timer callbacks and callbacks take it. */
+static unsigned long app_lock(void)
+{
+	unsigned long flags;
+
+	if (app.mode == MODE_HARDIRQ)
+		raw_spin_lock_irqsave(&app.raw_lock, flags);
+	else
+		spin_lock_irqsave(&app.lock, flags);
+	return flags;
+}
+
+static void app_unlock(unsigned long flags)
+{
+	if (app.mode == MODE_HARDIRQ)
+		raw_spin_unlock_irqrestore(&app.raw_lock, flags);
+	else
+		spin_unlock_irqrestore(&app.lock, flags);
+}
+
+/* ecrt_master_callbacks(): the master's thread calls these. */
+static void send_callback(void *data)
+{
+	unsigned long flags = app_lock();
+
+	ecrt_master_send_ext(app.master);
+	app.cb_sends++;
+	app_unlock(flags);
+}
+
+static void receive_callback(void *data)
+{
+	unsigned long flags = app_lock();
+
+	ecrt_master_receive(app.master);
+	app.cb_receives++;
+	app_unlock(flags);
+}
+
+static void timer_cycle(struct timer_list *t)
+{
+	unsigned long flags;
+
+	flags = app_lock();
+	if (!app.stopping && !cycles_done())
+		cycle_step();
+	app_unlock(flags);
+	if (!READ_ONCE(app.stopping) && !cycles_done())
+		mod_timer(&app.timer, app.timer.expires + 1);
+}
+
+static enum hrtimer_restart hrtimer_cycle(struct hrtimer *t)
+{
+	unsigned long flags;
+	bool done;
+
+	flags = app_lock();
+	done = app.stopping || cycles_done();
+	if (!done)
+		cycle_step();
+	app_unlock(flags);
+	if (done)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ns_to_ktime((u64)period_us * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
 static int cyclic_task(void *data)
 {
 	ktime_t wakeup = ktime_get();
-	unsigned long cycle = 0;
 
-	while (!kthread_should_stop() && (!cycles || cycle < cycles)) {
+	while (!kthread_should_stop() && !cycles_done()) {
 		wakeup = ktime_add_us(wakeup, period_us);
 		set_current_state(TASK_INTERRUPTIBLE);
 		schedule_hrtimeout_range(&wakeup, 0, HRTIMER_MODE_ABS);
 		if (kthread_should_stop())
 			break;
-
-		ecrt_master_receive(app.master);
-		ecrt_domain_process(app.domain);
-		ecrt_domain_process(app.domain2);
-		check_states();
-		run_sdo();
-		cycle_io(cycle);
-		ecrt_domain_queue(app.domain);
-		ecrt_domain_queue(app.domain2);
-		ecrt_master_send(app.master);
-
+		cycle_step();
 		/* After an overrun of more than a second, no catch-up. */
 		if (ktime_after(ktime_get(), ktime_add_ms(wakeup, 1000)))
 			wakeup = ktime_get();
-		cycle++;
 	}
-	report(cycle);
 	/* Done: wait for the module to be unloaded. */
 	while (!kthread_should_stop()) {
 		set_current_state(TASK_INTERRUPTIBLE);
@@ -390,6 +501,66 @@ static int cyclic_task(void *data)
 		__set_current_state(TASK_RUNNING);
 	}
 	return 0;
+}
+
+static int start_cycle(void)
+{
+	ktime_t period = ns_to_ktime((u64)period_us * NSEC_PER_USEC);
+
+	switch (app.mode) {
+	case MODE_KTHREAD:
+		app.thread = kthread_run(cyclic_task, NULL, "ec_example");
+		return PTR_ERR_OR_ZERO(app.thread);
+	case MODE_TIMER:
+		timer_setup(&app.timer, timer_cycle, 0);
+		app.timer.expires = jiffies + 1;
+		add_timer(&app.timer);
+		return 0;
+	case MODE_HRTIMER:
+	case MODE_HARDIRQ:
+		hrtimer_init(&app.hrtimer, CLOCK_MONOTONIC,
+			     app.mode == MODE_HARDIRQ ? HRTIMER_MODE_ABS_HARD :
+							HRTIMER_MODE_ABS_SOFT);
+		app.hrtimer.function = hrtimer_cycle;
+		hrtimer_start(&app.hrtimer, ktime_add(ktime_get(), period),
+			      app.mode == MODE_HARDIRQ ? HRTIMER_MODE_ABS_HARD :
+							 HRTIMER_MODE_ABS_SOFT);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void stop_cycle(void)
+{
+	WRITE_ONCE(app.stopping, true);
+	switch (app.mode) {
+	case MODE_KTHREAD:
+		kthread_stop(app.thread);
+		break;
+	case MODE_TIMER:
+		del_timer_sync(&app.timer);
+		break;
+	case MODE_HRTIMER:
+	case MODE_HARDIRQ:
+		hrtimer_cancel(&app.hrtimer);
+		break;
+	}
+}
+
+static int parse_mode(void)
+{
+	static const char *const names[] = { "kthread", "timer", "hrtimer",
+					     "hardirq" };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!strcmp(mode, names[i])) {
+			app.mode = i;
+			return 0;
+		}
+	}
+	pr_err("mode=%s: not one of kthread, timer, hrtimer, hardirq\n", mode);
+	return -EINVAL;
 }
 
 /*
@@ -420,6 +591,11 @@ static int __init ec_example_init(void)
 
 	if (!period_us || period_us >= USEC_PER_SEC)
 		return -EINVAL;
+	ret = parse_mode();
+	if (ret)
+		return ret;
+	spin_lock_init(&app.lock);
+	raw_spin_lock_init(&app.raw_lock);
 	app.master = ecrt_request_master(master_index);
 	if (!app.master) {
 		pr_err("master %u is not available (in use by another application?)\n",
@@ -430,6 +606,12 @@ static int __init ec_example_init(void)
 	if (ret)
 		goto out_release;
 	blocking_upload();
+	if (callbacks)
+		ecrt_master_callbacks(app.master, send_callback,
+				      receive_callback, NULL);
+	/* The master's byte budget and loss timeout follow the cycle. */
+	ecrt_master_set_send_interval(app.master, app.mode == MODE_TIMER ?
+				      jiffies_to_usecs(1) : period_us);
 	ret = ecrt_master_activate(app.master);
 	if (ret) {
 		pr_err("cannot activate: %d\n", ret);
@@ -441,14 +623,12 @@ static int __init ec_example_init(void)
 		ret = -ENODATA;
 		goto out_release;
 	}
-	pr_info("activated: domains of %zu and %zu bytes, cycle %u us\n",
+	pr_info("activated: domains of %zu and %zu bytes, cycle %u us, mode %s%s\n",
 		ecrt_domain_size(app.domain), ecrt_domain_size(app.domain2),
-		period_us);
-	app.thread = kthread_run(cyclic_task, NULL, "ec_example");
-	if (IS_ERR(app.thread)) {
-		ret = PTR_ERR(app.thread);
+		period_us, mode, callbacks ? ", callbacks" : "");
+	ret = start_cycle();
+	if (ret)
 		goto out_release;
-	}
 	return 0;
 
 out_release:
@@ -458,7 +638,12 @@ out_release:
 
 static void __exit ec_example_exit(void)
 {
-	kthread_stop(app.thread);
+	stop_cycle();
+	if (!app.reported)
+		report(app.cycle);
+	if (callbacks)
+		pr_info("callbacks: %u sends, %u receives\n", app.cb_sends,
+			app.cb_receives);
 	ecrt_release_master(app.master);
 	pr_info("master released\n");
 }

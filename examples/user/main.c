@@ -590,6 +590,8 @@ int main(int argc, char **argv)
 	if (configure(&a))
 		goto out_release;
 	blocking_upload(&a);
+	/* The master's byte budget and loss timeout follow the cycle. */
+	ecrt_master_set_send_interval(a.master, cycle_ns / 1000);
 	ret = ecrt_master_activate(a.master);
 	if (ret) {
 		fprintf(stderr, "cannot activate the master: %s\n",

@@ -16,18 +16,19 @@ static struct ec_linux_master *ec_linux_master_of(struct ec_device *dev)
 	return container_of(dev->master, struct ec_linux_master, core);
 }
 
+/* Under cycle_lock: staged, transmitted after the lock (cycle.c). */
 static int ec_linux_xmit(struct ec_device *dev, const u8 *frame, size_t size)
 {
-	struct ec_linux_device *ld = dev->priv;
-
-	return ld->ops->xmit(ld->priv, frame, size);
+	return ec_linux_stage_frame(ec_linux_master_of(dev), dev->index, frame,
+				    size);
 }
 
+/* Under cycle_lock: the driver's poll must be callable there (ecdev.h). */
 static void ec_linux_poll(struct ec_device *dev)
 {
 	struct ec_linux_device *ld = dev->priv;
 
-	if (ld->ops->poll)
+	if (ld && ld->ops->poll)
 		ld->ops->poll(ld->priv);
 }
 
@@ -73,6 +74,7 @@ struct ec_device *ecdev_offer(struct net_device *net_dev,
 			    !ec_mac_wanted(want, net_dev->dev_addr))
 				continue;
 			mutex_lock(&m->io_mutex);
+			ec_port_io_lock(&m->core);
 			m->ldev[d].ops = ops;
 			m->ldev[d].priv = priv;
 			m->ldev[d].net_dev = net_dev;
@@ -80,9 +82,9 @@ struct ec_device *ecdev_offer(struct net_device *net_dev,
 			dev->priv = &m->ldev[d];
 			dev->hooks = &ec_linux_hooks;
 			memcpy(dev->mac, net_dev->dev_addr, ETH_ALEN);
-			dev->attached = true;
 			dev->link_up = netif_carrier_ok(net_dev);
 			ec_master_device_attached(&m->core, dev);
+			ec_port_io_unlock(&m->core);
 			mutex_unlock(&m->io_mutex);
 			found = dev;
 			break;
@@ -104,11 +106,11 @@ void ecdev_withdraw(struct ec_device *dev)
 	ecdev_close(dev);
 	mutex_lock(&ec_offer_mutex);
 	mutex_lock(&m->io_mutex);
-	dev->attached = false;
-	dev->hooks = NULL;
-	dev->priv = NULL;
-	memset(&m->ldev[dev->index], 0, sizeof(m->ldev[dev->index]));
+	/* Gone from the cyclic side under cycle_lock, slaves cleared after. */
 	ec_master_device_detached(&m->core, dev);
+	/* No flusher may still be inside the driver's xmit. */
+	ec_linux_wait_tx_idle(m);
+	memset(&m->ldev[dev->index], 0, sizeof(m->ldev[dev->index]));
 	mutex_unlock(&m->io_mutex);
 	mutex_unlock(&ec_offer_mutex);
 	/* Requesters of the cleared slaves see their failure now. */
@@ -127,7 +129,9 @@ int ecdev_open(struct ec_device *dev)
 	struct ec_linux_master *m = ec_linux_master_of(dev);
 
 	mutex_lock(&m->io_mutex);
+	ec_port_io_lock(&m->core);
 	dev->open = true;
+	ec_port_io_unlock(&m->core);
 	mutex_unlock(&m->io_mutex);
 	if (dev->index == EC_DEVICE_MAIN)
 		return ec_linux_thread_start(m);
@@ -146,8 +150,11 @@ void ecdev_close(struct ec_device *dev)
 	if (dev->index == EC_DEVICE_MAIN)
 		ec_linux_thread_stop(m);
 	mutex_lock(&m->io_mutex);
+	ec_port_io_lock(&m->core);
 	dev->open = false;
+	ec_port_io_unlock(&m->core);
 	mutex_unlock(&m->io_mutex);
+	ec_linux_wait_tx_idle(m);
 }
 EXPORT_SYMBOL(ecdev_close);
 

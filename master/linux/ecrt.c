@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ecrt.c - the application interface for kernel modules (include/ecrt.h):
- * thin wrappers that take the master's io_mutex, read the clock where the
- * core needs the time and call the core's ec_* functions.
+ * thin wrappers that take the right lock, read the clock where the core
+ * needs the time and call the core's ec_* functions.
  *
- * Context: every ecrt_* here may sleep briefly on io_mutex (the CLI and,
- * before activation, the idle thread share it), so call them from process
- * context - a kthread for the cyclic task - never from an interrupt,
- * a timer callback or with a spinlock held.  The blocking SDO transfers
- * (ecrt_master_sdo_*) wait for the slave FSM: in the operation phase that
- * runs inside ecrt_master_send(), so never call them from the cyclic task
- * itself; use an SDO request (ecrt_slave_config_create_sdo_request()).
+ * Contexts (doc/LOCKING.md): the realtime calls (receive, send, send_ext,
+ * master and link state, application time, and in ecrt_config.c the
+ * domain and slave-config state and the request state/read/write calls)
+ * take only the raw cycle_lock, so they may be called from any context:
+ * process, kthread, timer_list or hrtimer callback (softirq or hard-irq
+ * expiry), with a spinlock held or interrupts off, PREEMPT_RT included.
+ * Everything else (request, configure, activate, deactivate, release, the
+ * blocking SDO transfers) takes io_mutex: process context only.  The
+ * blocking transfers wait for the slave FSM, which in the operation phase
+ * runs in the master's thread, so they work from any process context but
+ * never from the cyclic task itself; use an SDO request there.
  *
  * The application's hold on a master (reserve, activate, deactivate,
  * release) is shared with the char device: see ec_linux_master_*() below.
@@ -31,8 +35,7 @@
 
 static struct ec_linux_master *ec_lm(const ec_master_t *master)
 {
-	return container_of((ec_master_t *)master, struct ec_linux_master,
-			    core);
+	return ec_linux_of(master);
 }
 
 static void ec_wake_requesters(struct ec_linux_master *m)
@@ -97,8 +100,8 @@ int ec_linux_master_deactivate(struct ec_linux_master *m)
 	}
 	mutex_lock(&m->io_mutex);
 	was_active = m->core.active;
-	if (was_active)
-		ec_master_deactivate(&m->core, ktime_get_ns());
+	/* Lets go of the cyclic side under cycle_lock, then frees. */
+	ec_master_deactivate(&m->core, ktime_get_ns());
 	ec_master_clear_config(&m->core);
 	/* The userspace shared area (ioctl_cycle.c): no mapping is left. */
 	vfree(m->shm);
@@ -209,15 +212,19 @@ void ecrt_release_master(ec_master_t *master)
 EXPORT_SYMBOL(ecrt_release_master);
 
 /**
- * ecrt_master_callbacks() - store the application's send/receive callbacks
+ * ecrt_master_callbacks() - the application's send/receive callbacks
  * @master: the master
- * @send_cb: sends the master's own datagrams, or NULL
- * @receive_cb: receives them, or NULL
+ * @send_cb: sends the master's own datagrams with ecrt_master_send_ext(),
+ *	or NULL
+ * @receive_cb: receives with ecrt_master_receive(), or NULL
  * @cb_data: argument of both
  *
- * Stored for interface compatibility.  This master never calls them: in
- * the operation phase its FSM datagrams ride in the application's own
- * ecrt_master_send() and nothing else (no EoE) needs the bus.
+ * In the operation phase the master never touches a device itself: with
+ * callbacks, its thread calls receive_cb before and send_cb after each
+ * FSM turn, so that what the FSMs (and the CLI's requests) queued goes out
+ * at once, not only with the application's next ecrt_master_send().  The
+ * callbacks run in the thread (process context) and must take the
+ * application's own lock around the call, as in IgH.  Process context.
  */
 void ecrt_master_callbacks(ec_master_t *master, void (*send_cb)(void *),
 			   void (*receive_cb)(void *), void *cb_data)
@@ -369,7 +376,7 @@ static int ec_sdo_transfer(struct ec_linux_master *m, u16 position,
 	mutex_unlock(&m->io_mutex);
 	if (ret)
 		return ret;
-	wait_event(m->request_wq, ec_req_done(READ_ONCE(req->state)));
+	wait_event(m->request_wq, ec_req_done(smp_load_acquire(&req->state)));
 	if (abort_code)
 		*abort_code = req->abort_code;
 	if (req->state == EC_REQ_FAILURE)
@@ -477,110 +484,128 @@ int ecrt_master_deactivate(ec_master_t *master)
 }
 EXPORT_SYMBOL(ecrt_master_deactivate);
 
+/**
+ * ecrt_master_set_send_interval() - the application's cycle, in us
+ *
+ * Sets the FSMs' byte budget per cycle (IgH's rule) and the cyclic loss
+ * timeout (half the interval).  Process context.
+ */
 int ecrt_master_set_send_interval(ec_master_t *master, size_t send_interval)
 {
 	struct ec_linux_master *m = ec_lm(master);
 
 	mutex_lock(&m->io_mutex);
-	master->send_interval_ns = (u64)send_interval * NSEC_PER_USEC;
+	ec_port_io_lock(master);
+	ec_master_set_send_interval(master,
+				    (u64)send_interval * NSEC_PER_USEC);
+	ec_port_io_unlock(master);
 	mutex_unlock(&m->io_mutex);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_set_send_interval);
 
 /**
- * ecrt_master_send() - send the queued datagrams (realtime)
+ * ecrt_master_send() - send the queued datagrams (realtime, any context)
  *
- * Runs the master's and slaves' FSMs within their per-cycle budget first,
- * so that their datagrams share the application's frames; wakes those
- * waiting for requests that finished.
+ * The domains' datagrams and what the FSMs queued since the last send
+ * are packed into frames under cycle_lock and transmitted after it.
  */
 int ecrt_master_send(ec_master_t *master)
 {
 	struct ec_linux_master *m = ec_lm(master);
+	unsigned long flags;
+	u64 now = ktime_get_ns();
 
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	if (!master->active) {
-		mutex_unlock(&m->io_mutex);
+		raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 		return -EPERM;
 	}
-	ec_master_app_send(master, ktime_get_ns());
-	ec_linux_reap_requests(m);
-	WRITE_ONCE(m->last_app_send_ns, ktime_get_ns());
-	mutex_unlock(&m->io_mutex);
-	ec_wake_requesters(m);
+	ec_master_app_send(master, now);
+	ec_linux_cycle_unlock(m, flags);	/* transmits */
+	WRITE_ONCE(m->last_app_send_ns, now);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_send);
 
 /**
- * ecrt_master_receive() - take in the frames that arrived (realtime)
+ * ecrt_master_receive() - take in the frames that arrived (realtime, any
+ * context)
+ *
+ * What is still unanswered from an earlier cycle is lost here (one lost
+ * frame costs one cycle); the master's thread is kicked for its FSM turn.
  */
 int ecrt_master_receive(ec_master_t *master)
 {
 	struct ec_linux_master *m = ec_lm(master);
+	unsigned long flags;
 
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	if (!master->active) {
-		mutex_unlock(&m->io_mutex);
+		raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 		return -EPERM;
 	}
 	ec_master_app_receive(master, ktime_get_ns());
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	ec_linux_kick_thread(m);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_receive);
 
 /**
- * ecrt_master_send_ext() - send datagrams queued from callbacks
+ * ecrt_master_send_ext() - send what the master queued (realtime, any
+ * context; meant for the application's send callback)
  *
- * Nothing in this master queues datagrams outside ecrt_master_send()
- * (see ecrt_master_callbacks()), so there is nothing to send.
+ * Sends the queue as ecrt_master_send() does: the FSMs' datagrams (and
+ * whatever domain datagrams the application queued since its last send).
  */
 int ecrt_master_send_ext(ec_master_t *master)
 {
-	return 0;
+	return ecrt_master_send(master);
 }
 EXPORT_SYMBOL(ecrt_master_send_ext);
 
+/** ecrt_master_state() - realtime, any context */
 int ecrt_master_state(const ec_master_t *master, ec_master_state_t *state)
 {
 	struct ec_linux_master *m = ec_lm(master);
+	unsigned long flags;
 
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	ec_master_get_state(master, state);
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_state);
 
+/** ecrt_master_link_state() - realtime, any context */
 int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
 			   ec_master_link_state_t *state)
 {
 	struct ec_linux_master *m = ec_lm(master);
+	unsigned long flags;
 
 	if (dev_idx >= master->num_devices)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	ec_master_get_link_state(master, dev_idx, state);
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_link_state);
 
 /**
- * ecrt_master_application_time() - store the application time
- *
- * Stored (ecrt_master() reports it); nothing uses it before distributed
- * clocks exist.
+ * ecrt_master_application_time() - store the application time (realtime,
+ * any context)
  */
 int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
 {
 	struct ec_linux_master *m = ec_lm(master);
+	unsigned long flags;
 
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	master->app_time_ns = app_time;
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_application_time);

@@ -2,8 +2,11 @@
 /*
  * ecrt_config.c - the kernel application interface for slave
  * configurations, domains and requests (include/ecrt.h): thin wrappers
- * around the core that take the master's io_mutex.  May sleep briefly on
- * that mutex: process context only (see ecrt.c).
+ * around the core.  The configuration calls take io_mutex (process context
+ * only); the realtime ones (domain process/queue/state, slave config
+ * state: cycle_lock; request state/read/write/index/timeout: lock-free on
+ * the request's state word) may be called from any context (ecrt.c,
+ * doc/LOCKING.md).
  */
 #include <linux/ktime.h>
 #include <linux/module.h>
@@ -22,10 +25,9 @@ static struct mutex *ec_sc_lock(const ec_slave_config_t *sc)
 			     core)->io_mutex;
 }
 
-static struct mutex *ec_domain_lock(const ec_domain_t *domain)
+static struct ec_linux_master *ec_domain_lm(const ec_domain_t *domain)
 {
-	return &container_of(domain->master, struct ec_linux_master,
-			     core)->io_mutex;
+	return ec_linux_of(domain->master);
 }
 
 /* Run a core call that returns int under the config's master lock. */
@@ -282,12 +284,16 @@ ec_reg_request_t *ecrt_slave_config_create_reg_request(ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_create_reg_request);
 
+/** ecrt_slave_config_state() - realtime, any context */
 int ecrt_slave_config_state(const ec_slave_config_t *sc,
 			    ec_slave_config_state_t *state)
 {
-	mutex_lock(ec_sc_lock(sc));
+	struct ec_linux_master *m = ec_linux_of(sc->master);
+	unsigned long flags;
+
+	flags = ec_linux_cycle_lock(m);
 	ec_slave_config_state(sc, state);
-	mutex_unlock(ec_sc_lock(sc));
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_slave_config_state);
@@ -408,9 +414,9 @@ int ecrt_domain_reg_pdo_entry_list(ec_domain_t *domain,
 {
 	int ret;
 
-	mutex_lock(ec_domain_lock(domain));
+	mutex_lock(&ec_domain_lm(domain)->io_mutex);
 	ret = ec_domain_reg_pdo_entry_list(domain, pdo_entry_regs);
-	mutex_unlock(ec_domain_lock(domain));
+	mutex_unlock(&ec_domain_lm(domain)->io_mutex);
 	return ret;
 }
 EXPORT_SYMBOL(ecrt_domain_reg_pdo_entry_list);
@@ -419,9 +425,9 @@ size_t ecrt_domain_size(const ec_domain_t *domain)
 {
 	size_t size;
 
-	mutex_lock(ec_domain_lock(domain));
+	mutex_lock(&ec_domain_lm(domain)->io_mutex);
 	size = domain->data_size;
-	mutex_unlock(ec_domain_lock(domain));
+	mutex_unlock(&ec_domain_lm(domain)->io_mutex);
 	return size;
 }
 EXPORT_SYMBOL(ecrt_domain_size);
@@ -434,10 +440,10 @@ EXPORT_SYMBOL(ecrt_domain_size);
  */
 void ecrt_domain_external_memory(ec_domain_t *domain, uint8_t *memory)
 {
-	mutex_lock(ec_domain_lock(domain));
+	mutex_lock(&ec_domain_lm(domain)->io_mutex);
 	domain->data = memory;
 	domain->external_memory = memory != NULL;
-	mutex_unlock(ec_domain_lock(domain));
+	mutex_unlock(&ec_domain_lm(domain)->io_mutex);
 }
 EXPORT_SYMBOL(ecrt_domain_external_memory);
 
@@ -447,40 +453,51 @@ uint8_t *ecrt_domain_data(const ec_domain_t *domain)
 }
 EXPORT_SYMBOL(ecrt_domain_data);
 
+/** ecrt_domain_process() - realtime, any context */
 int ecrt_domain_process(ec_domain_t *domain)
 {
-	mutex_lock(ec_domain_lock(domain));
-	ec_domain_process(domain, ktime_get_ns());
-	mutex_unlock(ec_domain_lock(domain));
+	struct ec_linux_master *m = ec_domain_lm(domain);
+	unsigned long flags;
+	u64 now = ktime_get_ns();
+
+	flags = ec_linux_cycle_lock(m);
+	ec_domain_process(domain, now);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_domain_process);
 
+/** ecrt_domain_queue() - realtime, any context */
 int ecrt_domain_queue(ec_domain_t *domain)
 {
-	mutex_lock(ec_domain_lock(domain));
-	ec_domain_queue(domain);
-	mutex_unlock(ec_domain_lock(domain));
-	return 0;
+	struct ec_linux_master *m = ec_domain_lm(domain);
+	unsigned long flags;
+	int ret = 0;
+
+	flags = ec_linux_cycle_lock(m);
+	if (domain->master->active)
+		ec_domain_queue(domain);
+	else
+		ret = -EPERM;
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	return ret;
 }
 EXPORT_SYMBOL(ecrt_domain_queue);
 
+/** ecrt_domain_state() - realtime, any context */
 int ecrt_domain_state(const ec_domain_t *domain, ec_domain_state_t *state)
 {
-	mutex_lock(ec_domain_lock(domain));
+	struct ec_linux_master *m = ec_domain_lm(domain);
+	unsigned long flags;
+
+	flags = ec_linux_cycle_lock(m);
 	ec_domain_state(domain, state);
-	mutex_unlock(ec_domain_lock(domain));
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_domain_state);
 
 /* SDO requests (ec_sdo_request_t is the core request of an app request). */
-
-static struct ec_app_sdo_request *ec_app_sdo(const ec_sdo_request_t *req)
-{
-	return container_of((ec_sdo_request_t *)req, struct ec_app_sdo_request,
-			    req);
-}
 
 static bool ec_req_pending(enum ec_req_state s)
 {
@@ -502,31 +519,33 @@ static ec_request_state_t ec_req_to_ecrt(enum ec_req_state s)
 	}
 }
 
+/*
+ * The request calls below are lock-free (doc/LOCKING.md rule 7): while the
+ * state word says QUEUED or BUSY the FSM side owns the request and the
+ * call refuses; otherwise the application owns it, changes it and hands
+ * it over with a release store of QUEUED.  Realtime, any context.
+ */
+static bool ec_req_app_owns(const enum ec_req_state *state)
+{
+	return !ec_req_pending(smp_load_acquire(state));
+}
+
 int ecrt_sdo_request_index(ec_sdo_request_t *req, uint16_t index,
 			   uint8_t subindex)
 {
-	struct mutex *lock = ec_sc_lock(ec_app_sdo(req)->sc);
-	int ret = 0;
-
-	mutex_lock(lock);
-	if (ec_req_pending(req->state)) {
-		ret = -EBUSY;
-	} else {
-		req->index = index;
-		req->subindex = subindex;
-	}
-	mutex_unlock(lock);
-	return ret;
+	if (!ec_req_app_owns(&req->state))
+		return -EBUSY;
+	req->index = index;
+	req->subindex = subindex;
+	return 0;
 }
 EXPORT_SYMBOL(ecrt_sdo_request_index);
 
 int ecrt_sdo_request_timeout(ec_sdo_request_t *req, uint32_t timeout)
 {
-	struct mutex *lock = ec_sc_lock(ec_app_sdo(req)->sc);
-
-	mutex_lock(lock);
+	if (!ec_req_app_owns(&req->state))
+		return -EBUSY;
 	req->timeout_ns = (u64)timeout * NSEC_PER_MSEC;
-	mutex_unlock(lock);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_sdo_request_timeout);
@@ -546,28 +565,21 @@ EXPORT_SYMBOL(ecrt_sdo_request_data_size);
 /** ecrt_sdo_request_state() - state of a request (realtime, lock-free) */
 ec_request_state_t ecrt_sdo_request_state(const ec_sdo_request_t *req)
 {
-	return ec_req_to_ecrt(READ_ONCE(req->state));
+	return ec_req_to_ecrt(smp_load_acquire(&req->state));
 }
 EXPORT_SYMBOL(ecrt_sdo_request_state);
 
 static int ec_sdo_request_start(ec_sdo_request_t *req, bool write)
 {
-	struct mutex *lock = ec_sc_lock(ec_app_sdo(req)->sc);
-	int ret = 0;
-
-	mutex_lock(lock);
-	if (ec_req_pending(req->state)) {
-		ret = -EBUSY;
-	} else {
-		req->write = write;
-		if (write && !req->data_size)
-			req->data_size = req->mem_size;
-		req->abort_code = 0;
-		req->error = 0;
-		WRITE_ONCE(req->state, EC_REQ_QUEUED);
-	}
-	mutex_unlock(lock);
-	return ret;
+	if (!ec_req_app_owns(&req->state))
+		return -EBUSY;
+	req->write = write;
+	if (write && !req->data_size)
+		req->data_size = req->mem_size;
+	req->abort_code = 0;
+	req->error = 0;
+	smp_store_release(&req->state, EC_REQ_QUEUED);
+	return 0;
 }
 
 /** ecrt_sdo_request_write() - download data_size bytes of the data */
@@ -599,7 +611,7 @@ EXPORT_SYMBOL(ecrt_reg_request_data);
 
 ec_request_state_t ecrt_reg_request_state(const ec_reg_request_t *req)
 {
-	return ec_req_to_ecrt(READ_ONCE(req->state));
+	return ec_req_to_ecrt(smp_load_acquire(&req->state));
 }
 EXPORT_SYMBOL(ecrt_reg_request_state);
 
@@ -607,24 +619,18 @@ static int ec_reg_request_start(ec_reg_request_t *req, bool write,
 				uint16_t address, size_t size)
 {
 	struct ec_app_reg_request *r = ec_app_reg(req);
-	struct mutex *lock = ec_sc_lock(r->sc);
-	int ret = 0;
 
 	if (!size || size > r->mem_size)
 		return -ENOBUFS;
-	mutex_lock(lock);
-	if (ec_req_pending(req->state)) {
-		ret = -EBUSY;
-	} else {
-		req->write = write;
-		req->address = address;
-		req->size = size;
-		req->data = r->mem;
-		req->error = 0;
-		WRITE_ONCE(req->state, EC_REQ_QUEUED);
-	}
-	mutex_unlock(lock);
-	return ret;
+	if (!ec_req_app_owns(&req->state))
+		return -EBUSY;
+	req->write = write;
+	req->address = address;
+	req->size = size;
+	req->data = r->mem;
+	req->error = 0;
+	smp_store_release(&req->state, EC_REQ_QUEUED);
+	return 0;
 }
 
 int ecrt_reg_request_write(ec_reg_request_t *req, uint16_t address,

@@ -22,7 +22,7 @@ static bool ec_cycle_holds(struct ec_cdev_file *f)
 	return READ_ONCE(f->master->reserved_file) == f;
 }
 
-/* Called with io_mutex held. */
+/* Called with cycle_lock or io_mutex held (domains are fixed while active). */
 static struct ec_domain *ec_cycle_domain(struct ec_linux_master *m,
 					 unsigned long index)
 {
@@ -72,7 +72,7 @@ static u32 ec_shm_create(struct ec_linux_master *m)
  * each domain what the application did through it since the last receive
  * or send: a process() before any queue(), the
  * queue()s (their datagrams are queued: a process() after them finds
- * nothing answered), a process() after them.  io_mutex held.
+ * nothing answered), a process() after them.  cycle_lock held.
  */
 static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 {
@@ -105,7 +105,7 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 /*
  * Publish, per domain, what a process() would find now: the working
  * counters of the answered datagrams (as ec_domain_process() sums them).
- * io_mutex held.
+ * cycle_lock held.
  */
 static void ec_shm_publish(struct ec_linux_master *m)
 {
@@ -200,79 +200,86 @@ long ec_ioctl_app_deactivate(struct ec_cdev_file *f, void __user *arg)
 	return ec_linux_master_deactivate(f->master);
 }
 
+/*
+ * The cyclic ioctls of a userspace application take only cycle_lock, never
+ * io_mutex (doc/LOCKING.md): a CLI command or the master's FSM turn never
+ * delays the application's cycle by more than a short section.
+ */
 long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
+	unsigned long flags;
 	long ret = 0;
+	u64 now = ktime_get_ns();
 
 	if (!ec_cycle_holds(f))
 		return -EPERM;
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
-		u64 now = ktime_get_ns();
-
 		ec_shm_take(m, now);
 		ec_master_app_send(&m->core, now);
 		ec_shm_publish(m);
-		ec_linux_reap_requests(m);
-		WRITE_ONCE(m->last_app_send_ns, ktime_get_ns());
 	} else {
 		ret = -EPERM;
 	}
-	mutex_unlock(&m->io_mutex);
-	if (wq_has_sleeper(&m->request_wq))
-		wake_up_all(&m->request_wq);
+	ec_linux_cycle_unlock(m, flags);	/* transmits */
+	WRITE_ONCE(m->last_app_send_ns, now);
 	return ret;
 }
 
 long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
+	unsigned long flags;
 	long ret = 0;
+	u64 now = ktime_get_ns();
 
 	if (!ec_cycle_holds(f))
 		return -EPERM;
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
-		u64 now = ktime_get_ns();
-
 		ec_shm_take(m, now);
 		ec_master_app_receive(&m->core, now);
 		ec_shm_publish(m);
 	} else {
 		ret = -EPERM;
 	}
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	if (!ret)
+		ec_linux_kick_thread(m);
 	return ret;
 }
 
 long ec_ioctl_app_domain_process(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
+	unsigned long flags;
 	struct ec_domain *d;
+	u64 now = ktime_get_ns();
 
 	if (!ec_cycle_holds(f))
 		return -EPERM;
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	d = m->core.active ? ec_cycle_domain(m, (unsigned long)arg) : NULL;
 	if (d)
-		ec_domain_process(d, ktime_get_ns());
-	mutex_unlock(&m->io_mutex);
+		ec_domain_process(d, now);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return d ? 0 : -ENOENT;
 }
 
 long ec_ioctl_app_domain_queue(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
+	unsigned long flags;
 	struct ec_domain *d;
 
 	if (!ec_cycle_holds(f))
 		return -EPERM;
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	d = m->core.active ? ec_cycle_domain(m, (unsigned long)arg) : NULL;
 	if (d)
 		ec_domain_queue(d);
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return d ? 0 : -ENOENT;
 }
 
@@ -281,6 +288,7 @@ long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_domain_state data;
 	ec_domain_state_t st;
+	unsigned long flags;
 	struct ec_domain *d;
 
 	if (!ec_cycle_holds(f))
@@ -291,11 +299,11 @@ long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg)
 	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
 		return -EINVAL;
 	memset(&st, 0, sizeof(st));
-	mutex_lock(&m->io_mutex);
-	d = ec_cycle_domain(m, data.domain_index);
+	flags = ec_linux_cycle_lock(m);
+	d = m->core.active ? ec_cycle_domain(m, data.domain_index) : NULL;
 	if (d)
 		ec_domain_state(d, &st);
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	if (!d)
 		return -ENOENT;
 	data.working_counter = st.working_counter;
@@ -312,12 +320,13 @@ long ec_ioctl_app_master_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_master_state data;
 	ec_master_state_t st;
+	unsigned long flags;
 
 	memset(&data, 0, sizeof(data));
 	memset(&st, 0, sizeof(st));
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	ec_master_get_state(&m->core, &st);
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	data.slaves_responding = st.slaves_responding;
 	data.al_states = st.al_states;
 	data.link_up = st.link_up;
@@ -331,6 +340,7 @@ long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_master_state data;
 	ec_master_link_state_t st;
+	unsigned long flags;
 
 	if (copy_from_user(&data, arg, sizeof(data)))
 		return -EFAULT;
@@ -340,9 +350,9 @@ long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg)
 	if (data.dev_idx >= m->core.num_devices)
 		return -EINVAL;
 	memset(&st, 0, sizeof(st));
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	ec_master_get_link_state(&m->core, data.dev_idx, &st);
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	data.slaves_responding = st.slaves_responding;
 	data.al_states = st.al_states;
 	data.link_up = st.link_up;
@@ -355,6 +365,7 @@ long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_app_time data;
+	unsigned long flags;
 
 	if (!ec_cycle_holds(f))
 		return -EPERM;
@@ -362,9 +373,9 @@ long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg)
 		return -EFAULT;
 	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
+	flags = ec_linux_cycle_lock(m);
 	m->core.app_time_ns = data.app_time;
-	mutex_unlock(&m->io_mutex);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
 }
 
@@ -380,7 +391,10 @@ long ec_ioctl_app_send_interval(struct ec_cdev_file *f, void __user *arg)
 	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
 		return -EINVAL;
 	mutex_lock(&m->io_mutex);
-	m->core.send_interval_ns = (u64)data.send_interval_us * NSEC_PER_USEC;
+	ec_port_io_lock(&m->core);
+	ec_master_set_send_interval(&m->core,
+				    (u64)data.send_interval_us * NSEC_PER_USEC);
+	ec_port_io_unlock(&m->core);
 	mutex_unlock(&m->io_mutex);
 	return 0;
 }

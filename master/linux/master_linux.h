@@ -7,7 +7,9 @@
 #define EC_MASTER_LINUX_H
 
 #include <linux/cdev.h>
+#include <linux/irq_work.h>
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/netdevice.h>
 #include <linux/sched.h>
 #include <linux/wait.h>
@@ -24,12 +26,42 @@ struct ec_linux_device {
 	struct module *owner;
 };
 
+/*
+ * Frames built under cycle_lock wait here until the caller has dropped the
+ * lock and transmits them (doc/LOCKING.md rule 4).  Single producer (the
+ * holder of cycle_lock), single consumer (the holder of the flushing bit).
+ */
+#define EC_LINUX_TXQ_FRAMES 32
+
+struct ec_linux_txq {
+	unsigned int head;		/* written under cycle_lock */
+	unsigned int tail;		/* written by the flusher */
+	unsigned long flushing;		/* bit 0: a flusher is at work */
+	u16 len[EC_LINUX_TXQ_FRAMES];
+	u8 frame[EC_LINUX_TXQ_FRAMES][EC_FRAME_MAX_SIZE];
+};
+
 struct ec_linux_master {
 	struct ec_master core;
-	/* Serialises the core: the thread's cycle, ioctls, device events. */
+	/*
+	 * The FSM side: the thread's FSM turns, ioctls, setup calls, device
+	 * events.  Never taken by the cyclic side (doc/LOCKING.md).
+	 */
 	struct mutex io_mutex;
+	/*
+	 * The cyclic side: the datagram queue, datagram states, domains'
+	 * datagrams, devices, statistics, the active flag.  Always irqsave;
+	 * cycle_flags belongs to the holder.
+	 */
+	raw_spinlock_t cycle_lock;
+	unsigned long cycle_flags;
+	struct ec_linux_txq *txq[EC_MAX_DEVICES];
+	atomic_t tx_busy;		/* flushers inside a device's xmit */
+	/* Wakes the thread from any context (the cyclic receive). */
+	struct irq_work wake_work;
+	int thread_kick;
 	struct task_struct *thread;
-	/* Woken after every cycle in which requests may have finished. */
+	/* Woken by the thread after every turn in which requests finished. */
 	wait_queue_head_t request_wq;
 	/* When the application last sent (its cycle serves requests in OP). */
 	u64 last_app_send_ns;
@@ -42,7 +74,7 @@ struct ec_linux_master {
 	struct cdev cdev;
 	struct device *class_device;
 
-	/* Guards thread and in_operation (start/stop of the idle thread). */
+	/* Guards thread and in_operation (start/stop of the thread). */
 	struct mutex thread_mutex;
 	bool in_operation;		/* an application runs the cycle */
 
@@ -62,7 +94,11 @@ struct ec_linux_master {
 	unsigned int pd_maps;		/* live mappings of pd_mem and shm */
 	/* Shared area of a userspace application (ec_ioctl.h), or NULL. */
 	struct ec_ioctl_shm *shm;
-	/* ecrt_master_callbacks(): stored, see ecrt.c. */
+	/*
+	 * ecrt_master_callbacks(): in the operation phase the thread calls
+	 * them around its FSM turn instead of waiting for the application's
+	 * send (thread.c).
+	 */
 	void (*send_cb)(void *data);
 	void (*receive_cb)(void *data);
 	void *cb_data;
@@ -76,6 +112,23 @@ extern dev_t ec_dev_num;
 struct ec_cdev_file;
 struct ec_ioctl_shm;
 struct ec_slave_config;
+
+/* cycle.c: the cyclic side's lock, transmit queue and wake-up. */
+int ec_linux_cycle_init(struct ec_linux_master *m);
+void ec_linux_cycle_clear(struct ec_linux_master *m);
+unsigned long ec_linux_cycle_lock(struct ec_linux_master *m);
+void ec_linux_cycle_unlock(struct ec_linux_master *m, unsigned long flags);
+int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
+			 const u8 *frame, size_t size);
+void ec_linux_flush_tx(struct ec_linux_master *m);
+void ec_linux_wait_tx_idle(struct ec_linux_master *m);
+void ec_linux_kick_thread(struct ec_linux_master *m);
+
+static inline struct ec_linux_master *ec_linux_of(const struct ec_master *c)
+{
+	return container_of((struct ec_master *)c, struct ec_linux_master,
+			    core);
+}
 
 int ec_linux_thread_start(struct ec_linux_master *m);
 void ec_linux_thread_stop(struct ec_linux_master *m);

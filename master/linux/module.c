@@ -82,9 +82,14 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 		if (m->has_backup)
 			m->core.num_devices = 2;
 	}
-	ret = ec_cdev_register(m, index);
+	ret = ec_linux_cycle_init(m);
 	if (ret)
 		goto out_clear;
+	ret = ec_cdev_register(m, index);
+	if (ret) {
+		ec_linux_cycle_clear(m);
+		goto out_clear;
+	}
 	pr_info("EtherCAT %u: master created for main device %pM\n", index,
 		m->main_mac);
 	return 0;
@@ -137,6 +142,7 @@ out_clear_masters:
 	while (i--) {
 		ec_cdev_unregister(&ec_masters[i]);
 		ec_master_clear(&ec_masters[i].core);
+		ec_linux_cycle_clear(&ec_masters[i]);
 	}
 	kfree(ec_masters);
 	ec_masters = NULL;
@@ -158,6 +164,7 @@ static void __exit ec_cleanup_module(void)
 		ec_cdev_unregister(m);
 		ec_master_clear(&m->core);
 		ec_linux_free_orphans(m);
+		ec_linux_cycle_clear(m);
 	}
 	kfree(ec_masters);
 	class_destroy(ec_class);

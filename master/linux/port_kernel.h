@@ -5,6 +5,7 @@
 #ifndef EC_PORT_KERNEL_H
 #define EC_PORT_KERNEL_H
 
+#include <asm/barrier.h>
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -51,5 +52,9 @@ static inline void ec_pd_free(void *p)
 	} while (0)
 
 #define EC_WARN_ON_ONCE(cond) WARN_ON_ONCE(cond)
+
+/* Ordering of the state word that hands a datagram between the sides. */
+#define ec_load_acquire(p) smp_load_acquire(p)
+#define ec_store_release(p, v) smp_store_release(p, v)
 
 #endif /* EC_PORT_KERNEL_H */

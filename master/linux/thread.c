@@ -1,36 +1,128 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * thread.c - the master's own thread in the idle phase: poll, advance the
- * master FSM, send; about once per millisecond.
+ * thread.c - the master's own thread, in both phases (doc/LOCKING.md).
  *
- * In the operation phase the thread is stopped: the application's
- * ecrt_master_receive()/ecrt_master_send() drive the bus and run the
- * FSMs.  thread_mutex orders starts and stops from the device interface
+ * Idle phase, about once per millisecond: under io_mutex, poll and time
+ * out (cycle_lock), advance the FSMs (FSM side: they may allocate), send
+ * what they queued (cycle_lock) and transmit it after the lock.
+ *
+ * Operation phase: the application's cycle owns the devices.  The thread
+ * sleeps until the application's receive kicks it (irq_work), or 10 ms,
+ * then runs the FSMs' turn within the byte budget; their datagrams go out
+ * with the application's next send, or at once through the application's
+ * callbacks (ecrt_master_callbacks(): send_cb after a turn that queued
+ * something, receive_cb before a turn the application did not kick, each
+ * of which calls back into ecrt_master_send_ext() / ecrt_master_receive()
+ * under the application's own lock).
+ *
+ * thread_mutex orders starts and stops from the device interface
  * (ecdev_open/close) and from activation/deactivation.
  */
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
+#include <linux/sched.h>
 
 #include "master_linux.h"
 
 #define EC_IDLE_PERIOD_US 1000
+#define EC_OP_WAIT_MS 10
 
-static int ec_linux_idle_thread(void *data)
+static unsigned int run_on_cpu = UINT_MAX;
+module_param(run_on_cpu, uint, 0444);
+MODULE_PARM_DESC(run_on_cpu,
+		 "CPU the masters' threads are bound to (default: any)");
+
+static void ec_linux_wake_requesters(struct ec_linux_master *m)
+{
+	if (wq_has_sleeper(&m->request_wq))
+		wake_up_all(&m->request_wq);
+}
+
+static void ec_linux_idle_turn(struct ec_linux_master *m)
+{
+	struct ec_master *c = &m->core;
+	unsigned long flags;
+	u64 now = ktime_get_ns();
+
+	flags = ec_linux_cycle_lock(m);
+	ec_master_poll_devices(c);
+	ec_master_idle_receive(c, now);
+	ec_linux_cycle_unlock(m, flags);
+	ec_master_idle_fsm(c, now);
+	flags = ec_linux_cycle_lock(m);
+	ec_master_send_datagrams(c, ktime_get_ns());
+	ec_linux_cycle_unlock(m, flags);	/* transmits */
+}
+
+/*
+ * Sleep until kicked by the application's receive, or @ms.  Return: true
+ * when kicked (the application cycles and has just received).
+ */
+static bool ec_linux_wait_kick(struct ec_linux_master *m, unsigned int ms)
+{
+	bool kicked;
+
+	set_current_state(TASK_INTERRUPTIBLE);
+	kicked = xchg(&m->thread_kick, 0);
+	if (!kicked && !kthread_should_stop())
+		schedule_timeout(msecs_to_jiffies(ms));
+	__set_current_state(TASK_RUNNING);
+	return kicked || xchg(&m->thread_kick, 0);
+}
+
+/* Whether the FSMs left datagrams for the next send. */
+static bool ec_linux_queue_busy(struct ec_linux_master *m)
+{
+	unsigned long flags;
+	bool busy;
+
+	flags = ec_linux_cycle_lock(m);
+	busy = !ec_list_empty(&m->core.datagram_queue);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	return busy;
+}
+
+static int ec_linux_master_thread(void *data)
 {
 	struct ec_linux_master *m = data;
 
 	while (!kthread_should_stop()) {
-		mutex_lock(&m->io_mutex);
-		if (m->core.phase == EC_PHASE_IDLE) {
-			ec_master_poll_devices(&m->core);
-			ec_master_idle_cycle(&m->core, ktime_get_ns());
+		bool op = READ_ONCE(m->in_operation), kicked = false;
+		void (*send_cb)(void *) = NULL, (*receive_cb)(void *) = NULL;
+		void *cb_data = NULL;
+
+		if (op) {
+			kicked = ec_linux_wait_kick(m, EC_OP_WAIT_MS);
+			if (kthread_should_stop())
+				break;
 		}
+		mutex_lock(&m->io_mutex);
+		if (m->core.phase == EC_PHASE_IDLE && !op) {
+			ec_linux_idle_turn(m);
+		} else if (m->core.phase == EC_PHASE_OPERATION && op) {
+			send_cb = m->send_cb;
+			receive_cb = m->receive_cb;
+			cb_data = m->cb_data;
+		}
+		mutex_unlock(&m->io_mutex);
+		/* The application's own receive came first when it kicked. */
+		if (receive_cb && !kicked)
+			receive_cb(cb_data);
+		if (op) {
+			mutex_lock(&m->io_mutex);
+			if (m->core.phase == EC_PHASE_OPERATION)
+				ec_master_op_fsm(&m->core, ktime_get_ns());
+			mutex_unlock(&m->io_mutex);
+		}
+		if (send_cb && ec_linux_queue_busy(m))
+			send_cb(cb_data);
+		mutex_lock(&m->io_mutex);
 		ec_linux_reap_requests(m);
 		mutex_unlock(&m->io_mutex);
-		if (wq_has_sleeper(&m->request_wq))
-			wake_up_all(&m->request_wq);
-		usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
+		ec_linux_wake_requesters(m);
+		if (!op)
+			usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
 	}
 	return 0;
 }
@@ -40,25 +132,37 @@ static int ec_linux_thread_start_locked(struct ec_linux_master *m)
 {
 	struct task_struct *t;
 
-	if (m->thread || m->in_operation)
+	if (m->thread)
 		return 0;
-	t = kthread_run(ec_linux_idle_thread, m, "EtherCAT-IDLE%u",
-			m->core.index);
+	t = kthread_create(ec_linux_master_thread, m, "EtherCAT-%u",
+			   m->core.index);
 	if (IS_ERR(t)) {
-		EC_MASTER_ERR(&m->core, "failed to start the idle thread: %ld",
+		EC_MASTER_ERR(&m->core, "failed to start the thread: %ld",
 			      PTR_ERR(t));
 		return PTR_ERR(t);
 	}
-	m->thread = t;
+	if (run_on_cpu != UINT_MAX) {
+		if (run_on_cpu < nr_cpu_ids && cpu_online(run_on_cpu))
+			kthread_bind(t, run_on_cpu);
+		else
+			EC_MASTER_WARN(&m->core,
+				       "run_on_cpu=%u is not an online CPU: not bound",
+				       run_on_cpu);
+	}
+	WRITE_ONCE(m->thread, t);
+	wake_up_process(t);
 	return 0;
 }
 
 static void ec_linux_thread_stop_locked(struct ec_linux_master *m)
 {
-	if (!m->thread)
+	struct task_struct *t = m->thread;
+
+	if (!t)
 		return;
-	kthread_stop(m->thread);
-	m->thread = NULL;
+	WRITE_ONCE(m->thread, NULL);
+	irq_work_sync(&m->wake_work);	/* no wake-up of a stopped thread */
+	kthread_stop(t);
 }
 
 /**
@@ -92,29 +196,27 @@ void ec_linux_thread_stop(struct ec_linux_master *m)
  * ec_linux_enter_operation() - the application takes over the cycle
  * @m: the master; io_mutex must not be held
  *
- * Stops the idle thread and keeps it stopped until
- * ec_linux_leave_operation(), whatever the device does meanwhile.
+ * The thread stops polling and sending; it runs the FSMs' turns when the
+ * application's receive kicks it.
  */
 void ec_linux_enter_operation(struct ec_linux_master *m)
 {
 	mutex_lock(&m->thread_mutex);
-	m->in_operation = true;
-	ec_linux_thread_stop_locked(m);
+	WRITE_ONCE(m->in_operation, true);
 	mutex_unlock(&m->thread_mutex);
 }
 
 /**
- * ec_linux_leave_operation() - back to idle: restart the idle thread
+ * ec_linux_leave_operation() - back to idle: the thread runs the bus
  * @m: the master; io_mutex must not be held
  *
- * The thread runs again only when the main device is open (as after
- * ecdev_open()); it takes the slaves back to PREOP.
+ * The thread (when the main device is open) takes the slaves back to PREOP.
  */
 void ec_linux_leave_operation(struct ec_linux_master *m)
 {
 	mutex_lock(&m->thread_mutex);
-	m->in_operation = false;
-	if (READ_ONCE(m->core.devices[EC_DEVICE_MAIN].open))
-		ec_linux_thread_start_locked(m);
+	WRITE_ONCE(m->in_operation, false);
+	if (m->thread)
+		wake_up_process(m->thread);
 	mutex_unlock(&m->thread_mutex);
 }

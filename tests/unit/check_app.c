@@ -335,8 +335,8 @@ START_TEST(test_fsm_budget)
 	for (i = 0; i < 50; i++) {
 		unsigned int before = h.master.fsm_next_slave, j, sent = 0;
 
-		ec_master_app_receive(&h.master, h.now_ns);
-		ec_master_app_send(&h.master, h.now_ns);
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
 		/* One slave FSM at least ran (the turn moved on), and at most
 		 * one put a datagram on the wire. */
 		ck_assert_uint_ne(h.master.fsm_next_slave, before);
@@ -369,14 +369,14 @@ static void app_cycle(struct app *a)
 {
 	u8 *pd;
 
-	ec_master_app_receive(&h.master, h.now_ns);
+	ec_harness_op_receive(&h.master, h.now_ns);
 	ec_domain_process(a->domain, h.now_ns);
 	pd = a->domain->data;
 	ec_put_u8(pd + a->off_do, a->out_bits);
 	ec_put_u16(pd + a->off_ao1, (u16)a->out_ao1);
 	ec_put_u16(pd + a->off_ao2, (u16)a->out_ao2);
 	ec_domain_queue(a->domain);
-	ec_master_app_send(&h.master, h.now_ns);
+	ec_harness_op_send(&h.master, h.now_ns);
 	h.now_ns += EC_HARNESS_CYCLE_NS;
 }
 

@@ -501,10 +501,10 @@ static bool big_operational(struct ec_harness *hh, void *ctx)
 /* One cycle of an application; the harness' idle cycle must not run. */
 static void op_cycle(struct ec_harness *hh, struct ec_domain *d)
 {
-	ec_master_app_receive(&hh->master, hh->now_ns);
+	ec_harness_op_receive(&hh->master, hh->now_ns);
 	ec_domain_process(d, hh->now_ns);
 	ec_domain_queue(d);
-	ec_master_app_send(&hh->master, hh->now_ns);
+	ec_harness_op_send(&hh->master, hh->now_ns);
 	hh->now_ns += EC_HARNESS_CYCLE_NS;
 }
 
@@ -553,7 +553,7 @@ START_TEST(test_split_on_the_wire)
 		op_cycle(&h, d);
 	ck_assert_msg(big_operational(&h, d), "wkc %u/%u",
 		      d->working_counter, d->expected_working_counter);
-	ec_master_app_receive(&h.master, h.now_ns);
+	ec_harness_op_receive(&h.master, h.now_ns);
 	for (i = 0; i < 2; i++) {
 		ck_assert_int_eq(d->datagrams[i].datagram.state,
 				 EC_DATAGRAM_RECEIVED);
@@ -566,6 +566,115 @@ START_TEST(test_split_on_the_wire)
 		op_cycle(&h, d);
 	ck_assert_int_eq(d->wc_state, EC_WC_INCOMPLETE);
 	ck_assert_uint_eq(d->working_counter, (SERVOS - 1) * 3);
+}
+END_TEST
+
+/*
+ * The loss rule: the frame of cycle n is lost, so cycle n+1's receive
+ * loses its datagram there and then (incomplete process data for that one
+ * cycle), the queue sends it again instead of skipping it, and cycle n+2
+ * is complete.  The same with the master FSM's datagrams in the frame.
+ */
+START_TEST(test_one_lost_frame_costs_one_cycle)
+{
+	static const char json[] = "{ \"slaves\": [ { \"model\": \"EK1100\" }, "
+		"{ \"model\": \"ECSIM-SERVO\" }, { \"model\": \"ECSIM-SERVO\" } ] }";
+	struct ec_domain *d;
+	unsigned int i, n = 3, incomplete = 0, run;
+	u64 end, skipped, lost;
+
+	ec_harness_init(&h, json);
+	ck_assert(ec_harness_run_until(&h, all_ready, &n, 20 * EC_NSEC_PER_SEC));
+	d = ec_master_create_domain(&h.master);
+	for (i = 1; i <= 2; i++) {
+		struct ec_slave_config *sc = ec_master_slave_config(
+			&h.master, 0, i, SIM_VENDOR, SERVO);
+
+		ck_assert_int_ge(ec_slave_config_reg_pdo_entry(sc, 0x6040, 0,
+							       d, NULL), 0);
+		ck_assert_int_ge(ec_slave_config_reg_pdo_entry(sc, 0x6041, 0,
+							       d, NULL), 0);
+	}
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	end = h.now_ns + 20 * EC_NSEC_PER_SEC;
+	while (h.now_ns < end) {
+		op_cycle(&h, d);
+		if (d->wc_state == EC_WC_COMPLETE &&
+		    (h.master.slaves[2].current_state & EC_AL_STATE_MASK) ==
+		    EC_AL_STATE_OP_)
+			break;
+	}
+	ck_assert_msg(d->wc_state == EC_WC_COMPLETE, "wkc %u/%u, slave states %x %x",
+		      d->working_counter, d->expected_working_counter,
+		      h.master.slaves[1].current_state, h.master.slaves[2].current_state);
+	for (run = 0; run < 5; run++) {
+		skipped = h.master.skipped_datagrams;
+		lost = h.master.timed_out_datagrams;
+		h.drop_frames = 1;	/* the frame this cycle sends */
+		op_cycle(&h, d);
+		ck_assert_int_eq(d->wc_state, EC_WC_COMPLETE);
+		op_cycle(&h, d);	/* its receive finds it lost */
+		ck_assert_int_eq(d->wc_state, EC_WC_ZERO);
+		ck_assert_uint_ge(h.master.timed_out_datagrams, lost + 1);
+		ck_assert_uint_eq(h.master.skipped_datagrams, skipped);
+		op_cycle(&h, d);	/* the next frame came back */
+		ck_assert_int_eq(d->wc_state, EC_WC_COMPLETE);
+		ck_assert_uint_eq(h.master.skipped_datagrams, skipped);
+	}
+	/* Two frames lost in a row: two cycles, no more. */
+	h.drop_frames = 2;
+	for (i = 0; i < 6; i++) {
+		op_cycle(&h, d);
+		if (d->wc_state != EC_WC_COMPLETE)
+			incomplete++;
+	}
+	ck_assert_uint_eq(incomplete, 2);
+	ck_assert_int_eq(d->wc_state, EC_WC_COMPLETE);
+}
+END_TEST
+
+/* A frame that comes back after its cycle was given up is unmatched. */
+START_TEST(test_late_answer_is_unmatched)
+{
+	struct ec_datagram a;
+	u64 unmatched;
+
+	ec_harness_init(&h, "{ \"slaves\": [ { \"model\": \"EK1100\" } ] }");
+	ec_datagram_init(&a);
+	ck_assert_int_eq(ec_datagram_brd(&a, 0x0130, 2), 0);
+	ec_port_io_lock(&h.master);
+	ec_master_queue_datagram_locked(&h.master, &a);
+	ec_master_send_datagrams(&h.master, h.now_ns);
+	/* Half a send interval later the receive has not polled yet. */
+	ec_master_check_timeouts(&h.master, h.now_ns +
+				 ec_master_cyclic_timeout(&h.master),
+				 ec_master_cyclic_timeout(&h.master));
+	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
+	unmatched = h.master.unmatched_datagrams;
+	ec_master_poll_devices(&h.master);
+	ec_port_io_unlock(&h.master);
+	ck_assert_uint_eq(h.master.unmatched_datagrams, unmatched + 1);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
+	ec_datagram_clear(&a);
+}
+END_TEST
+
+/* The cyclic timeout follows the send interval; the budget IgH's rule. */
+START_TEST(test_send_interval)
+{
+	ec_harness_init(&h, "{ \"slaves\": [ { \"model\": \"EK1100\" } ] }");
+	ck_assert_uint_eq(ec_master_cyclic_timeout(&h.master),
+			  500 * EC_NSEC_PER_USEC);
+	ec_master_set_send_interval(&h.master, 250 * EC_NSEC_PER_USEC);
+	ck_assert_uint_eq(ec_master_cyclic_timeout(&h.master),
+			  125 * EC_NSEC_PER_USEC);
+	/* 250 us / 80 ns = 3125 bytes, less 10 %. */
+	ck_assert_uint_eq(h.master.fsm_bytes_per_cycle, 3125 - 312);
+	ec_master_set_send_interval(&h.master, 20 * EC_NSEC_PER_USEC);
+	ck_assert_uint_eq(ec_master_cyclic_timeout(&h.master),
+			  EC_CYCLIC_TIMEOUT_MIN_NS);
+	ck_assert_uint_eq(h.master.fsm_bytes_per_cycle,
+			  EC_FSM_BYTES_PER_CYCLE_DEFAULT);
 }
 END_TEST
 
@@ -587,6 +696,9 @@ static Suite *domain_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_split_on_the_wire);
+	tcase_add_test(tc, test_one_lost_frame_costs_one_cycle);
+	tcase_add_test(tc, test_late_answer_is_unmatched);
+	tcase_add_test(tc, test_send_interval);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("layout");

@@ -73,10 +73,12 @@ START_TEST(test_timeout_and_lost_frames)
 	ec_master_queue_datagram(&h.master, &a);
 	ec_master_send_datagrams(&h.master, h.now_ns);
 	ec_master_poll_devices(&h.master);
-	ec_master_check_timeouts(&h.master, h.now_ns + 1000);
+	ec_master_check_timeouts(&h.master, h.now_ns + 1000,
+				 h.master.io_timeout_ns);
 	ck_assert_int_eq(a.state, EC_DATAGRAM_SENT);
 	ec_master_check_timeouts(&h.master,
-				 h.now_ns + h.master.io_timeout_ns);
+				 h.now_ns + h.master.io_timeout_ns,
+				 h.master.io_timeout_ns);
 	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
 	ck_assert_uint_eq(h.master.timed_out_datagrams, 1);
 	ck_assert_ptr_null(h.master.in_flight[a.index]);

@@ -94,7 +94,7 @@ static inline void cycle(struct ec_harness *h)
 		ec_harness_cycle(h);
 		return;
 	}
-	ec_master_app_receive(m, h->now_ns);
+	ec_harness_op_receive(m, h->now_ns);
 	ec_list_for_each_safe(pos, tmp, &m->domains) {
 		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
 						    node);
@@ -104,7 +104,7 @@ static inline void cycle(struct ec_harness *h)
 			memcpy(app_out.dst, app_out.val, app_out.len);
 		ec_domain_queue(d);
 	}
-	ec_master_app_send(m, h->now_ns);
+	ec_harness_op_send(m, h->now_ns);
 	h->now_ns += EC_HARNESS_CYCLE_NS;
 }
 

@@ -29,6 +29,7 @@ struct ec_harness {
 	size_t pending_len[EC_HARNESS_MAX_PENDING];
 	u8 pending_frame[EC_HARNESS_MAX_PENDING][EC_FRAME_MAX_SIZE];
 	bool drop_all;		/* simulate a pulled cable */
+	unsigned int drop_frames;	/* lose the next this many frames */
 	unsigned long frames_sent;
 };
 
@@ -39,6 +40,10 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 	size_t len;
 
 	h->frames_sent++;
+	if (h->drop_frames) {
+		h->drop_frames--;
+		return 0;
+	}
 	if (h->drop_all || h->pending >= EC_HARNESS_MAX_PENDING)
 		return 0;
 	memcpy(h->pending_frame[h->pending], frame, size);
@@ -93,6 +98,27 @@ static inline void ec_harness_cycle(struct ec_harness *h)
 	ec_master_poll_devices(&h->master);
 	ec_master_idle_cycle(&h->master, h->now_ns);
 	h->now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+/*
+ * The application's receive and send as the kernel glue runs them: under
+ * the io lock (the userspace lock aborts on a nested take, so a cyclic
+ * path that calls an FSM-side function is caught), with the master
+ * thread's FSM turn after the receive that wakes it.
+ */
+static inline void ec_harness_op_receive(struct ec_master *m, u64 now_ns)
+{
+	ec_port_io_lock(m);
+	ec_master_app_receive(m, now_ns);
+	ec_port_io_unlock(m);
+	ec_master_op_fsm(m, now_ns);
+}
+
+static inline void ec_harness_op_send(struct ec_master *m, u64 now_ns)
+{
+	ec_port_io_lock(m);
+	ec_master_app_send(m, now_ns);
+	ec_port_io_unlock(m);
 }
 
 /* Cycle until cond(ctx) holds or @limit_ns of simulated time passed. */

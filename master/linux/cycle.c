@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cycle.c - the cyclic side's lock, the transmit queue and the wake-up of
+ * the master's thread (doc/LOCKING.md).
+ *
+ * cycle_lock is a raw spinlock, always taken irqsave, so that the cyclic
+ * calls work from any context on every kernel including PREEMPT_RT.  Under
+ * it nothing sleeps, allocates or transmits: frames built under the lock
+ * are staged in a per-device queue and handed to the device's xmit after
+ * the lock is dropped, by ec_linux_cycle_unlock().  The thread is woken
+ * through an irq_work of the hard kind, which may be queued from any
+ * context and runs in hard interrupt context even on PREEMPT_RT, where
+ * wake_up_process() is allowed.
+ */
+#include <linux/irq_work.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "master_linux.h"
+
+/* The core's io lock (master/port.h) is cycle_lock. */
+void ec_port_io_lock(struct ec_master *master)
+{
+	struct ec_linux_master *m = ec_linux_of(master);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->cycle_lock, flags);
+	m->cycle_flags = flags;
+}
+
+void ec_port_io_unlock(struct ec_master *master)
+{
+	struct ec_linux_master *m = ec_linux_of(master);
+
+	raw_spin_unlock_irqrestore(&m->cycle_lock, m->cycle_flags);
+}
+
+/**
+ * ec_linux_cycle_lock() - take cycle_lock for a cyclic call
+ * @m: master
+ *
+ * Return: the interrupt flags for ec_linux_cycle_unlock().
+ */
+unsigned long ec_linux_cycle_lock(struct ec_linux_master *m)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->cycle_lock, flags);
+	return flags;
+}
+
+/**
+ * ec_linux_cycle_unlock() - drop cycle_lock, then transmit what was staged
+ * @m: master
+ * @flags: from ec_linux_cycle_lock()
+ */
+void ec_linux_cycle_unlock(struct ec_linux_master *m, unsigned long flags)
+{
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	ec_linux_flush_tx(m);
+}
+
+/**
+ * ec_linux_stage_frame() - queue a frame for transmission after the lock
+ * @m: master; cycle_lock held
+ * @dev_idx: device index
+ * @frame: whole Ethernet frame
+ * @size: its length
+ *
+ * Return: 0, or -ENOBUFS when EC_LINUX_TXQ_FRAMES frames wait already.
+ */
+int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
+			 const u8 *frame, size_t size)
+{
+	struct ec_linux_txq *q = m->txq[dev_idx];
+	unsigned int slot;
+
+	if (!q || size > EC_FRAME_MAX_SIZE)
+		return -EINVAL;
+	if (q->head - READ_ONCE(q->tail) >= EC_LINUX_TXQ_FRAMES)
+		return -ENOBUFS;
+	slot = q->head % EC_LINUX_TXQ_FRAMES;
+	memcpy(q->frame[slot], frame, size);
+	q->len[slot] = size;
+	smp_store_release(&q->head, q->head + 1);
+	return 0;
+}
+
+/* Transmit the staged frames of one device; the caller has the flag. */
+static void ec_linux_drain(struct ec_linux_master *m, unsigned int d,
+			   struct ec_linux_txq *q)
+{
+	const struct ecdev_ops *ops;
+	unsigned int tail = q->tail;
+	void *priv;
+
+	atomic_inc(&m->tx_busy);
+	smp_mb__after_atomic();	/* pairs with ec_linux_wait_tx_idle() */
+	ops = READ_ONCE(m->ldev[d].ops);
+	priv = READ_ONCE(m->ldev[d].priv);
+	while (tail != smp_load_acquire(&q->head)) {
+		unsigned int slot = tail % EC_LINUX_TXQ_FRAMES;
+
+		if (ops && READ_ONCE(m->core.devices[d].attached))
+			ops->xmit(priv, q->frame[slot], q->len[slot]);
+		tail++;
+		smp_store_release(&q->tail, tail);
+	}
+	atomic_dec(&m->tx_busy);
+}
+
+/**
+ * ec_linux_flush_tx() - hand the staged frames to the devices
+ * @m: master; cycle_lock not held
+ *
+ * Runs in the caller's context: the device's xmit must be callable from
+ * any cyclic context (devices/ecdev.h).  One flusher at a time per device;
+ * a caller that finds another at work leaves the frames to it: the other
+ * looks at the queue again after it let go of the flag (both sides are
+ * fully ordered: test_and_set_bit(), and a barrier after the release), so
+ * nothing is left behind and nobody spins on a preempted flusher.
+ */
+void ec_linux_flush_tx(struct ec_linux_master *m)
+{
+	unsigned int d;
+
+	for (d = 0; d < m->core.num_devices; d++) {
+		struct ec_linux_txq *q = m->txq[d];
+
+		if (!q)
+			continue;
+		while (READ_ONCE(q->tail) != smp_load_acquire(&q->head)) {
+			if (test_and_set_bit(0, &q->flushing))
+				break;
+			ec_linux_drain(m, d, q);
+			clear_bit_unlock(0, &q->flushing);
+			smp_mb__after_atomic();
+		}
+	}
+}
+
+/**
+ * ec_linux_wait_tx_idle() - wait until no flusher is inside a device
+ * @m: master; process context, after the device was marked detached under
+ *	cycle_lock, before its driver's data goes away
+ */
+void ec_linux_wait_tx_idle(struct ec_linux_master *m)
+{
+	smp_mb();	/* the detached flag before the busy count */
+	while (atomic_read(&m->tx_busy))
+		cpu_relax();
+}
+
+static void ec_linux_wake_fn(struct irq_work *work)
+{
+	struct ec_linux_master *m = container_of(work, struct ec_linux_master,
+						 wake_work);
+	struct task_struct *t = READ_ONCE(m->thread);
+
+	if (t)
+		wake_up_process(t);
+}
+
+/**
+ * ec_linux_kick_thread() - let the thread run its next turn now
+ * @m: master; any context
+ */
+void ec_linux_kick_thread(struct ec_linux_master *m)
+{
+	if (current == READ_ONCE(m->thread))
+		return;	/* its own callbacks: it runs anyway */
+	WRITE_ONCE(m->thread_kick, 1);
+	irq_work_queue(&m->wake_work);
+}
+
+/**
+ * ec_linux_cycle_init() - set up the cyclic side of a master
+ * @m: master
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ec_linux_cycle_init(struct ec_linux_master *m)
+{
+	unsigned int d;
+
+	raw_spin_lock_init(&m->cycle_lock);
+	atomic_set(&m->tx_busy, 0);
+	m->wake_work = IRQ_WORK_INIT_HARD(ec_linux_wake_fn);
+	for (d = 0; d < m->core.num_devices; d++) {
+		m->txq[d] = kvzalloc(sizeof(*m->txq[d]), GFP_KERNEL);
+		if (!m->txq[d]) {
+			ec_linux_cycle_clear(m);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/**
+ * ec_linux_cycle_clear() - free the transmit queues
+ * @m: master; no device left, the thread stopped
+ */
+void ec_linux_cycle_clear(struct ec_linux_master *m)
+{
+	unsigned int d;
+
+	irq_work_sync(&m->wake_work);
+	for (d = 0; d < EC_MAX_DEVICES; d++) {
+		kvfree(m->txq[d]);
+		m->txq[d] = NULL;
+	}
+}

@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t_frame_loss: one lost frame costs one cycle.  The user example runs in
+# OP at 1 kHz while the simulator drops no frames, then 1 %, then 5 % of
+# them, then 20 % for 4 s.  For each run it prints the frames the
+# simulator dropped, the cycles without complete process data and the
+# longest run of them.  The cycles without complete data may be at most
+# the dropped frames plus the late frames of the run (answers that came
+# after their cycle: the master counts them as unmatched) plus what the
+# run without loss shows; the longest run at 1 % at most 2; at 20 % no
+# slave's SM watchdog trips (no "Sync manager watchdog" AL status in the
+# kernel log).  Counts, not times, are asserted, but an emulated
+# guest can stall: a stall of S ms (the example's largest wake-up
+# latency) can cost S cycles by itself, so the longest run may be 2 + S,
+# and a watchdog trip during a stall longer than the 100 ms watchdog is
+# reported, not failed.  EC_LOSS_CYCLES sets the cycles per run (3000).
+
+. "$(dirname "$0")/testlib.sh"
+
+need ethercat
+[ -x "$TTOP/build/vm-bin/ec_user_example" ] ||
+	fail "build/vm-bin/ec_user_example not built (make userspace)"
+CYCLES=${EC_LOSS_CYCLES:-3000}
+# The emulated rig needs about a millisecond for a frame's round trip
+# under load: the example cycles at 2 ms (and tells the master so with
+# ecrt_master_set_send_interval(), which the loss rule follows).
+CYCLE_US=${EC_LOSS_CYCLE_US:-2000}
+
+vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1/p"; }
+	late() { ethercat master | sed -n "s/^ *Unmatched datagrams: *\([0-9]*\).*/\1/p"; }
+	i=0; while [ $i -lt 60 ]; do
+		[ "$(ethercat slaves | grep -c " PREOP ")" -ge 6 ] && break
+		sleep 0.25; i=$((i + 1)); done
+	for pct in 0 1 5 20; do
+		n='"$CYCLES"'; [ $pct -eq 20 ] && n=$((4000000 / '"$CYCLE_US"'))
+		vm-control drop $pct >/dev/null
+		d0=$(dropped); l0=$(late)
+		dmesg -c >/dev/null
+		ec_user_example -q -t '"$CYCLE_US"' -c $n >/tmp/run.log 2>&1; rc=$?
+		vm-control drop 0 >/dev/null
+		d1=$(dropped); l1=$(late)
+		stall=$(sed -n "s/^wake-up latency: .* max \([0-9]*\) us;.*/\1/p" /tmp/run.log)
+		stall=$(( ${stall:-0} / 1000 ))
+		sed -n "s/^cycles \([0-9]*\), incomplete after the first check \([0-9]*\), longest run of incomplete cycles \([0-9]*\)$/loss $pct: dropped $((d1 - d0)) late $((l1 - l0)) stall $stall cycles \1 incomplete \2 longest \3/p" /tmp/run.log
+		grep "^loopback" /tmp/run.log | sed "s/^/loss $pct: /"
+		echo "loss $pct: rc=$rc"
+		echo "loss $pct: watchdog $(dmesg | grep -ci "sync manager watchdog")"
+	done'
+
+[ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
+counts() {
+	sed -n "s/^loss $1: dropped \([0-9]*\) late \([0-9]*\) stall \([0-9]*\) cycles \([0-9]*\) incomplete \([0-9]*\) longest \([0-9]*\)$/\1 \2 \3 \4 \5 \6/p" "$OUT"
+}
+line=$(counts 0)
+[ -n "$line" ] || fail "the run without loss printed no counts"
+set -- $line
+base=$5
+grep '^loss [0-9]*: \(dropped\|loopback\|watchdog\)' "$OUT" | sed 's/^/  /'
+for pct in 1 5 20; do
+	line=$(counts $pct)
+	[ -n "$line" ] || fail "the run at $pct % printed no counts"
+	set -- $line
+	dropped=$1 late=$2 stall=$3 incomplete=$5 longest=$6
+	[ "$dropped" -gt 0 ] || fail "the simulator dropped no frame at $pct %"
+	[ "$incomplete" -le $((dropped + late + base)) ] ||
+		fail "$pct %: $incomplete incomplete cycles for $dropped lost and $late late frames (+$base without loss)"
+	[ "$pct" -ne 1 ] || [ "$longest" -le $((2 + stall)) ] ||
+		fail "1 %: a run of $longest incomplete cycles (largest stall $stall ms)"
+	if ! grep -q "^loss $pct: watchdog 0$" "$OUT"; then
+		[ "$stall" -ge 100 ] ||
+			fail "$pct %: a slave's SM watchdog tripped (largest stall $stall ms)"
+		echo "  $pct %: a watchdog tripped during a guest stall of $stall ms (not counted)"
+	fi
+done
+for pct in 0 1 5; do
+	grep -q "^loss $pct: loopback ok" "$OUT" ||
+		fail "$pct %: the loop-back checks failed"
+done
+pass
