@@ -468,12 +468,12 @@ static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns)
 	fsm->request_sc = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (ec_fsm_foe_success(&fsm->foe)) {
-		req->state = EC_REQ_SUCCESS;
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
 	if (!req->error)
 		req->error = -EIO;
-	req->state = EC_REQ_FAILURE;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
 static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -486,12 +486,12 @@ static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns)
 	fsm->request_sc = NULL;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (ec_fsm_soe_success(&fsm->soe)) {
-		req->state = EC_REQ_SUCCESS;
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
 	if (!req->error)
 		req->error = -EIO;
-	req->state = EC_REQ_FAILURE;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
