@@ -864,6 +864,59 @@ struct ec_ioctl_sc_idn {
 
 #define EC_IOCTL_SC_IDN _IOW(EC_IOCTL_TYPE, 0x64, struct ec_ioctl_sc_idn)
 
+/* Kinds and operations of the application's mailbox requests. */
+enum {
+	EC_IOCTL_MBOX_FOE = 0,
+	EC_IOCTL_MBOX_SOE = 1,
+	EC_IOCTL_MBOX_VOE = 2,
+};
+
+enum {
+	EC_IOCTL_MBOX_READ = 0,
+	EC_IOCTL_MBOX_WRITE = 1,
+	EC_IOCTL_MBOX_READ_NOSYNC = 2,	/* VoE */
+};
+
+/*
+ * An FoE, SoE or VoE request of the application: one struct for the four
+ * commands.  CREATE: config_index, kind, mem_size and the parameters in,
+ * request_index out.  SET: the parameters (drive_no and idn; file_name and
+ * password; vendor_id and vendor_type; timeout_ms).  START: op, and for a
+ * write data/data_size.  STATE: state (EC_IOCTL_REQUEST_*), data_size,
+ * progress, error_code, error, the received VoE header out, and after a
+ * successful read data_size bytes copied to data (a buffer of mem_size).
+ */
+struct ec_ioctl_mbox_request {
+	__u32 config_index;
+	__u32 request_index;
+	__u8 kind;		/* EC_IOCTL_MBOX_FOE/SOE/VOE */
+	__u8 op;		/* EC_IOCTL_MBOX_READ/WRITE/READ_NOSYNC */
+	__u8 drive_no;		/* SoE */
+	__u8 state;		/* out: EC_IOCTL_REQUEST_* */
+	__u16 idn;		/* SoE */
+	__u16 vendor_type;	/* VoE: of writes; STATE: received */
+	__u32 vendor_id;	/* VoE: of writes; STATE: received */
+	__u32 password;		/* FoE */
+	__u32 timeout_ms;	/* per reply, 0 = default */
+	__u32 mem_size;		/* CREATE: bytes to reserve */
+	__u32 data_size;	/* START (write): bytes; STATE: bytes */
+	__u32 progress;		/* STATE: FoE bytes transferred */
+	__u64 data;		/* user pointer */
+	__u32 error_code;	/* STATE: FoE error code or SoE error code */
+	__s32 error;		/* STATE: -errno of a failed request */
+	char file_name[EC_IOCTL_FOE_NAME_SIZE];	/* FoE */
+	__u32 reserved[4];
+};
+
+#define EC_IOCTL_MBOX_REQUEST_CREATE \
+	_IOWR(EC_IOCTL_TYPE, 0x65, struct ec_ioctl_mbox_request)
+#define EC_IOCTL_MBOX_REQUEST_SET \
+	_IOW(EC_IOCTL_TYPE, 0x66, struct ec_ioctl_mbox_request)
+#define EC_IOCTL_MBOX_REQUEST_START \
+	_IOW(EC_IOCTL_TYPE, 0x67, struct ec_ioctl_mbox_request)
+#define EC_IOCTL_MBOX_REQUEST_STATE \
+	_IOWR(EC_IOCTL_TYPE, 0x68, struct ec_ioctl_mbox_request)
+
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x7f
 

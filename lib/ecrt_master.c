@@ -62,6 +62,7 @@ ec_request_state_t ec_app_request_state(uint8_t ioctl_state)
 
 static void ec_app_free_config(ec_slave_config_t *sc)
 {
+	ec_lib_mbox_free_all(sc);
 	while (sc->sdo_requests) {
 		struct ec_sdo_request *r = sc->sdo_requests;
 

@@ -28,6 +28,7 @@ static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns);
 
 /**
  * ec_fsm_slave_init() - set up the FSM of a slave
@@ -56,6 +57,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
 	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
 	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
+	ec_fsm_voe_init(&fsm->voe, &fsm->datagram);
 	fsm->config.soe = &fsm->soe;
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
@@ -244,6 +246,17 @@ static void ec_fsm_slave_start_soe_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
+static void ec_fsm_slave_start_voe_request(struct ec_fsm_slave *fsm,
+					   struct ec_voe_handler *req,
+					   u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	fsm->voe_request = req;
+	ec_fsm_voe_transfer(&fsm->voe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_voe;
+	fsm->state(fsm, now_ns);
+}
+
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -272,6 +285,21 @@ static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 			ec_fsm_slave_start_sdo_request(fsm, &r->req, now_ns);
 			return true;
 		}
+	}
+	ec_list_for_each_safe(pos, tmp, &sc->app_mbox_requests) {
+		struct ec_app_mbox_request *r = ec_list_entry(
+			pos, struct ec_app_mbox_request, config_node);
+
+		if (ec_load_acquire(r->state) != EC_REQ_QUEUED)
+			continue;
+		fsm->request_sc = sc;
+		if (r->kind == EC_APP_MBOX_FOE)
+			ec_fsm_slave_start_foe_request(fsm, &r->u.foe, now_ns);
+		else if (r->kind == EC_APP_MBOX_SOE)
+			ec_fsm_slave_start_soe_request(fsm, &r->u.soe, now_ns);
+		else
+			ec_fsm_slave_start_voe_request(fsm, &r->u.voe, now_ns);
+		return true;
 	}
 	return false;
 }
@@ -494,6 +522,24 @@ static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns)
 	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
+static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_voe_handler *req = fsm->voe_request;
+
+	if (ec_fsm_voe_exec(&fsm->voe, now_ns))
+		return;
+	fsm->voe_request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_voe_success(&fsm->voe)) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
+}
+
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_sii_request *req = fsm->sii_request;
@@ -554,13 +600,18 @@ static void ec_fsm_slave_drop_config(struct ec_fsm_slave *fsm)
 	if (fsm->request_sc) {
 		fsm->reg_request = NULL;
 		fsm->sdo_request = NULL;
+		fsm->foe_request = NULL;
+		fsm->soe_request = NULL;
+		fsm->voe_request = NULL;
 		fsm->request_sc = NULL;
 		dropped = true;
 	}
 	if (!dropped)
 		return;
 	fsm->coe.request = NULL;
+	fsm->foe.request = NULL;
 	fsm->soe.request = NULL;
+	fsm->voe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;
@@ -655,6 +706,12 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 						   config_node)->req.state) ==
 		    EC_REQ_QUEUED)
 			return true;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_mbox_requests)
+		if (ec_load_acquire(ec_list_entry(pos,
+						  struct ec_app_mbox_request,
+						  config_node)->state) ==
+		    EC_REQ_QUEUED)
+			return true;
 	return false;
 }
 
@@ -695,10 +752,12 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->state_request);
 	EC_FAIL_REQUEST(fsm->foe_request);
 	EC_FAIL_REQUEST(fsm->soe_request);
+	EC_FAIL_REQUEST(fsm->voe_request);
 	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
 	fsm->foe.request = NULL;
 	fsm->soe.request = NULL;
+	fsm->voe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;

@@ -26,6 +26,7 @@
 #include "fsm_coe.h"
 #include "fsm_foe.h"
 #include "fsm_soe.h"
+#include "fsm_voe.h"
 #include "fsm_pdo.h"
 #include "fsm_sii_write.h"
 #include "fsm_slave_config.h"
@@ -47,6 +48,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_coe coe;
 	struct ec_fsm_foe foe;
 	struct ec_fsm_soe soe;
+	struct ec_fsm_voe voe;
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
@@ -63,6 +65,7 @@ struct ec_fsm_slave {
 	struct ec_state_request *state_request;
 	struct ec_foe_request *foe_request;
 	struct ec_soe_request *soe_request;
+	struct ec_voe_handler *voe_request;
 	const struct ec_slave_config *request_sc;	/* app request's */
 };
 

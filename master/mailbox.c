@@ -219,6 +219,7 @@ void ec_fsm_mbox_transfer(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 	fsm->start_ns = now_ns;
 	fsm->error = 0;
 	fsm->send_only = false;
+	fsm->fetch_once = false;
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-send");
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_mbox_state_send;
@@ -256,7 +257,37 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 	fsm->start_ns = now_ns;
 	fsm->error = 0;
 	fsm->send_only = false;
+	fsm->fetch_once = false;
 	ec_fsm_mbox_queue_check(fsm);
+}
+
+/**
+ * ec_fsm_mbox_fetch() - read the read mailbox once, without waiting
+ * @fsm: mailbox FSM
+ * @slave: slave
+ * @timeout_ns: for the retries of the datagram
+ * @now_ns: current time
+ *
+ * Fails with -ENOMSG when the mailbox holds nothing (VoE read without
+ * sync).
+ */
+void ec_fsm_mbox_fetch(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
+		       u64 timeout_ns, u64 now_ns)
+{
+	struct ec_datagram *d = fsm->datagram;
+	u16 tx_offset, tx_size;
+
+	fsm->slave = slave;
+	fsm->timeout_ns = timeout_ns ? timeout_ns : EC_MBOX_TIMEOUT_NS;
+	fsm->start_ns = now_ns;
+	fsm->error = 0;
+	fsm->send_only = false;
+	fsm->fetch_once = true;
+	ec_mbox_layout(slave, NULL, NULL, &tx_offset, &tx_size);
+	ec_datagram_fprd(d, slave->station_address, tx_offset, tx_size);
+	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "mbox-fetch");
+	ec_fsm_queue(slave->master, d, &fsm->retries);
+	fsm->state = ec_fsm_mbox_state_fetch;
 }
 
 /**
@@ -435,6 +466,10 @@ static void ec_fsm_mbox_state_fetch(struct ec_fsm_mbox *fsm, u64 now_ns)
 		return;
 	}
 	if (d->working_counter != 1) {
+		if (fsm->fetch_once) {
+			ec_fsm_mbox_fail(fsm, -ENOMSG);
+			return;
+		}
 		/* Nothing readable after all: wait again. */
 		ec_fsm_mbox_queue_check(fsm);
 		return;

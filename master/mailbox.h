@@ -92,6 +92,7 @@ struct ec_fsm_mbox {
 	unsigned int retries;	/* left for the current datagram */
 	u8 repeat_activate;	/* SM1 activate byte with the toggled bit */
 	bool send_only;		/* end after the write (no reply) */
+	bool fetch_once;	/* one fetch, no waiting (ec_fsm_mbox_fetch) */
 	int error;		/* -ETIMEDOUT, -EIO (no answer), -EPROTO */
 	/* The reply, valid after success. */
 	u8 type;		/* EC_MBOX_TYPE_* */
@@ -108,6 +109,8 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 			 u64 timeout_ns, u64 now_ns);
 void ec_fsm_mbox_send(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 		      u64 timeout_ns, u64 now_ns);
+void ec_fsm_mbox_fetch(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
+		       u64 timeout_ns, u64 now_ns);
 bool ec_fsm_mbox_exec(struct ec_fsm_mbox *fsm, u64 now_ns);
 int ec_fsm_mbox_reply(struct ec_fsm_mbox *fsm, u8 type, u64 now_ns);
 bool ec_fsm_mbox_success(const struct ec_fsm_mbox *fsm);

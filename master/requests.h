@@ -103,6 +103,33 @@ struct ec_soe_request {
 	int error;		/* -errno: -EIO SoE error, -ETIMEDOUT ... */
 };
 
+/* What a VoE handler does next. */
+enum ec_voe_op {
+	EC_VOE_OP_WRITE,
+	EC_VOE_OP_READ,		/* wait for the read mailbox to fill */
+	EC_VOE_OP_READ_NOSYNC,	/* fetch the read mailbox once */
+};
+
+/*
+ * A vendor-specific message (ETG.1000.6 clause 5.9): 6 bytes of header
+ * (vendor id, vendor type) and data.  A write needs no reply.
+ */
+struct ec_voe_handler {
+	struct ec_list node;
+	enum ec_req_state state;
+	enum ec_voe_op op;
+	u32 vendor_id;		/* header of writes */
+	u16 vendor_type;
+	u32 rx_vendor_id;	/* header of the last message read */
+	u16 rx_vendor_type;
+	u8 *data;		/* after the header, mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* write: to write; read: read */
+	u64 timeout_ns;		/* 0: FSM default */
+	u16 mbox_error;		/* mailbox error reply detail, 0 if none */
+	int error;
+};
+
 /* Bring a slave to an AL state (with error acknowledge when needed). */
 struct ec_state_request {
 	struct ec_list node;

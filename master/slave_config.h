@@ -94,6 +94,7 @@ struct ec_slave_config {
 	struct ec_list soe_configs;	/* startup IDNs, in order */
 	struct ec_list app_sdo_requests;	/* created by the application */
 	struct ec_list app_reg_requests;
+	struct ec_list app_mbox_requests;	/* FoE, SoE, VoE */
 
 	/* DC (ecrt_slave_config_dc), stored for the DC issue. */
 	u16 dc_assign_activate;
@@ -132,6 +133,33 @@ struct ec_app_reg_request {
 	struct ec_slave_config *sc;
 	u8 *mem;
 	size_t mem_size;
+};
+
+/* The kinds of struct ec_app_mbox_request. */
+enum ec_app_mbox_kind {
+	EC_APP_MBOX_FOE,
+	EC_APP_MBOX_SOE,
+	EC_APP_MBOX_VOE,
+};
+
+/*
+ * An FoE, SoE or VoE request of an application: one life cycle for all
+ * three (created on the FSM side, started by a release store of QUEUED
+ * from any context, picked up by the slave FSM with an acquire load,
+ * finished by a release store), the kind's request in the union.
+ */
+struct ec_app_mbox_request {
+	struct ec_list config_node;	/* in sc->app_mbox_requests */
+	struct ec_slave_config *sc;
+	enum ec_app_mbox_kind kind;
+	enum ec_req_state *state;	/* the kind's state word */
+	u8 *mem;
+	size_t mem_size;
+	union {
+		struct ec_foe_request foe;
+		struct ec_soe_request soe;
+		struct ec_voe_handler voe;
+	} u;
 };
 
 struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
@@ -175,6 +203,14 @@ ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
 				   u8 subindex, size_t size);
 struct ec_app_reg_request *
 ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size);
+struct ec_app_mbox_request *
+ec_slave_config_create_mbox_request(struct ec_slave_config *sc,
+				    enum ec_app_mbox_kind kind, size_t size);
+int ec_app_mbox_request_start(struct ec_app_mbox_request *r, bool write,
+			      enum ec_voe_op voe_op);
+bool ec_app_mbox_request_owned(const struct ec_app_mbox_request *r);
+ec_request_state_t ec_app_mbox_request_state(
+	const struct ec_app_mbox_request *r);
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state);
 

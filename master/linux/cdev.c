@@ -114,6 +114,10 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_SLAVE_SOE_READ, ec_ioctl_slave_soe_read, true),
 	EC_CMD(EC_IOCTL_SLAVE_SOE_WRITE, ec_ioctl_slave_soe_write, true),
 	EC_CMD(EC_IOCTL_SC_IDN, ec_ioctl_app_sc_idn, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_CREATE, ec_ioctl_app_mbox_create, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_SET, ec_ioctl_app_mbox_set, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_START, ec_ioctl_app_mbox_start, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_STATE, ec_ioctl_app_mbox_state, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

@@ -52,6 +52,10 @@ long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg);
 
 /* Slave configurations and domains, read-only (ioctl_config.c). */
 long ec_ioctl_config(struct ec_cdev_file *f, void __user *arg);

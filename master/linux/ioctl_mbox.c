@@ -255,3 +255,249 @@ long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg)
 	kvfree(buf);
 	return ret;
 }
+
+/*
+ * The application's FoE, SoE and VoE requests from userspace: one handler
+ * shape for the three kinds (create, set the parameters, start, state).
+ */
+#define EC_APP_MBOX_MAX (16 * 1024 * 1024)
+
+/* Called with io_mutex held. */
+static struct ec_app_mbox_request *
+ec_app_mbox_find(struct ec_linux_master *m, u32 config, u32 index)
+{
+	struct ec_slave_config *sc = ec_app_config(m, config);
+	struct ec_list *n;
+
+	if (!sc)
+		return NULL;
+	for (n = sc->app_mbox_requests.next; n != &sc->app_mbox_requests;
+	     n = n->next)
+		if (!index--)
+			return ec_list_entry(n, struct ec_app_mbox_request,
+					     config_node);
+	return NULL;
+}
+
+static int ec_app_mbox_copy_in(struct ec_cdev_file *f,
+			       struct ec_ioctl_mbox_request *data,
+			       void __user *arg)
+{
+	if (!ec_app_holds(f))
+		return -EPERM;
+	if (copy_from_user(data, arg, sizeof(*data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data->reserved, ARRAY_SIZE(data->reserved)) ||
+	    data->kind > EC_IOCTL_MBOX_VOE || data->drive_no > 7 ||
+	    !memchr(data->file_name, 0, sizeof(data->file_name)))
+		return -EINVAL;
+	return 0;
+}
+
+/* The parameters of SET (and CREATE); the request is the caller's. */
+static int ec_app_mbox_set(struct ec_app_mbox_request *r,
+			   const struct ec_ioctl_mbox_request *data)
+{
+	u64 timeout = (u64)data->timeout_ms * NSEC_PER_MSEC;
+
+	if (!ec_app_mbox_request_owned(r))
+		return -EBUSY;
+	switch (r->kind) {
+	case EC_APP_MBOX_FOE:
+		strscpy(r->u.foe.file_name, data->file_name,
+			sizeof(r->u.foe.file_name));
+		r->u.foe.password = data->password;
+		r->u.foe.timeout_ns = timeout;
+		break;
+	case EC_APP_MBOX_SOE:
+		r->u.soe.drive_no = data->drive_no;
+		r->u.soe.idn = data->idn;
+		r->u.soe.timeout_ns = timeout;
+		break;
+	default:
+		r->u.voe.vendor_id = data->vendor_id;
+		r->u.voe.vendor_type = data->vendor_type;
+		r->u.voe.timeout_ns = timeout;
+		break;
+	}
+	return 0;
+}
+
+long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg)
+{
+	static const enum ec_app_mbox_kind kinds[] = {
+		[EC_IOCTL_MBOX_FOE] = EC_APP_MBOX_FOE,
+		[EC_IOCTL_MBOX_SOE] = EC_APP_MBOX_SOE,
+		[EC_IOCTL_MBOX_VOE] = EC_APP_MBOX_VOE,
+	};
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_mbox_request data;
+	struct ec_app_mbox_request *r = NULL;
+	struct ec_slave_config *sc;
+	long ret;
+
+	ret = ec_app_mbox_copy_in(f, &data, arg);
+	if (ret)
+		return ret;
+	if (data.mem_size > EC_APP_MBOX_MAX)
+		return -EINVAL;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data.config_index);
+	if (sc && !m->core.active)
+		r = ec_slave_config_create_mbox_request(sc, kinds[data.kind],
+							data.mem_size);
+	if (r) {
+		struct ec_list *n;
+
+		ec_app_mbox_set(r, &data);
+		data.request_index = 0;
+		for (n = sc->app_mbox_requests.next; n != &r->config_node;
+		     n = n->next)
+			data.request_index++;
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!r)
+		return sc ? (m->core.active ? -EBUSY : -ENOMEM) : -ENOENT;
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_mbox_request data;
+	struct ec_app_mbox_request *r;
+	long ret;
+
+	ret = ec_app_mbox_copy_in(f, &data, arg);
+	if (ret)
+		return ret;
+	mutex_lock(&m->io_mutex);
+	r = ec_app_mbox_find(m, data.config_index, data.request_index);
+	ret = r ? ec_app_mbox_set(r, &data) : -ENOENT;
+	mutex_unlock(&m->io_mutex);
+	return ret;
+}
+
+long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_mbox_request data;
+	struct ec_app_mbox_request *r;
+	bool write;
+	u8 *buf = NULL;
+	long ret;
+
+	ret = ec_app_mbox_copy_in(f, &data, arg);
+	if (ret)
+		return ret;
+	write = data.op == EC_IOCTL_MBOX_WRITE;
+	if (data.op > EC_IOCTL_MBOX_READ_NOSYNC ||
+	    (write && data.data_size > EC_APP_MBOX_MAX))
+		return -EINVAL;
+	if (write && data.data_size) {
+		buf = vmemdup_user(u64_to_user_ptr(data.data), data.data_size);
+		if (IS_ERR(buf))
+			return PTR_ERR(buf);
+	}
+	mutex_lock(&m->io_mutex);
+	r = ec_app_mbox_find(m, data.config_index, data.request_index);
+	if (!r) {
+		ret = -ENOENT;
+	} else if (data.op == EC_IOCTL_MBOX_READ_NOSYNC &&
+		   r->kind != EC_APP_MBOX_VOE) {
+		ret = -EINVAL;
+	} else if (write && data.data_size > r->mem_size) {
+		ret = -ENOBUFS;
+	} else if (!ec_app_mbox_request_owned(r)) {
+		ret = -EBUSY;
+	} else {
+		if (write) {
+			if (data.data_size)
+				memcpy(r->mem, buf, data.data_size);
+			if (r->kind == EC_APP_MBOX_FOE)
+				r->u.foe.data_size = data.data_size;
+			else if (r->kind == EC_APP_MBOX_SOE)
+				r->u.soe.data_size = data.data_size;
+			else
+				r->u.voe.data_size = data.data_size;
+		}
+		ret = ec_app_mbox_request_start(r, write,
+			data.op == EC_IOCTL_MBOX_READ_NOSYNC ?
+			EC_VOE_OP_READ_NOSYNC : write ? EC_VOE_OP_WRITE :
+			EC_VOE_OP_READ);
+	}
+	mutex_unlock(&m->io_mutex);
+	kvfree(buf);
+	return ret;
+}
+
+/*
+ * Polled every cycle: nothing is allocated unless a read succeeded, whose
+ * data are staged in a kernel buffer so that no user memory is touched
+ * under io_mutex.
+ */
+long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_mbox_request data;
+	struct ec_app_mbox_request *r;
+	u8 *buf = NULL;
+	size_t n = 0;
+	long ret;
+	bool copy;
+
+	ret = ec_app_mbox_copy_in(f, &data, arg);
+	if (ret)
+		return ret;
+	mutex_lock(&m->io_mutex);
+	r = ec_app_mbox_find(m, data.config_index, data.request_index);
+	copy = r && data.data && r->mem_size &&
+	       ec_app_mbox_request_state(r) == EC_REQUEST_SUCCESS;
+	n = r ? r->mem_size : 0;
+	mutex_unlock(&m->io_mutex);
+	if (copy) {
+		buf = kvmalloc(n, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+	}
+	n = 0;
+	mutex_lock(&m->io_mutex);
+	r = ec_app_mbox_find(m, data.config_index, data.request_index);
+	if (!r) {
+		ret = -ENOENT;
+	} else {
+		BUILD_BUG_ON(EC_REQUEST_BUSY != EC_IOCTL_REQUEST_BUSY ||
+			     EC_REQUEST_SUCCESS != EC_IOCTL_REQUEST_SUCCESS ||
+			     EC_REQUEST_ERROR != EC_IOCTL_REQUEST_ERROR ||
+			     EC_REQUEST_UNUSED != EC_IOCTL_REQUEST_UNUSED);
+		data.state = ec_app_mbox_request_state(r);
+		if (r->kind == EC_APP_MBOX_FOE) {
+			data.data_size = r->u.foe.data_size;
+			data.progress = r->u.foe.progress;
+			data.error_code = r->u.foe.foe_error;
+			data.error = r->u.foe.error;
+		} else if (r->kind == EC_APP_MBOX_SOE) {
+			data.data_size = r->u.soe.data_size;
+			data.error_code = r->u.soe.error_code;
+			data.error = r->u.soe.error;
+		} else {
+			data.data_size = r->u.voe.data_size;
+			data.vendor_id = r->u.voe.rx_vendor_id;
+			data.vendor_type = r->u.voe.rx_vendor_type;
+			data.error = r->u.voe.error;
+		}
+		if (buf && data.state == EC_IOCTL_REQUEST_SUCCESS) {
+			n = min_t(size_t, data.data_size, r->mem_size);
+			memcpy(buf, r->mem, n);
+		}
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), buf, n))
+		ret = -EFAULT;
+	kvfree(buf);
+	if (!ret && copy_to_user(arg, &data, sizeof(data)))
+		ret = -EFAULT;
+	return ret;
+}

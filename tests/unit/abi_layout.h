@@ -213,5 +213,12 @@ EC_OFF(ec_ioctl_slave_soe, result_size, 24);
 EC_ABI(ec_ioctl_sc_idn, 40);
 EC_OFF(ec_ioctl_sc_idn, idn, 6);
 EC_OFF(ec_ioctl_sc_idn, data, 16);
+EC_ABI(ec_ioctl_mbox_request, 328);
+EC_OFF(ec_ioctl_mbox_request, kind, 8);
+EC_OFF(ec_ioctl_mbox_request, idn, 12);
+EC_OFF(ec_ioctl_mbox_request, vendor_id, 16);
+EC_OFF(ec_ioctl_mbox_request, data, 40);
+EC_OFF(ec_ioctl_mbox_request, error, 52);
+EC_OFF(ec_ioctl_mbox_request, file_name, 56);
 
 #endif /* EC_ABI_LAYOUT_H */
