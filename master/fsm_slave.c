@@ -144,9 +144,12 @@ static void ec_fsm_slave_start_state_request(struct ec_fsm_slave *fsm,
 	req->al_status_code = 0;
 	fsm->state_request = req;
 	/* From INIT up, the mailbox SMs have to be configured first. */
-	if ((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
-	    (target == EC_AL_STATE_PREOP_ || target == EC_AL_STATE_SAFEOP_ ||
-	     target == EC_AL_STATE_OP_)) {
+	fsm->state_from = cur;
+	/* BOOT needs the bootstrap mailbox, set up from INIT. */
+	if (target == EC_AL_STATE_BOOT_ ||
+	    ((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
+	     (target == EC_AL_STATE_PREOP_ || target == EC_AL_STATE_SAFEOP_ ||
+	      target == EC_AL_STATE_OP_))) {
 		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
 		fsm->state = ec_fsm_slave_state_state_config;
 	} else {
@@ -413,6 +416,15 @@ static void ec_fsm_slave_state_request_done(struct ec_fsm_slave *fsm,
 	if (ok) {
 		slave->requested_state = req->al_state & EC_AL_STATE_MASK;
 		slave->error_flag = false;
+		/* Out of BOOT the slave runs what was written (new firmware,
+		 * new SII contents): scan it again, as IgH does.
+		 */
+		if (fsm->state_from == EC_AL_STATE_BOOT_ &&
+		    slave->requested_state != EC_AL_STATE_BOOT_ &&
+		    slave->master) {
+			EC_SLAVE_INFO(slave, "left BOOT: scanning again");
+			ec_fsm_master_rescan(&slave->master->fsm);
+		}
 		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}

@@ -63,6 +63,7 @@ struct ec_fsm_slave {
 	struct ec_reg_request *reg_request;
 	struct ec_sdo_request *sdo_request;
 	struct ec_state_request *state_request;
+	u8 state_from;		/* AL state when the state request began */
 	struct ec_foe_request *foe_request;
 	struct ec_soe_request *soe_request;
 	struct ec_voe_handler *voe_request;

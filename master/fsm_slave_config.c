@@ -3,6 +3,7 @@
  * fsm_slave_config.c - configuration of one slave up to its target state.
  *
  * INIT -> clear FMMUs -> clear SMs -> [mailbox SM0/SM1] -> PREOP
+ *   to BOOT: -> bootstrap mailbox SM0/SM1 -> BOOT
  *   without a configuration: -> [target above PREOP: change to it]
  *   with one (target SAFEOP or OP): -> startup SDOs -> PREOP IDNs (SoE)
  *      -> PDO configuration -> process data SMs -> [watchdog divider]
@@ -264,12 +265,16 @@ static void ec_fsm_slave_config_request_preop(struct ec_fsm_slave_config *fsm,
 				      ec_fsm_slave_config_state_preop, now_ns);
 }
 
-/* Write SM0 and SM1 as the SII's standard mailbox says. */
+/*
+ * Write SM0 and SM1 as the SII's standard mailbox says, or its bootstrap
+ * mailbox (words 0x0014-0x0017) on the way to BOOT.
+ */
 static void ec_fsm_slave_config_state_clear_sms(
 	struct ec_fsm_slave_config *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 	const struct ec_sii *sii = &slave->sii;
+	bool boot = fsm->target == EC_AL_STATE_BOOT_;
 	u8 *d;
 
 	if (slave->base_sync_count &&
@@ -279,7 +284,16 @@ static void ec_fsm_slave_config_state_clear_sms(
 		fsm->state = ec_fsm_slave_config_state_end;
 		return;
 	}
-	if (!ec_slave_has_mailbox(slave)) {
+	if (boot && (sii->boot_rx_mailbox_size <= EC_MBOX_HEADER_SIZE ||
+		     sii->boot_tx_mailbox_size <= EC_MBOX_HEADER_SIZE)) {
+		/* Let the slave say why not (AL status code). */
+		EC_SLAVE_WARN(slave, "BOOT: the SII has no bootstrap mailbox");
+		ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_BOOT_,
+					      ec_fsm_slave_config_state_target,
+					      now_ns);
+		return;
+	}
+	if (!boot && !ec_slave_has_mailbox(slave)) {
 		ec_fsm_slave_config_request_preop(fsm, now_ns);
 		return;
 	}
@@ -287,13 +301,17 @@ static void ec_fsm_slave_config_state_clear_sms(
 			 EC_SM_REG(EC_SM_MBOX_WRITE), 2 * EC_SM_SIZE);
 	ec_datagram_zero(fsm->datagram);
 	d = fsm->datagram->data;
-	ec_put_u16(d + EC_SM_START, sii->std_rx_mailbox_offset);
-	ec_put_u16(d + EC_SM_LENGTH, sii->std_rx_mailbox_size);
+	ec_put_u16(d + EC_SM_START, boot ? sii->boot_rx_mailbox_offset :
+					   sii->std_rx_mailbox_offset);
+	ec_put_u16(d + EC_SM_LENGTH, boot ? sii->boot_rx_mailbox_size :
+					    sii->std_rx_mailbox_size);
 	d[EC_SM_CONTROL] = EC_SM_CONTROL_MBOX_WRITE;
 	d[EC_SM_ACTIVATE] = EC_SM_ACTIVATE_ENABLE;
 	d += EC_SM_SIZE;
-	ec_put_u16(d + EC_SM_START, sii->std_tx_mailbox_offset);
-	ec_put_u16(d + EC_SM_LENGTH, sii->std_tx_mailbox_size);
+	ec_put_u16(d + EC_SM_START, boot ? sii->boot_tx_mailbox_offset :
+					   sii->std_tx_mailbox_offset);
+	ec_put_u16(d + EC_SM_LENGTH, boot ? sii->boot_tx_mailbox_size :
+					    sii->std_tx_mailbox_size);
 	d[EC_SM_CONTROL] = EC_SM_CONTROL_MBOX_READ;
 	d[EC_SM_ACTIVATE] = EC_SM_ACTIVATE_ENABLE;
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-sms");
@@ -306,6 +324,12 @@ static void ec_fsm_slave_config_state_mbox_sms(
 {
 	if (!ec_fsm_slave_config_written(fsm, "configuring the mailbox SMs"))
 		return;
+	if (fsm->target == EC_AL_STATE_BOOT_) {
+		ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_BOOT_,
+					      ec_fsm_slave_config_state_target,
+					      now_ns);
+		return;
+	}
 	ec_fsm_slave_config_request_preop(fsm, now_ns);
 }
 

@@ -312,6 +312,78 @@ START_TEST(test_timeout)
 }
 END_TEST
 
+static bool state_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_state_request *)ctx)->state);
+}
+
+static int state_request(struct ec_harness *h, unsigned int pos, u8 state)
+{
+	struct ec_state_request req;
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.al_state = state;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
+	ck_assert(ec_harness_run_until(h, state_done, &req,
+				       10 * EC_NSEC_PER_SEC));
+	return req.error;
+}
+
+/* BOOT with the bootstrap mailbox, firmware over FoE, back to INIT: the
+ * master scans again and sees the new revision. */
+START_TEST(test_firmware_update)
+{
+	static const char image[] = "ECSIM-FW revision=0x00020003\n";
+	struct ec_foe_request r;
+	struct ec_harness h;
+	struct ecsim_slave *s;
+	u8 *fw = malloc(3000);
+	size_t size = 3000;
+
+	ck_assert_ptr_nonnull(fw);
+	setup(&h);
+	ck_assert_uint_eq(h.master.slaves[ID_SERVO].sii.revision_number,
+			  0x00010000);
+	memset(fw, 0xa5, 3000);
+	memcpy(fw, image, sizeof(image) - 1);
+	ck_assert_int_eq(state_request(&h, ID_SERVO, EC_AL_STATE_BOOT_), 0);
+	s = &h.seg->slaves[ID_SERVO];
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
+			  EC_AL_STATE_BOOT_);
+	/* The bootstrap mailbox (512 bytes) is in use. */
+	ck_assert_uint_eq(ec_get_u16(s->mem + 0x0802), 512);
+	ck_assert_uint_eq(ec_mbox_max_request(&h.master.slaves[ID_SERVO]),
+			  506);
+	/* Only firmware in BOOT. */
+	size = 10;
+	ck_assert_int_eq(foe(&h, ID_SERVO, true, "x.txt", 7, fw, 10, &size,
+			     &r), -EIO);
+	ck_assert_uint_eq(r.foe_error, EC_FOE_ERR_NOT_BOOTSTRAP);
+	size = 100;
+	ck_assert_int_eq(foe(&h, ID_SERVO, true, "bad.efw", 7, fw + 100, 100,
+			     &size, &r), -EIO);
+	ck_assert_uint_eq(r.foe_error, EC_FOE_ERR_ILLEGAL);
+	size = 3000;
+	ck_assert_int_eq(foe(&h, ID_SERVO, true, "servo.efw", 7, fw, 3000,
+			     &size, NULL), 0);
+	/* The old firmware runs until the slave leaves BOOT. */
+	ck_assert_uint_eq(ecsim_get32(s->sii + 2 * 0x0c), 0x00010000);
+	ck_assert_int_eq(state_request(&h, ID_SERVO, EC_AL_STATE_INIT_), 0);
+	ck_assert_uint_eq(ecsim_get32(s->sii + 2 * 0x0c), 0x00020003);
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(h.master.slaves[ID_SERVO].sii.revision_number,
+			  0x00020003);
+	/* A slave without a bootstrap mailbox refuses BOOT. */
+	ck_assert_int_ne(state_request(&h, ID_AI, EC_AL_STATE_BOOT_), 0);
+	teardown(&h);
+	free(fw);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("foe");
@@ -329,6 +401,7 @@ int main(void)
 	tcase_add_test(tc, test_busy_count);
 	tcase_add_test(tc, test_frame_loss);
 	tcase_add_test(tc, test_timeout);
+	tcase_add_test(tc, test_firmware_update);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
