@@ -95,7 +95,7 @@
  *                             ecrt_foe_request_*(): FoE from the cycle
  */
 /* #define EC_HAVE_REDUNDANCY */
-/* #define EC_HAVE_EMERGENCY */
+#define EC_HAVE_EMERGENCY
 #define EC_HAVE_REG_ACCESS
 /* #define EC_HAVE_SELECT_REF_CLOCK */
 /* #define EC_HAVE_REF_CLOCK_TIME */
@@ -105,7 +105,7 @@
 #define EC_HAVE_SOE_REQUESTS
 #define EC_HAVE_SCAN_PROGRESS
 /* #define EC_HAVE_SET_IP */
-/* #define EC_HAVE_STATE_TIMEOUT */
+#define EC_HAVE_STATE_TIMEOUT
 
 /*
  * Symbol visibility.  libethercat exports its symbols with a version

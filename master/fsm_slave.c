@@ -8,6 +8,7 @@
  *      -> [target (fsm_target: AL check, configuration or change)] -> idle
  *      -> dict -> idle
  * idle -> state request | register request | SII write | SDO | FoE | SoE -> idle
+ * idle -> [mailbox check: read mailbox full -> fetch (emergency)] -> idle
  */
 #include "fsm_slave.h"
 #include "master.h"
@@ -29,6 +30,9 @@ static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
+					  u64 now_ns);
 
 /**
  * ec_fsm_slave_init() - set up the FSM of a slave
@@ -58,6 +62,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
 	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
 	ec_fsm_voe_init(&fsm->voe, &fsm->datagram);
+	ec_fsm_mbox_init(&fsm->poll, &fsm->datagram);
 	fsm->config.soe = &fsm->soe;
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
@@ -315,6 +320,76 @@ static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
 	return first;
 }
 
+/*
+ * Always listening: with nothing else to do, a CoE slave's read mailbox
+ * status (1 byte) is checked every EC_MBOX_POLL_NS, the slaves spread over
+ * the cycles by ring position; what it holds is fetched (an emergency goes
+ * to the slave's ring and the log).
+ */
+static bool ec_fsm_slave_poll_due(const struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	return fsm->startup_done && ec_fsm_slave_has_coe(slave) &&
+	       ec_fsm_slave_mailbox_up(slave) &&
+	       (slave->current_state & EC_AL_STATE_MASK) !=
+	       EC_AL_STATE_BOOT_ && now_ns >= fsm->next_poll_ns;
+}
+
+static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	if (!fsm->next_poll_ns)
+		fsm->next_poll_ns = now_ns + (slave->ring_position %
+					      EC_MBOX_POLL_SPREAD) *
+					     (EC_MBOX_POLL_NS /
+					      EC_MBOX_POLL_SPREAD);
+	if (!ec_fsm_slave_poll_due(fsm, now_ns))
+		return;
+	fsm->next_poll_ns = now_ns + EC_MBOX_POLL_NS;
+	ec_datagram_fprd(&fsm->datagram, slave->station_address,
+			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
+	ec_datagram_zero(&fsm->datagram);
+	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "mbox-poll");
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_poll;
+}
+
+static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_datagram *d = &fsm->datagram;
+
+	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
+		return;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
+	    !(d->data[0] & EC_SM_STATUS_MBOX_FULL))
+		return;
+	ec_fsm_mbox_fetch(&fsm->poll, fsm->slave, 0, now_ns);
+	fsm->state = ec_fsm_slave_state_poll_fetch;
+}
+
+static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
+					  u64 now_ns)
+{
+	struct ec_fsm_mbox *mbox = &fsm->poll;
+
+	if (ec_fsm_mbox_exec(mbox, now_ns))
+		return;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (!ec_fsm_mbox_success(mbox))
+		return;
+	fsm->unsolicited++;
+	if (mbox->type != EC_MBOX_TYPE_COE ||
+	    !ec_coe_emergency(fsm->slave, mbox->payload, mbox->size))
+		EC_SLAVE_WARN(fsm->slave,
+			      "dropped an unsolicited mailbox message of type 0x%x",
+			      mbox->type);
+	/* More may be waiting: look again at the next chance. */
+	fsm->next_poll_ns = now_ns;
+}
+
 /* Nothing in progress: pick the next job. */
 static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 {
@@ -372,8 +447,8 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->foe_requests),
 			struct ec_foe_request, node), now_ns);
-	else
-		ec_fsm_slave_start_app_request(fsm, now_ns);
+	else if (!ec_fsm_slave_start_app_request(fsm, now_ns))
+		ec_fsm_slave_start_poll(fsm, now_ns);
 }
 
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -707,7 +782,7 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	    !ec_list_empty(&slave->soe_requests))
 		return true;
 	if (!slave->config)
-		return false;
+		return ec_fsm_slave_poll_due(fsm, now_ns);
 	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
 		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
 						   config_node)->req.state) ==
@@ -724,7 +799,7 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 						  config_node)->state) ==
 		    EC_REQ_QUEUED)
 			return true;
-	return false;
+	return ec_fsm_slave_poll_due(fsm, now_ns);
 }
 
 /**

@@ -52,6 +52,8 @@ struct ec_fsm_slave {
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
+	struct ec_fsm_mbox poll;	/* the idle check of the read mailbox */
+	u64 next_poll_ns;
 
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
@@ -64,6 +66,7 @@ struct ec_fsm_slave {
 	struct ec_sdo_request *sdo_request;
 	struct ec_state_request *state_request;
 	u8 state_from;		/* AL state when the state request began */
+	unsigned int unsolicited;	/* messages the idle check fetched */
 	struct ec_foe_request *foe_request;
 	struct ec_soe_request *soe_request;
 	struct ec_voe_handler *voe_request;

@@ -128,10 +128,14 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
 		ret = ecsim_segment_al_error(seg, (unsigned int)a,
 					     (uint16_t)b);
+	} else if (!strcmp(argv[0], "emergency") && argc == 3 &&
+		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
+		ret = ecsim_segment_emergency(seg, (unsigned int)a,
+					      (uint16_t)b);
 	} else {
 		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
 		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
-		    "status\n");
+		    "emergency N CODE | status\n");
 		return -EINVAL;
 	}
 	if (ret == -ENOENT)

@@ -322,3 +322,33 @@ void ecsim_mbx_process(struct ecsim_slave *s)
 	refill(s);
 	send_next(s);
 }
+
+/**
+ * ecsim_segment_emergency() - the slave sends a CoE emergency
+ * @seg: segment
+ * @id: slave id
+ * @code: emergency error code (register 0x1001 and data are 0)
+ *
+ * Return: 0, -ENOENT (no such slave) or -EPROTONOSUPPORT (no CoE).
+ */
+int ecsim_segment_emergency(struct ecsim_segment *seg, unsigned int id,
+			    uint16_t code)
+{
+	struct ecsim_slave *s;
+
+	if (id >= seg->n_slaves)
+		return -ENOENT;
+	s = &seg->slaves[id];
+#ifdef ECSIM_HAVE_COE
+	if (s->coe) {
+		ecsim_coe_emergency(s->coe, code, 0x01, NULL);
+		refill(s);
+		send_next(s);
+		return 0;
+	}
+#else
+	(void)code;
+#endif
+	(void)s;
+	return -EPROTONOSUPPORT;
+}

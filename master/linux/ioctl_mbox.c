@@ -468,10 +468,10 @@ long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
 	if (!r) {
 		ret = -ENOENT;
 	} else {
-		BUILD_BUG_ON(EC_REQUEST_BUSY != EC_IOCTL_REQUEST_BUSY ||
-			     EC_REQUEST_SUCCESS != EC_IOCTL_REQUEST_SUCCESS ||
-			     EC_REQUEST_ERROR != EC_IOCTL_REQUEST_ERROR ||
-			     EC_REQUEST_UNUSED != EC_IOCTL_REQUEST_UNUSED);
+		BUILD_BUG_ON((int)EC_REQUEST_BUSY != (int)EC_IOCTL_REQUEST_BUSY ||
+			     (int)EC_REQUEST_SUCCESS != (int)EC_IOCTL_REQUEST_SUCCESS ||
+			     (int)EC_REQUEST_ERROR != (int)EC_IOCTL_REQUEST_ERROR ||
+			     (int)EC_REQUEST_UNUSED != (int)EC_IOCTL_REQUEST_UNUSED);
 		data.state = ec_app_mbox_request_state(r);
 		if (r->kind == EC_APP_MBOX_FOE) {
 			data.data_size = r->u.foe.data_size;

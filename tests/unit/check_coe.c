@@ -684,6 +684,42 @@ START_TEST(test_emergency)
 }
 END_TEST
 
+/* Always listening: an emergency while no transfer runs is fetched by
+ * the idle check of the read mailbox, within its interval. */
+START_TEST(test_emergency_idle)
+{
+	struct ec_harness h;
+	struct ec_slave *servo;
+	struct ec_fsm_slave *fsm;
+	u8 msg[EC_EMERG_SIZE];
+	u64 t0;
+
+	setup(&h);
+	servo = &h.master.slaves[ID_SERVO];
+	fsm = servo->fsm;
+	ec_harness_run_for(&h, 50 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 0);
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, ID_SERVO, 0x7300), 0);
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, ID_SERVO, 0x5530), 0);
+	t0 = h.now_ns;
+	while (ec_emerg_ring_count(&servo->emerg_ring) < 2 &&
+	       h.now_ns - t0 < EC_NSEC_PER_SEC)
+		ec_harness_cycle(&h);
+	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 2);
+	ck_assert_uint_le(h.now_ns - t0, 2 * EC_MBOX_POLL_NS);
+	ck_assert_uint_eq(fsm->unsolicited, 2);
+	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
+	ck_assert_uint_eq(ec_get_u16(msg), 0x7300);
+	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
+	ck_assert_uint_eq(ec_get_u16(msg), 0x5530);
+	/* A slave without CoE: the sim refuses. */
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, ID_COUPLER, 1),
+			 -EPROTONOSUPPORT);
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, 99, 1), -ENOENT);
+	teardown(&h);
+}
+END_TEST
+
 START_TEST(test_emergency_ring)
 {
 	struct ec_emerg_ring ring;
@@ -1138,6 +1174,7 @@ int main(void)
 	tcase_add_test(tc, test_segment_silent);
 	tcase_add_test(tc, test_frame_loss);
 	tcase_add_test(tc, test_emergency);
+	tcase_add_test(tc, test_emergency_idle);
 	tcase_add_test(tc, test_mailbox_error_reply);
 	tcase_add_test(tc, test_dictionary);
 	tcase_add_test(tc, test_small_mailbox);

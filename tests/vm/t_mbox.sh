@@ -9,7 +9,10 @@
 #     texts and exit code 1;
 #  2. t_mbox_app.c (built here, static): startup IDNs applied on the way
 #     to OP, an SoE request, a VoE round trip and an FoE write/read-back
-#     from the cyclic task in OP, process data following the IDNs.
+#     from the cyclic task in OP, process data following the IDNs; then
+#     the simulator sends a CoE emergency from the servo (vm-control) while
+#     no mailbox transfer runs: ecrt_slave_config_emerg_pop() returns it
+#     and the kernel log shows it.
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -39,7 +42,16 @@ vm_run --segment "$SEG" --file "$TMP/t_mbox_app:/bin/t_mbox_app" -- '
 	ethercat soe_write -p 6 S-0-0011 1; echo "rc_ro=$?"
 	ethercat soe_write -p 6 P-0-0001 5000; echo "rc_max=$?"
 	ethercat soe_read -p 5 S-0-0011; echo "rc_nosoe=$?"
-	t_mbox_app; echo "rc_app=$?"'
+	t_mbox_app >/tmp/app.log 2>&1 &
+	app=$!
+	i=0; while [ $i -lt 240 ]; do
+		grep -q "waiting-emergency\|stuck" /tmp/app.log && break
+		sleep 0.25; i=$((i + 1)); done
+	sleep 0.2
+	vm-control emergency 5 0x7300
+	wait $app; echo "rc_app=$?"
+	cat /tmp/app.log
+	dmesg | grep -q "CoE emergency: error code 0x7300" && echo "klog_emerg=1"'
 
 grep -q '^version=ECSIM SoE drive 1.0$' "$OUT" || fail "soe_read S-0-0030"
 grep -q '^type=ECSIM-SOE$' "$OUT" || fail "soe_read S-0-0140"
@@ -61,5 +73,8 @@ grep -q '^voe=ok ping 0x12345678 0x0042$' "$OUT" || fail "VoE round trip"
 grep -q '^foe=300 0$' "$OUT" || fail "FoE request write/read-back in OP"
 grep -q '^pd_follow=123456$' "$OUT" ||
 	fail "the AT did not follow the MDT (startup AT list)"
+grep -q '^emerg=0x7300$' "$OUT" ||
+	fail "the idle emergency did not reach ecrt_slave_config_emerg_pop()"
+grep -q '^klog_emerg=1$' "$OUT" || fail "the emergency is not in the kernel log"
 grep -q '^rc_app=0$' "$OUT" || fail "t_mbox_app failed"
 pass

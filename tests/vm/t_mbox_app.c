@@ -7,7 +7,9 @@
  * the cyclic task: reads P-0-0001 with an SoE request, writes 321 and
  * reads it back, sends "ping" through the VoE echo and reads the echo,
  * writes a 300-byte file with an FoE request and reads it back, and
- * checks that the position feedback follows the command.  Prints one
+ * checks that the position feedback follows the command.  Then it prints
+ * "waiting-emergency" and pops the servo's (1001:0) emergency ring until
+ * one arrives (the test has the simulator send it).  Prints one
  * "name=value" line per result and "done", exits 0 when all passed.
  *
  *   t_mbox_app
@@ -22,6 +24,8 @@
 #define VENDOR_ECSIM 0x0ec51d00
 #define PRODUCT_SOE 0x00000503
 #define PRODUCT_VOE 0x00000f0e
+#define PRODUCT_SERVO 0x00000402
+#define SERVO_ALIAS 1001
 #define CYCLE_NS 1000000L
 #define MAX_CYCLES 60000
 #define IDN_P1 0x8001
@@ -41,7 +45,7 @@ static ec_sync_info_t drive_syncs[] = {
 
 enum step {
 	WAIT_OP, SOE_READ, SOE_WRITE, SOE_READ_BACK, VOE_WRITE, VOE_READ,
-	FOE_WRITE, FOE_READ, PD_FOLLOW, DONE,
+	FOE_WRITE, FOE_READ, PD_FOLLOW, EMERGENCY, DONE,
 };
 
 static int failures;
@@ -58,7 +62,8 @@ int main(void)
 {
 	static const uint8_t at_list[] = { 6, 0, 6, 0, 135, 0, 51, 0, 40, 0 };
 	uint8_t p1[4] = { 0xf4, 0x01, 0, 0 };	/* 500 */
-	ec_slave_config_t *drive, *echo;
+	ec_slave_config_t *drive, *echo, *servo;
+	uint8_t emerg[8];
 	ec_slave_config_state_t st;
 	ec_soe_request_t *soe;
 	ec_voe_handler_t *voe;
@@ -83,13 +88,21 @@ int main(void)
 	d = ecrt_master_create_domain(m);
 	drive = ecrt_master_slave_config(m, 0, 6, VENDOR_ECSIM, PRODUCT_SOE);
 	echo = ecrt_master_slave_config(m, 0, 7, VENDOR_ECSIM, PRODUCT_VOE);
-	if (!d || !drive || !echo ||
+	servo = ecrt_master_slave_config(m, SERVO_ALIAS, 0, VENDOR_ECSIM,
+					 PRODUCT_SERVO);
+	if (!d || !drive || !echo || !servo ||
 	    ecrt_slave_config_pdos(drive, EC_END, drive_syncs) ||
 	    ecrt_slave_config_idn(drive, 0, 16, EC_AL_STATE_PREOP, at_list,
 				  sizeof(at_list)) ||
 	    ecrt_slave_config_idn(drive, 0, IDN_P1, EC_AL_STATE_SAFEOP, p1,
 				  4)) {
 		fprintf(stderr, "t_mbox_app: configuration failed\n");
+		return 1;
+	}
+	/* The servo's default PDOs, so that it goes to OP too. */
+	if (ecrt_slave_config_reg_pdo_entry(servo, 0x6040, 0, d, &bit) < 0 ||
+	    ecrt_slave_config_reg_pdo_entry(servo, 0x6041, 0, d, &bit) < 0) {
+		fprintf(stderr, "t_mbox_app: servo PDO entries failed\n");
 		return 1;
 	}
 	off_cmd = ecrt_slave_config_reg_pdo_entry(drive, 0x002f, 0, d, &bit);
@@ -209,8 +222,16 @@ int main(void)
 			EC_WRITE_S32(pd + off_cmd, 123456);
 			if (EC_READ_S32(pd + off_fb) == 123456) {
 				result("pd_follow", "%ld%.0ld", 123456, 0);
-				step = DONE;
+				printf("waiting-emergency\n");
+				fflush(stdout);
+				step = EMERGENCY;
 			}
+			break;
+		case EMERGENCY:
+			if (ecrt_slave_config_emerg_pop(servo, emerg))
+				break;
+			printf("emerg=0x%04x\n", EC_READ_U16(emerg));
+			step = DONE;
 			break;
 		default:
 			break;
