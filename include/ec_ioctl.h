@@ -917,6 +917,26 @@ struct ec_ioctl_mbox_request {
 #define EC_IOCTL_MBOX_REQUEST_STATE \
 	_IOWR(EC_IOCTL_TYPE, 0x68, struct ec_ioctl_mbox_request)
 
+#define EC_IOCTL_FLAG_KEY_SIZE 64
+
+/*
+ * A feature flag of a slave configuration.  SC_FLAG (the application):
+ * key and value in.  CONFIG_FLAG (inspection): config_index and flag_pos
+ * in, key and value out, -ENOENT past the last.
+ */
+struct ec_ioctl_sc_flag {
+	__u32 config_index;
+	__u32 flag_pos;
+	__s32 value;
+	__u32 reserved0;
+	char key[EC_IOCTL_FLAG_KEY_SIZE];	/* NUL-terminated */
+	__u32 reserved[4];
+};
+
+#define EC_IOCTL_SC_FLAG _IOW(EC_IOCTL_TYPE, 0x69, struct ec_ioctl_sc_flag)
+#define EC_IOCTL_CONFIG_FLAG \
+	_IOWR(EC_IOCTL_TYPE, 0x6a, struct ec_ioctl_sc_flag)
+
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x7f
 

@@ -101,7 +101,7 @@
 /* #define EC_HAVE_REF_CLOCK_TIME */
 #define EC_HAVE_REG_BY_POS
 /* #define EC_HAVE_SYNC_TO */
-/* #define EC_HAVE_FLAGS */
+#define EC_HAVE_FLAGS
 #define EC_HAVE_SOE_REQUESTS
 #define EC_HAVE_SCAN_PROGRESS
 /* #define EC_HAVE_SET_IP */

@@ -362,8 +362,16 @@ int ecrt_slave_config_idn(ec_slave_config_t *sc, uint8_t drive_no,
 int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
 			   int32_t value)
 {
-	(void)sc; (void)key; (void)value;
-	return -EOPNOTSUPP;
+	struct ec_ioctl_sc_flag d;
+	size_t len = key ? strlen(key) : 0;
+
+	if (!len || len >= sizeof(d.key))
+		return -EINVAL;
+	memset(&d, 0, sizeof(d));
+	d.config_index = sc->index;
+	d.value = value;
+	memcpy(d.key, key, len);
+	return ec_app_ioctl(sc->master, EC_IOCTL_SC_FLAG, &d);
 }
 
 int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,

@@ -644,6 +644,25 @@ int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t config_index,
 }
 
 /**
+ * ec_lib_config_flag() - a feature flag of a configuration
+ * @m: open handle
+ * @config_index: position in the master's list of configurations
+ * @flag_pos: position of the flag in the configuration's list
+ * @out: key and value on success
+ *
+ * Return: 0 or -errno (-ENOENT past the last flag).
+ */
+int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
+		       uint32_t flag_pos, struct ec_ioctl_sc_flag *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->config_index = config_index;
+	out->flag_pos = flag_pos;
+	return ec_lib_ioctl(m, EC_IOCTL_CONFIG_FLAG, out,
+			    "slave config flag");
+}
+
+/**
  * ec_lib_domain() - a domain of the application
  * @m: open handle
  * @domain_index: position in the master's list of domains

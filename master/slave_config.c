@@ -92,6 +92,7 @@ struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 		ec_list_init(&sc->fmmus[i].domain_node);
 	ec_list_init(&sc->sdo_configs);
 	ec_list_init(&sc->soe_configs);
+	ec_list_init(&sc->flags);
 	ec_list_init(&sc->app_sdo_requests);
 	ec_list_init(&sc->app_reg_requests);
 	ec_list_init(&sc->app_mbox_requests);
@@ -126,6 +127,10 @@ void ec_slave_config_free(struct ec_slave_config *sc)
 		ec_list_del_init(pos);
 		ec_free(c->data);
 		ec_free(c);
+	}
+	ec_list_for_each_safe(pos, tmp, &sc->flags) {
+		ec_list_del_init(pos);
+		ec_free(ec_list_entry(pos, struct ec_flag_config, node));
 	}
 	ec_list_for_each_safe(pos, tmp, &sc->soe_configs) {
 		struct ec_soe_config *c = ec_list_entry(pos,

@@ -92,6 +92,7 @@ struct ec_slave_config {
 
 	struct ec_list sdo_configs;	/* startup SDOs, in order */
 	struct ec_list soe_configs;	/* startup IDNs, in order */
+	struct ec_list flags;		/* feature flags, in order */
 	struct ec_list app_sdo_requests;	/* created by the application */
 	struct ec_list app_reg_requests;
 	struct ec_list app_mbox_requests;	/* FoE, SoE, VoE */
@@ -133,6 +134,15 @@ struct ec_app_reg_request {
 	struct ec_slave_config *sc;
 	u8 *mem;
 	size_t mem_size;
+};
+
+#define EC_FLAG_KEY_SIZE 64	/* key of a feature flag incl. the NUL */
+
+/* A feature flag (ecrt_slave_config_flag()): a named value for the slave. */
+struct ec_flag_config {
+	struct ec_list node;
+	char key[EC_FLAG_KEY_SIZE];
+	s32 value;
 };
 
 /* The kinds of struct ec_app_mbox_request. */
@@ -198,6 +208,8 @@ int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
 			const u8 *data, size_t size, bool complete_access);
 int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
 			u8 al_state, const u8 *data, size_t size);
+int ec_slave_config_flag(struct ec_slave_config *sc, const char *key,
+			 s32 value);
 struct ec_app_sdo_request *
 ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
 				   u8 subindex, size_t size);

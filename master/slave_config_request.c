@@ -81,6 +81,39 @@ int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
 	return 0;
 }
 
+/**
+ * ec_slave_config_flag() - set a feature flag of the configuration
+ * @sc: config
+ * @key: its name, 1 to EC_FLAG_KEY_SIZE - 1 bytes
+ * @value: its value; a key set again gets the new value (as IgH's)
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int ec_slave_config_flag(struct ec_slave_config *sc, const char *key,
+			 s32 value)
+{
+	struct ec_flag_config *f;
+	struct ec_list *pos;
+	size_t len = key ? strlen(key) : 0;
+
+	if (!len || len >= EC_FLAG_KEY_SIZE)
+		return -EINVAL;
+	for (pos = sc->flags.next; pos != &sc->flags; pos = pos->next) {
+		f = ec_list_entry(pos, struct ec_flag_config, node);
+		if (!strcmp(f->key, key)) {
+			f->value = value;
+			return 0;
+		}
+	}
+	f = ec_zalloc(sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	memcpy(f->key, key, len + 1);
+	f->value = value;
+	ec_list_add_tail(&f->node, &sc->flags);
+	return 0;
+}
+
 int ec_slave_config_sdo8(struct ec_slave_config *sc, u16 index, u8 subindex,
 			 u8 value)
 {

@@ -282,13 +282,6 @@ int ecrt_slave_config_state(const ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_state);
 
-int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
-			   int32_t value)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_flag);
-
 int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
 				      const unsigned char *mac_address)
 {

@@ -213,6 +213,8 @@ EC_OFF(ec_ioctl_slave_soe, result_size, 24);
 EC_ABI(ec_ioctl_sc_idn, 40);
 EC_OFF(ec_ioctl_sc_idn, idn, 6);
 EC_OFF(ec_ioctl_sc_idn, data, 16);
+EC_ABI(ec_ioctl_sc_flag, 96);
+EC_OFF(ec_ioctl_sc_flag, key, 16);
 EC_ABI(ec_ioctl_mbox_request, 328);
 EC_OFF(ec_ioctl_mbox_request, kind, 8);
 EC_OFF(ec_ioctl_mbox_request, idn, 12);

@@ -86,6 +86,14 @@ START_TEST(test_startup_idns)
 					     2), -EINVAL);
 	ck_assert_int_eq(ec_slave_config_idn(sc, 0, 1, EC_AL_STATE_PREOP_, v,
 					     0), -EINVAL);
+	/* Feature flags: a key set again keeps its place, new value. */
+	ck_assert_int_eq(ec_slave_config_flag(sc, "Timeout", 10), 0);
+	ck_assert_int_eq(ec_slave_config_flag(sc, "Mode", -2), 0);
+	ck_assert_int_eq(ec_slave_config_flag(sc, "Timeout", 20), 0);
+	ck_assert_int_eq(ec_slave_config_flag(sc, "", 1), -EINVAL);
+	ck_assert_int_eq(ec_list_entry(sc->flags.next, struct ec_flag_config,
+				       node)->value, 20);
+	ck_assert_ptr_eq(sc->flags.next->next->next, &sc->flags);
 	activate(&f);
 	ck_assert(wait_sim_state(&f.h, ids, 1, ESC_AL_OP,
 				 10 * EC_NSEC_PER_SEC));

@@ -380,6 +380,21 @@ int ec_lib_config_pdo_entry(struct ec_lib_master *m, uint32_t i, uint8_t s,
 	return 0;
 }
 
+int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		       struct ec_ioctl_sc_flag *out)
+{
+	static const char *const keys[] = { "delay", "mode" };
+	static const int32_t values[] = { 7, -1 };
+
+	(void)m;
+	if (i != 0 || p >= 2)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	strcpy(out->key, keys[p]);
+	out->value = values[p];
+	return 0;
+}
+
 int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_sdo *out)
 {
@@ -612,7 +627,8 @@ START_TEST(test_config_verbose)
 		"IDN configuration:\n"
 		"  None.\n"
 		"Feature flags:\n"
-		"  None.\n"
+		"  delay: 7\n"
+		"  mode: -1\n"
 		"DC configuration:\n"
 		"  AssignActivate: 0x0300\n"
 		"         Cycle [ns]   Shift [ns]\n"
@@ -623,6 +639,7 @@ START_TEST(test_config_verbose)
 	ck_assert_int_eq(run("config", "-v", "-a", "5", NULL), 0);
 	ck_has(out, "Attached slave: none\n");
 	ck_has(out, "SDO configuration:\n  None.\n");
+	ck_has(out, "Feature flags:\n  None.\n");
 	ck_assert_ptr_null(strstr(out, "DC configuration"));
 }
 END_TEST

@@ -17,7 +17,7 @@ sed 's|{ "model": "ECSIM-SERVO", "name": "axis", "alias": 1001 }|{ "model": "ECS
 	"$TTOP/sim/segments/default.json" >"$SEG"
 grep -q hello.txt "$SEG" || fail "could not derive the segment file"
 
-vm_run --segment "$SEG" -- 'i=0; while [ $i -lt 40 ]; do
+vm_run --segment "$SEG" -- 'i=0; while [ $i -lt 120 ]; do
 		[ "$(ethercat slaves 2>/dev/null | grep -c " PREOP ")" = 6 ] &&
 			break
 		sleep 0.5; i=$((i + 1)); done

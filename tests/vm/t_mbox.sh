@@ -12,7 +12,8 @@
 #     from the cyclic task in OP, process data following the IDNs; then
 #     the simulator sends a CoE emergency from the servo (vm-control) while
 #     no mailbox transfer runs: ecrt_slave_config_emerg_pop() returns it
-#     and the kernel log shows it.
+#     and the kernel log shows it; 'ethercat config -v' lists the feature
+#     flags the application set (ecrt_slave_config_flag()).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -29,7 +30,7 @@ sed 's|{ "model": "ECSIM-SERVO", "name": "axis", "alias": 1001 }|&, { "model": "
 grep -q ECSIM-VOE "$SEG" || fail "could not derive the segment file"
 
 vm_run --segment "$SEG" --file "$TMP/t_mbox_app:/bin/t_mbox_app" -- '
-	i=0; while [ $i -lt 40 ]; do
+	i=0; while [ $i -lt 120 ]; do
 		[ "$(ethercat slaves 2>/dev/null | grep -c " PREOP ")" = 8 ] &&
 			break
 		sleep 0.5; i=$((i + 1)); done
@@ -47,6 +48,8 @@ vm_run --segment "$SEG" --file "$TMP/t_mbox_app:/bin/t_mbox_app" -- '
 	i=0; while [ $i -lt 240 ]; do
 		grep -q "waiting-emergency\|stuck" /tmp/app.log && break
 		sleep 0.25; i=$((i + 1)); done
+	ethercat config -v -p 6 | sed -n "/Feature flags/,/^[A-Z]/p" |
+		sed "s/^/flags: /"
 	sleep 0.2
 	vm-control emergency 5 0x7300
 	wait $app; echo "rc_app=$?"
@@ -73,6 +76,10 @@ grep -q '^voe=ok ping 0x12345678 0x0042$' "$OUT" || fail "VoE round trip"
 grep -q '^foe=300 0$' "$OUT" || fail "FoE request write/read-back in OP"
 grep -q '^pd_follow=123456$' "$OUT" ||
 	fail "the AT did not follow the MDT (startup AT list)"
+grep -q '^flags:   Timeout: 20$' "$OUT" ||
+	fail "config -v does not show the flag Timeout (set twice) as 20"
+grep -q '^flags:   AssignMode: -2$' "$OUT" ||
+	fail "config -v does not show the flag AssignMode"
 grep -q '^emerg=0x7300$' "$OUT" ||
 	fail "the idle emergency did not reach ecrt_slave_config_emerg_pop()"
 grep -q '^klog_emerg=1$' "$OUT" || fail "the emergency is not in the kernel log"

@@ -95,7 +95,10 @@ int main(void)
 	    ecrt_slave_config_idn(drive, 0, 16, EC_AL_STATE_PREOP, at_list,
 				  sizeof(at_list)) ||
 	    ecrt_slave_config_idn(drive, 0, IDN_P1, EC_AL_STATE_SAFEOP, p1,
-				  4)) {
+				  4) ||
+	    ecrt_slave_config_flag(drive, "Timeout", 10) ||
+	    ecrt_slave_config_flag(drive, "AssignMode", -2) ||
+	    ecrt_slave_config_flag(drive, "Timeout", 20)) {
 		fprintf(stderr, "t_mbox_app: configuration failed\n");
 		return 1;
 	}
