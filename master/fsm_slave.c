@@ -364,8 +364,13 @@ static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
-	    !(d->data[0] & EC_SM_STATUS_MBOX_FULL))
+	    !(d->data[0] & EC_SM_STATUS_MBOX_FULL)) {
+		/* A request queued meanwhile starts now: the check costs
+		 * it no cycle.
+		 */
+		ec_fsm_slave_state_idle(fsm, now_ns);
 		return;
+	}
 	ec_fsm_mbox_fetch(&fsm->poll, fsm->slave, 0, now_ns);
 	fsm->state = ec_fsm_slave_state_poll_fetch;
 }
@@ -456,6 +461,9 @@ static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_target_exec(&fsm->target, now_ns))
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
+	/* After a routine AL check, a waiting request starts in this step. */
+	if (fsm->startup_done)
+		ec_fsm_slave_state_idle(fsm, now_ns);
 }
 
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)

@@ -202,6 +202,20 @@ static void ec_fsm_mbox_queue_check(struct ec_fsm_mbox *fsm)
 	fsm->state = ec_fsm_mbox_state_check;
 }
 
+/* Queue a read of the whole read mailbox. */
+static void ec_fsm_mbox_queue_fetch(struct ec_fsm_mbox *fsm)
+{
+	struct ec_slave *slave = fsm->slave;
+	struct ec_datagram *d = fsm->datagram;
+	u16 tx_offset, tx_size;
+
+	ec_mbox_layout(slave, NULL, NULL, &tx_offset, &tx_size);
+	ec_datagram_fprd(d, slave->station_address, tx_offset, tx_size);
+	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "mbox-fetch");
+	ec_fsm_queue(slave->master, d, &fsm->retries);
+	fsm->state = ec_fsm_mbox_state_fetch;
+}
+
 /**
  * ec_fsm_mbox_transfer() - send the prepared request and fetch the reply
  * @fsm: mailbox FSM
@@ -220,6 +234,7 @@ void ec_fsm_mbox_transfer(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 	fsm->error = 0;
 	fsm->send_only = false;
 	fsm->fetch_once = false;
+	fsm->repeated = false;
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-send");
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_mbox_state_send;
@@ -258,6 +273,7 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 	fsm->error = 0;
 	fsm->send_only = false;
 	fsm->fetch_once = false;
+	fsm->repeated = false;
 	ec_fsm_mbox_queue_check(fsm);
 }
 
@@ -274,20 +290,14 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 void ec_fsm_mbox_fetch(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 		       u64 timeout_ns, u64 now_ns)
 {
-	struct ec_datagram *d = fsm->datagram;
-	u16 tx_offset, tx_size;
-
 	fsm->slave = slave;
 	fsm->timeout_ns = timeout_ns ? timeout_ns : EC_MBOX_TIMEOUT_NS;
 	fsm->start_ns = now_ns;
 	fsm->error = 0;
 	fsm->send_only = false;
 	fsm->fetch_once = true;
-	ec_mbox_layout(slave, NULL, NULL, &tx_offset, &tx_size);
-	ec_datagram_fprd(d, slave->station_address, tx_offset, tx_size);
-	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "mbox-fetch");
-	ec_fsm_queue(slave->master, d, &fsm->retries);
-	fsm->state = ec_fsm_mbox_state_fetch;
+	fsm->repeated = false;
+	ec_fsm_mbox_queue_fetch(fsm);
 }
 
 /**
@@ -394,7 +404,18 @@ static void ec_fsm_mbox_state_send(struct ec_fsm_mbox *fsm, u64 now_ns)
 		return;
 	}
 	fsm->start_ns = now_ns;
-	ec_fsm_mbox_queue_check(fsm);
+	fsm->repeated = false;
+	if (slave->master && slave->master->mbox_check_first) {
+		ec_fsm_mbox_queue_check(fsm);
+		return;
+	}
+	/*
+	 * Fetch at once: a slave that answers within a cycle has the reply
+	 * in its read mailbox by now, and an empty mailbox only costs a
+	 * working counter of 0 (then the status is polled).  Saves a cycle
+	 * per exchange.
+	 */
+	ec_fsm_mbox_queue_fetch(fsm);
 }
 
 /* The read mailbox status came back: full means a reply is there. */
@@ -402,7 +423,6 @@ static void ec_fsm_mbox_state_check(struct ec_fsm_mbox *fsm, u64 now_ns)
 {
 	struct ec_datagram *d = fsm->datagram;
 	struct ec_slave *slave = fsm->slave;
-	u16 tx_offset, tx_size;
 
 	if (ec_fsm_retry(slave->master, d, &fsm->retries))
 		return;
@@ -421,11 +441,7 @@ static void ec_fsm_mbox_state_check(struct ec_fsm_mbox *fsm, u64 now_ns)
 		ec_fsm_mbox_queue_check(fsm);
 		return;
 	}
-	ec_mbox_layout(slave, NULL, NULL, &tx_offset, &tx_size);
-	ec_datagram_fprd(d, slave->station_address, tx_offset, tx_size);
-	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "mbox-fetch");
-	ec_fsm_queue(slave->master, d, &fsm->retries);
-	fsm->state = ec_fsm_mbox_state_fetch;
+	ec_fsm_mbox_queue_fetch(fsm);
 }
 
 /*
@@ -438,6 +454,7 @@ static void ec_fsm_mbox_start_repeat(struct ec_fsm_mbox *fsm)
 	struct ec_slave *slave = fsm->slave;
 
 	fsm->repeats++;
+	fsm->repeated = true;
 	EC_SLAVE_WARN(slave, "mailbox reply lost, sending a repeat request");
 	ec_datagram_fprd(fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_ACTIVATE, 1);
@@ -451,6 +468,7 @@ static void ec_fsm_mbox_state_fetch(struct ec_fsm_mbox *fsm, u64 now_ns)
 	struct ec_datagram *d = fsm->datagram;
 	struct ec_slave *slave = fsm->slave;
 	size_t len;
+	u8 counter;
 
 	if (d->state == EC_DATAGRAM_TIMED_OUT) {
 		if (ec_fsm_mbox_timed_out(fsm, now_ns)) {
@@ -482,6 +500,19 @@ static void ec_fsm_mbox_state_fetch(struct ec_fsm_mbox *fsm, u64 now_ns)
 		ec_fsm_mbox_fail(fsm, -EPROTO);
 		return;
 	}
+	counter = (d->data[EC_MBOX_HDR_TYPE] >> EC_MBOX_COUNTER_SHIFT) &
+		  EC_MBOX_COUNTER_MAX;
+	if (fsm->repeated && counter && counter == slave->mailbox_rx_counter) {
+		/*
+		 * The repeat brought back the reply taken before: the lost
+		 * read found the mailbox empty (a direct fetch).  Wait.
+		 */
+		fsm->repeated = false;
+		ec_fsm_mbox_queue_check(fsm);
+		return;
+	}
+	slave->mailbox_rx_counter = counter;
+	fsm->repeated = false;
 	fsm->type = d->data[EC_MBOX_HDR_TYPE] & EC_MBOX_TYPE_MASK;
 	fsm->payload = d->data + EC_MBOX_HEADER_SIZE;
 	fsm->size = len;

@@ -98,6 +98,7 @@ struct ec_fsm_mbox {
 	u8 repeat_activate;	/* SM1 activate byte with the toggled bit */
 	bool send_only;		/* end after the write (no reply) */
 	bool fetch_once;	/* one fetch, no waiting (ec_fsm_mbox_fetch) */
+	bool repeated;		/* the reply awaited was asked for again */
 	int error;		/* -ETIMEDOUT, -EIO (no answer), -EPROTO */
 	/* The reply, valid after success. */
 	u8 type;		/* EC_MBOX_TYPE_* */

@@ -116,6 +116,7 @@ struct ec_slave {
 
 	bool scan_done;
 	u8 mailbox_counter;	/* 1..7, ETG.1000.4 clause 5.6 */
+	u8 mailbox_rx_counter;	/* of the last reply taken, 0: none */
 
 	/* Requests queued by the CLI or an application (see requests.h). */
 	struct ec_list sii_requests;

@@ -6,6 +6,7 @@
  * receive, domain process, domain queue, send.
  *
  *   bench-core [-n SLAVES | -s SEGMENT.json] [-c CYCLES] [--callgrind]
+ *   bench-core --mbox     (mailbox exchanges, see bench_mbox.h)
  *
  * It scans a segment of SLAVES slaves (an EK1100, then EL1008 and EL2008
  * terminals in turn), configures every terminal into one domain, takes
@@ -190,6 +191,8 @@ static bool all_op(struct bench *b)
 	return all_in(b, 0x08, 1);
 }
 
+#include "bench_mbox.h"
+
 int main(int argc, char **argv)
 {
 	unsigned int n = 100, cycles = 10000, i, c;
@@ -211,6 +214,8 @@ int main(int argc, char **argv)
 			segfile = argv[++i];
 		else if (!strcmp(argv[i], "--callgrind"))
 			callgrind = true;
+		else if (!strcmp(argv[i], "--mbox"))
+			return bench_mbox(calloc(1, sizeof(*b)), mac);
 		else {
 			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind]\n");
 			return 2;
