@@ -87,13 +87,13 @@ void ec_fsm_coe_finish(struct ec_fsm_coe *fsm, int error)
 bool ec_fsm_coe_exec(struct ec_fsm_coe *fsm, u64 now_ns)
 {
 	if (fsm->state == ec_fsm_coe_state_end ||
-	    fsm->state == ec_fsm_coe_state_error)
+	    fsm->state == ec_fsm_coe_state_error || fsm->dict_paused)
 		return false;
 	if (ec_fsm_datagram_pending(fsm->datagram))
 		return true;
 	fsm->state(fsm, now_ns);
 	return fsm->state != ec_fsm_coe_state_end &&
-	       fsm->state != ec_fsm_coe_state_error;
+	       fsm->state != ec_fsm_coe_state_error && !fsm->dict_paused;
 }
 
 /**
@@ -623,6 +623,8 @@ static void ec_fsm_coe_state_download_segment(struct ec_fsm_coe *fsm,
 void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			 struct ec_sdo_request *request, u64 now_ns)
 {
+	fsm->dict_paused = false;	/* a paused dictionary read keeps its
+					 * place (sdos, sdo_pos) */
 	fsm->slave = slave;
 	fsm->request = request;
 	fsm->error = 0;

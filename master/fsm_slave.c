@@ -320,6 +320,39 @@ static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
 	return first;
 }
 
+/* A request of the CLI or of the application's configuration waits. */
+static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
+{
+	struct ec_list *pos, *tmp;
+
+	if (!ec_list_empty(&slave->state_requests) ||
+	    !ec_list_empty(&slave->reg_requests) ||
+	    !ec_list_empty(&slave->sii_requests) ||
+	    !ec_list_empty(&slave->sdo_requests) ||
+	    !ec_list_empty(&slave->foe_requests) ||
+	    !ec_list_empty(&slave->soe_requests))
+		return true;
+	if (!slave->config)
+		return false;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
+		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
+						   config_node)->req.state) ==
+		    EC_REQ_QUEUED)
+			return true;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
+		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
+						   config_node)->req.state) ==
+		    EC_REQ_QUEUED)
+			return true;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_mbox_requests)
+		if (ec_load_acquire(ec_list_entry(pos,
+						  struct ec_app_mbox_request,
+						  config_node)->state) ==
+		    EC_REQ_QUEUED)
+			return true;
+	return false;
+}
+
 /*
  * Always listening: with nothing else to do, a CoE slave's read mailbox
  * status (1 byte) is checked every EC_MBOX_POLL_NS, the slaves spread over
@@ -424,14 +457,25 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 	}
 	if (!fsm->dict_done && ec_fsm_slave_has_coe(slave) &&
 	    ec_fsm_slave_mailbox_up(slave)) {
-		fsm->dict_done = true;
-		if (slave->sii.coe_details & EC_COE_DETAILS_SDO_INFO) {
-			ec_fsm_coe_dictionary(&fsm->coe, slave, now_ns);
+		if (!(slave->sii.coe_details & EC_COE_DETAILS_SDO_INFO) ||
+		    (slave->master && slave->master->no_dictionary)) {
+			fsm->dict_done = true;
+		} else if (!ec_fsm_slave_request_queued(slave)) {
+			if (fsm->dict_paused)
+				ec_fsm_coe_dictionary_resume(&fsm->coe, now_ns);
+			else
+				ec_fsm_coe_dictionary(&fsm->coe, slave, now_ns);
+			fsm->dict_paused = false;
 			fsm->state = ec_fsm_slave_state_dict;
 			return;
 		}
+		/* A request waits: it goes before (the rest of) the
+		 * dictionary, which can take seconds on a real drive.
+		 */
 	}
-	fsm->startup_done = true;
+	if (fsm->dict_done || !ec_fsm_slave_has_coe(slave) ||
+	    !ec_fsm_slave_mailbox_up(slave))
+		fsm->startup_done = true;
 	if (!ec_list_empty(&slave->state_requests))
 		ec_fsm_slave_start_state_request(fsm, now_ns);
 	else if (!ec_list_empty(&slave->reg_requests))
@@ -479,8 +523,17 @@ static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
 
 static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns)
 {
+	/* Pause before the next object when a request waits. */
+	fsm->coe.dict_pause = ec_fsm_slave_request_queued(fsm->slave);
 	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
 		return;
+	if (fsm->coe.dict_paused) {
+		fsm->dict_paused = true;
+		fsm->state = ec_fsm_slave_state_idle;
+		ec_fsm_slave_state_idle(fsm, now_ns);
+		return;
+	}
+	fsm->dict_done = true;
 	if (!ec_fsm_coe_success(&fsm->coe))
 		EC_SLAVE_WARN(fsm->slave,
 			      "reading the dictionary failed (%d)",
@@ -773,7 +826,6 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 {
 	const struct ec_fsm_slave *fsm = slave->fsm;
-	struct ec_list *pos, *tmp;
 
 	if (!fsm)
 		return slave->scan_done;
@@ -782,31 +834,8 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	if (!ec_fsm_slave_idle(fsm) || !fsm->startup_done ||
 	    ec_fsm_target_wants_job(&fsm->target, now_ns))
 		return true;
-	if (!ec_list_empty(&slave->state_requests) ||
-	    !ec_list_empty(&slave->reg_requests) ||
-	    !ec_list_empty(&slave->sii_requests) ||
-	    !ec_list_empty(&slave->sdo_requests) ||
-	    !ec_list_empty(&slave->foe_requests) ||
-	    !ec_list_empty(&slave->soe_requests))
+	if (ec_fsm_slave_request_queued(slave))
 		return true;
-	if (!slave->config)
-		return ec_fsm_slave_poll_due(fsm, now_ns);
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_mbox_requests)
-		if (ec_load_acquire(ec_list_entry(pos,
-						  struct ec_app_mbox_request,
-						  config_node)->state) ==
-		    EC_REQ_QUEUED)
-			return true;
 	return ec_fsm_slave_poll_due(fsm, now_ns);
 }
 

@@ -58,6 +58,7 @@ struct ec_fsm_slave {
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
 	bool dict_done;
+	bool dict_paused;	/* a request went first: resume the read */
 	bool startup_done;	/* the above are over: serving requests */
 
 	/* The request being served (BUSY), at most one. */
