@@ -18,13 +18,48 @@ OPTFLAGS  ?= -O2 -g
 WERROR    ?= -Werror
 WARNFLAGS := -Wall -Wextra $(WERROR)
 CFLAGS    ?=
-BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS)
+# VERSION: this master's release; its major.minor is the IgH application
+# API it implements (ecrt.h).  The tool, pkg-config, CMake, DKMS and the
+# Debian packages all take it from there.
+EC_VERSION  := $(shell cat VERSION)
+ECRT_API    := $(word 1,$(subst ., ,$(EC_VERSION))).$(word 2,$(subst ., ,$(EC_VERSION)))
+BASE_CFLAGS := -std=gnu11 $(OPTFLAGS) $(WARNFLAGS) -Iinclude $(CFLAGS) \
+	-DEC_VERSION='"$(EC_VERSION)"' -DEC_ECRT_API='"$(ECRT_API)"'
 
-PKG_CHECK   = $(shell pkg-config --cflags --libs check 2>/dev/null)
-PKG_JANSSON = $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+# The goals that need the Debian packages install them (scripts/deps) while
+# this file is read, before anything below asks pkg-config: the fragments
+# expand pkg-config's flags when they are parsed (":="), so running deps as
+# a prerequisite would be too late, and with -j it would race the build.
+# Sub-makes inherit EC_DEPS_DONE and do not run it again.  "make -n" runs
+# it too (it is the same parse).
+DEPS_GOALS := demo check unit vm-check bench check-kernels
+ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
+ifeq ($(EC_DEPS_DONE),)
+ifneq ($(shell scripts/deps >&2 && echo ok),ok)
+$(error scripts/deps failed: the packages above are needed)
+endif
+export EC_DEPS_DONE := 1
+endif
+endif
+
+PKG_CHECK   := $(shell pkg-config --cflags --libs check 2>/dev/null)
+PKG_JANSSON := $(shell pkg-config --cflags --libs jansson 2>/dev/null)
+
+# A plain "make" does not install anything: say what is missing and how to
+# get it, rather than fail later on a missing header.
+ifneq ($(filter-out all userspace,$(or $(MAKECMDGOALS),all)),$(or $(MAKECMDGOALS),all))
+ifeq ($(EC_DEPS_DONE),)
+ifeq ($(PKG_CHECK),)
+$(error pkg-config finds no "check" (Debian package check): run "make deps" (as root) first)
+endif
+ifeq ($(PKG_JANSSON),)
+$(error pkg-config finds no "jansson" (Debian package libjansson-dev): run "make deps" (as root) first)
+endif
+endif
+endif
 
 .PHONY: all userspace modules modules-clean clean check unit vm-check demo \
-	deps install lint bench check-kernels
+	deps lint bench check-kernels
 .DEFAULT_GOAL := all
 
 # Component fragments append to these.
@@ -41,6 +76,7 @@ include tests/unit/unit.mk
 include tests/unit/ecrt.mk
 include tests/fuzz/fuzz.mk
 include tests/bench/bench.mk
+include dist/install.mk
 
 userspace: $(ALL_TARGETS)
 
@@ -68,23 +104,17 @@ deps:
 lint:
 	scripts/check-core-includes
 
-unit: deps userspace lint
-	scripts/run-tests unit $(UNIT_TESTS)
+# The tests run their own makes (Kbuild for the rig, the build tests): they
+# must not inherit this make's -j jobserver, which they cannot reach from
+# a recipe ("jobserver unavailable" is a warning, and the module builds
+# fail on any warning).
+RUN_TESTS := env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS scripts/run-tests
 
-check: deps userspace lint
-	scripts/run-tests all $(UNIT_TESTS)
+unit: userspace lint
+	$(RUN_TESTS) unit $(UNIT_TESTS)
 
-install: userspace
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 755 $(BUILD)/tool/ethercat $(DESTDIR)$(PREFIX)/bin/
-	install -m 755 $(BUILD)/sim/ethercat-sim $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(BUILD)/lib/libethercat.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/lib/libethercat.so.1 $(DESTDIR)$(PREFIX)/lib/
-	ln -sf libethercat.so.1 $(DESTDIR)$(PREFIX)/lib/libethercat.so
-	install -m 644 include/ecrt.h include/ec_ioctl.h $(DESTDIR)$(PREFIX)/include/
-	sed 's|@PREFIX@|$(PREFIX)|' lib/libethercat.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/libethercat.pc
+check: userspace lint
+	$(RUN_TESTS) all $(UNIT_TESTS)
 
 clean:
 	rm -rf $(BUILD)

@@ -67,6 +67,7 @@ static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
 		goto out;
 	spin_lock_irqsave(&g->rx_lock, flags);
 	next = (g->head + 1) % EC_GEN_RING_SIZE;
+	/* ring index: pairs with the other side's acquire/release */
 	if (next == smp_load_acquire(&g->tail)) {
 		g->dropped++;
 	} else {
@@ -75,6 +76,7 @@ static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
 		memcpy(f->data, skb_mac_header(skb), ETH_HLEN);
 		if (!skb_copy_bits(skb, 0, f->data + ETH_HLEN, skb->len)) {
 			f->len = len;
+			/* ring index: pairs with the other side's acquire/release */
 			smp_store_release(&g->head, next);
 		}
 	}
@@ -101,14 +103,12 @@ static int ec_gen_send_now(struct ec_gen_dev *g, const void *frame,
 	return dev_queue_xmit(skb) == NET_XMIT_SUCCESS ? 0 : -EIO;
 }
 
-/* Where dev_queue_xmit() (and alloc_skb()) may be called. */
+/* Where dev_queue_xmit() (and alloc_skb()) may be called directly. */
 static bool ec_gen_stack_allowed(void)
 {
-	if (in_hardirq() || in_nmi() || irqs_disabled())
-		return false;
 	if (IS_ENABLED(CONFIG_PREEMPT_RT))
-		return preemptible();	/* its spinlocks sleep */
-	return true;
+		return false;	/* see the file comment */
+	return !in_hardirq() && !in_nmi() && !irqs_disabled();
 }
 
 static void ec_gen_tx_tasklet(struct tasklet_struct *t)
@@ -116,11 +116,13 @@ static void ec_gen_tx_tasklet(struct tasklet_struct *t)
 	struct ec_gen_dev *g = from_tasklet(g, t, tx_tasklet);
 	unsigned int tail = g->tx_tail;
 
+	/* ring index: pairs with the other side's acquire/release */
 	while (tail != smp_load_acquire(&g->tx_head)) {
 		struct ec_gen_frame *f = &g->tx_ring[tail % EC_GEN_TX_RING_SIZE];
 
 		ec_gen_send_now(g, f->data, f->len);
 		tail++;
+		/* ring index: pairs with the other side's acquire/release */
 		smp_store_release(&g->tx_tail, tail);
 	}
 }
@@ -143,6 +145,7 @@ static int ec_gen_xmit(void *priv, const void *frame, size_t size)
 	f = &g->tx_ring[head % EC_GEN_TX_RING_SIZE];
 	memcpy(f->data, frame, size);
 	f->len = size;
+	/* ring index: pairs with the other side's acquire/release */
 	smp_store_release(&g->tx_head, head + 1);
 	tasklet_hi_schedule(&g->tx_tasklet);
 	return 0;
@@ -151,6 +154,7 @@ static int ec_gen_xmit(void *priv, const void *frame, size_t size)
 /* Take the oldest buffered frame; NULL when none.  Lock-free consumer. */
 static struct ec_gen_frame *ec_gen_peek(struct ec_gen_dev *g)
 {
+	/* ring index: pairs with the other side's acquire/release */
 	if (g->tail == smp_load_acquire(&g->head))
 		return NULL;
 	return &g->ring[g->tail];
@@ -164,6 +168,7 @@ static void ec_gen_poll(void *priv)
 
 	for (n = 0; n < EC_GEN_RING_SIZE && (f = ec_gen_peek(g)); n++) {
 		ecdev_receive(g->ecdev, f->data, f->len);
+		/* ring index: pairs with the other side's acquire/release */
 		smp_store_release(&g->tail, (g->tail + 1) % EC_GEN_RING_SIZE);
 	}
 	ecdev_set_link(g->ecdev, netif_carrier_ok(g->net_dev));

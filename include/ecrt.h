@@ -31,8 +31,14 @@
  *
  * Conventions: functions returning int give 0 (or a non-negative value
  * where documented) on success and a negative errno code on failure.
- * "Before activation" calls allocate memory and may sleep; calls marked
- * "realtime" neither allocate nor sleep and may run in the cyclic task.
+ * Each call's "Context:" line says where it may be called.  "Before
+ * activation" and other process-context calls allocate memory and may
+ * sleep.  "Realtime" calls neither allocate nor sleep and may run in the
+ * cyclic task; in a kernel module from any context IgH allows (a kthread,
+ * a timer_list or hrtimer callback in softirq or hard-irq expiry, with a
+ * spinlock held or interrupts off, on PREEMPT_RT too), and they never wait
+ * for anything the CLI or the master's own thread holds longer than a
+ * short, bounded section (doc/LOCKING.md in the source tree).
  */
 #ifndef ECRT_H
 #define ECRT_H
@@ -400,6 +406,8 @@ typedef enum {
  * Compare with ECRT_VERSION_MAGIC to detect a header/master mismatch.
  *
  * Return: ECRT_VERSION_MAGIC of the master (or library) build.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API unsigned int ecrt_version_magic(void);
 
@@ -411,6 +419,8 @@ EC_PUBLIC_API unsigned int ecrt_version_magic(void);
  * ecrt_open_master() and ecrt_master_reserve().  May sleep.
  *
  * Return: the master, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_master_t *ecrt_request_master(unsigned int master_index);
 
@@ -423,6 +433,8 @@ EC_PUBLIC_API ec_master_t *ecrt_request_master(unsigned int master_index);
  * ecrt_master_reserve().
  *
  * Return: the master, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_master_t *ecrt_open_master(unsigned int master_index);
 #endif
@@ -433,6 +445,8 @@ EC_PUBLIC_API ec_master_t *ecrt_open_master(unsigned int master_index);
  *
  * Deactivates it if needed and frees every domain, slave configuration and
  * request created through it.  May sleep.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API void ecrt_release_master(ec_master_t *master);
 
@@ -446,6 +460,8 @@ EC_PUBLIC_API void ecrt_release_master(ec_master_t *master);
  * @master: master from ecrt_open_master().
  *
  * Return: 0, or a negative errno, e.g. when another application holds it.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_reserve(ec_master_t *master);
 #endif
@@ -461,8 +477,16 @@ EC_PUBLIC_API int ecrt_master_reserve(ec_master_t *master);
  *	ecrt_master_receive() when that is allowed.
  * @cb_data: passed to both callbacks.
  *
- * Needed for master-side traffic (e.g. EoE) after activation.  Call before
+ * After activation the master never touches a device itself: without
+ * callbacks its own datagrams (FSMs, CLI requests) ride in the
+ * application's ecrt_master_send(); with them, the master's thread also
+ * calls @send_cb after it queued something and @receive_cb when the
+ * application did not receive for a while, so that they go out at once.
+ * The callbacks run in the master's thread (process context) and must take
+ * the application's own lock around the call.  Call before
  * ecrt_master_activate().
+ *
+ * Context: process context only; may sleep.
  */
 void ecrt_master_callbacks(ec_master_t *master, void (*send_cb)(void *),
 			   void (*receive_cb)(void *), void *cb_data);
@@ -475,6 +499,8 @@ void ecrt_master_callbacks(ec_master_t *master, void (*send_cb)(void *),
  * Before activation.
  *
  * Return: the domain, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_domain_t *ecrt_master_create_domain(ec_master_t *master);
 
@@ -491,6 +517,8 @@ EC_PUBLIC_API ec_domain_t *ecrt_master_create_domain(ec_master_t *master);
  * address when the identity matches.  Before activation.
  *
  * Return: the configuration, or NULL on failure or identity mismatch.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
 		uint16_t alias, uint16_t position, uint32_t vendor_id,
@@ -505,6 +533,8 @@ EC_PUBLIC_API ec_slave_config_t *ecrt_master_slave_config(ec_master_t *master,
  * Before activation.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_select_reference_clock(ec_master_t *master,
 						     ec_slave_config_t *sc);
@@ -517,6 +547,8 @@ EC_PUBLIC_API int ecrt_master_select_reference_clock(ec_master_t *master,
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master(ec_master_t *master,
 			      ec_master_info_t *master_info);
@@ -529,6 +561,8 @@ EC_PUBLIC_API int ecrt_master(ec_master_t *master,
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_scan_progress(ec_master_t *master,
 		ec_master_scan_progress_t *progress);
@@ -542,6 +576,8 @@ EC_PUBLIC_API int ecrt_master_scan_progress(ec_master_t *master,
  * May sleep.
  *
  * Return: 0, or a negative errno, e.g. when there is no such slave.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_get_slave(ec_master_t *master,
 		uint16_t slave_position, ec_slave_info_t *slave_info);
@@ -555,6 +591,8 @@ EC_PUBLIC_API int ecrt_master_get_slave(ec_master_t *master,
  * @sync: filled in, except @sync->pdos (see ecrt_master_get_pdo()).
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_get_sync_manager(ec_master_t *master,
 		uint16_t slave_position, uint8_t sync_index,
@@ -569,6 +607,8 @@ EC_PUBLIC_API int ecrt_master_get_sync_manager(ec_master_t *master,
  * @pdo: filled in, except @pdo->entries (see ecrt_master_get_pdo_entry()).
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_get_pdo(ec_master_t *master,
 		uint16_t slave_position, uint8_t sync_index, uint16_t pos,
@@ -584,6 +624,8 @@ EC_PUBLIC_API int ecrt_master_get_pdo(ec_master_t *master,
  * @entry: filled in.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_get_pdo_entry(ec_master_t *master,
 		uint16_t slave_position, uint8_t sync_index, uint16_t pdo_pos,
@@ -603,6 +645,8 @@ EC_PUBLIC_API int ecrt_master_get_pdo_entry(ec_master_t *master,
  * Blocks until done; not for the realtime cycle.
  *
  * Return: 0, or a negative errno, e.g. after an abort.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_sdo_download(ec_master_t *master,
 		uint16_t slave_position, uint16_t index, uint8_t subindex,
@@ -621,6 +665,8 @@ EC_PUBLIC_API int ecrt_master_sdo_download(ec_master_t *master,
  * Blocks until done.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_sdo_download_complete(ec_master_t *master,
 		uint16_t slave_position, uint16_t index, const uint8_t *data,
@@ -640,6 +686,8 @@ EC_PUBLIC_API int ecrt_master_sdo_download_complete(ec_master_t *master,
  * Blocks until done.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_sdo_upload(ec_master_t *master,
 		uint16_t slave_position, uint16_t index, uint8_t subindex,
@@ -659,6 +707,8 @@ EC_PUBLIC_API int ecrt_master_sdo_upload(ec_master_t *master,
  * Blocks until done.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_write_idn(ec_master_t *master,
 		uint16_t slave_position, uint8_t drive_no, uint16_t idn,
@@ -678,6 +728,8 @@ EC_PUBLIC_API int ecrt_master_write_idn(ec_master_t *master,
  * Blocks until done.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_read_idn(ec_master_t *master,
 		uint16_t slave_position, uint8_t drive_no, uint16_t idn,
@@ -693,6 +745,8 @@ EC_PUBLIC_API int ecrt_master_read_idn(ec_master_t *master,
  * call ecrt_master_receive() and ecrt_master_send() cyclically.  May sleep.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_activate(ec_master_t *master);
 
@@ -704,6 +758,8 @@ EC_PUBLIC_API int ecrt_master_activate(ec_master_t *master);
  * become invalid.  May sleep.
  *
  * Return: 0, or a negative errno (-EINVAL: not active).
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_deactivate(ec_master_t *master);
 
@@ -716,6 +772,8 @@ EC_PUBLIC_API int ecrt_master_deactivate(ec_master_t *master);
  * use.  Before activation.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_set_send_interval(ec_master_t *master,
 						size_t send_interval);
@@ -727,6 +785,11 @@ EC_PUBLIC_API int ecrt_master_set_send_interval(ec_master_t *master,
  * Realtime, after activation.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_send(ec_master_t *master);
 
@@ -738,6 +801,11 @@ EC_PUBLIC_API int ecrt_master_send(ec_master_t *master);
  * after activation.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_receive(ec_master_t *master);
 
@@ -749,6 +817,11 @@ EC_PUBLIC_API int ecrt_master_receive(ec_master_t *master);
  * For the send callback given to ecrt_master_callbacks().  Realtime.
  *
  * Return: 0, or a negative errno (-EAGAIN: try later).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 int ecrt_master_send_ext(ec_master_t *master);
 #endif
@@ -761,6 +834,11 @@ int ecrt_master_send_ext(ec_master_t *master);
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_state(const ec_master_t *master,
 				    ec_master_state_t *state);
@@ -774,6 +852,11 @@ EC_PUBLIC_API int ecrt_master_state(const ec_master_t *master,
  * Realtime.
  *
  * Return: 0, or a negative errno, e.g. when there is no such device.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_link_state(const ec_master_t *master,
 		unsigned int dev_idx, ec_master_link_state_t *state);
@@ -788,6 +871,11 @@ EC_PUBLIC_API int ecrt_master_link_state(const ec_master_t *master,
  * SYNC start times and ecrt_master_sync_reference_clock().  Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_application_time(ec_master_t *master,
 					       uint64_t app_time);
@@ -800,6 +888,11 @@ EC_PUBLIC_API int ecrt_master_application_time(ec_master_t *master,
  * Realtime.
  *
  * Return: 0, or a negative errno (-ENXIO: no reference clock).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_sync_reference_clock(ec_master_t *master);
 
@@ -812,6 +905,11 @@ EC_PUBLIC_API int ecrt_master_sync_reference_clock(ec_master_t *master);
  * Realtime.
  *
  * Return: 0, or a negative errno (-ENXIO: no reference clock).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_sync_reference_clock_to(ec_master_t *master,
 						      uint64_t sync_time);
@@ -824,6 +922,11 @@ EC_PUBLIC_API int ecrt_master_sync_reference_clock_to(ec_master_t *master,
  * Realtime.
  *
  * Return: 0, or a negative errno (-ENXIO: no reference clock).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_sync_slave_clocks(ec_master_t *master);
 
@@ -838,6 +941,11 @@ EC_PUBLIC_API int ecrt_master_sync_slave_clocks(ec_master_t *master);
  *
  * Return: 0, or a negative errno (-ENXIO: no reference clock; -EIO: the
  * datagram was not received).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_reference_clock_time(const ec_master_t *master,
 						   uint32_t *time);
@@ -850,6 +958,11 @@ EC_PUBLIC_API int ecrt_master_reference_clock_time(const ec_master_t *master,
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_master_sync_monitor_queue(ec_master_t *master);
 
@@ -861,6 +974,11 @@ EC_PUBLIC_API int ecrt_master_sync_monitor_queue(ec_master_t *master);
  *
  * Return: upper bound of the clock deviation in ns, or (uint32_t)-1 when
  * the check datagram was not received.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API uint32_t ecrt_master_sync_monitor_process(
 		const ec_master_t *master);
@@ -872,6 +990,8 @@ EC_PUBLIC_API uint32_t ecrt_master_sync_monitor_process(
  * Realtime, after activation.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_master_reset(ec_master_t *master);
 
@@ -887,6 +1007,8 @@ EC_PUBLIC_API int ecrt_master_reset(ec_master_t *master);
  * @watchdog_mode: watchdog setting.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_sync_manager(ec_slave_config_t *sc,
 		uint8_t sync_index, ec_direction_t direction,
@@ -900,6 +1022,8 @@ EC_PUBLIC_API int ecrt_slave_config_sync_manager(ec_slave_config_t *sc,
  *	0 keeps it.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_watchdog(ec_slave_config_t *sc,
 		uint16_t watchdog_divider, uint16_t watchdog_intervals);
@@ -912,6 +1036,8 @@ EC_PUBLIC_API int ecrt_slave_config_watchdog(ec_slave_config_t *sc,
  * @index: PDO index.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_pdo_assign_add(ec_slave_config_t *sc,
 		uint8_t sync_index, uint16_t index);
@@ -922,6 +1048,8 @@ EC_PUBLIC_API int ecrt_slave_config_pdo_assign_add(ec_slave_config_t *sc,
  * @sync_index: sync manager index.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_pdo_assign_clear(ec_slave_config_t *sc,
 						     uint8_t sync_index);
@@ -935,6 +1063,8 @@ EC_PUBLIC_API int ecrt_slave_config_pdo_assign_clear(ec_slave_config_t *sc,
  * @entry_bit_length: size in bits.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_pdo_mapping_add(ec_slave_config_t *sc,
 		uint16_t pdo_index, uint16_t entry_index,
@@ -946,6 +1076,8 @@ EC_PUBLIC_API int ecrt_slave_config_pdo_mapping_add(ec_slave_config_t *sc,
  * @pdo_index: PDO index.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_pdo_mapping_clear(ec_slave_config_t *sc,
 						      uint16_t pdo_index);
@@ -962,6 +1094,8 @@ EC_PUBLIC_API int ecrt_slave_config_pdo_mapping_clear(ec_slave_config_t *sc,
  * A PDO with n_entries 0 keeps the slave's default mapping.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_pdos(ec_slave_config_t *sc,
 		unsigned int n_syncs, const ec_sync_info_t syncs[]);
@@ -977,6 +1111,8 @@ EC_PUBLIC_API int ecrt_slave_config_pdos(ec_slave_config_t *sc,
  *
  * Return: byte offset of the entry in the domain's data (>= 0), or a
  * negative errno, e.g. when the entry is not mapped.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_reg_pdo_entry(ec_slave_config_t *sc,
 		uint16_t entry_index, uint8_t entry_subindex,
@@ -993,6 +1129,8 @@ EC_PUBLIC_API int ecrt_slave_config_reg_pdo_entry(ec_slave_config_t *sc,
  * @bit_position: as for ecrt_slave_config_reg_pdo_entry().
  *
  * Return: byte offset (>= 0), or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
 		uint8_t sync_index, unsigned int pdo_pos,
@@ -1010,6 +1148,8 @@ EC_PUBLIC_API int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
  * @sync1_shift: SYNC1 shift in ns (accepted, not used, as in IgH).
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_dc(ec_slave_config_t *sc,
 		uint16_t assign_activate, uint32_t sync0_cycle,
@@ -1029,6 +1169,8 @@ EC_PUBLIC_API int ecrt_slave_config_dc(ec_slave_config_t *sc,
  * 0x1A00-0x1BFF): use ecrt_slave_config_pdos().
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_sdo(ec_slave_config_t *sc,
 		uint16_t index, uint8_t subindex, const uint8_t *data,
@@ -1042,6 +1184,8 @@ EC_PUBLIC_API int ecrt_slave_config_sdo(ec_slave_config_t *sc,
  * @value: value to write.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_sdo8(ec_slave_config_t *sc,
 		uint16_t sdo_index, uint8_t sdo_subindex, uint8_t value);
@@ -1054,6 +1198,8 @@ EC_PUBLIC_API int ecrt_slave_config_sdo8(ec_slave_config_t *sc,
  * @value: value to write.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_sdo16(ec_slave_config_t *sc,
 		uint16_t sdo_index, uint8_t sdo_subindex, uint16_t value);
@@ -1066,6 +1212,8 @@ EC_PUBLIC_API int ecrt_slave_config_sdo16(ec_slave_config_t *sc,
  * @value: value to write.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_sdo32(ec_slave_config_t *sc,
 		uint16_t sdo_index, uint8_t sdo_subindex, uint32_t value);
@@ -1078,6 +1226,8 @@ EC_PUBLIC_API int ecrt_slave_config_sdo32(ec_slave_config_t *sc,
  * @size: number of bytes.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_complete_sdo(ec_slave_config_t *sc,
 		uint16_t index, const uint8_t *data, size_t size);
@@ -1089,6 +1239,8 @@ EC_PUBLIC_API int ecrt_slave_config_complete_sdo(ec_slave_config_t *sc,
  *
  * Also allowed after activation; it empties the ring.
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_size(ec_slave_config_t *sc,
 					       size_t elements);
@@ -1102,6 +1254,8 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_size(ec_slave_config_t *sc,
  * Realtime.
  *
  * Return: 0, or a negative errno (-ENOENT: ring empty).
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_pop(ec_slave_config_t *sc,
 					      uint8_t *target);
@@ -1114,6 +1268,8 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_pop(ec_slave_config_t *sc,
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_clear(ec_slave_config_t *sc);
 
@@ -1125,6 +1281,8 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_clear(ec_slave_config_t *sc);
  * Realtime.
  *
  * Return: the count, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_emerg_overruns(
 		const ec_slave_config_t *sc);
@@ -1140,6 +1298,8 @@ EC_PUBLIC_API int ecrt_slave_config_emerg_overruns(
  * Freed with the master.
  *
  * Return: the request, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_sdo_request_t *ecrt_slave_config_create_sdo_request(
 		ec_slave_config_t *sc, uint16_t index, uint8_t subindex,
@@ -1156,6 +1316,8 @@ EC_PUBLIC_API ec_sdo_request_t *ecrt_slave_config_create_sdo_request(
  * Freed with the master.
  *
  * Return: the request, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_soe_request_t *ecrt_slave_config_create_soe_request(
 		ec_slave_config_t *sc, uint8_t drive_no, uint16_t idn,
@@ -1169,6 +1331,8 @@ EC_PUBLIC_API ec_soe_request_t *ecrt_slave_config_create_soe_request(
  * Freed with the master.
  *
  * Return: the handler, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_voe_handler_t *ecrt_slave_config_create_voe_handler(
 		ec_slave_config_t *sc, size_t size);
@@ -1180,6 +1344,8 @@ EC_PUBLIC_API ec_voe_handler_t *ecrt_slave_config_create_voe_handler(
  *
  * Meant for diagnostics.  Freed with the master.
  * Return: the request, or NULL on failure.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API ec_reg_request_t *ecrt_slave_config_create_reg_request(
 		ec_slave_config_t *sc, size_t size);
@@ -1192,6 +1358,11 @@ EC_PUBLIC_API ec_reg_request_t *ecrt_slave_config_create_reg_request(
  * Updated by the master's state machines, so it lags a few cycles; watch
  * process data with ecrt_domain_state().  Realtime.
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_slave_config_state(const ec_slave_config_t *sc,
 					  ec_slave_config_state_t *state);
@@ -1208,6 +1379,8 @@ EC_PUBLIC_API int ecrt_slave_config_state(const ec_slave_config_t *sc,
  * @size: number of bytes.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_idn(ec_slave_config_t *sc,
 		uint8_t drive_no, uint16_t idn, ec_al_state_t state,
@@ -1220,6 +1393,8 @@ EC_PUBLIC_API int ecrt_slave_config_idn(ec_slave_config_t *sc,
  * @value: its value; setting a key again replaces it.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_flag(ec_slave_config_t *sc,
 					 const char *key, int32_t value);
@@ -1232,6 +1407,8 @@ EC_PUBLIC_API int ecrt_slave_config_flag(ec_slave_config_t *sc,
  * Sent to the slave while it is configured.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
 		const unsigned char *mac_address);
@@ -1242,6 +1419,8 @@ EC_PUBLIC_API int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
  * @ip_address: address, in network byte order as in struct in_addr.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_ip_address(ec_slave_config_t *sc,
 		struct in_addr ip_address);
@@ -1252,6 +1431,8 @@ EC_PUBLIC_API int ecrt_slave_config_eoe_ip_address(ec_slave_config_t *sc,
  * @subnet_mask: mask, in network byte order.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_subnet_mask(ec_slave_config_t *sc,
 		struct in_addr subnet_mask);
@@ -1262,6 +1443,8 @@ EC_PUBLIC_API int ecrt_slave_config_eoe_subnet_mask(ec_slave_config_t *sc,
  * @gateway_address: address, in network byte order.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_default_gateway(
 		ec_slave_config_t *sc, struct in_addr gateway_address);
@@ -1272,6 +1455,8 @@ EC_PUBLIC_API int ecrt_slave_config_eoe_default_gateway(
  * @dns_address: address, in network byte order.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_dns_address(ec_slave_config_t *sc,
 		struct in_addr dns_address);
@@ -1282,6 +1467,8 @@ EC_PUBLIC_API int ecrt_slave_config_eoe_dns_address(ec_slave_config_t *sc,
  * @name: NUL-terminated, at most 32 bytes with the NUL.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc,
 						 const char *name);
@@ -1295,6 +1482,8 @@ EC_PUBLIC_API int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc,
  * @timeout_ms: timeout in ms; 0 restores the default (ETG.2000).
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_slave_config_state_timeout(ec_slave_config_t *sc,
 		ec_al_state_t from_state, ec_al_state_t to_state,
@@ -1314,6 +1503,8 @@ EC_PUBLIC_API int ecrt_slave_config_state_timeout(ec_slave_config_t *sc,
  * activation.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: process context only; may sleep.
  */
 EC_PUBLIC_API int ecrt_domain_reg_pdo_entry_list(ec_domain_t *domain,
 		const ec_pdo_entry_reg_t *pdo_entry_regs);
@@ -1325,6 +1516,11 @@ EC_PUBLIC_API int ecrt_domain_reg_pdo_entry_list(ec_domain_t *domain,
  * Final after activation.  Realtime.
  *
  * Return: the size in bytes.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API size_t ecrt_domain_size(const ec_domain_t *domain);
 
@@ -1336,6 +1532,8 @@ EC_PUBLIC_API size_t ecrt_domain_size(const ec_domain_t *domain);
  * @memory: at least ecrt_domain_size() bytes, valid until release.
  *
  * Call after registering all entries and before activation.
+ *
+ * Context: process context only; may sleep.
  */
 void ecrt_domain_external_memory(ec_domain_t *domain, uint8_t *memory);
 #endif
@@ -1348,6 +1546,11 @@ void ecrt_domain_external_memory(ec_domain_t *domain, uint8_t *memory);
  * mapped then).  Realtime.
  *
  * Return: pointer to the first byte of the domain's process data.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API uint8_t *ecrt_domain_data(const ec_domain_t *domain);
 
@@ -1359,6 +1562,11 @@ EC_PUBLIC_API uint8_t *ecrt_domain_data(const ec_domain_t *domain);
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_domain_process(ec_domain_t *domain);
 
@@ -1369,6 +1577,11 @@ EC_PUBLIC_API int ecrt_domain_process(ec_domain_t *domain);
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_domain_queue(ec_domain_t *domain);
 
@@ -1380,6 +1593,11 @@ EC_PUBLIC_API int ecrt_domain_queue(ec_domain_t *domain);
  * Realtime.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_domain_state(const ec_domain_t *domain,
 				    ec_domain_state_t *state);
@@ -1396,6 +1614,11 @@ EC_PUBLIC_API int ecrt_domain_state(const ec_domain_t *domain,
  * @subindex: object subindex.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_sdo_request_index(ec_sdo_request_t *req,
 					 uint16_t index, uint8_t subindex);
@@ -1406,6 +1629,11 @@ EC_PUBLIC_API int ecrt_sdo_request_index(ec_sdo_request_t *req,
  * @timeout: in ms; 0 waits forever.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_sdo_request_timeout(ec_sdo_request_t *req,
 					   uint32_t timeout);
@@ -1418,6 +1646,11 @@ EC_PUBLIC_API int ecrt_sdo_request_timeout(ec_sdo_request_t *req,
  * read.  A read may move the buffer: call again after it.
  *
  * Return: pointer to the data.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API uint8_t *ecrt_sdo_request_data(const ec_sdo_request_t *req);
 
@@ -1427,6 +1660,11 @@ EC_PUBLIC_API uint8_t *ecrt_sdo_request_data(const ec_sdo_request_t *req);
  *
  * Return: the reserved size at first, the size read after a successful
  * read.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API size_t ecrt_sdo_request_data_size(const ec_sdo_request_t *req);
 
@@ -1435,6 +1673,11 @@ EC_PUBLIC_API size_t ecrt_sdo_request_data_size(const ec_sdo_request_t *req);
  * @req: the request (not const in userspace: the library updates it).
  *
  * Return: the state.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 #ifdef __KERNEL__
 ec_request_state_t ecrt_sdo_request_state(const ec_sdo_request_t *req);
@@ -1448,6 +1691,11 @@ EC_PUBLIC_API ec_request_state_t ecrt_sdo_request_state(
  * @req: the request.
  *
  * Return: 0, or a negative errno (-ENOBUFS: data larger than reserved).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_sdo_request_write(ec_sdo_request_t *req);
 
@@ -1456,6 +1704,11 @@ EC_PUBLIC_API int ecrt_sdo_request_write(ec_sdo_request_t *req);
  * @req: the request.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_sdo_request_read(ec_sdo_request_t *req);
 
@@ -1470,6 +1723,11 @@ EC_PUBLIC_API int ecrt_sdo_request_read(ec_sdo_request_t *req);
  * @idn: the IDN.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_soe_request_idn(ec_soe_request_t *req,
 				       uint8_t drive_no, uint16_t idn);
@@ -1480,6 +1738,11 @@ EC_PUBLIC_API int ecrt_soe_request_idn(ec_soe_request_t *req,
  * @timeout: in ms; 0 waits forever.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_soe_request_timeout(ec_soe_request_t *req,
 					   uint32_t timeout);
@@ -1489,6 +1752,11 @@ EC_PUBLIC_API int ecrt_soe_request_timeout(ec_soe_request_t *req,
  * @req: the request.
  *
  * Return: pointer to the data; a read may move it.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req);
 
@@ -1498,6 +1766,11 @@ EC_PUBLIC_API uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req);
  *
  * Return: the reserved size at first, the size read after a successful
  * read.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API size_t ecrt_soe_request_data_size(const ec_soe_request_t *req);
 
@@ -1506,6 +1779,11 @@ EC_PUBLIC_API size_t ecrt_soe_request_data_size(const ec_soe_request_t *req);
  * @req: the request (not const in userspace: the library updates it).
  *
  * Return: the state.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 #ifdef __KERNEL__
 ec_request_state_t ecrt_soe_request_state(const ec_soe_request_t *req);
@@ -1519,6 +1797,11 @@ EC_PUBLIC_API ec_request_state_t ecrt_soe_request_state(
  * @req: the request.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_soe_request_write(ec_soe_request_t *req);
 
@@ -1527,6 +1810,11 @@ EC_PUBLIC_API int ecrt_soe_request_write(ec_soe_request_t *req);
  * @req: the request.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_soe_request_read(ec_soe_request_t *req);
 
@@ -1542,6 +1830,11 @@ EC_PUBLIC_API int ecrt_soe_request_read(ec_soe_request_t *req);
  * @vendor_type: vendor-specific type (2 bytes on the wire).
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_voe_handler_send_header(ec_voe_handler_t *voe,
 		uint32_t vendor_id, uint16_t vendor_type);
@@ -1553,6 +1846,11 @@ EC_PUBLIC_API int ecrt_voe_handler_send_header(ec_voe_handler_t *voe,
  * @vendor_type: receives the vendor-specific type.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_voe_handler_received_header(
 		const ec_voe_handler_t *voe, uint32_t *vendor_id,
@@ -1563,6 +1861,11 @@ EC_PUBLIC_API int ecrt_voe_handler_received_header(
  * @voe: the handler.
  *
  * Return: pointer to the data; a read may move it: call again after it.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API uint8_t *ecrt_voe_handler_data(const ec_voe_handler_t *voe);
 
@@ -1571,6 +1874,11 @@ EC_PUBLIC_API uint8_t *ecrt_voe_handler_data(const ec_voe_handler_t *voe);
  * @voe: the handler.
  *
  * Return: the reserved size at first, then the size written or read last.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe);
 
@@ -1580,6 +1888,11 @@ EC_PUBLIC_API size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe);
  * @size: bytes to send, without the header.
  *
  * Return: 0, or a negative errno (-ENOBUFS: larger than reserved).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_voe_handler_write(ec_voe_handler_t *voe, size_t size);
 
@@ -1589,6 +1902,11 @@ EC_PUBLIC_API int ecrt_voe_handler_write(ec_voe_handler_t *voe, size_t size);
  * @voe: the handler.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_voe_handler_read(ec_voe_handler_t *voe);
 
@@ -1598,6 +1916,11 @@ EC_PUBLIC_API int ecrt_voe_handler_read(ec_voe_handler_t *voe);
  * @voe: the handler.
  *
  * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_voe_handler_read_nosync(ec_voe_handler_t *voe);
 
@@ -1606,6 +1929,11 @@ EC_PUBLIC_API int ecrt_voe_handler_read_nosync(ec_voe_handler_t *voe);
  * @voe: the handler.
  *
  * Return: the handler's state.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API ec_request_state_t ecrt_voe_handler_execute(
 		ec_voe_handler_t *voe);
@@ -1729,6 +2057,11 @@ EC_PUBLIC_API int ecrt_foe_request_read(ec_foe_request_t *req);
  * @req: the request.
  *
  * Return: pointer to the data.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API uint8_t *ecrt_reg_request_data(const ec_reg_request_t *req);
 
@@ -1737,6 +2070,11 @@ EC_PUBLIC_API uint8_t *ecrt_reg_request_data(const ec_reg_request_t *req);
  * @req: the request.
  *
  * Return: the state.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API ec_request_state_t ecrt_reg_request_state(
 		const ec_reg_request_t *req);
@@ -1748,6 +2086,11 @@ EC_PUBLIC_API ec_request_state_t ecrt_reg_request_state(
  * @size: bytes to write, at most the reserved size.
  *
  * Return: 0, or a negative errno (-ENOBUFS: larger than reserved).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_reg_request_write(ec_reg_request_t *req,
 					 uint16_t address, size_t size);
@@ -1759,6 +2102,11 @@ EC_PUBLIC_API int ecrt_reg_request_write(ec_reg_request_t *req,
  * @size: bytes to read, at most the reserved size.
  *
  * Return: 0, or a negative errno (-ENOBUFS: larger than reserved).
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
  */
 EC_PUBLIC_API int ecrt_reg_request_read(ec_reg_request_t *req,
 					uint16_t address, size_t size);

@@ -33,17 +33,17 @@ $(LIB_SO): $(LIB_PIC_OBJS) lib/libethercat.map
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-soname,libethercat.so.1 \
 		-Wl,--version-script=lib/libethercat.map -Wl,-z,defs \
-		-o $@ $(LIB_PIC_OBJS)
+		$(LDFLAGS) -o $@ $(LIB_PIC_OBJS)
 
 $(LIB_SO_LINK): $(LIB_SO)
 	ln -sf libethercat.so.1 $@
 
 # Build-tree pkg-config file: the library lives in $(BUILD)/lib, the
 # headers in the source tree's include/.
-$(LIB_PC): lib/libethercat.pc.in
+$(LIB_PC): lib/libethercat.pc.in VERSION
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' \
-	    -e 's|^includedir=.*|includedir=$(CURDIR)/include|' $< > $@
+	$(call EC_SUBST,$(abspath $(BUILD)),$(abspath $(BUILD))/lib,$(CURDIR)/include) \
+		$< > $@
 
 -include $(LIB_OBJS:.o=.d) $(LIB_PIC_OBJS:.o=.d)
 

@@ -56,6 +56,7 @@ struct ec_datagram {
 	u16 working_counter;
 	enum ec_datagram_state state;
 	u64 sent_ns;		/* time of sending, passed-in clock */
+	u64 first_sent_ns;	/* first send since ec_fsm_queue(), 0: none */
 	u64 received_ns;
 	unsigned int skip_count;	/* re-queued before answered */
 	char name[EC_DATAGRAM_NAME_SIZE];

@@ -18,6 +18,13 @@ struct ec_slave;
 
 /* How often a datagram that got no answer is sent again. */
 #define EC_FSM_RETRIES 3
+/*
+ * A datagram that got no answer is sent again EC_FSM_RETRIES times, and in
+ * any case for this long after its first send: in the operation phase a
+ * datagram is lost after half a cycle (one lost frame costs one cycle), so
+ * a count alone would give up after a few milliseconds of a noisy link.
+ */
+#define EC_FSM_RETRY_WINDOW_NS (50 * EC_NSEC_PER_MSEC)
 
 /* Time a slave has for an AL state change (IgH uses the same). */
 #define EC_AL_STATE_TIMEOUT_NS (5 * EC_NSEC_PER_SEC)
@@ -35,6 +42,7 @@ static inline void ec_fsm_queue(struct ec_master *master,
 				struct ec_datagram *d, unsigned int *retries)
 {
 	*retries = EC_FSM_RETRIES;
+	d->first_sent_ns = 0;
 	ec_master_queue_datagram(master, d);
 }
 
@@ -42,9 +50,13 @@ static inline void ec_fsm_queue(struct ec_master *master,
 static inline bool ec_fsm_retry(struct ec_master *master,
 				struct ec_datagram *d, unsigned int *retries)
 {
-	if (d->state != EC_DATAGRAM_TIMED_OUT || !*retries)
+	if (d->state != EC_DATAGRAM_TIMED_OUT)
 		return false;
-	(*retries)--;
+	if (!*retries &&
+	    d->sent_ns - d->first_sent_ns >= EC_FSM_RETRY_WINDOW_NS)
+		return false;
+	if (*retries)
+		(*retries)--;
 	ec_master_queue_datagram(master, d);
 	return true;
 }

@@ -184,6 +184,8 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 			ec_list_del_init(pos);
 			d->state = EC_DATAGRAM_SENT;
 			d->sent_ns = now_ns;
+			if (!d->first_sent_ns)
+				d->first_sent_ns = now_ns;
 			master->in_flight[d->index] = d;
 			ec_list_add_tail(&d->sent_node, &master->sent_datagrams);
 		}

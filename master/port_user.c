@@ -20,7 +20,7 @@ void ec_port_io_lock(struct ec_master *master)
 {
 	(void)master;
 	if (ec_port_io_held) {
-		fprintf(stderr, "ec_port_io_lock: already held (deadlock)\n");
+		fprintf(stderr, "%s: already held (deadlock)\n", __func__);
 		abort();
 	}
 	ec_port_io_held = 1;
@@ -30,7 +30,7 @@ void ec_port_io_unlock(struct ec_master *master)
 {
 	(void)master;
 	if (!ec_port_io_held) {
-		fprintf(stderr, "ec_port_io_unlock: not held\n");
+		fprintf(stderr, "%s: not held\n", __func__);
 		abort();
 	}
 	ec_port_io_held = 0;

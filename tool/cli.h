@@ -15,7 +15,8 @@
 #include "ec_lib.h"
 #include "numlist.h"
 
-#define EC_TOOL_VERSION "1.0.0"
+/* The release, from the top-level VERSION file (-DEC_VERSION). */
+#define EC_TOOL_VERSION EC_VERSION
 
 enum {
 	EC_EXIT_OK = 0,

@@ -18,8 +18,13 @@
 #define EC_NSEC_PER_SEC 1000000000ULL
 
 /**
- * ec_cmd_version() - tool version and the module's ioctl ABI version
+ * ec_cmd_version() - IgH's version line, then the tool's and the module's
  * @c: parsed command line
+ *
+ * The first line is the one IgH's tool prints ("IgH EtherCAT master
+ * 1.6.0"): this master implements that API.  Without the module loaded the
+ * tool's lines are still printed and the exit code is 0, as with IgH,
+ * whose version command does not open the device.
  *
  * Return: exit code.
  */
@@ -32,16 +37,27 @@ int ec_cmd_version(struct ec_cli *c)
 	ret = ec_cli_nargs(c, 0, 0);
 	if (ret)
 		return ret;
+	ec_out_str("igh", "IgH EtherCAT master %s\n", EC_TOOL_VERSION);
 	ec_out_obj_open("tool");
 	ec_out_str("version", "ethercat tool %s", EC_TOOL_VERSION);
-	ec_out_uint("ioctl_version", ", ioctl ABI version %llu\n",
+	ec_out_uint("ioctl_version", ", ioctl ABI version %llu",
 		    EC_IOCTL_VERSION);
+	ec_out_str("ecrt_api", ", application API (ecrt.h) %s\n",
+		   EC_ECRT_API);
 	ec_out_obj_close();
 
 	ret = ec_lib_open(&m, 0, false);
+	if (ret == -ENOENT) {
+		ec_out_obj_open("module");
+		ec_out_bool("loaded", NULL, false, NULL, NULL);
+		ec_out_text("ec_master module: not loaded (no /dev/EtherCAT0)\n");
+		ec_out_obj_close();
+		return EC_EXIT_OK;
+	}
 	if (ret && ret != -EPROTO)
 		return ec_cli_fail(c, "%s", ec_lib_error(&m));
 	ec_out_obj_open("module");
+	ec_out_bool("loaded", NULL, true, NULL, NULL);
 	ec_out_uint("ioctl_version", "ec_master module: ioctl ABI version %llu",
 		    m.module.ioctl_version);
 	ec_out_uint("master_count", ", %llu master(s)\n",

@@ -458,8 +458,10 @@ static void timer_cycle(struct timer_list *t)
 	if (!app.stopping && !cycles_done())
 		cycle_step();
 	app_unlock(flags);
+	/* The next jiffy; after an overrun from now, never a catch-up burst. */
 	if (!READ_ONCE(app.stopping) && !cycles_done())
-		mod_timer(&app.timer, app.timer.expires + 1);
+		mod_timer(&app.timer, time_after(jiffies, app.timer.expires) ?
+			  jiffies + 1 : app.timer.expires + 1);
 }
 
 static enum hrtimer_restart hrtimer_cycle(struct hrtimer *t)

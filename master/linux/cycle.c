@@ -82,6 +82,7 @@ int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
 	slot = q->head % EC_LINUX_TXQ_FRAMES;
 	memcpy(q->frame[slot], frame, size);
 	q->len[slot] = size;
+	/* queue index: pairs with the other side's acquire/release */
 	smp_store_release(&q->head, q->head + 1);
 	return 0;
 }
@@ -98,12 +99,14 @@ static void ec_linux_drain(struct ec_linux_master *m, unsigned int d,
 	smp_mb__after_atomic();	/* pairs with ec_linux_wait_tx_idle() */
 	ops = READ_ONCE(m->ldev[d].ops);
 	priv = READ_ONCE(m->ldev[d].priv);
+	/* queue index: pairs with the other side's acquire/release */
 	while (tail != smp_load_acquire(&q->head)) {
 		unsigned int slot = tail % EC_LINUX_TXQ_FRAMES;
 
 		if (ops && READ_ONCE(m->core.devices[d].attached))
 			ops->xmit(priv, q->frame[slot], q->len[slot]);
 		tail++;
+		/* queue index: pairs with the other side's acquire/release */
 		smp_store_release(&q->tail, tail);
 	}
 	atomic_dec(&m->tx_busy);
@@ -129,11 +132,13 @@ void ec_linux_flush_tx(struct ec_linux_master *m)
 
 		if (!q)
 			continue;
+		/* queue index: pairs with the other side's acquire/release */
 		while (READ_ONCE(q->tail) != smp_load_acquire(&q->head)) {
 			if (test_and_set_bit(0, &q->flushing))
 				break;
 			ec_linux_drain(m, d, q);
 			clear_bit_unlock(0, &q->flushing);
+			/* the release before the re-check of the queue */
 			smp_mb__after_atomic();
 		}
 	}

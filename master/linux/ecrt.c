@@ -376,6 +376,7 @@ static int ec_sdo_transfer(struct ec_linux_master *m, u16 position,
 	mutex_unlock(&m->io_mutex);
 	if (ret)
 		return ret;
+	/* pairs with the FSM side's release of the final state */
 	wait_event(m->request_wq, ec_req_done(smp_load_acquire(&req->state)));
 	if (abort_code)
 		*abort_code = req->abort_code;

@@ -504,6 +504,7 @@ static ec_request_state_t ec_req_to_ecrt(enum ec_req_state s)
  */
 static bool ec_req_app_owns(const enum ec_req_state *state)
 {
+	/* request handover, doc/LOCKING.md rule 7 */
 	return !ec_req_pending(smp_load_acquire(state));
 }
 
@@ -542,6 +543,7 @@ EXPORT_SYMBOL(ecrt_sdo_request_data_size);
 /** ecrt_sdo_request_state() - state of a request (realtime, lock-free) */
 ec_request_state_t ecrt_sdo_request_state(const ec_sdo_request_t *req)
 {
+	/* request handover, doc/LOCKING.md rule 7 */
 	return ec_req_to_ecrt(smp_load_acquire(&req->state));
 }
 EXPORT_SYMBOL(ecrt_sdo_request_state);
@@ -555,6 +557,7 @@ static int ec_sdo_request_start(ec_sdo_request_t *req, bool write)
 		req->data_size = req->mem_size;
 	req->abort_code = 0;
 	req->error = 0;
+	/* request handover, doc/LOCKING.md rule 7 */
 	smp_store_release(&req->state, EC_REQ_QUEUED);
 	return 0;
 }
@@ -588,6 +591,7 @@ EXPORT_SYMBOL(ecrt_reg_request_data);
 
 ec_request_state_t ecrt_reg_request_state(const ec_reg_request_t *req)
 {
+	/* request handover, doc/LOCKING.md rule 7 */
 	return ec_req_to_ecrt(smp_load_acquire(&req->state));
 }
 EXPORT_SYMBOL(ecrt_reg_request_state);
@@ -606,6 +610,7 @@ static int ec_reg_request_start(ec_reg_request_t *req, bool write,
 	req->size = size;
 	req->data = r->mem;
 	req->error = 0;
+	/* request handover, doc/LOCKING.md rule 7 */
 	smp_store_release(&req->state, EC_REQ_QUEUED);
 	return 0;
 }

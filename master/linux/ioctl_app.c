@@ -133,6 +133,40 @@ static bool ec_app_req_pending(enum ec_req_state s)
 	return s == EC_REQ_QUEUED || s == EC_REQ_BUSY;
 }
 
+/*
+ * The application's request calls (read, write, state: made every cycle)
+ * must not wait for io_mutex, which the CLI and the master's FSM turn hold
+ * (doc/LOCKING.md).  While the master is active its configs and their
+ * requests are fixed, and deactivation lets go of "active" under
+ * cycle_lock before it frees them: so the lookup and the state change run
+ * under cycle_lock then (copies of at most one request's data; user memory
+ * is staged outside).  Before activation they take io_mutex.
+ */
+struct ec_app_req_lock {
+	unsigned long flags;
+	bool raw;
+};
+
+static void ec_app_req_lock(struct ec_linux_master *m,
+			    struct ec_app_req_lock *l)
+{
+	l->flags = ec_linux_cycle_lock(m);
+	l->raw = m->core.active;
+	if (l->raw)
+		return;
+	raw_spin_unlock_irqrestore(&m->cycle_lock, l->flags);
+	mutex_lock(&m->io_mutex);
+}
+
+static void ec_app_req_unlock(struct ec_linux_master *m,
+			      struct ec_app_req_lock *l)
+{
+	if (l->raw)
+		raw_spin_unlock_irqrestore(&m->cycle_lock, l->flags);
+	else
+		mutex_unlock(&m->io_mutex);
+}
+
 long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg)
 {
 	if (ec_app_holds(f))
@@ -424,16 +458,17 @@ long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_ioctl_sc_state data;
 	ec_slave_config_state_t st;
 	struct ec_slave_config *sc;
+	struct ec_app_req_lock l;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0)
 		return -EINVAL;
 	memset(&st, 0, sizeof(st));
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);	/* a realtime call, as the requests' */
 	sc = ec_app_config(m, data.config_index);
 	if (sc)
 		ec_slave_config_state(sc, &st);
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	if (!sc)
 		return -ENOENT;
 	data.online = st.online;
@@ -507,6 +542,7 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 	struct ec_ioctl_sdo_request data;
 	struct ec_app_sdo_request *r;
 	struct ec_sdo_request *req;
+	struct ec_app_req_lock l;
 	u8 *buf = NULL;
 	long ret = 0;
 
@@ -520,14 +556,14 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 		if (IS_ERR(buf))
 			return PTR_ERR(buf);
 	}
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_sdo_req(m, data.config_index, data.request_index);
 	req = r ? &r->req : NULL;
 	if (!r) {
 		ret = -ENOENT;
 	} else if (op == EC_APP_SDO_TIMEOUT) {
 		req->timeout_ns = (u64)data.timeout_ms * NSEC_PER_MSEC;
-	} else if (ec_app_req_pending(req->state)) {
+	} else if (ec_app_req_pending(smp_load_acquire(&req->state))) { /* rule 7 */
 		ret = -EBUSY;
 	} else if (op == EC_APP_SDO_INDEX) {
 		req->index = data.sdo_index;
@@ -542,9 +578,10 @@ static long ec_app_sdo_op(struct ec_cdev_file *f, void __user *arg,
 		req->write = op == EC_APP_SDO_WRITE;
 		req->abort_code = 0;
 		req->error = 0;
-		WRITE_ONCE(req->state, EC_REQ_QUEUED);
+		/* request handover, doc/LOCKING.md rule 7 */
+		smp_store_release(&req->state, EC_REQ_QUEUED);
 	}
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	kvfree(buf);
 	return ret;
 }
@@ -580,6 +617,7 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sdo_request data;
 	struct ec_app_sdo_request *r;
+	struct ec_app_req_lock l;
 	size_t n = 0;
 	u8 *buf = NULL;
 	bool copy;
@@ -588,20 +626,22 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0 || data.size > EC_APP_SDO_MAX)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_sdo_req(m, data.config_index, data.request_index);
-	copy = r && data.data && data.size &&
-	       r->req.state == EC_REQ_SUCCESS && !r->req.write;
-	mutex_unlock(&m->io_mutex);
+	copy = r && data.data && data.size &&	/* rule 7 handover */
+	       smp_load_acquire(&r->req.state) == EC_REQ_SUCCESS &&
+	       !r->req.write;
+	ec_app_req_unlock(m, &l);
 	if (copy) {
 		buf = kvmalloc(data.size, GFP_KERNEL);
 		if (!buf)
 			return -ENOMEM;
 	}
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_sdo_req(m, data.config_index, data.request_index);
 	if (r) {
-		data.state = ec_app_req_state(r->req.state);
+		/* request handover, doc/LOCKING.md rule 7 */
+		data.state = ec_app_req_state(smp_load_acquire(&r->req.state));
 		data.data_size = r->req.data_size;
 		data.abort_code = r->req.abort_code;
 		if (buf && r->req.state == EC_REQ_SUCCESS && !r->req.write) {
@@ -611,7 +651,7 @@ long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
 	} else {
 		ret = -ENOENT;
 	}
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), buf, n))
 		ret = -EFAULT;
 	kvfree(buf);
@@ -651,6 +691,7 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_reg_request data;
 	struct ec_app_reg_request *r;
+	struct ec_app_req_lock l;
 	u8 *buf = NULL;
 	long ret = 0;
 
@@ -663,11 +704,11 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 		if (IS_ERR(buf))
 			return PTR_ERR(buf);
 	}
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_reg_req(m, data.config_index, data.request_index);
 	if (!r) {
 		ret = -ENOENT;
-	} else if (ec_app_req_pending(r->req.state)) {
+	} else if (ec_app_req_pending(smp_load_acquire(&r->req.state))) { /* rule 7 */
 		ret = -EBUSY;
 	} else if (data.size > r->mem_size) {
 		ret = -ENOBUFS;
@@ -679,9 +720,10 @@ static long ec_app_reg_start(struct ec_cdev_file *f, void __user *arg,
 		r->req.size = data.size;
 		r->req.data = r->mem;
 		r->req.error = 0;
-		WRITE_ONCE(r->req.state, EC_REQ_QUEUED);
+		/* request handover, doc/LOCKING.md rule 7 */
+		smp_store_release(&r->req.state, EC_REQ_QUEUED);
 	}
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	kfree(buf);
 	return ret;
 }
@@ -703,6 +745,8 @@ long ec_ioctl_app_reg_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_app_reg_request *r;
 	u8 buf[EC_APP_REG_MAX / 16];
 	u8 *big = NULL, *p = buf;
+	struct ec_app_req_lock l;
+	enum ec_req_state st;
 	size_t n = 0;
 	long ret = 0;
 
@@ -715,19 +759,20 @@ long ec_ioctl_app_reg_state(struct ec_cdev_file *f, void __user *arg)
 			return -ENOMEM;
 		p = big;
 	}
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_reg_req(m, data.config_index, data.request_index);
 	if (r) {
-		data.state = ec_app_req_state(r->req.state);
-		if (data.data && r->req.state == EC_REQ_SUCCESS &&
-		    !r->req.write) {
+		/* request handover, doc/LOCKING.md rule 7 */
+		st = smp_load_acquire(&r->req.state);
+		data.state = ec_app_req_state(st);
+		if (data.data && st == EC_REQ_SUCCESS && !r->req.write) {
 			n = min_t(size_t, data.size, r->req.size);
 			memcpy(p, r->mem, n);
 		}
 	} else {
 		ret = -ENOENT;
 	}
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), p, n))
 		ret = -EFAULT;
 	kfree(big);

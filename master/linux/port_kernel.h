@@ -55,6 +55,7 @@ static inline void ec_pd_free(void *p)
 
 /* Ordering of the state word that hands a datagram between the sides. */
 #define ec_load_acquire(p) smp_load_acquire(p)
+/* the datagram handover of doc/LOCKING.md rule 3 */
 #define ec_store_release(p, v) smp_store_release(p, v)
 
 #endif /* EC_PORT_KERNEL_H */

@@ -199,6 +199,35 @@ START_TEST(test_app_requests_in_op)
 }
 END_TEST
 
+/*
+ * In OP a datagram is lost after half a cycle; an SDO request whose frames
+ * are lost for 10 cycles in a row still completes: the FSMs retry for
+ * EC_FSM_RETRY_WINDOW_NS, not only EC_FSM_RETRIES times.
+ */
+START_TEST(test_app_request_survives_lost_frames)
+{
+	struct ec_app_sdo_request *sdo;
+	struct fixture f;
+
+	setup(&f);
+	register_entries(&f);
+	sdo = ec_slave_config_create_sdo_request(f.sc[ID_SERVO], 0x6080, 0, 4);
+	ck_assert_ptr_nonnull(sdo);
+	activate(&f);
+	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
+				 5 * EC_NSEC_PER_SEC));
+	sdo->req.write = false;
+	sdo->req.state = EC_REQ_QUEUED;
+	cycle(&f.h);
+	f.h.drop_frames = 10;
+	ck_assert(run_until(&f.h, app_sdo_done, sdo, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(f.h.drop_frames, 0);
+	ck_assert_int_eq(sdo->req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
+	teardown(&f);
+}
+END_TEST
+
 START_TEST(test_deactivate_to_preop)
 {
 	struct fixture f;
@@ -376,6 +405,7 @@ static Suite *fsm_config_suite(void)
 	tcase_add_test(tc, test_dropped_slave_back_to_op);
 	tcase_add_test(tc, test_unplug_replug_in_op);
 	tcase_add_test(tc, test_app_requests_in_op);
+	tcase_add_test(tc, test_app_request_survives_lost_frames);
 	tcase_add_test(tc, test_deactivate_to_preop);
 	tcase_add_test(tc, test_wants_datagram);
 	tcase_add_test(tc, test_startup_sdo_abort);

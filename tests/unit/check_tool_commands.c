@@ -26,6 +26,7 @@ static struct ec_ioctl_slave slaves[NSLAVES];
 static uint8_t regs[NSLAVES][0x1000];
 static uint8_t sii[NSLAVES][SII_WORDS * 2];
 static uint32_t fake_version = EC_IOCTL_VERSION;
+static bool fake_no_module;	/* no /dev/EtherCAT0 at all */
 static uint8_t last_state[NSLAVES];
 static uint8_t dl_data[64];
 static size_t dl_size;
@@ -88,7 +89,7 @@ int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
 	m->writable = writable;
 	m->module.ioctl_version = fake_version;
 	m->module.master_count = 1;
-	if (index > 0) {
+	if (index > 0 || fake_no_module) {
 		m->fd = -1;
 		snprintf(m->errbuf, sizeof(m->errbuf),
 			 "failed to open /dev/EtherCAT%u: No such file or directory",
@@ -656,7 +657,15 @@ START_TEST(test_master_errors)
 	ck_has(out, "ec_master module: ioctl ABI version 3");
 	fake_version = EC_IOCTL_VERSION;
 	ck_assert_int_eq(run("version", NULL), 0);
-	ck_has(out, "ioctl ABI version 2\n");
+	ck_has(out, "IgH EtherCAT master " EC_VERSION "\n");
+	ck_has(out, "ethercat tool " EC_VERSION ", ioctl ABI version 2");
+	ck_has(out, "ec_master module: ioctl ABI version 2");
+	/* as IgH's: no module is no failure */
+	fake_no_module = true;
+	ck_assert_int_eq(run("version", NULL), 0);
+	ck_has(out, "IgH EtherCAT master " EC_VERSION "\n");
+	ck_has(out, "ec_master module: not loaded");
+	fake_no_module = false;
 }
 END_TEST
 
