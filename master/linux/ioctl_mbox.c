@@ -259,8 +259,12 @@ long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg)
 /*
  * The application's FoE, SoE and VoE requests from userspace: one handler
  * shape for the three kinds (create, set the parameters, start, state).
+ * Set, start and state are the application's realtime calls: they look
+ * the request up under ec_app_req_lock() (cycle_lock while active), as the
+ * SDO requests do; the data they copy under it is bounded by
+ * EC_APP_MBOX_MAX (a kernel application's requests have no such bound).
  */
-#define EC_APP_MBOX_MAX (16 * 1024 * 1024)
+#define EC_APP_MBOX_MAX (64 * 1024)
 
 /* Called with io_mutex held. */
 static struct ec_app_mbox_request *
@@ -368,15 +372,16 @@ long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_mbox_request data;
 	struct ec_app_mbox_request *r;
+	struct ec_app_req_lock l;
 	long ret;
 
 	ret = ec_app_mbox_copy_in(f, &data, arg);
 	if (ret)
 		return ret;
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_mbox_find(m, data.config_index, data.request_index);
 	ret = r ? ec_app_mbox_set(r, &data) : -ENOENT;
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	return ret;
 }
 
@@ -385,6 +390,7 @@ long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_mbox_request data;
 	struct ec_app_mbox_request *r;
+	struct ec_app_req_lock l;
 	bool write;
 	u8 *buf = NULL;
 	long ret;
@@ -401,7 +407,7 @@ long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg)
 		if (IS_ERR(buf))
 			return PTR_ERR(buf);
 	}
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_mbox_find(m, data.config_index, data.request_index);
 	if (!r) {
 		ret = -ENOENT;
@@ -428,7 +434,7 @@ long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg)
 			EC_VOE_OP_READ_NOSYNC : write ? EC_VOE_OP_WRITE :
 			EC_VOE_OP_READ);
 	}
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	kvfree(buf);
 	return ret;
 }
@@ -443,6 +449,7 @@ long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_mbox_request data;
 	struct ec_app_mbox_request *r;
+	struct ec_app_req_lock l;
 	u8 *buf = NULL;
 	size_t n = 0;
 	long ret;
@@ -451,19 +458,19 @@ long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
 	ret = ec_app_mbox_copy_in(f, &data, arg);
 	if (ret)
 		return ret;
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_mbox_find(m, data.config_index, data.request_index);
 	copy = r && data.data && r->mem_size &&
 	       ec_app_mbox_request_state(r) == EC_REQUEST_SUCCESS;
 	n = r ? r->mem_size : 0;
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	if (copy) {
 		buf = kvmalloc(n, GFP_KERNEL);
 		if (!buf)
 			return -ENOMEM;
 	}
 	n = 0;
-	mutex_lock(&m->io_mutex);
+	ec_app_req_lock(m, &l);
 	r = ec_app_mbox_find(m, data.config_index, data.request_index);
 	if (!r) {
 		ret = -ENOENT;
@@ -493,7 +500,7 @@ long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
 			memcpy(buf, r->mem, n);
 		}
 	}
-	mutex_unlock(&m->io_mutex);
+	ec_app_req_unlock(m, &l);
 	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), buf, n))
 		ret = -EFAULT;
 	kvfree(buf);
