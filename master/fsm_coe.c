@@ -623,8 +623,8 @@ static void ec_fsm_coe_state_download_segment(struct ec_fsm_coe *fsm,
 void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			 struct ec_sdo_request *request, u64 now_ns)
 {
-	fsm->dict_paused = false;	/* a paused dictionary read keeps its
-					 * place (sdos, sdo_pos) */
+	/* A paused dictionary read keeps its place (sdos, sdo_pos). */
+	fsm->dict_paused = false;
 	fsm->slave = slave;
 	fsm->request = request;
 	fsm->error = 0;

@@ -68,8 +68,10 @@ struct ec_slave;
 #define EC_SM_CONTROL_MBOX_WRITE 0x26
 #define EC_SM_CONTROL_MBOX_READ 0x22
 
-/* Idle check of a CoE slave's read mailbox (emergencies): the interval,
- * and over how many slots of it the slaves are spread by ring position. */
+/*
+ * Idle check of a CoE slave's read mailbox (emergencies): the interval,
+ * and over how many slots of it the slaves are spread by ring position.
+ */
 #define EC_MBOX_POLL_NS (10 * EC_NSEC_PER_MSEC)
 #define EC_MBOX_POLL_SPREAD 10
 
