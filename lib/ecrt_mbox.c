@@ -81,6 +81,18 @@ static int ec_lib_mbox_set(struct ec_lib_mbox *r)
 			    &r->io);
 }
 
+static int ec_lib_mbox_timeout(struct ec_lib_mbox *r, uint32_t timeout)
+{
+	uint32_t old = r->io.timeout_ms;
+	int ret;
+
+	r->io.timeout_ms = timeout;
+	ret = ec_lib_mbox_set(r);
+	if (ret)
+		r->io.timeout_ms = old;
+	return ret;
+}
+
 static int ec_lib_mbox_start(struct ec_lib_mbox *r, uint8_t op,
 			     size_t size)
 {
@@ -168,14 +180,7 @@ int ecrt_soe_request_idn(ec_soe_request_t *req, uint8_t drive_no,
 
 int ecrt_soe_request_timeout(ec_soe_request_t *req, uint32_t timeout)
 {
-	uint32_t old = req->r.io.timeout_ms;
-	int ret;
-
-	req->r.io.timeout_ms = timeout;
-	ret = ec_lib_mbox_set(&req->r);
-	if (ret)
-		req->r.io.timeout_ms = old;
-	return ret;
+	return ec_lib_mbox_timeout(&req->r, timeout);
 }
 
 uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req)
@@ -309,14 +314,7 @@ int ecrt_foe_request_file(ec_foe_request_t *req, const char *file_name,
 
 int ecrt_foe_request_timeout(ec_foe_request_t *req, uint32_t timeout)
 {
-	uint32_t old = req->r.io.timeout_ms;
-	int ret;
-
-	req->r.io.timeout_ms = timeout;
-	ret = ec_lib_mbox_set(&req->r);
-	if (ret)
-		req->r.io.timeout_ms = old;
-	return ret;
+	return ec_lib_mbox_timeout(&req->r, timeout);
 }
 
 uint8_t *ecrt_foe_request_data(const ec_foe_request_t *req)

@@ -202,6 +202,19 @@ static void ec_fsm_mbox_queue_check(struct ec_fsm_mbox *fsm)
 	fsm->state = ec_fsm_mbox_state_check;
 }
 
+/* The common start of an exchange. */
+static void ec_fsm_mbox_start(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
+			      u64 timeout_ns, u64 now_ns)
+{
+	fsm->slave = slave;
+	fsm->timeout_ns = timeout_ns ? timeout_ns : EC_MBOX_TIMEOUT_NS;
+	fsm->start_ns = now_ns;
+	fsm->error = 0;
+	fsm->send_only = false;
+	fsm->fetch_once = false;
+	fsm->repeated = false;
+}
+
 /* Queue a read of the whole read mailbox. */
 static void ec_fsm_mbox_queue_fetch(struct ec_fsm_mbox *fsm)
 {
@@ -228,13 +241,7 @@ static void ec_fsm_mbox_queue_fetch(struct ec_fsm_mbox *fsm)
 void ec_fsm_mbox_transfer(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 			  u64 timeout_ns, u64 now_ns)
 {
-	fsm->slave = slave;
-	fsm->timeout_ns = timeout_ns ? timeout_ns : EC_MBOX_TIMEOUT_NS;
-	fsm->start_ns = now_ns;
-	fsm->error = 0;
-	fsm->send_only = false;
-	fsm->fetch_once = false;
-	fsm->repeated = false;
+	ec_fsm_mbox_start(fsm, slave, timeout_ns, now_ns);
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-send");
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_mbox_state_send;
@@ -267,13 +274,7 @@ void ec_fsm_mbox_send(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 			 u64 timeout_ns, u64 now_ns)
 {
-	fsm->slave = slave;
-	fsm->timeout_ns = timeout_ns ? timeout_ns : EC_MBOX_TIMEOUT_NS;
-	fsm->start_ns = now_ns;
-	fsm->error = 0;
-	fsm->send_only = false;
-	fsm->fetch_once = false;
-	fsm->repeated = false;
+	ec_fsm_mbox_start(fsm, slave, timeout_ns, now_ns);
 	ec_fsm_mbox_queue_check(fsm);
 }
 
@@ -290,13 +291,8 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 void ec_fsm_mbox_fetch(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 		       u64 timeout_ns, u64 now_ns)
 {
-	fsm->slave = slave;
-	fsm->timeout_ns = timeout_ns ? timeout_ns : EC_MBOX_TIMEOUT_NS;
-	fsm->start_ns = now_ns;
-	fsm->error = 0;
-	fsm->send_only = false;
+	ec_fsm_mbox_start(fsm, slave, timeout_ns, now_ns);
 	fsm->fetch_once = true;
-	fsm->repeated = false;
 	ec_fsm_mbox_queue_fetch(fsm);
 }
 

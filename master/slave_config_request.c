@@ -20,22 +20,38 @@
  *
  * Return: 0, -EINVAL or -ENOMEM.
  */
+/*
+ * A startup item (SDO or IDN) of @obj_size bytes with a copy of @size
+ * bytes of @data in *@copy, both freed by ec_slave_config_free().
+ */
+static void *ec_slave_config_item(size_t obj_size, const u8 *data,
+				  size_t size, u8 **copy)
+{
+	void *obj = ec_zalloc(obj_size);
+
+	if (!obj)
+		return NULL;
+	*copy = ec_zalloc(size);
+	if (!*copy) {
+		ec_free(obj);
+		return NULL;
+	}
+	memcpy(*copy, data, size);
+	return obj;
+}
+
 int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
 			const u8 *data, size_t size, bool complete_access)
 {
 	struct ec_sdo_config *c;
+	u8 *copy;
 
 	if (!size || !data)
 		return -EINVAL;
-	c = ec_zalloc(sizeof(*c));
+	c = ec_slave_config_item(sizeof(*c), data, size, &copy);
 	if (!c)
 		return -ENOMEM;
-	c->data = ec_zalloc(size);
-	if (!c->data) {
-		ec_free(c);
-		return -ENOMEM;
-	}
-	memcpy(c->data, data, size);
+	c->data = copy;
 	c->size = size;
 	c->index = index;
 	c->subindex = subindex;
@@ -60,19 +76,15 @@ int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
 			u8 al_state, const u8 *data, size_t size)
 {
 	struct ec_soe_config *c;
+	u8 *copy;
 
 	if (!size || !data || drive_no > 7 ||
 	    (al_state != EC_AL_STATE_PREOP_ && al_state != EC_AL_STATE_SAFEOP_))
 		return -EINVAL;
-	c = ec_zalloc(sizeof(*c));
+	c = ec_slave_config_item(sizeof(*c), data, size, &copy);
 	if (!c)
 		return -ENOMEM;
-	c->data = ec_zalloc(size);
-	if (!c->data) {
-		ec_free(c);
-		return -ENOMEM;
-	}
-	memcpy(c->data, data, size);
+	c->data = copy;
 	c->size = size;
 	c->drive_no = drive_no;
 	c->idn = idn;

@@ -747,3 +747,31 @@ int ec_cli_each_slave(struct ec_cli *c, ec_cli_slave_fn fn)
 	ec_numlist_free(&l);
 	return ret;
 }
+
+/**
+ * ec_cli_open_slave() - open the one master, writable, and select the one
+ * slave a command on a single slave needs
+ * @c: parsed command line
+ * @m: handle to open
+ * @s: selection, ec_slaves_free() it after success
+ * @slave: the selected slave
+ *
+ * Return: 0 or the exit code (the handle is closed then).
+ */
+int ec_cli_open_slave(struct ec_cli *c, struct ec_lib_master *m,
+		      struct ec_slaves *s, const struct ec_ioctl_slave **slave)
+{
+	unsigned int index;
+	int ret;
+
+	ret = ec_cli_single_master(c, &index);
+	if (ret)
+		return ret;
+	ret = ec_cli_open(c, m, index, true);
+	if (ret)
+		return ret;
+	ret = ec_cli_single_slave(c, m, s, slave);
+	if (ret)
+		ec_lib_close(m);
+	return ret;
+}

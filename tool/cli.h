@@ -100,6 +100,8 @@ int ec_cli_single_slave(struct ec_cli *c, struct ec_lib_master *m,
 			struct ec_slaves *s,
 			const struct ec_ioctl_slave **slave);
 void ec_slaves_free(struct ec_slaves *s);
+int ec_cli_open_slave(struct ec_cli *c, struct ec_lib_master *m,
+		      struct ec_slaves *s, const struct ec_ioctl_slave **slave);
 
 /* Called for each selected slave of each selected master; header tells
  * whether more than one slave is listed (IgH prints a title then). */

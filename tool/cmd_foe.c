@@ -58,26 +58,6 @@ static int ec_foe_fail(struct ec_cli *c, struct ec_lib_master *m, int err,
 	return ec_cli_lib_fail(c, m, err);
 }
 
-/* Open the master and select the one slave. */
-static int ec_foe_open(struct ec_cli *c, struct ec_lib_master *m,
-		       struct ec_slaves *s,
-		       const struct ec_ioctl_slave **slave)
-{
-	unsigned int index;
-	int ret;
-
-	ret = ec_cli_single_master(c, &index);
-	if (ret)
-		return ret;
-	ret = ec_cli_open(c, m, index, true);
-	if (ret)
-		return ret;
-	ret = ec_cli_single_slave(c, m, s, slave);
-	if (ret)
-		ec_lib_close(m);
-	return ret;
-}
-
 /**
  * ec_cmd_foe_read() - read a file from a slave
  * @c: parsed command line
@@ -98,7 +78,7 @@ int ec_cmd_foe_read(struct ec_cli *c)
 	if (!ret)
 		ret = ec_foe_set_name(c, &io, c->argv[0]);
 	if (!ret)
-		ret = ec_foe_open(c, &m, &s, &slave);
+		ret = ec_cli_open_slave(c, &m, &s, &slave);
 	if (ret)
 		return ret;
 	buf = malloc(EC_IOCTL_FOE_MAX_SIZE);
@@ -178,7 +158,7 @@ int ec_cmd_foe_write(struct ec_cli *c)
 	if (ret)
 		return ec_cli_fail(c, "failed to read '%s': %s", c->argv[0],
 				   strerror(-ret));
-	ret = ec_foe_open(c, &m, &s, &slave);
+	ret = ec_cli_open_slave(c, &m, &s, &slave);
 	if (ret)
 		goto out_free;
 	io.slave_position = slave->position;

@@ -267,25 +267,6 @@ static int ec_soe_parse_value(const struct ec_soe_format *f, const char *text,
 	return 0;
 }
 
-static int ec_soe_open(struct ec_cli *c, struct ec_lib_master *m,
-		       struct ec_slaves *s,
-		       const struct ec_ioctl_slave **slave)
-{
-	unsigned int index;
-	int ret;
-
-	ret = ec_cli_single_master(c, &index);
-	if (ret)
-		return ret;
-	ret = ec_cli_open(c, m, index, true);
-	if (ret)
-		return ret;
-	ret = ec_cli_single_slave(c, m, s, slave);
-	if (ret)
-		ec_lib_close(m);
-	return ret;
-}
-
 /**
  * ec_cmd_soe_read() - read an IDN from a drive
  * @c: parsed command line
@@ -314,7 +295,7 @@ int ec_cmd_soe_read(struct ec_cli *c)
 			return ec_cli_usage_error(c, "invalid data type '%s'",
 						  c->type);
 	}
-	ret = ec_soe_open(c, &m, &s, &slave);
+	ret = ec_cli_open_slave(c, &m, &s, &slave);
 	if (ret)
 		return ret;
 	if (!t) {
@@ -385,7 +366,7 @@ int ec_cmd_soe_write(struct ec_cli *c)
 				"invalid value for type '%s': %s", t->name,
 				err);
 	}
-	ret = ec_soe_open(c, &m, &s, &slave);
+	ret = ec_cli_open_slave(c, &m, &s, &slave);
 	if (ret)
 		return ret;
 	if (!t) {

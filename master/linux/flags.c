@@ -77,7 +77,6 @@ long ec_ioctl_config_flag(struct ec_cdev_file *f, void __user *arg)
 	const struct ec_flag_config *flag = NULL;
 	struct ec_slave_config *sc;
 	struct ec_list *pos;
-	u32 n;
 	long ret;
 
 	ret = ec_flag_copy_in(&data, arg);
@@ -85,15 +84,9 @@ long ec_ioctl_config_flag(struct ec_cdev_file *f, void __user *arg)
 		return ret;
 	mutex_lock(&m->io_mutex);
 	sc = ec_app_config(m, data.config_index);
-	n = data.flag_pos;
-	for (pos = sc ? sc->flags.next : NULL; sc && pos != &sc->flags;
-	     pos = pos->next) {
-		if (!n--) {
-			flag = ec_list_entry(pos, struct ec_flag_config, node);
-			break;
-		}
-	}
-	if (flag) {
+	pos = sc ? ec_list_nth(&sc->flags, data.flag_pos) : NULL;
+	if (pos) {
+		flag = ec_list_entry(pos, struct ec_flag_config, node);
 		memset(data.key, 0, sizeof(data.key));
 		strscpy(data.key, flag->key, sizeof(data.key));
 		data.value = flag->value;

@@ -266,21 +266,16 @@ long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg)
  */
 #define EC_APP_MBOX_MAX (64 * 1024)
 
-/* Called with io_mutex held. */
+/* Called with ec_app_req_lock() (or io_mutex) held. */
 static struct ec_app_mbox_request *
 ec_app_mbox_find(struct ec_linux_master *m, u32 config, u32 index)
 {
 	struct ec_slave_config *sc = ec_app_config(m, config);
-	struct ec_list *n;
+	struct ec_list *n = sc ? ec_list_nth(&sc->app_mbox_requests, index) :
+				 NULL;
 
-	if (!sc)
-		return NULL;
-	for (n = sc->app_mbox_requests.next; n != &sc->app_mbox_requests;
-	     n = n->next)
-		if (!index--)
-			return ec_list_entry(n, struct ec_app_mbox_request,
-					     config_node);
-	return NULL;
+	return n ? ec_list_entry(n, struct ec_app_mbox_request, config_node) :
+		   NULL;
 }
 
 static int ec_app_mbox_copy_in(struct ec_cdev_file *f,
@@ -351,13 +346,9 @@ long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg)
 		r = ec_slave_config_create_mbox_request(sc, kinds[data.kind],
 							data.mem_size);
 	if (r) {
-		struct ec_list *n;
-
 		ec_app_mbox_set(r, &data);
-		data.request_index = 0;
-		for (n = sc->app_mbox_requests.next; n != &r->config_node;
-		     n = n->next)
-			data.request_index++;
+		data.request_index = ec_list_index(&sc->app_mbox_requests,
+						   &r->config_node);
 	}
 	mutex_unlock(&m->io_mutex);
 	if (!r)

@@ -76,6 +76,22 @@ static const struct ec_device_hooks bench_hooks = {
 	.poll = bench_poll,
 };
 
+/* A master with the bench NIC, link up, at t = 1 s. */
+static int bench_attach(struct bench *b, const u8 *mac)
+{
+	if (ec_master_init(&b->master, 0))
+		return -ENOMEM;
+	memcpy(b->master.devices[0].mac, mac, 6);
+	b->master.devices[0].hooks = &bench_hooks;
+	b->master.devices[0].priv = b;
+	b->master.devices[0].attached = true;
+	b->master.devices[0].open = true;
+	b->master.devices[0].link_up = true;
+	ec_master_device_attached(&b->master, &b->master.devices[0]);
+	b->now_ns = EC_NSEC_PER_SEC;
+	return 0;
+}
+
 /* The wire: the segment answers what was sent (not timed). */
 static void bench_wire(struct bench *b)
 {
@@ -239,16 +255,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-core: segment: %s\n", err);
 		return 1;
 	}
-	if (ec_master_init(&b->master, 0))
+	if (bench_attach(b, mac))
 		return 1;
-	memcpy(b->master.devices[0].mac, mac, 6);
-	b->master.devices[0].hooks = &bench_hooks;
-	b->master.devices[0].priv = b;
-	b->master.devices[0].attached = true;
-	b->master.devices[0].open = true;
-	b->master.devices[0].link_up = true;
-	ec_master_device_attached(&b->master, &b->master.devices[0]);
-	b->now_ns = EC_NSEC_PER_SEC;
 
 	/* Idle phase: scan, all slaves to PREOP. */
 	for (c = 0; c < 60000; c++) {

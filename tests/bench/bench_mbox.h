@@ -130,18 +130,10 @@ static int bench_mbox(struct bench *b, const u8 *mac)
 		return 1;
 	b->seg = ecsim_segment_new_string(json, err, sizeof(err));
 	free(json);
-	if (!b->seg || ec_master_init(&b->master, 0)) {
+	if (!b->seg || bench_attach(b, mac)) {
 		fprintf(stderr, "bench-core: segment: %s\n", err);
 		return 1;
 	}
-	memcpy(b->master.devices[0].mac, mac, 6);
-	b->master.devices[0].hooks = &bench_hooks;
-	b->master.devices[0].priv = b;
-	b->master.devices[0].attached = true;
-	b->master.devices[0].open = true;
-	b->master.devices[0].link_up = true;
-	ec_master_device_attached(&b->master, &b->master.devices[0]);
-	b->now_ns = EC_NSEC_PER_SEC;
 	for (c = 0; c < 60000; c++) {
 		mbox_cycle(b);
 		if (b->master.slave_count == 2 && !b->master.scan_busy &&
