@@ -554,24 +554,9 @@ START_TEST(test_abort_texts)
 }
 END_TEST
 
-static bool state_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
-}
-
 static void state_request(struct ec_harness *h, unsigned int pos, u8 state)
 {
-	struct ec_state_request req;
-
-	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
-	req.al_state = state;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
-	ck_assert(ec_harness_run_until(h, state_done, &req,
-				       10 * EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(ec_harness_state_request(h, pos, state), 0);
 }
 
 START_TEST(test_timeout)

@@ -40,32 +40,16 @@ static const char *segment =
 	" { \"model\": \"ECSIM-SERVO\", \"foe\": { \"busy\": 3, \"password\": 7 } },"
 	" { \"model\": \"EL3102\" } ] }";
 
-static bool all_ready(struct ec_harness *h, void *ctx)
-{
-	unsigned int i;
-
-	(void)ctx;
-	if (h->master.scan_busy || h->master.slave_count != NUM_SLAVES)
-		return false;
-	for (i = 0; i < h->master.slave_count; i++)
-		if (!h->master.slaves[i].scan_done ||
-		    !ec_slave_fsm_ready(&h->master.slaves[i]))
-			return false;
-	return true;
-}
+static unsigned int num_slaves = NUM_SLAVES;
 
 static void setup(struct ec_harness *h)
 {
 	ec_harness_init(h, segment);
-	ck_assert(ec_harness_run_until(h, all_ready, NULL,
+	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
 				       30 * EC_NSEC_PER_SEC));
 }
 
-static void teardown(struct ec_harness *h)
-{
-	ec_fsm_master_clear_slaves(&h->master);
-	ec_harness_clear(h);
-}
+#define teardown ec_harness_teardown
 
 static bool req_done(struct ec_harness *h, void *ctx)
 {
@@ -312,25 +296,7 @@ START_TEST(test_timeout)
 }
 END_TEST
 
-static bool state_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
-}
-
-static int state_request(struct ec_harness *h, unsigned int pos, u8 state)
-{
-	struct ec_state_request req;
-
-	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
-	req.al_state = state;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
-	ck_assert(ec_harness_run_until(h, state_done, &req,
-				       10 * EC_NSEC_PER_SEC));
-	return req.error;
-}
+#define state_request ec_harness_state_request
 
 /* BOOT with the bootstrap mailbox, firmware over FoE, back to INIT: the
  * master scans again and sees the new revision. */
@@ -373,7 +339,7 @@ START_TEST(test_firmware_update)
 	ck_assert_uint_eq(ecsim_get32(s->sii + 2 * 0x0c), 0x00010000);
 	ck_assert_int_eq(state_request(&h, ID_SERVO, EC_AL_STATE_INIT_), 0);
 	ck_assert_uint_eq(ecsim_get32(s->sii + 2 * 0x0c), 0x00020003);
-	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
+	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       30 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(h.master.slaves[ID_SERVO].sii.revision_number,
 			  0x00020003);

@@ -58,34 +58,18 @@ static void build_segment(void)
 	json_decref(cat);
 }
 
-static bool all_ready(struct ec_harness *h, void *ctx)
-{
-	unsigned int i;
-
-	(void)ctx;
-	if (h->master.scan_busy || h->master.slave_count != NUM_SLAVES)
-		return false;
-	for (i = 0; i < h->master.slave_count; i++)
-		if (!h->master.slaves[i].scan_done ||
-		    !ec_slave_fsm_ready(&h->master.slaves[i]))
-			return false;
-	return true;
-}
+static unsigned int num_slaves = NUM_SLAVES;
 
 static void setup(struct ec_harness *h)
 {
 	if (!segment_json)
 		build_segment();
 	ec_harness_init(h, segment_json);
-	ck_assert(ec_harness_run_until(h, all_ready, NULL,
+	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
 				       30 * EC_NSEC_PER_SEC));
 }
 
-static void teardown(struct ec_harness *h)
-{
-	ec_fsm_master_clear_slaves(&h->master);
-	ec_harness_clear(h);
-}
+#define teardown ec_harness_teardown
 
 static bool req_done(struct ec_harness *h, void *ctx)
 {
