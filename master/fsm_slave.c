@@ -355,8 +355,8 @@ static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 
 /*
  * Always listening: with nothing else to do, a CoE slave's read mailbox
- * status (1 byte) is checked every EC_MBOX_POLL_NS, the slaves spread over
- * the cycles by ring position; what it holds is fetched (an emergency goes
+ * status (1 byte) is checked every EC_MBOX_POLL_NS (EC_MBOX_POLL_OP_NS in
+ * the operation phase), the slaves spread over the cycles by ring position; what it holds is fetched (an emergency goes
  * to the slave's ring and the log).
  */
 static bool ec_fsm_slave_poll_due(const struct ec_fsm_slave *fsm, u64 now_ns)
@@ -380,7 +380,8 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 					      EC_MBOX_POLL_SPREAD);
 	if (!ec_fsm_slave_poll_due(fsm, now_ns))
 		return;
-	fsm->next_poll_ns = now_ns + EC_MBOX_POLL_NS;
+	fsm->next_poll_ns = now_ns + (slave->master && slave->master->active ?
+				      EC_MBOX_POLL_OP_NS : EC_MBOX_POLL_NS);
 	ec_datagram_fprd(&fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
 	ec_datagram_zero(&fsm->datagram);

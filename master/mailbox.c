@@ -401,16 +401,19 @@ static void ec_fsm_mbox_state_send(struct ec_fsm_mbox *fsm, u64 now_ns)
 	}
 	fsm->start_ns = now_ns;
 	fsm->repeated = false;
-	if (slave->master && slave->master->mbox_check_first) {
+	/*
+	 * Idle phase: fetch at once.  A slave that answers within a cycle
+	 * has the reply in its read mailbox by now, and an empty mailbox
+	 * only costs a working counter of 0 (then the status is polled);
+	 * saves a cycle per exchange.  In the operation phase the FSMs share
+	 * the application's frames within a byte budget: there the 1-byte
+	 * status check comes first, as before.
+	 */
+	if (!slave->master || slave->master->mbox_check_first ||
+	    slave->master->active) {
 		ec_fsm_mbox_queue_check(fsm);
 		return;
 	}
-	/*
-	 * Fetch at once: a slave that answers within a cycle has the reply
-	 * in its read mailbox by now, and an empty mailbox only costs a
-	 * working counter of 0 (then the status is polled).  Saves a cycle
-	 * per exchange.
-	 */
 	ec_fsm_mbox_queue_fetch(fsm);
 }
 

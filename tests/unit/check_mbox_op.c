@@ -29,7 +29,7 @@ START_TEST(test_emergency_in_op)
 	       f.h.now_ns - t0 < EC_NSEC_PER_SEC)
 		cycle(&f.h);
 	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 1);
-	ck_assert_uint_le(f.h.now_ns - t0, 2 * EC_MBOX_POLL_NS);
+	ck_assert_uint_le(f.h.now_ns - t0, 2 * EC_MBOX_POLL_OP_NS);
 	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
 	ck_assert_uint_eq(ec_get_u16(msg), 0x7300);
 	ck_assert(log_has("CoE emergency: error code 0x7300"));
