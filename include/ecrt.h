@@ -94,19 +94,24 @@
  *   EC_HAVE_SCAN_PROGRESS     ecrt_master_scan_progress()
  *   EC_HAVE_SET_IP            ecrt_slave_config_eoe_*()
  *   EC_HAVE_STATE_TIMEOUT     ecrt_slave_config_state_timeout()
+ *
+ * Extensions of IgH's API, announced the same way:
+ *
+ *   EC_HAVE_FOE               ecrt_slave_config_create_foe_request(),
+ *                             ecrt_foe_request_*(): FoE from the cycle
  */
 /* #define EC_HAVE_REDUNDANCY */
-/* #define EC_HAVE_EMERGENCY */
+#define EC_HAVE_EMERGENCY
 #define EC_HAVE_REG_ACCESS
 #define EC_HAVE_SELECT_REF_CLOCK
 #define EC_HAVE_REF_CLOCK_TIME
 #define EC_HAVE_REG_BY_POS
 #define EC_HAVE_SYNC_TO
-/* #define EC_HAVE_FLAGS */
-/* #define EC_HAVE_SOE_REQUESTS */
+#define EC_HAVE_FLAGS
+#define EC_HAVE_SOE_REQUESTS
 #define EC_HAVE_SCAN_PROGRESS
 /* #define EC_HAVE_SET_IP */
-/* #define EC_HAVE_STATE_TIMEOUT */
+#define EC_HAVE_STATE_TIMEOUT
 
 /*
  * Symbol visibility.  libethercat exports its symbols with a version
@@ -161,6 +166,7 @@ typedef struct ec_domain ec_domain_t;
 typedef struct ec_sdo_request ec_sdo_request_t;
 typedef struct ec_soe_request ec_soe_request_t;
 typedef struct ec_voe_handler ec_voe_handler_t;
+typedef struct ec_foe_request ec_foe_request_t;
 typedef struct ec_reg_request ec_reg_request_t;
 
 /*
@@ -1960,6 +1966,116 @@ EC_PUBLIC_API int ecrt_voe_handler_read_nosync(ec_voe_handler_t *voe);
  */
 EC_PUBLIC_API ec_request_state_t ecrt_voe_handler_execute(
 		ec_voe_handler_t *voe);
+
+/*
+ * FoE requests (an extension of IgH's API, EC_HAVE_FOE): read or write one
+ * file from the cyclic task.  Same rules as SDO requests: the state, read
+ * and write calls are realtime and may be called from any context; the
+ * data belong to the application unless the state is EC_REQUEST_BUSY.
+ */
+#define EC_HAVE_FOE
+
+/* Longest FoE file name, without the final NUL. */
+#define EC_FOE_FILE_NAME_MAX 255
+
+/**
+ * ecrt_slave_config_create_foe_request() - create an FoE request for use
+ * in the cycle
+ * @sc: slave configuration.
+ * @size: bytes of data to reserve: the largest file it reads or writes.
+ *
+ * Freed with the master.  Not from the cyclic task.
+ *
+ * Return: the request, or NULL on failure.
+ */
+EC_PUBLIC_API ec_foe_request_t *ecrt_slave_config_create_foe_request(
+		ec_slave_config_t *sc, size_t size);
+
+/**
+ * ecrt_foe_request_file() - set the file name and password
+ * @req: the request.
+ * @file_name: name of the file on the slave (1..EC_FOE_FILE_NAME_MAX).
+ * @password: FoE password (0 if the slave wants none).
+ *
+ * Return: 0, or a negative errno (-EBUSY while busy, -EINVAL bad name).
+ */
+EC_PUBLIC_API int ecrt_foe_request_file(ec_foe_request_t *req,
+					const char *file_name,
+					uint32_t password);
+
+/**
+ * ecrt_foe_request_timeout() - set the time the slave has for each reply
+ * @req: the request.
+ * @timeout: in ms; 0 for the default (3 s).
+ *
+ * Return: 0, or a negative errno.
+ */
+EC_PUBLIC_API int ecrt_foe_request_timeout(ec_foe_request_t *req,
+					   uint32_t timeout);
+
+/**
+ * ecrt_foe_request_data() - the request's data buffer
+ * @req: the request.
+ *
+ * Return: pointer to the data; a read may move it: call again after it.
+ */
+EC_PUBLIC_API uint8_t *ecrt_foe_request_data(const ec_foe_request_t *req);
+
+/**
+ * ecrt_foe_request_data_size() - bytes of the file
+ * @req: the request.
+ *
+ * Return: the size written, or read after a successful read.
+ */
+EC_PUBLIC_API size_t ecrt_foe_request_data_size(const ec_foe_request_t *req);
+
+/**
+ * ecrt_foe_request_progress() - bytes transferred so far
+ * @req: the request.
+ *
+ * Return: the bytes acknowledged (write) or received (read).
+ */
+EC_PUBLIC_API size_t ecrt_foe_request_progress(const ec_foe_request_t *req);
+
+/**
+ * ecrt_foe_request_error_code() - the slave's FoE error code
+ * @req: the request.
+ *
+ * Return: the error code of the slave's FoE error request (0x8000-0x800b,
+ * ETG.1000.6), or 0.
+ */
+EC_PUBLIC_API uint32_t ecrt_foe_request_error_code(
+		const ec_foe_request_t *req);
+
+/**
+ * ecrt_foe_request_state() - state of the request
+ * @req: the request (not const in userspace: the library updates it).
+ *
+ * Return: the state.
+ */
+#ifdef __KERNEL__
+ec_request_state_t ecrt_foe_request_state(const ec_foe_request_t *req);
+#else
+EC_PUBLIC_API ec_request_state_t ecrt_foe_request_state(
+		ec_foe_request_t *req);
+#endif
+
+/**
+ * ecrt_foe_request_write() - start writing the file
+ * @req: the request.
+ * @size: bytes of ecrt_foe_request_data() to write.
+ *
+ * Return: 0, or a negative errno (-ENOBUFS: larger than reserved).
+ */
+EC_PUBLIC_API int ecrt_foe_request_write(ec_foe_request_t *req, size_t size);
+
+/**
+ * ecrt_foe_request_read() - start reading the file
+ * @req: the request.
+ *
+ * Return: 0, or a negative errno.
+ */
+EC_PUBLIC_API int ecrt_foe_request_read(ec_foe_request_t *req);
 
 /*
  * Register requests.  Same rules as SDO requests.

@@ -73,6 +73,12 @@ int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t position,
 			uint16_t index, uint8_t subindex,
 			bool complete_access, const void *data, size_t size,
 			uint32_t *abort_code);
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io);
+int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
+		       uint32_t flag_pos, struct ec_ioctl_sc_flag *out);
+int ec_lib_soe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_soe *io);
 int ec_lib_rescan(struct ec_lib_master *m);
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level);
 

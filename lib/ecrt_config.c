@@ -336,16 +336,33 @@ int ecrt_slave_config_idn(ec_slave_config_t *sc, uint8_t drive_no,
 			  uint16_t idn, ec_al_state_t state,
 			  const uint8_t *data, size_t size)
 {
-	(void)sc; (void)drive_no; (void)idn; (void)state; (void)data;
-	(void)size;
-	return -EOPNOTSUPP;	/* no SoE */
+	struct ec_ioctl_sc_idn d;
+
+	if (!data || !size || size > UINT32_MAX)
+		return -EINVAL;
+	memset(&d, 0, sizeof(d));
+	d.config_index = sc->index;
+	d.drive_no = drive_no;
+	d.al_state = (uint8_t)state;
+	d.idn = idn;
+	d.size = (uint32_t)size;
+	d.data = (uintptr_t)data;
+	return ec_app_ioctl(sc->master, EC_IOCTL_SC_IDN, &d);
 }
 
 int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
 			   int32_t value)
 {
-	(void)sc; (void)key; (void)value;
-	return -EOPNOTSUPP;
+	struct ec_ioctl_sc_flag d;
+	size_t len = key ? strlen(key) : 0;
+
+	if (!len || len >= sizeof(d.key))
+		return -EINVAL;
+	memset(&d, 0, sizeof(d));
+	d.config_index = sc->index;
+	d.value = value;
+	memcpy(d.key, key, len);
+	return ec_app_ioctl(sc->master, EC_IOCTL_SC_FLAG, &d);
 }
 
 int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,

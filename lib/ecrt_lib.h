@@ -48,7 +48,39 @@ struct ec_slave_config {
 	unsigned int sdo_request_count;
 	struct ec_reg_request *reg_requests;
 	unsigned int reg_request_count;
+	struct ec_lib_mbox *mbox_requests;	/* FoE, SoE, VoE */
 };
+
+/*
+ * The one userspace mirror of an FoE, SoE or VoE request (ecrt_mbox.c):
+ * the kernel's request is (config index, request index); the parameters
+ * are kept here and sent whole with EC_IOCTL_MBOX_REQUEST_SET.
+ */
+struct ec_lib_mbox {
+	struct ec_lib_mbox *next;
+	ec_slave_config_t *config;
+	struct ec_ioctl_mbox_request io;	/* kind, index, parameters */
+	uint8_t *data;
+	size_t mem_size;
+	size_t data_size;
+	size_t progress;
+	uint32_t error_code;
+	ec_request_state_t state;	/* as last seen */
+};
+
+struct ec_soe_request {
+	struct ec_lib_mbox r;
+};
+
+struct ec_voe_handler {
+	struct ec_lib_mbox r;
+};
+
+struct ec_foe_request {
+	struct ec_lib_mbox r;
+};
+
+void ec_lib_mbox_free_all(ec_slave_config_t *sc);
 
 struct ec_sdo_request {
 	struct ec_sdo_request *next;

@@ -62,6 +62,7 @@ ec_request_state_t ec_app_request_state(uint8_t ioctl_state)
 
 static void ec_app_free_config(ec_slave_config_t *sc)
 {
+	ec_lib_mbox_free_all(sc);
 	while (sc->sdo_requests) {
 		struct ec_sdo_request *r = sc->sdo_requests;
 
@@ -448,9 +449,21 @@ int ecrt_master_write_idn(ec_master_t *master, uint16_t slave_position,
 			  uint8_t drive_no, uint16_t idn, const uint8_t *data,
 			  size_t data_size, uint16_t *error_code)
 {
-	(void)master; (void)slave_position; (void)drive_no; (void)idn;
-	(void)data; (void)data_size; (void)error_code;
-	return -EOPNOTSUPP;	/* no SoE */
+	struct ec_ioctl_slave_soe io;
+	int ret;
+
+	if (!data || !data_size || data_size > EC_IOCTL_SOE_MAX_SIZE)
+		return -EINVAL;
+	memset(&io, 0, sizeof(io));
+	io.slave_position = slave_position;
+	io.drive_no = drive_no;
+	io.idn = idn;
+	io.data = (uintptr_t)data;
+	io.data_size = (uint32_t)data_size;
+	ret = ec_lib_soe(&master->lm, true, &io);
+	if (error_code)
+		*error_code = io.error_code;
+	return ret;
 }
 
 int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
@@ -458,10 +471,24 @@ int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
 			 size_t target_size, size_t *result_size,
 			 uint16_t *error_code)
 {
-	(void)master; (void)slave_position; (void)drive_no; (void)idn;
-	(void)target; (void)target_size; (void)result_size;
-	(void)error_code;
-	return -EOPNOTSUPP;	/* no SoE */
+	struct ec_ioctl_slave_soe io;
+	int ret;
+
+	if (!target || !target_size)
+		return -EINVAL;
+	memset(&io, 0, sizeof(io));
+	io.slave_position = slave_position;
+	io.drive_no = drive_no;
+	io.idn = idn;
+	io.data = (uintptr_t)target;
+	io.data_size = target_size > EC_IOCTL_SOE_MAX_SIZE ?
+		       EC_IOCTL_SOE_MAX_SIZE : (uint32_t)target_size;
+	ret = ec_lib_soe(&master->lm, false, &io);
+	if (error_code)
+		*error_code = io.error_code;
+	if (result_size)
+		*result_size = ret ? 0 : io.result_size;
+	return ret;
 }
 
 /*

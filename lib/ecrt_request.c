@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * ecrt_request.c - SDO and register requests of the userspace application
- * interface (include/ecrt.h).  The library keeps the data buffer; the
+ * interface (include/ecrt.h); FoE, SoE and VoE: ecrt_mbox.c.  The library keeps the data buffer; the
  * kernel's request is named by (config index, request index).  Polling
  * the state asks the kernel only while the request is busy; when a read
  * succeeded, the data comes along with that answer.
@@ -61,24 +61,6 @@ out_nomem:
 		free(req->data);
 	free(req);
 	errno = ENOMEM;
-	return NULL;
-}
-
-ec_soe_request_t *ecrt_slave_config_create_soe_request(ec_slave_config_t *sc,
-						       uint8_t drive_no,
-						       uint16_t idn,
-						       size_t size)
-{
-	(void)sc; (void)drive_no; (void)idn; (void)size;
-	errno = EOPNOTSUPP;	/* no SoE */
-	return NULL;
-}
-
-ec_voe_handler_t *ecrt_slave_config_create_voe_handler(ec_slave_config_t *sc,
-						       size_t size)
-{
-	(void)sc; (void)size;
-	errno = EOPNOTSUPP;	/* no VoE */
 	return NULL;
 }
 
@@ -282,100 +264,4 @@ int ecrt_reg_request_read(ec_reg_request_t *req, uint16_t address,
 			  size_t size)
 {
 	return ec_app_reg_start(req, false, address, size);
-}
-
-/* SoE and VoE do not exist in this master: no object can be created. */
-
-int ecrt_soe_request_idn(ec_soe_request_t *req, uint8_t drive_no,
-			 uint16_t idn)
-{
-	(void)req; (void)drive_no; (void)idn;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_soe_request_timeout(ec_soe_request_t *req, uint32_t timeout)
-{
-	(void)req; (void)timeout;
-	return -EOPNOTSUPP;
-}
-
-uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req)
-{
-	(void)req;
-	return NULL;
-}
-
-size_t ecrt_soe_request_data_size(const ec_soe_request_t *req)
-{
-	(void)req;
-	return 0;
-}
-
-ec_request_state_t ecrt_soe_request_state(ec_soe_request_t *req)
-{
-	(void)req;
-	return EC_REQUEST_ERROR;
-}
-
-int ecrt_soe_request_write(ec_soe_request_t *req)
-{
-	(void)req;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_soe_request_read(ec_soe_request_t *req)
-{
-	(void)req;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_voe_handler_send_header(ec_voe_handler_t *voe, uint32_t vendor_id,
-				 uint16_t vendor_type)
-{
-	(void)voe; (void)vendor_id; (void)vendor_type;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_voe_handler_received_header(const ec_voe_handler_t *voe,
-				     uint32_t *vendor_id,
-				     uint16_t *vendor_type)
-{
-	(void)voe; (void)vendor_id; (void)vendor_type;
-	return -EOPNOTSUPP;
-}
-
-uint8_t *ecrt_voe_handler_data(const ec_voe_handler_t *voe)
-{
-	(void)voe;
-	return NULL;
-}
-
-size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe)
-{
-	(void)voe;
-	return 0;
-}
-
-int ecrt_voe_handler_write(ec_voe_handler_t *voe, size_t size)
-{
-	(void)voe; (void)size;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_voe_handler_read(ec_voe_handler_t *voe)
-{
-	(void)voe;
-	return -EOPNOTSUPP;
-}
-
-int ecrt_voe_handler_read_nosync(ec_voe_handler_t *voe)
-{
-	(void)voe;
-	return -EOPNOTSUPP;
-}
-
-ec_request_state_t ecrt_voe_handler_execute(ec_voe_handler_t *voe)
-{
-	(void)voe;
-	return EC_REQUEST_ERROR;
 }

@@ -644,6 +644,25 @@ int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t config_index,
 }
 
 /**
+ * ec_lib_config_flag() - a feature flag of a configuration
+ * @m: open handle
+ * @config_index: position in the master's list of configurations
+ * @flag_pos: position of the flag in the configuration's list
+ * @out: key and value on success
+ *
+ * Return: 0 or -errno (-ENOENT past the last flag).
+ */
+int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
+		       uint32_t flag_pos, struct ec_ioctl_sc_flag *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->config_index = config_index;
+	out->flag_pos = flag_pos;
+	return ec_lib_ioctl(m, EC_IOCTL_CONFIG_FLAG, out,
+			    "slave config flag");
+}
+
+/**
  * ec_lib_domain() - a domain of the application
  * @m: open handle
  * @domain_index: position in the master's list of domains
@@ -703,5 +722,57 @@ int ec_lib_domain_data(struct ec_lib_master *m, uint32_t domain_index,
 	ret = ec_lib_ioctl(m, EC_IOCTL_DOMAIN_DATA, &io, "domain data");
 	if (!ret)
 		*result_size = io.result_size;
+	return ret;
+}
+
+/**
+ * ec_lib_foe() - read or write one file over FoE
+ * @m: open handle (writable: the transfer uses the slave's mailbox)
+ * @write: write the file (else read it)
+ * @io: slave_position, file_name, password, buffer, buffer_size and
+ *	timeout_ms in; result_size, foe_error, error_text, mbox_error out
+ *
+ * Return: 0 or -errno (-EIO with io->foe_error set when the slave
+ * refused; -EOVERFLOW when the file is larger than the buffer).
+ */
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io)
+{
+	int ret;
+
+	ret = ec_lib_ioctl(m, write ? EC_IOCTL_SLAVE_FOE_WRITE :
+			      EC_IOCTL_SLAVE_FOE_READ, io,
+			   write ? "FoE write" : "FoE read");
+	if (!ret && !write && io->result_size > io->buffer_size) {
+		ec_lib_set_error(m, "FoE read: module reports %u bytes for a buffer of %u",
+				 io->result_size, io->buffer_size);
+		return -EOVERFLOW;
+	}
+	return ret;
+}
+
+/**
+ * ec_lib_soe() - read or write one IDN element over SoE
+ * @m: open handle (writable: the transfer uses the slave's mailbox)
+ * @write: write (else read)
+ * @io: slave_position, drive_no, idn, elements, data, data_size and
+ *	timeout_ms in; result_size and error_code out
+ *
+ * Return: 0 or -errno (-EIO with io->error_code set when the drive
+ * refused).
+ */
+int ec_lib_soe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_soe *io)
+{
+	int ret;
+
+	ret = ec_lib_ioctl(m, write ? EC_IOCTL_SLAVE_SOE_WRITE :
+			      EC_IOCTL_SLAVE_SOE_READ, io,
+			   write ? "SoE write" : "SoE read");
+	if (!ret && !write && io->result_size > io->data_size) {
+		ec_lib_set_error(m, "SoE read: module reports %u bytes for a buffer of %u",
+				 io->result_size, io->data_size);
+		return -EOVERFLOW;
+	}
 	return ret;
 }

@@ -87,13 +87,13 @@ void ec_fsm_coe_finish(struct ec_fsm_coe *fsm, int error)
 bool ec_fsm_coe_exec(struct ec_fsm_coe *fsm, u64 now_ns)
 {
 	if (fsm->state == ec_fsm_coe_state_end ||
-	    fsm->state == ec_fsm_coe_state_error)
+	    fsm->state == ec_fsm_coe_state_error || fsm->dict_paused)
 		return false;
 	if (ec_fsm_datagram_pending(fsm->datagram))
 		return true;
 	fsm->state(fsm, now_ns);
 	return fsm->state != ec_fsm_coe_state_end &&
-	       fsm->state != ec_fsm_coe_state_error;
+	       fsm->state != ec_fsm_coe_state_error && !fsm->dict_paused;
 }
 
 /**
@@ -141,20 +141,30 @@ void ec_fsm_coe_receive_again(struct ec_fsm_coe *fsm, u64 now_ns)
 	ec_fsm_mbox_receive(&fsm->mbox, fsm->slave, fsm->timeout_ns, now_ns);
 }
 
-static void ec_fsm_coe_emergency(struct ec_fsm_coe *fsm, const u8 *p,
-				 size_t n)
+/**
+ * ec_coe_emergency() - store a CoE message if it is an emergency
+ * @slave: the slave that sent it
+ * @p: the message from its CoE header on
+ * @n: its length
+ *
+ * Return: true if it was an emergency (stored, or too short and logged).
+ */
+bool ec_coe_emergency(struct ec_slave *slave, const u8 *p, size_t n)
 {
-	struct ec_slave *slave = fsm->slave;
 	const u8 *e = p + EC_COE_HEADER_SIZE;
 
+	if (n < EC_COE_HEADER_SIZE ||
+	    ec_get_u16(p) >> EC_COE_SERVICE_SHIFT != EC_COE_SERVICE_EMERGENCY)
+		return false;
 	if (n < EC_COE_HEADER_SIZE + EC_EMERG_SIZE) {
 		EC_SLAVE_WARN(slave, "CoE emergency of %zu bytes ignored", n);
-		return;
+		return true;
 	}
 	ec_emerg_ring_push(&slave->emerg_ring, e);
 	EC_SLAVE_WARN(slave, "CoE emergency: error code 0x%04x, error "
 		      "register 0x%02x, data %02x %02x %02x %02x %02x",
 		      ec_get_u16(e), e[2], e[3], e[4], e[5], e[6], e[7]);
+	return true;
 }
 
 /**
@@ -213,7 +223,7 @@ int ec_fsm_coe_reply(struct ec_fsm_coe *fsm, u8 service, const u8 **data,
 	    (p[EC_SDO_CMD] & EC_SDO_CS_MASK) == EC_SDO_CS_ABORT)
 		got = service;
 	if (got == EC_COE_SERVICE_EMERGENCY) {
-		ec_fsm_coe_emergency(fsm, p, n);
+		ec_coe_emergency(slave, p, n);
 		ec_fsm_coe_receive_again(fsm, now_ns);
 		return 0;
 	}
@@ -613,6 +623,8 @@ static void ec_fsm_coe_state_download_segment(struct ec_fsm_coe *fsm,
 void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			 struct ec_sdo_request *request, u64 now_ns)
 {
+	/* A paused dictionary read keeps its place (sdos, sdo_pos). */
+	fsm->dict_paused = false;
 	fsm->slave = slave;
 	fsm->request = request;
 	fsm->error = 0;

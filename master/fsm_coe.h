@@ -79,6 +79,8 @@ struct ec_fsm_coe {
 	unsigned int sdo_count;
 	unsigned int sdo_pos;
 	unsigned int sub_pos;
+	bool dict_pause;	/* stop before the next object (a request waits) */
+	bool dict_paused;	/* stopped: ec_fsm_coe_dictionary_resume() */
 };
 
 void ec_fsm_coe_init(struct ec_fsm_coe *fsm, struct ec_datagram *datagram);
@@ -87,9 +89,11 @@ void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			 struct ec_sdo_request *request, u64 now_ns);
 void ec_fsm_coe_dictionary(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			   u64 now_ns);
+void ec_fsm_coe_dictionary_resume(struct ec_fsm_coe *fsm, u64 now_ns);
 bool ec_fsm_coe_exec(struct ec_fsm_coe *fsm, u64 now_ns);
 bool ec_fsm_coe_success(const struct ec_fsm_coe *fsm);
 
+bool ec_coe_emergency(struct ec_slave *slave, const u8 *p, size_t n);
 void ec_slave_free_sdos(struct ec_sdo *sdos, unsigned int count);
 
 /* Shared by fsm_coe.c and fsm_coe_info.c only. */

@@ -177,6 +177,8 @@ void ec_fsm_coe_dictionary(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 	u8 *p;
 
 	ec_fsm_coe_clear(fsm);
+	fsm->dict_pause = false;
+	fsm->dict_paused = false;
 	fsm->slave = slave;
 	fsm->request = NULL;
 	fsm->error = 0;
@@ -257,12 +259,36 @@ static void ec_fsm_coe_request_object(struct ec_fsm_coe *fsm, u64 now_ns)
 		ec_fsm_coe_dictionary_done(fsm);
 		return;
 	}
+	if (fsm->dict_pause) {
+		/* A request waits: let it go first, go on from here later. */
+		fsm->dict_paused = true;
+		return;
+	}
 	p = ec_fsm_coe_info_prepare(fsm, EC_SDO_INFO_OBJ_DESC_REQ, 2,
 				    EC_SDO_INFO_OBJ_DESC_RESP);
 	if (!p)
 		return;
 	ec_put_u16(p + EC_SDO_INFO_DATA, fsm->sdos[fsm->sdo_pos].index);
 	ec_fsm_coe_send(fsm, ec_fsm_coe_state_obj_desc, now_ns);
+}
+
+/**
+ * ec_fsm_coe_dictionary_resume() - go on with a paused dictionary read
+ * @fsm: CoE FSM whose dictionary read paused (dict_paused)
+ * @now_ns: current time
+ *
+ * Requests of the next object's description; the SDO transfers done in
+ * between used the same FSM but not the dictionary's fields.
+ */
+void ec_fsm_coe_dictionary_resume(struct ec_fsm_coe *fsm, u64 now_ns)
+{
+	fsm->dict_paused = false;
+	fsm->dict_pause = false;
+	fsm->request = NULL;
+	fsm->error = 0;
+	fsm->abort_code = 0;
+	fsm->timeout_ns = EC_MBOX_TIMEOUT_NS;
+	ec_fsm_coe_request_object(fsm, now_ns);
 }
 
 static void ec_fsm_coe_request_entry(struct ec_fsm_coe *fsm, u64 now_ns)

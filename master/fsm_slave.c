@@ -7,7 +7,8 @@
  * idle -> target (first configuration) -> idle -> pdo -> idle
  *      -> [target (fsm_target: AL check, configuration or change)] -> idle
  *      -> dict -> idle
- * idle -> state request | register request | SII write | SDO -> idle
+ * idle -> state request | register request | SII write | SDO | FoE | SoE -> idle
+ * idle -> [mailbox check: read mailbox full -> fetch (emergency)] -> idle
  */
 #include "fsm_slave.h"
 #include "master.h"
@@ -26,6 +27,12 @@ static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
 static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
+					  u64 now_ns);
 
 /**
  * ec_fsm_slave_init() - set up the FSM of a slave
@@ -52,6 +59,11 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_slave_config_init(&fsm->config, &fsm->datagram, &fsm->change,
 				 &fsm->coe);
 	ec_fsm_coe_init(&fsm->coe, &fsm->datagram);
+	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
+	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
+	ec_fsm_voe_init(&fsm->voe, &fsm->datagram);
+	ec_fsm_mbox_init(&fsm->poll, &fsm->datagram);
+	fsm->config.soe = &fsm->soe;
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
@@ -137,9 +149,12 @@ static void ec_fsm_slave_start_state_request(struct ec_fsm_slave *fsm,
 	req->al_status_code = 0;
 	fsm->state_request = req;
 	/* From INIT up, the mailbox SMs have to be configured first. */
-	if ((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
-	    (target == EC_AL_STATE_PREOP_ || target == EC_AL_STATE_SAFEOP_ ||
-	     target == EC_AL_STATE_OP_)) {
+	fsm->state_from = cur;
+	/* BOOT needs the bootstrap mailbox, set up from INIT. */
+	if (target == EC_AL_STATE_BOOT_ ||
+	    ((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
+	     (target == EC_AL_STATE_PREOP_ || target == EC_AL_STATE_SAFEOP_ ||
+	      target == EC_AL_STATE_OP_))) {
 		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
 		fsm->state = ec_fsm_slave_state_state_config;
 	} else {
@@ -217,6 +232,39 @@ static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
+static void ec_fsm_slave_start_foe_request(struct ec_fsm_slave *fsm,
+					   struct ec_foe_request *req,
+					   u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	fsm->foe_request = req;
+	ec_fsm_foe_transfer(&fsm->foe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_foe;
+	fsm->state(fsm, now_ns);
+}
+
+static void ec_fsm_slave_start_soe_request(struct ec_fsm_slave *fsm,
+					   struct ec_soe_request *req,
+					   u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	fsm->soe_request = req;
+	ec_fsm_soe_transfer(&fsm->soe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_soe;
+	fsm->state(fsm, now_ns);
+}
+
+static void ec_fsm_slave_start_voe_request(struct ec_fsm_slave *fsm,
+					   struct ec_voe_handler *req,
+					   u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	fsm->voe_request = req;
+	ec_fsm_voe_transfer(&fsm->voe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_state_voe;
+	fsm->state(fsm, now_ns);
+}
+
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -246,6 +294,21 @@ static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 			return true;
 		}
 	}
+	ec_list_for_each_safe(pos, tmp, &sc->app_mbox_requests) {
+		struct ec_app_mbox_request *r = ec_list_entry(
+			pos, struct ec_app_mbox_request, config_node);
+
+		if (ec_load_acquire(r->state) != EC_REQ_QUEUED)
+			continue;
+		fsm->request_sc = sc;
+		if (r->kind == EC_APP_MBOX_FOE)
+			ec_fsm_slave_start_foe_request(fsm, &r->u.foe, now_ns);
+		else if (r->kind == EC_APP_MBOX_SOE)
+			ec_fsm_slave_start_soe_request(fsm, &r->u.soe, now_ns);
+		else
+			ec_fsm_slave_start_voe_request(fsm, &r->u.voe, now_ns);
+		return true;
+	}
 	return false;
 }
 
@@ -274,6 +337,115 @@ static void ec_fsm_slave_start_repair_request(struct ec_fsm_slave *fsm,
 			struct ec_reg_request, node));
 	else if (!ec_list_empty(&slave->sii_requests))
 		ec_fsm_slave_start_sii_request(fsm, now_ns);
+}
+
+/* A request of the CLI or of the application's configuration waits. */
+static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
+{
+	struct ec_list *pos, *tmp;
+
+	if (!ec_list_empty(&slave->state_requests) ||
+	    !ec_list_empty(&slave->reg_requests) ||
+	    !ec_list_empty(&slave->sii_requests) ||
+	    !ec_list_empty(&slave->sdo_requests) ||
+	    !ec_list_empty(&slave->foe_requests) ||
+	    !ec_list_empty(&slave->soe_requests))
+		return true;
+	if (!slave->config)
+		return false;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
+		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
+						   config_node)->req.state) ==
+		    EC_REQ_QUEUED)
+			return true;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
+		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
+						   config_node)->req.state) ==
+		    EC_REQ_QUEUED)
+			return true;
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_mbox_requests)
+		if (ec_load_acquire(ec_list_entry(pos,
+						  struct ec_app_mbox_request,
+						  config_node)->state) ==
+		    EC_REQ_QUEUED)
+			return true;
+	return false;
+}
+
+/*
+ * Always listening: with nothing else to do, a CoE slave's read mailbox
+ * status (1 byte) is checked every EC_MBOX_POLL_NS (EC_MBOX_POLL_OP_NS in
+ * the operation phase), the slaves spread over the cycles by ring position; what it holds is fetched (an emergency goes
+ * to the slave's ring and the log).
+ */
+static bool ec_fsm_slave_poll_due(const struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	return fsm->startup_done && ec_fsm_slave_has_coe(slave) &&
+	       ec_fsm_slave_mailbox_up(slave) &&
+	       (slave->current_state & EC_AL_STATE_MASK) !=
+	       EC_AL_STATE_BOOT_ && now_ns >= fsm->next_poll_ns;
+}
+
+static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+
+	if (!fsm->next_poll_ns)
+		fsm->next_poll_ns = now_ns + (slave->ring_position %
+					      EC_MBOX_POLL_SPREAD) *
+					     (EC_MBOX_POLL_NS /
+					      EC_MBOX_POLL_SPREAD);
+	if (!ec_fsm_slave_poll_due(fsm, now_ns))
+		return;
+	fsm->next_poll_ns = now_ns + (slave->master && slave->master->active ?
+				      EC_MBOX_POLL_OP_NS : EC_MBOX_POLL_NS);
+	ec_datagram_fprd(&fsm->datagram, slave->station_address,
+			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
+	ec_datagram_zero(&fsm->datagram);
+	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "mbox-poll");
+	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
+	fsm->state = ec_fsm_slave_state_poll;
+}
+
+static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_datagram *d = &fsm->datagram;
+
+	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
+		return;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
+	    !(d->data[0] & EC_SM_STATUS_MBOX_FULL)) {
+		/* A request queued meanwhile starts now: the check costs
+		 * it no cycle.
+		 */
+		ec_fsm_slave_state_idle(fsm, now_ns);
+		return;
+	}
+	ec_fsm_mbox_fetch(&fsm->poll, fsm->slave, 0, now_ns);
+	fsm->state = ec_fsm_slave_state_poll_fetch;
+}
+
+static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
+					  u64 now_ns)
+{
+	struct ec_fsm_mbox *mbox = &fsm->poll;
+
+	if (ec_fsm_mbox_exec(mbox, now_ns))
+		return;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (!ec_fsm_mbox_success(mbox))
+		return;
+	fsm->unsolicited++;
+	if (mbox->type != EC_MBOX_TYPE_COE ||
+	    !ec_coe_emergency(fsm->slave, mbox->payload, mbox->size))
+		EC_SLAVE_WARN(fsm->slave,
+			      "dropped an unsolicited mailbox message of type 0x%x",
+			      mbox->type);
+	/* More may be waiting: look again at the next chance. */
+	fsm->next_poll_ns = now_ns;
 }
 
 /* Nothing in progress: pick the next job. */
@@ -307,14 +479,25 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 	}
 	if (!fsm->dict_done && ec_fsm_slave_has_coe(slave) &&
 	    ec_fsm_slave_mailbox_up(slave)) {
-		fsm->dict_done = true;
-		if (slave->sii.coe_details & EC_COE_DETAILS_SDO_INFO) {
-			ec_fsm_coe_dictionary(&fsm->coe, slave, now_ns);
+		if (!(slave->sii.coe_details & EC_COE_DETAILS_SDO_INFO) ||
+		    (slave->master && slave->master->no_dictionary)) {
+			fsm->dict_done = true;
+		} else if (!ec_fsm_slave_request_queued(slave)) {
+			if (fsm->dict_paused)
+				ec_fsm_coe_dictionary_resume(&fsm->coe, now_ns);
+			else
+				ec_fsm_coe_dictionary(&fsm->coe, slave, now_ns);
+			fsm->dict_paused = false;
 			fsm->state = ec_fsm_slave_state_dict;
 			return;
 		}
+		/* A request waits: it goes before (the rest of) the
+		 * dictionary, which can take seconds on a real drive.
+		 */
 	}
-	fsm->startup_done = true;
+	if (fsm->dict_done || !ec_fsm_slave_has_coe(slave) ||
+	    !ec_fsm_slave_mailbox_up(slave))
+		fsm->startup_done = true;
 	if (!ec_list_empty(&slave->state_requests))
 		ec_fsm_slave_start_state_request(fsm, now_ns);
 	else if (!ec_list_empty(&slave->reg_requests))
@@ -327,8 +510,16 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_sdo_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->sdo_requests),
 			struct ec_sdo_request, node), now_ns);
-	else
-		ec_fsm_slave_start_app_request(fsm, now_ns);
+	else if (!ec_list_empty(&slave->soe_requests))
+		ec_fsm_slave_start_soe_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->soe_requests),
+			struct ec_soe_request, node), now_ns);
+	else if (!ec_list_empty(&slave->foe_requests))
+		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->foe_requests),
+			struct ec_foe_request, node), now_ns);
+	else if (!ec_fsm_slave_start_app_request(fsm, now_ns))
+		ec_fsm_slave_start_poll(fsm, now_ns);
 }
 
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -336,6 +527,9 @@ static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_target_exec(&fsm->target, now_ns))
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
+	/* After a routine AL check, a waiting request starts in this step. */
+	if (fsm->startup_done)
+		ec_fsm_slave_state_idle(fsm, now_ns);
 }
 
 static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -351,8 +545,17 @@ static void ec_fsm_slave_state_pdo(struct ec_fsm_slave *fsm, u64 now_ns)
 
 static void ec_fsm_slave_state_dict(struct ec_fsm_slave *fsm, u64 now_ns)
 {
+	/* Pause before the next object when a request waits. */
+	fsm->coe.dict_pause = ec_fsm_slave_request_queued(fsm->slave);
 	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
 		return;
+	if (fsm->coe.dict_paused) {
+		fsm->dict_paused = true;
+		fsm->state = ec_fsm_slave_state_idle;
+		ec_fsm_slave_state_idle(fsm, now_ns);
+		return;
+	}
+	fsm->dict_done = true;
 	if (!ec_fsm_coe_success(&fsm->coe))
 		EC_SLAVE_WARN(fsm->slave,
 			      "reading the dictionary failed (%d)",
@@ -371,6 +574,15 @@ static void ec_fsm_slave_state_request_done(struct ec_fsm_slave *fsm,
 	if (ok) {
 		slave->requested_state = req->al_state & EC_AL_STATE_MASK;
 		slave->error_flag = false;
+		/* Out of BOOT the slave runs what was written (new firmware,
+		 * new SII contents): scan it again, as IgH does.
+		 */
+		if (fsm->state_from == EC_AL_STATE_BOOT_ &&
+		    slave->requested_state != EC_AL_STATE_BOOT_ &&
+		    slave->master) {
+			EC_SLAVE_INFO(slave, "left BOOT: scanning again");
+			ec_fsm_master_rescan(&slave->master->fsm);
+		}
 		ec_store_release(&req->state, EC_REQ_SUCCESS);
 		return;
 	}
@@ -444,6 +656,60 @@ static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
 	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
+static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_foe_request *req = fsm->foe_request;
+
+	if (ec_fsm_foe_exec(&fsm->foe, now_ns))
+		return;
+	fsm->foe_request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_foe_success(&fsm->foe)) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
+}
+
+static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_soe_request *req = fsm->soe_request;
+
+	if (ec_fsm_soe_exec(&fsm->soe, now_ns))
+		return;
+	fsm->soe_request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_soe_success(&fsm->soe)) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
+}
+
+static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_voe_handler *req = fsm->voe_request;
+
+	if (ec_fsm_voe_exec(&fsm->voe, now_ns))
+		return;
+	fsm->voe_request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_voe_success(&fsm->voe)) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	if (!req->error)
+		req->error = -EIO;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
+}
+
 static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_sii_request *req = fsm->sii_request;
@@ -488,6 +754,8 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
 	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request, error);
 	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request,
 			 error);
+	EC_FAIL_REQUESTS(&slave->foe_requests, struct ec_foe_request, error);
+	EC_FAIL_REQUESTS(&slave->soe_requests, struct ec_soe_request, error);
 }
 
 /* Stop whatever uses a configuration; the datagram is taken back. */
@@ -502,12 +770,18 @@ static void ec_fsm_slave_drop_config(struct ec_fsm_slave *fsm)
 	if (fsm->request_sc) {
 		fsm->reg_request = NULL;
 		fsm->sdo_request = NULL;
+		fsm->foe_request = NULL;
+		fsm->soe_request = NULL;
+		fsm->voe_request = NULL;
 		fsm->request_sc = NULL;
 		dropped = true;
 	}
 	if (!dropped)
 		return;
 	fsm->coe.request = NULL;
+	fsm->foe.request = NULL;
+	fsm->soe.request = NULL;
+	fsm->voe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;
@@ -584,7 +858,6 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	const struct ec_fsm_slave *fsm = slave->fsm;
 	bool repair = !ec_list_empty(&slave->reg_requests) ||
 		      !ec_list_empty(&slave->sii_requests);
-	struct ec_list *pos, *tmp;
 
 	if (!fsm)
 		return slave->scan_done || repair;
@@ -595,24 +868,9 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 	if (!ec_fsm_slave_idle(fsm) || !fsm->startup_done ||
 	    ec_fsm_target_wants_job(&fsm->target, now_ns))
 		return true;
-	if (!ec_list_empty(&slave->state_requests) ||
-	    !ec_list_empty(&slave->reg_requests) ||
-	    !ec_list_empty(&slave->sii_requests) ||
-	    !ec_list_empty(&slave->sdo_requests))
+	if (ec_fsm_slave_request_queued(slave))
 		return true;
-	if (!slave->config)
-		return false;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	return false;
+	return ec_fsm_slave_poll_due(fsm, now_ns);
 }
 
 /**
@@ -650,8 +908,14 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->reg_request);
 	EC_FAIL_REQUEST(fsm->sdo_request);
 	EC_FAIL_REQUEST(fsm->state_request);
+	EC_FAIL_REQUEST(fsm->foe_request);
+	EC_FAIL_REQUEST(fsm->soe_request);
+	EC_FAIL_REQUEST(fsm->voe_request);
 	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
+	fsm->foe.request = NULL;
+	fsm->soe.request = NULL;
+	fsm->voe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;

@@ -5,8 +5,8 @@
  * in its target state (fsm_target.h: OP with the application's
  * configuration while the master is active, else the requested state,
  * PREOP by default); it reads the dictionary once and serves the requests
- * queued on the slave (SII writes, register access, SDO transfers, AL
- * state changes) and the application's SDO and register requests, one at
+ * queued on the slave (SII writes, register access, SDO, FoE and SoE
+ * transfers, AL state changes) and the application's SDO and register requests, one at
  * a time, with its own datagram.  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
  * byte budget (ec_slave_fsm_wants_datagram()).
@@ -24,6 +24,9 @@
 #include "datagram.h"
 #include "fsm_change.h"
 #include "fsm_coe.h"
+#include "fsm_foe.h"
+#include "fsm_soe.h"
+#include "fsm_voe.h"
 #include "fsm_pdo.h"
 #include "fsm_sii_write.h"
 #include "fsm_slave_config.h"
@@ -43,13 +46,19 @@ struct ec_fsm_slave {
 	struct ec_fsm_change change;
 	struct ec_fsm_slave_config config;
 	struct ec_fsm_coe coe;
+	struct ec_fsm_foe foe;
+	struct ec_fsm_soe soe;
+	struct ec_fsm_voe voe;
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
+	struct ec_fsm_mbox poll;	/* the idle check of the read mailbox */
+	u64 next_poll_ns;
 
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
 	bool dict_done;
+	bool dict_paused;	/* a request went first: resume the read */
 	bool startup_done;	/* the above are over: serving requests */
 
 	/* The request being served (BUSY), at most one. */
@@ -57,6 +66,11 @@ struct ec_fsm_slave {
 	struct ec_reg_request *reg_request;
 	struct ec_sdo_request *sdo_request;
 	struct ec_state_request *state_request;
+	u8 state_from;		/* AL state when the state request began */
+	unsigned int unsolicited;	/* messages the idle check fetched */
+	struct ec_foe_request *foe_request;
+	struct ec_soe_request *soe_request;
+	struct ec_voe_handler *voe_request;
 	const struct ec_slave_config *request_sc;	/* app request's */
 };
 

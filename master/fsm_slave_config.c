@@ -3,10 +3,12 @@
  * fsm_slave_config.c - configuration of one slave up to its target state.
  *
  * INIT -> clear FMMUs -> clear SMs -> [mailbox SM0/SM1] -> PREOP
+ *   to BOOT: -> bootstrap mailbox SM0/SM1 -> BOOT
  *   without a configuration: -> [target above PREOP: change to it]
- *   with one (target SAFEOP or OP): -> startup SDOs -> PDO configuration
- *      -> process data SMs -> [watchdog divider] -> [watchdog intervals]
- *      -> [FMMUs] -> [DC: SYNC settings] -> SAFEOP -> [OP]
+ *   with one (target SAFEOP or OP): -> startup SDOs -> PREOP IDNs (SoE)
+ *      -> PDO configuration -> process data SMs -> [watchdog divider]
+ *      -> [watchdog intervals] -> [FMMUs] -> [DC: SYNC settings] -> SAFEOP
+ *      -> SAFEOP IDNs -> [OP]
  * (DC slaves also get their SYNC signals switched off in INIT:
  * fsm_slave_config_dc.c)
  */
@@ -15,6 +17,8 @@
 #include "domain.h"
 #include "fsm_coe.h"
 #include "fsm_pdo.h"
+#include "fsm_soe.h"
+#include "mbox_text.h"
 #include "mailbox.h"
 #include "registers.h"
 #include "slave.h"
@@ -36,6 +40,8 @@ static void ec_fsm_slave_config_state_sdo(struct ec_fsm_slave_config *fsm,
 					  u64 now_ns);
 static void ec_fsm_slave_config_state_pdo_conf(
 	struct ec_fsm_slave_config *fsm, u64 now_ns);
+static void ec_fsm_slave_config_state_idn(struct ec_fsm_slave_config *fsm,
+					  u64 now_ns);
 static void ec_fsm_slave_config_state_pd_sms(
 	struct ec_fsm_slave_config *fsm, u64 now_ns);
 static void ec_fsm_slave_config_state_wd_divider(
@@ -274,12 +280,16 @@ static void ec_fsm_slave_config_request_preop(struct ec_fsm_slave_config *fsm,
 				      ec_fsm_slave_config_state_preop, now_ns);
 }
 
-/* Write SM0 and SM1 as the SII's standard mailbox says. */
+/*
+ * Write SM0 and SM1 as the SII's standard mailbox says, or its bootstrap
+ * mailbox (words 0x0014-0x0017) on the way to BOOT.
+ */
 static void ec_fsm_slave_config_state_clear_sms(
 	struct ec_fsm_slave_config *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 	const struct ec_sii *sii = &slave->sii;
+	bool boot = fsm->target == EC_AL_STATE_BOOT_;
 	u8 *d;
 
 	if (slave->base_sync_count &&
@@ -289,7 +299,16 @@ static void ec_fsm_slave_config_state_clear_sms(
 		fsm->state = ec_fsm_slave_config_state_end;
 		return;
 	}
-	if (!ec_slave_has_mailbox(slave)) {
+	if (boot && (sii->boot_rx_mailbox_size <= EC_MBOX_HEADER_SIZE ||
+		     sii->boot_tx_mailbox_size <= EC_MBOX_HEADER_SIZE)) {
+		/* Let the slave say why not (AL status code). */
+		EC_SLAVE_WARN(slave, "BOOT: the SII has no bootstrap mailbox");
+		ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_BOOT_,
+					      ec_fsm_slave_config_state_target,
+					      now_ns);
+		return;
+	}
+	if (!boot && !ec_slave_has_mailbox(slave)) {
 		ec_fsm_slave_config_request_preop(fsm, now_ns);
 		return;
 	}
@@ -297,13 +316,17 @@ static void ec_fsm_slave_config_state_clear_sms(
 			 EC_SM_REG(EC_SM_MBOX_WRITE), 2 * EC_SM_SIZE);
 	ec_datagram_zero(fsm->datagram);
 	d = fsm->datagram->data;
-	ec_put_u16(d + EC_SM_START, sii->std_rx_mailbox_offset);
-	ec_put_u16(d + EC_SM_LENGTH, sii->std_rx_mailbox_size);
+	ec_put_u16(d + EC_SM_START, boot ? sii->boot_rx_mailbox_offset :
+					   sii->std_rx_mailbox_offset);
+	ec_put_u16(d + EC_SM_LENGTH, boot ? sii->boot_rx_mailbox_size :
+					    sii->std_rx_mailbox_size);
 	d[EC_SM_CONTROL] = EC_SM_CONTROL_MBOX_WRITE;
 	d[EC_SM_ACTIVATE] = EC_SM_ACTIVATE_ENABLE;
 	d += EC_SM_SIZE;
-	ec_put_u16(d + EC_SM_START, sii->std_tx_mailbox_offset);
-	ec_put_u16(d + EC_SM_LENGTH, sii->std_tx_mailbox_size);
+	ec_put_u16(d + EC_SM_START, boot ? sii->boot_tx_mailbox_offset :
+					   sii->std_tx_mailbox_offset);
+	ec_put_u16(d + EC_SM_LENGTH, boot ? sii->boot_tx_mailbox_size :
+					    sii->std_tx_mailbox_size);
 	d[EC_SM_CONTROL] = EC_SM_CONTROL_MBOX_READ;
 	d[EC_SM_ACTIVATE] = EC_SM_ACTIVATE_ENABLE;
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-sms");
@@ -316,6 +339,12 @@ static void ec_fsm_slave_config_state_mbox_sms(
 {
 	if (!ec_fsm_slave_config_written(fsm, "configuring the mailbox SMs"))
 		return;
+	if (fsm->target == EC_AL_STATE_BOOT_) {
+		ec_fsm_slave_config_change_to(fsm, EC_AL_STATE_BOOT_,
+					      ec_fsm_slave_config_state_target,
+					      now_ns);
+		return;
+	}
 	ec_fsm_slave_config_request_preop(fsm, now_ns);
 }
 
@@ -327,8 +356,76 @@ static bool ec_fsm_slave_config_has_coe(const struct ec_slave *slave)
 
 static void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
 					 u64 now_ns);
+static void ec_fsm_slave_config_after_idns(struct ec_fsm_slave_config *fsm,
+					   u64 now_ns);
 
-/* Write the next startup SDO, or go on with the PDOs. */
+/* Write the next startup IDN of fsm->idn_state, or go on. */
+static void ec_fsm_slave_config_next_idn(struct ec_fsm_slave_config *fsm,
+					 u64 now_ns)
+{
+	struct ec_soe_request *req = &fsm->soe_request;
+	const struct ec_soe_config *c;
+
+	for (;;) {
+		fsm->idn_pos = fsm->idn_pos->next;
+		if (fsm->idn_pos == &fsm->sc->soe_configs) {
+			ec_fsm_slave_config_after_idns(fsm, now_ns);
+			return;
+		}
+		c = ec_list_entry(fsm->idn_pos, struct ec_soe_config, node);
+		if (c->al_state == fsm->idn_state)
+			break;
+	}
+	if (!fsm->soe) {
+		ec_fsm_slave_config_fail(fsm, -EPROTONOSUPPORT);
+		return;
+	}
+	memset(req, 0, sizeof(*req));
+	ec_list_init(&req->node);
+	req->write = true;
+	req->drive_no = c->drive_no;
+	req->idn = c->idn;
+	req->al_state = c->al_state;
+	req->data = c->data;
+	req->mem_size = c->size;
+	req->data_size = c->size;
+	ec_fsm_soe_transfer(fsm->soe, fsm->slave, req, now_ns);
+	fsm->state = ec_fsm_slave_config_state_idn;
+}
+
+static void ec_fsm_slave_config_start_idns(struct ec_fsm_slave_config *fsm,
+					   u8 al_state, u64 now_ns)
+{
+	fsm->idn_state = al_state;
+	fsm->idn_pos = &fsm->sc->soe_configs;
+	ec_fsm_slave_config_next_idn(fsm, now_ns);
+}
+
+static void ec_fsm_slave_config_state_idn(struct ec_fsm_slave_config *fsm,
+					  u64 now_ns)
+{
+	struct ec_soe_request *req = &fsm->soe_request;
+	char idn[EC_SOE_IDN_TEXT_SIZE];
+
+	if (ec_fsm_soe_exec(fsm->soe, now_ns))
+		return;
+	if (ec_fsm_soe_success(fsm->soe)) {
+		ec_fsm_slave_config_next_idn(fsm, now_ns);
+		return;
+	}
+	ec_soe_idn_format(req->idn, idn, sizeof(idn));
+	if (req->error_code)
+		EC_SLAVE_ERR(fsm->slave,
+			     "startup IDN %s (drive %u) refused: 0x%04x %s",
+			     idn, req->drive_no, req->error_code,
+			     ec_soe_error_text(req->error_code));
+	else
+		EC_SLAVE_ERR(fsm->slave, "startup IDN %s (drive %u) failed (%d)",
+			     idn, req->drive_no, req->error);
+	ec_fsm_slave_config_fail(fsm, req->error ? req->error : -EIO);
+}
+
+/* Write the next startup SDO, or go on with the PREOP IDNs. */
 static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
 					 u64 now_ns)
 {
@@ -337,7 +434,7 @@ static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
 
 	fsm->sdo_pos = fsm->sdo_pos->next;
 	if (fsm->sdo_pos == &fsm->sc->sdo_configs) {
-		ec_fsm_slave_config_pdo_conf(fsm, now_ns);
+		ec_fsm_slave_config_start_idns(fsm, EC_AL_STATE_PREOP_, now_ns);
 		return;
 	}
 	if (!ec_fsm_slave_config_has_coe(fsm->slave)) {
@@ -639,6 +736,17 @@ static void ec_fsm_slave_config_state_safeop(
 {
 	if (!ec_fsm_slave_config_change_done(fsm, now_ns))
 		return;
+	ec_fsm_slave_config_start_idns(fsm, EC_AL_STATE_SAFEOP_, now_ns);
+}
+
+/* The IDNs of fsm->idn_state are written: PDOs after PREOP, OP after SAFEOP. */
+static void ec_fsm_slave_config_after_idns(struct ec_fsm_slave_config *fsm,
+					   u64 now_ns)
+{
+	if (fsm->idn_state == EC_AL_STATE_PREOP_) {
+		ec_fsm_slave_config_pdo_conf(fsm, now_ns);
+		return;
+	}
 	if (fsm->target == EC_AL_STATE_SAFEOP_) {
 		fsm->state = ec_fsm_slave_config_state_end;
 		return;
@@ -670,6 +778,7 @@ void ec_fsm_slave_config_abort(struct ec_fsm_slave_config *fsm)
 		return;
 	fsm->sc = NULL;
 	fsm->sdo_pos = NULL;
+	fsm->idn_pos = NULL;
 	ec_fsm_slave_config_fail(fsm, -ECANCELED);
 }
 

@@ -19,6 +19,7 @@ struct ec_slave;
 struct ec_slave_config;
 struct ec_sdo_config;
 struct ec_fsm_coe;
+struct ec_fsm_soe;
 
 /* FMMU registers from 0x0600, 16 bytes each (ETG.1000.4 table 56,
  * ESC data sheet section II 0x0600-0x06FF).
@@ -58,6 +59,10 @@ struct ec_fsm_slave_config {
 	const struct ec_slave_config *sc;
 	const struct ec_list *sdo_pos;	/* startup SDO being written */
 	struct ec_sdo_request sdo_request;
+	struct ec_fsm_soe *soe;		/* startup IDNs (same datagram) */
+	const struct ec_list *idn_pos;	/* startup IDN being written */
+	u8 idn_state;			/* the AL state whose IDNs go now */
+	struct ec_soe_request soe_request;
 	int error;
 	u16 al_status_code;	/* of a refused transition */
 	u8 failed_state;	/* the AL state that was refused */

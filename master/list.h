@@ -45,6 +45,30 @@ static inline bool ec_list_linked(const struct ec_list *n)
 	return n->next != n;
 }
 
+/* The @index-th node of @head (from 0), or NULL. */
+static inline struct ec_list *ec_list_nth(const struct ec_list *head,
+					  unsigned int index)
+{
+	struct ec_list *n;
+
+	for (n = head->next; n != head; n = n->next)
+		if (!index--)
+			return n;
+	return NULL;
+}
+
+/* The position of @node in @head (from 0). */
+static inline unsigned int ec_list_index(const struct ec_list *head,
+					 const struct ec_list *node)
+{
+	const struct ec_list *n;
+	unsigned int i = 0;
+
+	for (n = head->next; n != head && n != node; n = n->next)
+		i++;
+	return i;
+}
+
 #define ec_container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 

@@ -36,6 +36,7 @@ struct ec_slave;
 #define EC_MBOX_TYPE_FOE 0x04
 #define EC_MBOX_TYPE_SOE 0x05
 #define EC_MBOX_TYPE_VOE 0x0f
+#define EC_MBOX_TYPE_NONE 0xff	/* no reply (ec_fsm_mbox_send()) */
 
 /* Mailbox error reply (type 0), ETG.1000.4 table 30. */
 #define EC_MBOX_ERR_SERVICE 0x0001	/* "mailbox command" service */
@@ -67,11 +68,24 @@ struct ec_slave;
 #define EC_SM_CONTROL_MBOX_WRITE 0x26
 #define EC_SM_CONTROL_MBOX_READ 0x22
 
+/*
+ * Idle check of a CoE slave's read mailbox (emergencies): the interval
+ * (longer in the operation phase, where the FSMs share the application's
+ * frames), and over how many slots of it the slaves are spread by ring
+ * position.
+ */
+#define EC_MBOX_POLL_NS (10 * EC_NSEC_PER_MSEC)
+#define EC_MBOX_POLL_OP_NS (100 * EC_NSEC_PER_MSEC)	/* in OPERATION */
+#define EC_MBOX_POLL_SPREAD 10
+
 /* Time a slave has to answer a mailbox request by default. */
 #define EC_MBOX_TIMEOUT_NS (1000 * EC_NSEC_PER_MSEC)
 
 bool ec_slave_has_mailbox(const struct ec_slave *slave);
 size_t ec_mbox_max_request(const struct ec_slave *slave);
+size_t ec_mbox_max_reply(const struct ec_slave *slave);
+void ec_mbox_layout(const struct ec_slave *slave, u16 *rx_offset,
+		    u16 *rx_size, u16 *tx_offset, u16 *tx_size);
 u8 *ec_mbox_prepare_send(struct ec_slave *slave, struct ec_datagram *d,
 			 u8 type, size_t size);
 const char *ec_mbox_error_text(u16 code);
@@ -87,6 +101,9 @@ struct ec_fsm_mbox {
 	u64 timeout_ns;
 	unsigned int retries;	/* left for the current datagram */
 	u8 repeat_activate;	/* SM1 activate byte with the toggled bit */
+	bool send_only;		/* end after the write (no reply) */
+	bool fetch_once;	/* one fetch, no waiting (ec_fsm_mbox_fetch) */
+	bool repeated;		/* the reply awaited was asked for again */
 	int error;		/* -ETIMEDOUT, -EIO (no answer), -EPROTO */
 	/* The reply, valid after success. */
 	u8 type;		/* EC_MBOX_TYPE_* */
@@ -101,7 +118,12 @@ void ec_fsm_mbox_transfer(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 			  u64 timeout_ns, u64 now_ns);
 void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 			 u64 timeout_ns, u64 now_ns);
+void ec_fsm_mbox_send(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
+		      u64 timeout_ns, u64 now_ns);
+void ec_fsm_mbox_fetch(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
+		       u64 timeout_ns, u64 now_ns);
 bool ec_fsm_mbox_exec(struct ec_fsm_mbox *fsm, u64 now_ns);
+int ec_fsm_mbox_reply(struct ec_fsm_mbox *fsm, u8 type, u64 now_ns);
 bool ec_fsm_mbox_success(const struct ec_fsm_mbox *fsm);
 
 #endif /* EC_MAILBOX_H */

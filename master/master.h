@@ -80,6 +80,13 @@ struct ec_master {
 	struct ec_fsm_master fsm;
 	struct ec_datagram fsm_datagram;
 
+	/* Mailbox (fsm_slave.c, mailbox.c): read no CoE dictionaries; and
+	 * the former exchange, with a status check before every fetch
+	 * (kept for the before/after figures of make bench-core).
+	 */
+	bool no_dictionary;
+	bool mbox_check_first;
+
 	/* The application (ecrt_*): configurations, domains, cycle. */
 	struct ec_list configs;		/* struct ec_slave_config */
 	struct ec_list domains;		/* struct ec_domain */

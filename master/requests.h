@@ -63,6 +63,73 @@ struct ec_sdo_request {
 	int error;		/* -errno: -EIO abort, -ETIMEDOUT, -EPROTO */
 };
 
+#define EC_FOE_NAME_SIZE 256	/* file name bytes incl. the final NUL */
+
+/*
+ * An FoE read or write of one file (ETG.1000.6 clause 5.7).  A read
+ * fails with -EOVERFLOW when the file is larger than mem_size.
+ */
+struct ec_foe_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	bool write;
+	char file_name[EC_FOE_NAME_SIZE];
+	u32 password;
+	u8 *data;		/* buffer of mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* write: to write; read: read */
+	size_t progress;	/* bytes transferred so far */
+	u64 timeout_ns;		/* per reply; 0: FSM default */
+	u32 foe_error;		/* FoE error code of the slave, 0 if none */
+	char error_text[64];	/* the slave's text with it, NUL-ended */
+	u16 mbox_error;		/* mailbox error reply detail, 0 if none */
+	int error;		/* -errno: -EIO FoE error, -ETIMEDOUT ... */
+};
+
+/* An SoE read or write of one IDN element (IEC 61800-7-304). */
+struct ec_soe_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	bool write;
+	u8 drive_no;		/* 0..7 */
+	u16 idn;		/* bit 15: P, bits 14-12: set, 11-0: number */
+	u8 elements;		/* EC_SOE_ELEM_*, 0: the value */
+	u8 al_state;		/* startup IDNs: EC_AL_STATE_PREOP_/SAFEOP_ */
+	u8 *data;		/* buffer of mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* write: to write; read: read */
+	u64 timeout_ns;		/* per reply; 0: FSM default */
+	u16 error_code;		/* SoE error code of the slave, 0 if none */
+	int error;		/* -errno: -EIO SoE error, -ETIMEDOUT ... */
+};
+
+/* What a VoE handler does next. */
+enum ec_voe_op {
+	EC_VOE_OP_WRITE,
+	EC_VOE_OP_READ,		/* wait for the read mailbox to fill */
+	EC_VOE_OP_READ_NOSYNC,	/* fetch the read mailbox once */
+};
+
+/*
+ * A vendor-specific message (ETG.1000.6 clause 5.9): 6 bytes of header
+ * (vendor id, vendor type) and data.  A write needs no reply.
+ */
+struct ec_voe_handler {
+	struct ec_list node;
+	enum ec_req_state state;
+	enum ec_voe_op op;
+	u32 vendor_id;		/* header of writes */
+	u16 vendor_type;
+	u32 rx_vendor_id;	/* header of the last message read */
+	u16 rx_vendor_type;
+	u8 *data;		/* after the header, mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* write: to write; read: read */
+	u64 timeout_ns;		/* 0: FSM default */
+	u16 mbox_error;		/* mailbox error reply detail, 0 if none */
+	int error;
+};
+
 /* Bring a slave to an AL state (with error acknowledge when needed). */
 struct ec_state_request {
 	struct ec_list node;

@@ -121,12 +121,15 @@ struct ec_slave {
 
 	bool scan_done;
 	u8 mailbox_counter;	/* 1..7, ETG.1000.4 clause 5.6 */
+	u8 mailbox_rx_counter;	/* of the last reply taken, 0: none */
 
 	/* Requests queued by the CLI or an application (see requests.h). */
 	struct ec_list sii_requests;
 	struct ec_list reg_requests;
 	struct ec_list sdo_requests;
 	struct ec_list state_requests;
+	struct ec_list foe_requests;
+	struct ec_list soe_requests;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
 
 	/* Owned by fsm_slave.c / fsm_pdo.c; freed by ec_slave_fsm_free(). */

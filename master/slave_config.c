@@ -91,8 +91,11 @@ struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 	for (i = 0; i < EC_MAX_FMMUS_PER_CONFIG; i++)
 		ec_list_init(&sc->fmmus[i].domain_node);
 	ec_list_init(&sc->sdo_configs);
+	ec_list_init(&sc->soe_configs);
+	ec_list_init(&sc->flags);
 	ec_list_init(&sc->app_sdo_requests);
 	ec_list_init(&sc->app_reg_requests);
+	ec_list_init(&sc->app_mbox_requests);
 	return sc;
 }
 
@@ -125,6 +128,18 @@ void ec_slave_config_free(struct ec_slave_config *sc)
 		ec_free(c->data);
 		ec_free(c);
 	}
+	ec_list_for_each_safe(pos, tmp, &sc->flags) {
+		ec_list_del_init(pos);
+		ec_free(ec_list_entry(pos, struct ec_flag_config, node));
+	}
+	ec_list_for_each_safe(pos, tmp, &sc->soe_configs) {
+		struct ec_soe_config *c = ec_list_entry(pos,
+						struct ec_soe_config, node);
+
+		ec_list_del_init(pos);
+		ec_free(c->data);
+		ec_free(c);
+	}
 	ec_list_for_each_safe(pos, tmp, &sc->app_sdo_requests) {
 		struct ec_app_sdo_request *r = ec_list_entry(
 			pos, struct ec_app_sdo_request, config_node);
@@ -136,6 +151,14 @@ void ec_slave_config_free(struct ec_slave_config *sc)
 	ec_list_for_each_safe(pos, tmp, &sc->app_reg_requests) {
 		struct ec_app_reg_request *r = ec_list_entry(
 			pos, struct ec_app_reg_request, config_node);
+
+		ec_list_del_init(pos);
+		ec_free(r->mem);
+		ec_free(r);
+	}
+	ec_list_for_each_safe(pos, tmp, &sc->app_mbox_requests) {
+		struct ec_app_mbox_request *r = ec_list_entry(
+			pos, struct ec_app_mbox_request, config_node);
 
 		ec_list_del_init(pos);
 		ec_free(r->mem);

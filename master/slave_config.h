@@ -56,6 +56,16 @@ struct ec_sdo_config {
 	size_t size;
 };
 
+/* A startup IDN, written over SoE in PREOP or SAFEOP (IgH's soe configs). */
+struct ec_soe_config {
+	struct ec_list node;
+	u8 drive_no;
+	u16 idn;
+	u8 al_state;		/* EC_AL_STATE_PREOP_ or EC_AL_STATE_SAFEOP_ */
+	u8 *data;
+	size_t size;
+};
+
 struct ec_slave_config {
 	struct ec_list node;		/* in master->configs */
 	struct ec_master *master;
@@ -81,8 +91,11 @@ struct ec_slave_config {
 	unsigned int used_fmmus;
 
 	struct ec_list sdo_configs;	/* startup SDOs, in order */
+	struct ec_list soe_configs;	/* startup IDNs, in order */
+	struct ec_list flags;		/* feature flags, in order */
 	struct ec_list app_sdo_requests;	/* created by the application */
 	struct ec_list app_reg_requests;
+	struct ec_list app_mbox_requests;	/* FoE, SoE, VoE */
 
 	/* DC (ecrt_slave_config_dc), stored for the DC issue. */
 	u16 dc_assign_activate;
@@ -123,6 +136,42 @@ struct ec_app_reg_request {
 	size_t mem_size;
 };
 
+#define EC_FLAG_KEY_SIZE 64	/* key of a feature flag incl. the NUL */
+
+/* A feature flag (ecrt_slave_config_flag()): a named value for the slave. */
+struct ec_flag_config {
+	struct ec_list node;
+	char key[EC_FLAG_KEY_SIZE];
+	s32 value;
+};
+
+/* The kinds of struct ec_app_mbox_request. */
+enum ec_app_mbox_kind {
+	EC_APP_MBOX_FOE,
+	EC_APP_MBOX_SOE,
+	EC_APP_MBOX_VOE,
+};
+
+/*
+ * An FoE, SoE or VoE request of an application: one life cycle for all
+ * three (created on the FSM side, started by a release store of QUEUED
+ * from any context, picked up by the slave FSM with an acquire load,
+ * finished by a release store), the kind's request in the union.
+ */
+struct ec_app_mbox_request {
+	struct ec_list config_node;	/* in sc->app_mbox_requests */
+	struct ec_slave_config *sc;
+	enum ec_app_mbox_kind kind;
+	enum ec_req_state *state;	/* the kind's state word */
+	u8 *mem;
+	size_t mem_size;
+	union {
+		struct ec_foe_request foe;
+		struct ec_soe_request soe;
+		struct ec_voe_handler voe;
+	} u;
+};
+
 struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 					       u16 alias, u16 position,
 					       u32 vendor_id,
@@ -157,11 +206,23 @@ int ec_slave_config_reg_pdo_entry_pos(struct ec_slave_config *sc,
 				      unsigned int *bit_position);
 int ec_slave_config_sdo(struct ec_slave_config *sc, u16 index, u8 subindex,
 			const u8 *data, size_t size, bool complete_access);
+int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
+			u8 al_state, const u8 *data, size_t size);
+int ec_slave_config_flag(struct ec_slave_config *sc, const char *key,
+			 s32 value);
 struct ec_app_sdo_request *
 ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
 				   u8 subindex, size_t size);
 struct ec_app_reg_request *
 ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size);
+struct ec_app_mbox_request *
+ec_slave_config_create_mbox_request(struct ec_slave_config *sc,
+				    enum ec_app_mbox_kind kind, size_t size);
+int ec_app_mbox_request_start(struct ec_app_mbox_request *r, bool write,
+			      enum ec_voe_op voe_op);
+bool ec_app_mbox_request_owned(const struct ec_app_mbox_request *r);
+ec_request_state_t ec_app_mbox_request_state(
+	const struct ec_app_mbox_request *r);
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state);
 

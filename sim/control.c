@@ -141,10 +141,14 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 		ret = *end ? -EINVAL :
 		      ecsim_slave_dc_set_drift(seg, (unsigned int)a,
 					       (int32_t)(ppm * 1000));
+	} else if (!strcmp(argv[0], "emergency") && argc == 3 &&
+		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
+		ret = ecsim_segment_emergency(seg, (unsigned int)a,
+					      (uint16_t)b);
 	} else {
 		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
 		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
-		    "ppm N PPM | status\n");
+		    "emergency N CODE | ppm N PPM | status\n");
 		return -EINVAL;
 	}
 	if (ret == -ENOENT)

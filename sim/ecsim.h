@@ -136,6 +136,9 @@ int ecsim_segment_set_corrupt(struct ecsim_segment *seg,
 			      unsigned int percent);
 int ecsim_segment_al_error(struct ecsim_segment *seg, unsigned int id,
 			   uint16_t code);
+/* The slave sends a CoE emergency with @code (mailbox.c). */
+int ecsim_segment_emergency(struct ecsim_segment *seg, unsigned int id,
+			    uint16_t code);
 
 /*
  * Delay of the answers in microseconds ("delay US" command, "delay_us" in

@@ -21,7 +21,7 @@
 
 /* Mailbox protocols the simulator answers (others get the mailbox error
  * "unsupported protocol", see mailbox.c). */
-#define ESI_SERVED_PROTOCOLS	SII_MBX_COE
+#define ESI_SERVED_PROTOCOLS	(SII_MBX_COE | SII_MBX_FOE | SII_MBX_SOE | SII_MBX_VOE)
 
 /* SII general category, CoE details (ETG.2010 table 4) */
 #define ESI_COE_SDO		0x01

@@ -4,13 +4,17 @@
  * the write mailbox (SM type 1, master to slave) is read by the application
  * once full, the 6-byte header checked and the message dispatched by type;
  * replies are queued and put into the read mailbox (SM type 2) one at a time
- * with a counter 1..7.  CoE goes to the CoE server (coe.h); every other type
- * gets the mailbox error reply "unsupported protocol".
+ * with a counter 1..7.  CoE goes to the CoE server (coe.h), FoE to the FoE
+ * server (foe.h, also in BOOT, where it is the only protocol), SoE to the
+ * SoE server (soe.h); VoE is echoed by models that declare it; every other
+ * type gets the mailbox error reply "unsupported protocol".
  */
 #include <errno.h>
 #include <string.h>
 
 #include "sim_priv.h"
+#include "foe.h"
+#include "soe.h"
 #ifdef ECSIM_HAVE_COE
 #include "coe.h"
 #include "od.h"
@@ -46,6 +50,8 @@ int ecsim_mbx_init(struct ecsim_slave *s)
 
 void ecsim_mbx_free(struct ecsim_slave *s)
 {
+	ecsim_foe_free(s);
+	ecsim_soe_free(s);
 #ifdef ECSIM_HAVE_COE
 	if (s->coe)
 		ecsim_coe_free(s->coe);
@@ -77,6 +83,8 @@ void ecsim_mbx_reset(struct ecsim_slave *s)
 
 void ecsim_mbx_set_al_state(struct ecsim_slave *s, uint8_t state)
 {
+	ecsim_foe_set_al_state(s, state);
+	ecsim_soe_set_al_state(s, state);
 #ifdef ECSIM_HAVE_COE
 	if (s->od)
 		ecsim_od_set_al_state(s->od, state);
@@ -176,6 +184,37 @@ static void refill(struct ecsim_slave *s)
 #endif
 }
 
+static uint16_t out_size(const struct ecsim_slave *s)
+{
+	return ecsim_get16(s->mem + ESC_REG_SM(s->sm_mbx_out) + ESC_SM_LENGTH);
+}
+
+/* An FoE request; the reply (if any) goes into the queue. */
+static void dispatch_foe(struct ecsim_slave *s, const uint8_t *msg,
+			 size_t len)
+{
+	uint8_t reply[ECSIM_MBX_MAX];
+	size_t in_cap = in_size(s) > MBX_HDR_LEN ? in_size(s) - MBX_HDR_LEN : 0;
+	size_t out_cap = out_size(s) > MBX_HDR_LEN ?
+			 out_size(s) - MBX_HDR_LEN : 0;
+	size_t n;
+
+	if (!s->foe) {
+		error_reply(s, MBX_ERR_UNSUPPORTED);
+		return;
+	}
+	if (in_cap > sizeof(reply))
+		in_cap = sizeof(reply);
+	n = ecsim_foe_request(s, msg, len, in_cap, out_cap, reply);
+	if (n)
+		queue_reply(s, MBX_TYPE_FOE, reply, n);
+}
+
+static void soe_reply(struct ecsim_slave *s, const uint8_t *p, size_t n)
+{
+	queue_reply(s, MBX_TYPE_SOE, p, n);
+}
+
 static void dispatch(struct ecsim_slave *s, const uint8_t *msg, size_t size)
 {
 	uint16_t len = ecsim_get16(msg);
@@ -189,7 +228,30 @@ static void dispatch(struct ecsim_slave *s, const uint8_t *msg, size_t size)
 	if (cnt && cnt == s->last_req_cnt)
 		return;
 	s->last_req_cnt = cnt;
+	if (ecsim_al_state(s) == ESC_AL_BOOT && type != MBX_TYPE_FOE) {
+		error_reply(s, MBX_ERR_UNSUPPORTED);
+		return;
+	}
 	switch (type) {
+	case MBX_TYPE_FOE:
+		dispatch_foe(s, msg + MBX_HDR_LEN, len);
+		break;
+	case MBX_TYPE_VOE:
+		/* The VoE echo model: the message back, header and all. */
+		if (!(s->model->mbx_protocols & SII_MBX_VOE))
+			error_reply(s, MBX_ERR_UNSUPPORTED);
+		else
+			queue_reply(s, MBX_TYPE_VOE, msg + MBX_HDR_LEN, len);
+		break;
+	case MBX_TYPE_SOE:
+		if (!s->soe) {
+			error_reply(s, MBX_ERR_UNSUPPORTED);
+			break;
+		}
+		ecsim_soe_request(s, msg + MBX_HDR_LEN, len,
+				  in_size(s) > MBX_HDR_LEN ?
+				  in_size(s) - MBX_HDR_LEN : 0, soe_reply);
+		break;
 #ifdef ECSIM_HAVE_COE
 	case MBX_TYPE_COE:
 		if (!s->coe) {
@@ -251,7 +313,7 @@ void ecsim_mbx_process(struct ecsim_slave *s)
 			r[ESC_SM_STATUS] &= ~(ESC_SMS_MBX_FULL |
 					      ESC_SMS_IRQ_WRITE);
 			r[ESC_SM_STATUS] |= ESC_SMS_IRQ_READ;
-			if (size >= MBX_HDR_LEN && st != ESC_AL_BOOT)
+			if (size >= MBX_HDR_LEN)
 				dispatch(s, msg, size);
 			else
 				error_reply(s, MBX_ERR_UNSUPPORTED);
@@ -259,4 +321,34 @@ void ecsim_mbx_process(struct ecsim_slave *s)
 	}
 	refill(s);
 	send_next(s);
+}
+
+/**
+ * ecsim_segment_emergency() - the slave sends a CoE emergency
+ * @seg: segment
+ * @id: slave id
+ * @code: emergency error code (register 0x1001 and data are 0)
+ *
+ * Return: 0, -ENOENT (no such slave) or -EPROTONOSUPPORT (no CoE).
+ */
+int ecsim_segment_emergency(struct ecsim_segment *seg, unsigned int id,
+			    uint16_t code)
+{
+	struct ecsim_slave *s;
+
+	if (id >= seg->n_slaves)
+		return -ENOENT;
+	s = &seg->slaves[id];
+#ifdef ECSIM_HAVE_COE
+	if (s->coe) {
+		ecsim_coe_emergency(s->coe, code, 0x01, NULL);
+		refill(s);
+		send_next(s);
+		return 0;
+	}
+#else
+	(void)code;
+#endif
+	(void)s;
+	return -EPROTONOSUPPORT;
 }

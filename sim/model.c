@@ -482,6 +482,8 @@ static int parse_model(struct ecsim_model *m, const char *key,
 		return ret;
 	if (json_object_get(o, "objects"))
 		m->objects = json_incref(json_object_get(o, "objects"));
+	if (json_object_get(o, "idns"))	/* SoE dictionary (soe.c) */
+		m->idns = json_incref(json_object_get(o, "idns"));
 	return parse_sii_image(m, json_object_get(o, "sii_image"));
 }
 
@@ -500,6 +502,7 @@ static void model_free(struct ecsim_model *m)
 	free(m->pdos);
 	free(m->sii_image);
 	json_decref(m->objects);
+	json_decref(m->idns);
 	free(m->key);
 	free(m->name);
 	free(m->order);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sim_priv.h"
+#include "soe.h"
 #ifdef ECSIM_HAVE_COE
 #include "od.h"
 #endif
@@ -58,8 +59,13 @@ static int layout_from_model(const struct ecsim_slave *s, unsigned int sm,
 int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 		    struct ecsim_pd_sm *out)
 {
+	int ret;
+
 	memset(out, 0, sizeof(*out));
 	out->sm = (int)sm;
+	ret = ecsim_soe_sm_layout(s, sm, out);	/* an SoE drive's AT/MDT */
+	if (ret != -ENOENT)
+		return ret;
 #ifdef ECSIM_HAVE_COE
 	if (s->od) {
 		struct ecsim_od_mapped map[ECSIM_MAX_PD_ENTRIES];
@@ -312,6 +318,7 @@ void ecsim_pd_update_inputs(struct ecsim_segment *seg)
 		if (s->model->behaviour &&
 		    !strcmp(s->model->behaviour, "cia402"))
 			cia402_step(s);
+		ecsim_soe_step(s);
 		if (!s->pd_in.n)
 			continue;
 		for (k = 0; k < s->n_patterns; k++) {

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "sim_priv.h"
+#include "foe.h"
+#include "soe.h"
 #ifdef ECSIM_HAVE_COE
 #include "od.h"
 #endif
@@ -198,6 +200,10 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 	}
 #endif
 	ret = ecsim_mbx_init(s);
+	if (!ret)
+		ret = ecsim_foe_init(s, json_object_get(js, "foe"), err, errlen);
+	if (!ret)
+		ret = ecsim_soe_init(s, err, errlen);
 	if (ret)
 		return ret;
 	ecsim_slave_reset(s);

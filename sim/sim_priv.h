@@ -86,6 +86,7 @@ struct ecsim_model {
 	unsigned int n_pdos;
 	struct ecsim_model_pdo *pdos;	/* 0x16xx rx and 0x1Axx tx mixed */
 	json_t *objects;		/* CoE objects (od.h format), or NULL */
+	json_t *idns;			/* SoE IDNs (soe.c format), or NULL */
 	char *behaviour;		/* "cia402" or NULL */
 	char *hw_version, *sw_version;
 	uint8_t *sii_image;		/* "sii_image": the EEPROM as given */
@@ -190,6 +191,8 @@ struct ecsim_slave {
 	bool repeat_pending;
 	void *coe;			/* struct ecsim_coe */
 	void *od;			/* struct ecsim_od */
+	void *foe;			/* struct ecsim_foe (foe.c) */
+	void *soe;			/* struct ecsim_soe (soe.c) */
 
 	/* process data */
 	struct ecsim_pd_sm pd_out, pd_in;

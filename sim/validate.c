@@ -531,7 +531,9 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 		"model", "esi", "type", "revision", "name", "alias", "serial",
 		"faults", "inputs", "comment",
 		/* distributed clocks and wiring, checked by sim/dc.c */
-		"link", "dc", "fwd_ns", "ret_ns", NULL,
+		"link", "dc", "fwd_ns", "ret_ns",
+		/* FoE files, checked by sim/foe.c */
+		"foe", NULL,
 	};
 	static const char *const fkeys[] = {
 		"sii_checksum", "no_firmware", "unplugged", "al_error", NULL,

@@ -16,6 +16,7 @@
 #include "print.h"
 
 #define EC_CLI_MAX_CANDIDATES 32
+#define EC_CLI_OPT_PASSWORD 0x100	/* long only: --password */
 
 static const struct option ec_cli_long_options[] = {
 	{ "master", required_argument, NULL, 'm' },
@@ -31,6 +32,8 @@ static const struct option ec_cli_long_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "drive", required_argument, NULL, 'y' },
+	{ "password", required_argument, NULL, EC_CLI_OPT_PASSWORD },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -329,7 +332,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:efqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:efqvjh",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -373,8 +376,17 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 		case 'h':
 			c->help = true;
 			break;
+		case 'y':
+			c->drive = optarg;
+			break;
+		case EC_CLI_OPT_PASSWORD:
+			c->password = optarg;
+			break;
 		default:
-			if (optopt && strchr("maptdos", optopt))
+			if (optopt == EC_CLI_OPT_PASSWORD)
+				return ec_cli_usage_error(c,
+					"option '--password' requires an argument");
+			if (optopt && strchr("maptdosy", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
 					optopt);
@@ -501,7 +513,8 @@ int ec_cli_run(struct ec_cli *c)
 	ret = ec_cli_check_skin(c);
 	if (ret)
 		return ret;
-	if (c->output_file && strcmp(c->output_file, "-")) {
+	if (c->output_file && strcmp(c->output_file, "-") &&
+	    !(c->cmd->flags & EC_CMD_OWN_OUTPUT)) {
 		saved = ec_cli_redirect(c);
 		if (saved < 0)
 			return EC_EXIT_FAIL;
@@ -1008,5 +1021,33 @@ int ec_cli_each_slave(struct ec_cli *c, ec_cli_slave_fn fn)
 		ec_lib_close(&m);
 	}
 	ec_numlist_free(&l);
+	return ret;
+}
+
+/**
+ * ec_cli_open_slave() - open the one master, writable, and select the one
+ * slave a command on a single slave needs
+ * @c: parsed command line
+ * @m: handle to open
+ * @s: selection, ec_slaves_free() it after success
+ * @slave: the selected slave
+ *
+ * Return: 0 or the exit code (the handle is closed then).
+ */
+int ec_cli_open_slave(struct ec_cli *c, struct ec_lib_master *m,
+		      struct ec_slaves *s, const struct ec_ioctl_slave **slave)
+{
+	unsigned int index;
+	int ret;
+
+	ret = ec_cli_single_master(c, &index);
+	if (ret)
+		return ret;
+	ret = ec_cli_open(c, m, index, true);
+	if (ret)
+		return ret;
+	ret = ec_cli_single_slave(c, m, s, slave);
+	if (ret)
+		ec_lib_close(m);
 	return ret;
 }

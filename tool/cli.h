@@ -27,6 +27,9 @@ enum {
 #define EC_CMD_NO_JSON 0x01	/* output format of its own (XML) */
 #define EC_CMD_PLAIN 0x02	/* prints on its own (help) */
 #define EC_CMD_SKIN 0x04	/* takes --skin (pdos) */
+/* -o means a file of its own (foe_read: the local file, foe_write: the
+ * name on the slave), not the redirection of stdout */
+#define EC_CMD_OWN_OUTPUT 0x08
 
 struct ec_cli;
 
@@ -47,7 +50,9 @@ struct ec_cli {
 	const char *domains;	/* "-": all */
 	const char *type;	/* NULL: none */
 	const char *skin;	/* NULL: default */
-	const char *output_file;	/* NULL or "-": stdout */
+	const char *output_file;	/* -o: NULL or "-": stdout */
+	const char *drive;	/* -y, SoE drive number, NULL: 0 */
+	const char *password;	/* --password, FoE, NULL: 0 */
 	bool verbose, quiet, force, json, help, emergency;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */
@@ -104,6 +109,8 @@ int ec_cli_single_slave(struct ec_cli *c, struct ec_lib_master *m,
 			struct ec_slaves *s,
 			const struct ec_ioctl_slave **slave);
 void ec_slaves_free(struct ec_slaves *s);
+int ec_cli_open_slave(struct ec_cli *c, struct ec_lib_master *m,
+		      struct ec_slaves *s, const struct ec_ioctl_slave **slave);
 
 /* Called for each selected slave of each selected master; header tells
  * whether more than one slave is listed (IgH prints a title then). */

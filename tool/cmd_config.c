@@ -352,6 +352,37 @@ static int ec_config_sdos(struct ec_cli *c, struct ec_lib_master *m,
 	return ret;
 }
 
+/* The feature flags (ecrt_slave_config_flag()), until -ENOENT. */
+static int ec_config_flags(struct ec_cli *c, struct ec_lib_master *m,
+			   const struct ec_ioctl_config *cf, const char *ind)
+{
+	struct ec_ioctl_sc_flag flag;
+	unsigned int j;
+	int ret;
+
+	ec_out_text("%sFeature flags:\n", ind);
+	ec_out_arr_open("flags");
+	for (j = 0;; j++) {
+		ret = ec_lib_config_flag(m, cf->config_index, j, &flag);
+		if (ret == -ENOENT)
+			break;
+		if (ret) {
+			ec_out_arr_close();
+			return ec_cli_lib_fail(c, m, ret);
+		}
+		flag.key[sizeof(flag.key) - 1] = '\0';
+		ec_out_obj_open(NULL);
+		ec_out_text("%s  ", ind);
+		ec_out_str("key", "%s: ", flag.key);
+		ec_out_int("value", "%lld\n", flag.value);
+		ec_out_obj_close();
+	}
+	ec_out_arr_close();
+	if (!j)
+		ec_out_text("%s  None.\n", ind);
+	return 0;
+}
+
 static void ec_config_dc(const struct ec_ioctl_config *cf, const char *ind)
 {
 	unsigned int i;
@@ -438,7 +469,9 @@ static int ec_config_detail(struct ec_cli *c, struct ec_lib_master *m,
 	if (ret)
 		return ret;
 	ec_out_text("%sIDN configuration:\n%s  None.\n", ind, ind);
-	ec_out_text("%sFeature flags:\n%s  None.\n", ind, ind);
+	ret = ec_config_flags(c, m, cf, ind);
+	if (ret)
+		return ret;
 	ec_config_dc(cf, ind);
 	ec_out_text("\n");
 	ec_out_obj_close();

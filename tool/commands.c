@@ -162,6 +162,41 @@ const struct ec_cmd ec_commands[] = {
 	  "  --type     -t <type>   SDO entry data type (see above).\n"
 	  EC_HELP_NUMERIC,
 	  ec_cmd_download, 0 },
+	{ "foe_read", "Read a file from a slave via FoE.",
+	  "[OPTIONS] <SOURCEFILE>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  SOURCEFILE is the name of the source file on the slave.\n\n"
+	  "Command-specific options:\n"
+	  "  --output-file -o <file> Local target filename. If '-'\n"
+	  "                         (default), data are written to\n"
+	  "                         stdout.\n"
+	  "  --password <pw>        FoE password (32 bit, default 0).\n"
+	  EC_HELP_SELECT
+	  "  --verbose  -v          Report the size on stderr.\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_foe_read, EC_CMD_NO_JSON | EC_CMD_OWN_OUTPUT },
+	{ "foe_write", "Store a file on a slave via FoE.",
+	  "[OPTIONS] <FILENAME>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  FILENAME can either be a path to a file, or '-'. In\n"
+	  "           the latter case, data are read from stdin and\n"
+	  "           the --output-file option has to be specified.\n\n"
+	  "Firmware is written in BOOT: 'ethercat states -p N BOOT',\n"
+	  "'ethercat foe_write -p N firmware.efw', 'ethercat states\n"
+	  "-p N INIT'; the master then scans the slave again.\n\n"
+	  "Command-specific options:\n"
+	  "  --output-file -o <file> Target filename on the slave.\n"
+	  "                         If the FILENAME argument is '-',\n"
+	  "                         this is mandatory. Otherwise, the\n"
+	  "                         basename() of FILENAME is used by\n"
+	  "                         default.\n"
+	  "  --password <pw>        FoE password (32 bit, default 0).\n"
+	  EC_HELP_SELECT
+	  "  --verbose  -v          Report the size on stderr.\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_foe_write, EC_CMD_NO_JSON | EC_CMD_OWN_OUTPUT },
 	{ "graph", "Output the bus topology as a graph.", "[OPTIONS] [INFO]",
 	  "The bus is output in DOT language (see\n"
 	  "http://www.graphviz.org/doc/info/lang.html), which can\n"
@@ -337,6 +372,33 @@ const struct ec_cmd ec_commands[] = {
 	  "  --verbose  -v          Show detailed slave information.\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,
 	  ec_cmd_slaves, 0 },
+	{ "soe_read", "Read an SoE IDN.", "[OPTIONS] <IDN>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  IDN is the IDN: S-x-yyyy (standard), P-x-yyyy (product\n"
+	  "      specific; x the parameter set 0-7, yyyy 0-4095) or a\n"
+	  "      16 bit number.\n\n"
+	  "Without --type, the IDN's attribute read from the drive\n"
+	  "gives the length and the display format (unsigned, signed,\n"
+	  "hexadecimal, text, IDN, lists of them).\n\n" EC_HELP_TYPES
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --drive    -y <num>    Drive number (0-7, default 0).\n"
+	  "  --type     -t <type>   Data type (see above).\n"
+	  EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_soe_read, 0 },
+	{ "soe_write", "Write an SoE IDN.", "[OPTIONS] <IDN> <VALUE>",
+	  EC_HELP_SINGLE
+	  "Arguments:\n"
+	  "  IDN   is the IDN (see soe_read).\n"
+	  "  VALUE is the value to write: a number, a text, or a\n"
+	  "        list of numbers or IDNs separated by spaces or\n"
+	  "        commas, as the IDN's attribute says; with --type,\n"
+	  "        a value of that type (see above).\n\n" EC_HELP_TYPES
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --drive    -y <num>    Drive number (0-7, default 0).\n"
+	  "  --type     -t <type>   Data type (see above).\n"
+	  EC_HELP_NUMERIC,
+	  ec_cmd_soe_write, 0 },
 	{ "states", "Request application-layer states.",
 	  "[OPTIONS] <STATE>",
 	  "Arguments:\n"

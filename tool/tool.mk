@@ -7,6 +7,9 @@
 
 TOOL_SRCS      := $(filter-out tool/main.c,$(sort $(wildcard tool/*.c)))
 TOOL_OBJS      := $(patsubst tool/%.c,$(BUILD)/tool/obj/%.o,$(TOOL_SRCS))
+# Pure tables of the core the tool prints from (written once, linked here).
+TOOL_CORE_SRCS := master/mbox_text.c
+TOOL_OBJS      += $(patsubst master/%.c,$(BUILD)/tool/obj/core_%.o,$(TOOL_CORE_SRCS))
 TOOL_ARCHIVE   := $(BUILD)/tool/libectool.a
 TOOL_BIN       := $(BUILD)/tool/ethercat
 TOOL_CFLAGS    := -Ilib -Itool -MMD -MP
@@ -16,6 +19,13 @@ ALL_TARGETS += $(TOOL_BIN)
 $(BUILD)/tool/obj/%.o: tool/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(TOOL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tool/obj/core_%.o: master/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -iquote master -MMD -MP -c -o $@ $<
+
+# The mailbox commands print the core's error texts.
+$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o: TOOL_CFLAGS += -iquote master
 
 $(TOOL_ARCHIVE): $(TOOL_OBJS)
 	@mkdir -p $(dir $@)

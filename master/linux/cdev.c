@@ -115,6 +115,17 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_DOMAIN, ec_ioctl_domain, false),
 	EC_CMD(EC_IOCTL_DOMAIN_FMMU, ec_ioctl_domain_fmmu, false),
 	EC_CMD(EC_IOCTL_DOMAIN_DATA, ec_ioctl_domain_data, false),
+	EC_CMD(EC_IOCTL_SLAVE_FOE_READ, ec_ioctl_slave_foe_read, true),
+	EC_CMD(EC_IOCTL_SLAVE_FOE_WRITE, ec_ioctl_slave_foe_write, true),
+	EC_CMD(EC_IOCTL_SLAVE_SOE_READ, ec_ioctl_slave_soe_read, true),
+	EC_CMD(EC_IOCTL_SLAVE_SOE_WRITE, ec_ioctl_slave_soe_write, true),
+	EC_CMD(EC_IOCTL_SC_IDN, ec_ioctl_app_sc_idn, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_CREATE, ec_ioctl_app_mbox_create, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_SET, ec_ioctl_app_mbox_set, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_START, ec_ioctl_app_mbox_start, true),
+	EC_CMD(EC_IOCTL_MBOX_REQUEST_STATE, ec_ioctl_app_mbox_state, true),
+	EC_CMD(EC_IOCTL_SC_FLAG, ec_ioctl_app_sc_flag, true),
+	EC_CMD(EC_IOCTL_CONFIG_FLAG, ec_ioctl_config_flag, false),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

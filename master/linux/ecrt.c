@@ -460,23 +460,6 @@ int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
 }
 EXPORT_SYMBOL(ecrt_master_sdo_upload);
 
-int ecrt_master_write_idn(ec_master_t *master, uint16_t slave_position,
-			  uint8_t drive_no, uint16_t idn, const uint8_t *data,
-			  size_t data_size, uint16_t *error_code)
-{
-	return -EOPNOTSUPP;	/* no SoE */
-}
-EXPORT_SYMBOL(ecrt_master_write_idn);
-
-int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
-			 uint8_t drive_no, uint16_t idn, uint8_t *target,
-			 size_t target_size, size_t *result_size,
-			 uint16_t *error_code)
-{
-	return -EOPNOTSUPP;	/* no SoE */
-}
-EXPORT_SYMBOL(ecrt_master_read_idn);
-
 /**
  * ecrt_master_activate() - enter the operation phase
  *

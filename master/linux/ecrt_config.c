@@ -248,22 +248,6 @@ ec_sdo_request_t *ecrt_slave_config_create_sdo_request(ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_create_sdo_request);
 
-ec_soe_request_t *ecrt_slave_config_create_soe_request(ec_slave_config_t *sc,
-						       uint8_t drive_no,
-						       uint16_t idn,
-						       size_t size)
-{
-	return NULL;	/* no SoE */
-}
-EXPORT_SYMBOL(ecrt_slave_config_create_soe_request);
-
-ec_voe_handler_t *ecrt_slave_config_create_voe_handler(ec_slave_config_t *sc,
-						       size_t size)
-{
-	return NULL;	/* no VoE */
-}
-EXPORT_SYMBOL(ecrt_slave_config_create_voe_handler);
-
 ec_reg_request_t *ecrt_slave_config_create_reg_request(ec_slave_config_t *sc,
 						       size_t size)
 {
@@ -289,21 +273,6 @@ int ecrt_slave_config_state(const ec_slave_config_t *sc,
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_slave_config_state);
-
-int ecrt_slave_config_idn(ec_slave_config_t *sc, uint8_t drive_no,
-			  uint16_t idn, ec_al_state_t state,
-			  const uint8_t *data, size_t size)
-{
-	return -EOPNOTSUPP;	/* no SoE */
-}
-EXPORT_SYMBOL(ecrt_slave_config_idn);
-
-int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
-			   int32_t value)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_flag);
 
 int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
 				      const unsigned char *mac_address)
@@ -652,98 +621,5 @@ int ecrt_reg_request_read(ec_reg_request_t *req, uint16_t address,
 }
 EXPORT_SYMBOL(ecrt_reg_request_read);
 
-/* SoE and VoE do not exist in this master. */
+/* SoE requests and VoE handlers: ecrt_mbox.c. */
 
-int ecrt_soe_request_idn(ec_soe_request_t *req, uint8_t drive_no,
-			 uint16_t idn)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_soe_request_idn);
-
-int ecrt_soe_request_timeout(ec_soe_request_t *req, uint32_t timeout)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_soe_request_timeout);
-
-uint8_t *ecrt_soe_request_data(const ec_soe_request_t *req)
-{
-	return NULL;
-}
-EXPORT_SYMBOL(ecrt_soe_request_data);
-
-size_t ecrt_soe_request_data_size(const ec_soe_request_t *req)
-{
-	return 0;
-}
-EXPORT_SYMBOL(ecrt_soe_request_data_size);
-
-ec_request_state_t ecrt_soe_request_state(const ec_soe_request_t *req)
-{
-	return EC_REQUEST_ERROR;
-}
-EXPORT_SYMBOL(ecrt_soe_request_state);
-
-int ecrt_soe_request_write(ec_soe_request_t *req)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_soe_request_write);
-
-int ecrt_soe_request_read(ec_soe_request_t *req)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_soe_request_read);
-
-int ecrt_voe_handler_send_header(ec_voe_handler_t *voe, uint32_t vendor_id,
-				 uint16_t vendor_type)
-{
-	return -EOPNOTSUPP;	/* no VoE: no handler can be created */
-}
-EXPORT_SYMBOL(ecrt_voe_handler_send_header);
-
-int ecrt_voe_handler_received_header(const ec_voe_handler_t *voe,
-				     uint32_t *vendor_id,
-				     uint16_t *vendor_type)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_received_header);
-
-uint8_t *ecrt_voe_handler_data(const ec_voe_handler_t *voe)
-{
-	return NULL;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_data);
-
-size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe)
-{
-	return 0;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_data_size);
-
-int ecrt_voe_handler_write(ec_voe_handler_t *voe, size_t size)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_write);
-
-int ecrt_voe_handler_read(ec_voe_handler_t *voe)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_read);
-
-int ecrt_voe_handler_read_nosync(ec_voe_handler_t *voe)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_read_nosync);
-
-ec_request_state_t ecrt_voe_handler_execute(ec_voe_handler_t *voe)
-{
-	return EC_REQUEST_ERROR;
-}
-EXPORT_SYMBOL(ecrt_voe_handler_execute);

@@ -46,6 +46,21 @@ long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_sdo_upload(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_sdo_download(struct ec_cdev_file *f, void __user *arg);
 
+/* Mailbox protocols beyond CoE (ioctl_mbox.c). */
+long ec_ioctl_slave_foe_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg);
+
+/* Feature flags of configurations (flags.c). */
+long ec_ioctl_app_sc_flag(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_flag(struct ec_cdev_file *f, void __user *arg);
+
 /* Slave configurations and domains, read-only (ioctl_config.c). */
 long ec_ioctl_config(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_config_pdo(struct ec_cdev_file *f, void __user *arg);

@@ -131,13 +131,7 @@ static bool ec_app_req_pending(enum ec_req_state s)
  * under cycle_lock then (copies of at most one request's data; user memory
  * is staged outside).  Before activation they take io_mutex.
  */
-struct ec_app_req_lock {
-	unsigned long flags;
-	bool raw;
-};
-
-static void ec_app_req_lock(struct ec_linux_master *m,
-			    struct ec_app_req_lock *l)
+void ec_app_req_lock(struct ec_linux_master *m, struct ec_app_req_lock *l)
 {
 	l->flags = ec_linux_cycle_lock(m);
 	l->raw = m->core.active;
@@ -147,8 +141,7 @@ static void ec_app_req_lock(struct ec_linux_master *m,
 	mutex_lock(&m->io_mutex);
 }
 
-static void ec_app_req_unlock(struct ec_linux_master *m,
-			      struct ec_app_req_lock *l)
+void ec_app_req_unlock(struct ec_linux_master *m, struct ec_app_req_lock *l)
 {
 	if (l->raw)
 		raw_spin_unlock_irqrestore(&m->cycle_lock, l->flags);

@@ -9,6 +9,25 @@
 
 #include "ioctl.h"
 
+struct ec_slave_config;
+
+/*
+ * The lock of the application's request calls (ioctl_app.c): cycle_lock
+ * while the master is active, io_mutex before (doc/LOCKING.md rule 7).
+ */
+struct ec_app_req_lock {
+	unsigned long flags;
+	bool raw;
+};
+
+void ec_app_req_lock(struct ec_linux_master *m, struct ec_app_req_lock *l);
+void ec_app_req_unlock(struct ec_linux_master *m, struct ec_app_req_lock *l);
+
+/* The caller's file holds the master (is the application). */
+bool ec_app_holds(struct ec_cdev_file *f);
+/* The application's configuration number @index; io_mutex held. */
+struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index);
+
 long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_domain(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_config(struct ec_cdev_file *f, void __user *arg);

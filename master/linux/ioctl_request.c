@@ -18,8 +18,8 @@
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
+#include "ioctl_request.h"
 #include "../slave.h"
-#include "../requests.h"
 
 #define EC_SDO_MAX_SIZE (1024 * 1024)	/* largest SDO through the CLI */
 #define EC_REG_MAX_SIZE 4096
@@ -31,20 +31,7 @@
  */
 #define EC_APP_STALL_NS (2000ULL * NSEC_PER_MSEC)
 
-struct ec_ioctl_req {
-	struct list_head orphan_node;	/* in m->orphans when abandoned */
-	enum ec_req_state *state;
-	struct ec_list *node;
-	void *buf;			/* kvfree()d with the request */
-	union {
-		struct ec_sii_request sii;
-		struct ec_reg_request reg;
-		struct ec_sdo_request sdo;
-		struct ec_state_request st;
-	} u;
-};
-
-static struct ec_ioctl_req *ec_ioctl_req_alloc(void)
+struct ec_ioctl_req *ec_ioctl_req_alloc(void)
 {
 	struct ec_ioctl_req *r = kzalloc(sizeof(*r), GFP_KERNEL);
 
@@ -53,7 +40,7 @@ static struct ec_ioctl_req *ec_ioctl_req_alloc(void)
 	return r;
 }
 
-static void ec_ioctl_req_free(struct ec_ioctl_req *r)
+void ec_ioctl_req_free(struct ec_ioctl_req *r)
 {
 	kvfree(r->buf);
 	kfree(r);
@@ -195,7 +182,7 @@ static int ec_ioctl_wait(struct ec_linux_master *m, struct ec_ioctl_req *r,
 }
 
 /* Queue, wait, and turn a failed request into its error. */
-static int ec_ioctl_run(struct ec_linux_master *m, u16 position,
+int ec_ioctl_run(struct ec_linux_master *m, u16 position,
 			struct ec_ioctl_req *r, size_t list_offset,
 			const int *error, unsigned long timeout_ms,
 			bool *orphaned)

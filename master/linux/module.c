@@ -25,6 +25,10 @@ module_param_array(backup_devices, charp, &backup_count, 0444);
 MODULE_PARM_DESC(backup_devices, "MAC addresses of the backup devices");
 module_param(debug_level, uint, 0444);
 MODULE_PARM_DESC(debug_level, "Debug level (0: quiet, 1: more, 2: all)");
+static bool read_dictionary = true;
+module_param(read_dictionary, bool, 0444);
+MODULE_PARM_DESC(read_dictionary,
+		 "Read the CoE dictionaries of the slaves (SDO information)");
 
 unsigned int ec_master_count;
 struct ec_linux_master *ec_masters;
@@ -61,6 +65,7 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 		return ret;
 	ec_linux_dc_init(m);
 	m->core.debug_level = debug_level;
+	m->core.no_dictionary = !read_dictionary;
 	mutex_init(&m->io_mutex);
 	mutex_init(&m->thread_mutex);
 	mutex_init(&m->pd_lock);

@@ -15,6 +15,13 @@ BECKHOFF = "0x00000002"
 DC_FEATURES = "0x003c"
 
 
+# Devices whose firmware is updated over FoE in BOOT, with the bootstrap
+# mailbox of SII words 0x0014-0x0017 (larger than the standard one)
+FOE_MAILBOX = {"protocols": ["CoE", "FoE"],
+               "bootstrap": {"out": {"start": "0x1000", "size": 512},
+                             "in": {"start": "0x1200", "size": 512}}}
+
+
 def h(v, w=4):
     return "0x%0*x" % (w, v)
 
@@ -286,8 +293,7 @@ def encoder():
             "hw_version": "00", "sw_version": "01",
             "vendor": BECKHOFF, "product": h(5101 << 16 | 0x3052, 8),
             "revision": "0x03fe0000", "esc": et1100(),
-            "mailbox": {"protocols": ["CoE", "FoE"],
-                        "coe_details": COE_FIXED_MAPPING},
+            "mailbox": dict(FOE_MAILBOX, coe_details=COE_FIXED_MAPPING),
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 4, "control": "0x24",
                  "type": "outputs"},
@@ -349,14 +355,95 @@ def servo():
             "hw_version": "1.0", "sw_version": "ecsim",
             "esc": dict(et1100(), features="0x01fc"),
             "dc": {"assign_activate": "0x0300"},
-            "mailbox": {"protocols": ["CoE"],
-                        "coe_details": COE_CONFIGURABLE},
+            "mailbox": dict(FOE_MAILBOX, coe_details=COE_CONFIGURABLE),
             "sms": MBX_SMS + [
                 {"start": "0x1100", "size": 14, "control": "0x64",
                  "type": "outputs"},
                 {"start": "0x1180", "size": 14, "control": "0x20",
                  "type": "inputs"}],
             "pdos": pdos, "objects": objs, "behaviour": "cia402"}
+
+
+# The IDN dictionary of the simulated SERCOS-profile drive: identification,
+# cycle times, AT/MDT configuration, the cyclic values and a few parameters
+SOE_IDNS = [
+    ("S-0-0001", "NC cycle time (TNcyc)", "uint16", "us", 125, 65000,
+     "rw_preop", 1000),
+    ("S-0-0002", "Communication cycle time (tScyc)", "uint16", "us", 125,
+     65000, "rw_preop", 1000),
+    ("S-0-0011", "Class 1 diagnostic", "uint16", None, None, None, "r", 0),
+    ("S-0-0016", "Configuration list of AT", "idn_list", None, None, None,
+     "rw_preop", ["S-0-0135", "S-0-0051"]),
+    ("S-0-0024", "Configuration list of MDT", "idn_list", None, None, None,
+     "rw_preop", ["S-0-0134", "S-0-0047"]),
+    ("S-0-0030", "Manufacturer version", "text", None, None, None, "r",
+     "ECSIM SoE drive 1.0"),
+    ("S-0-0036", "Velocity command value", "int32", "rpm", None, None, "rw",
+     0),
+    ("S-0-0040", "Velocity feedback value 1", "int32", "rpm", None, None,
+     "r", 0),
+    ("S-0-0047", "Position command value", "int32", "deg", None, None, "rw",
+     0),
+    ("S-0-0051", "Position feedback value 1", "int32", "deg", None, None,
+     "r", 0),
+    ("S-0-0134", "Master control word", "uint16", None, None, None, "rw", 0),
+    ("S-0-0135", "Drive status word", "uint16", None, None, None, "r", 0),
+    ("S-0-0140", "Controller type", "text", None, None, None, "r",
+     "ECSIM-SOE"),
+    ("S-0-0142", "Application type", "text", None, None, None, "rw",
+     "simulated servo axis"),
+    ("S-0-0187", "List of configurable data in the AT", "idn_list", None,
+     None, None, "r", ["S-0-0040", "S-0-0051", "S-0-0135"]),
+    ("S-0-0188", "List of configurable data in the MDT", "idn_list", None,
+     None, None, "r", ["S-0-0036", "S-0-0047", "S-0-0134"]),
+    ("P-0-0001", "Following error window", "uint32", "deg", 0, 1000, "rw",
+     42),
+    ("P-0-0002", "Brake delay", "uint16", "ms", 0, 500, "rw_preop", 100),
+]
+
+
+def soe_drive():
+    idns = []
+    for (idn, n, t, u, lo, hi, a, v) in SOE_IDNS:
+        d = {"idn": idn, "name": n, "type": t, "access": a, "value": v}
+        if u:
+            d["unit"] = u
+        if lo is not None:
+            d["min"] = lo
+            d["max"] = hi
+        idns.append(d)
+
+    def e(i, b, n):
+        return {"index": i, "sub": 0, "bits": b, "name": n}
+    pdos = [
+        {"index": "0x1600", "sm": 2, "name": "MDT", "entries": [
+            e("0x0086", 16, "Master control word"),
+            e("0x002F", 32, "Position command value")]},
+        {"index": "0x1A00", "sm": 3, "name": "AT", "entries": [
+            e("0x0087", 16, "Drive status word"),
+            e("0x0033", 32, "Position feedback value 1")]}]
+    return {"name": "ECSIM-SOE simulated SERCOS-profile drive",
+            "order": "ECSIM-SOE", "group": "Drive",
+            "vendor": "0x0ec51d00", "product": "0x00000503",
+            "revision": "0x00010000", "hw_version": "1.0",
+            "sw_version": "ecsim", "esc": et1100(),
+            "mailbox": {"protocols": ["SoE", "FoE"],
+                        "bootstrap": FOE_MAILBOX["bootstrap"]},
+            "sms": MBX_SMS + [
+                {"start": "0x1100", "size": 6, "control": "0x64",
+                 "type": "outputs"},
+                {"start": "0x1180", "size": 6, "control": "0x20",
+                 "type": "inputs"}],
+            "pdos": pdos, "idns": idns}
+
+
+def voe_echo():
+    # answers every VoE message with the same header and data
+    return {"name": "ECSIM-VOE simulated vendor-specific echo",
+            "order": "ECSIM-VOE", "group": "Other",
+            "vendor": "0x0ec51d00", "product": "0x00000f0e",
+            "revision": "0x00010000", "esc": et1100(),
+            "mailbox": {"protocols": ["VoE"]}, "sms": MBX_SMS}
 
 
 models = {
@@ -401,6 +488,8 @@ for num, desc, ma in [(4102, "2Ch. Ana. Output 0-10V, 16bit", 190),
     models["EL%d" % num] = analog_out(num, 0x00130000, desc, ma)
 models["EL5101"] = encoder()
 models["ECSIM-SERVO"] = servo()
+models["ECSIM-SOE"] = soe_drive()
+models["ECSIM-VOE"] = voe_echo()
 
 print(json.dumps({"comment": "generated by gen_catalogue.py; see sim/README.md",
                   "models": models}, indent=1))

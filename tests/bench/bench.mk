@@ -2,8 +2,8 @@
 #
 # Benchmarks of the core (native, in-process segment).  They print
 # figures; nothing here asserts on time.
-$(BUILD)/bench/bench-core: tests/bench/bench_core.c $(BUILD)/libeccore.a \
-		$(BUILD)/sim/libecsim.a
+$(BUILD)/bench/bench-core: tests/bench/bench_core.c tests/bench/bench_mbox.h \
+		$(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -iquote sim -o $@ $< \
 		$(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a $(PKG_JANSSON) \

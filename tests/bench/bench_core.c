@@ -6,6 +6,7 @@
  * receive, domain process, domain queue, send.
  *
  *   bench-core [-n SLAVES | -s SEGMENT.json] [-c CYCLES] [--callgrind]
+ *   bench-core --mbox     (mailbox exchanges, see bench_mbox.h)
  *
  * It scans a segment of SLAVES slaves (an EK1100, then EL1008 and EL2008
  * terminals in turn), configures every terminal into one domain, takes
@@ -74,6 +75,22 @@ static const struct ec_device_hooks bench_hooks = {
 	.xmit = bench_xmit,
 	.poll = bench_poll,
 };
+
+/* A master with the bench NIC, link up, at t = 1 s. */
+static int bench_attach(struct bench *b, const u8 *mac)
+{
+	if (ec_master_init(&b->master, 0))
+		return -ENOMEM;
+	memcpy(b->master.devices[0].mac, mac, 6);
+	b->master.devices[0].hooks = &bench_hooks;
+	b->master.devices[0].priv = b;
+	b->master.devices[0].attached = true;
+	b->master.devices[0].open = true;
+	b->master.devices[0].link_up = true;
+	ec_master_device_attached(&b->master, &b->master.devices[0]);
+	b->now_ns = EC_NSEC_PER_SEC;
+	return 0;
+}
 
 /* The wire: the segment answers what was sent (not timed). */
 static void bench_wire(struct bench *b)
@@ -190,6 +207,8 @@ static bool all_op(struct bench *b)
 	return all_in(b, 0x08, 1);
 }
 
+#include "bench_mbox.h"
+
 int main(int argc, char **argv)
 {
 	unsigned int n = 100, cycles = 10000, i, c;
@@ -211,6 +230,8 @@ int main(int argc, char **argv)
 			segfile = argv[++i];
 		else if (!strcmp(argv[i], "--callgrind"))
 			callgrind = true;
+		else if (!strcmp(argv[i], "--mbox"))
+			return bench_mbox(calloc(1, sizeof(*b)), mac);
 		else {
 			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind]\n");
 			return 2;
@@ -234,16 +255,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-core: segment: %s\n", err);
 		return 1;
 	}
-	if (ec_master_init(&b->master, 0))
+	if (bench_attach(b, mac))
 		return 1;
-	memcpy(b->master.devices[0].mac, mac, 6);
-	b->master.devices[0].hooks = &bench_hooks;
-	b->master.devices[0].priv = b;
-	b->master.devices[0].attached = true;
-	b->master.devices[0].open = true;
-	b->master.devices[0].link_up = true;
-	ec_master_device_attached(&b->master, &b->master.devices[0]);
-	b->now_ns = EC_NSEC_PER_SEC;
 
 	/* Idle phase: scan, all slaves to PREOP. */
 	for (c = 0; c < 60000; c++) {

@@ -212,4 +212,28 @@ EC_OFF(ec_ioctl_sc_dc, assign_activate, 4);
 EC_OFF(ec_ioctl_sc_dc, sync0_cycle, 8);
 EC_OFF(ec_ioctl_sc_dc, sync1_shift, 20);
 
+/* Mailbox protocols (0x60-0x7f). */
+EC_ABI(ec_ioctl_slave_foe, 376);
+EC_OFF(ec_ioctl_slave_foe, buffer, 16);
+EC_OFF(ec_ioctl_slave_foe, result_size, 24);
+EC_OFF(ec_ioctl_slave_foe, file_name, 56);
+EC_OFF(ec_ioctl_slave_foe, error_text, 312);
+EC_ABI(ec_ioctl_slave_soe, 48);
+EC_OFF(ec_ioctl_slave_soe, idn, 4);
+EC_OFF(ec_ioctl_slave_soe, data_size, 8);
+EC_OFF(ec_ioctl_slave_soe, data, 16);
+EC_OFF(ec_ioctl_slave_soe, result_size, 24);
+EC_ABI(ec_ioctl_sc_idn, 40);
+EC_OFF(ec_ioctl_sc_idn, idn, 6);
+EC_OFF(ec_ioctl_sc_idn, data, 16);
+EC_ABI(ec_ioctl_sc_flag, 96);
+EC_OFF(ec_ioctl_sc_flag, key, 16);
+EC_ABI(ec_ioctl_mbox_request, 328);
+EC_OFF(ec_ioctl_mbox_request, kind, 8);
+EC_OFF(ec_ioctl_mbox_request, idn, 12);
+EC_OFF(ec_ioctl_mbox_request, vendor_id, 16);
+EC_OFF(ec_ioctl_mbox_request, data, 40);
+EC_OFF(ec_ioctl_mbox_request, error, 52);
+EC_OFF(ec_ioctl_mbox_request, file_name, 56);
+
 #endif /* EC_ABI_LAYOUT_H */

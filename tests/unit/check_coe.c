@@ -554,24 +554,9 @@ START_TEST(test_abort_texts)
 }
 END_TEST
 
-static bool state_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
-}
-
 static void state_request(struct ec_harness *h, unsigned int pos, u8 state)
 {
-	struct ec_state_request req;
-
-	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
-	req.al_state = state;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
-	ck_assert(ec_harness_run_until(h, state_done, &req,
-				       10 * EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(ec_harness_state_request(h, pos, state), 0);
 }
 
 START_TEST(test_timeout)
@@ -680,6 +665,116 @@ START_TEST(test_emergency)
 	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
 	ck_assert_uint_eq(ec_get_u16(msg), 0x2310);
 	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), -ENOENT);
+	teardown(&h);
+}
+END_TEST
+
+static void check_dictionary(struct ec_harness *h, unsigned int id);
+
+static bool dict_reading(struct ec_harness *h, void *ctx)
+{
+	const struct ec_fsm_slave *fsm;
+
+	if (h->master.scan_busy || h->master.slave_count != NUM_SLAVES ||
+	    !h->master.slaves)
+		return false;
+	fsm = h->master.slaves[*(unsigned int *)ctx].fsm;
+	return fsm && fsm->pdos_done &&
+	       !fsm->dict_done && !ec_fsm_slave_idle(fsm) &&
+	       fsm->coe.sdo_count > 0;
+}
+
+/* An SDO request does not wait behind the dictionary read: it goes at
+ * the next object boundary, and the dictionary is complete later. */
+START_TEST(test_request_before_dictionary)
+{
+	unsigned int id = ID_TEST;
+	struct ec_sdo_request req;
+	struct ec_harness h;
+	struct ec_slave *s;
+	u8 buf[16];
+	u64 t0;
+
+	if (!segment_json)
+		build_segment();
+	ec_harness_init(&h, segment_json);
+	ck_assert(ec_harness_run_until(&h, dict_reading, &id,
+				       30 * EC_NSEC_PER_SEC));
+	s = &h.master.slaves[ID_TEST];
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.index = 0x6502;
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &s->sdo_requests);
+	t0 = h.now_ns;
+	ck_assert(ec_harness_run_until(&h, sdo_done, &req,
+				       5 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ec_get_u32(buf), 0x385);
+	/* At most one object's description (a few exchanges) first. */
+	ck_assert_uint_le(h.now_ns - t0, 20 * EC_NSEC_PER_MSEC);
+	ck_assert(!((struct ec_fsm_slave *)s->fsm)->dict_done);
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	check_dictionary(&h, ID_TEST);
+	teardown(&h);
+}
+END_TEST
+
+/* The dictionary read switched off for the master. */
+START_TEST(test_no_dictionary)
+{
+	struct ec_harness h;
+	u8 buf[16];
+	size_t n;
+
+	if (!segment_json)
+		build_segment();
+	ec_harness_init(&h, segment_json);
+	h.master.no_dictionary = true;
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(h.master.slaves[ID_TEST].sdo_count, 0);
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x6502, 0, buf, sizeof(buf), &n),
+			 0);
+	teardown(&h);
+}
+END_TEST
+
+/* Always listening: an emergency while no transfer runs is fetched by
+ * the idle check of the read mailbox, within its interval. */
+START_TEST(test_emergency_idle)
+{
+	struct ec_harness h;
+	struct ec_slave *servo;
+	struct ec_fsm_slave *fsm;
+	u8 msg[EC_EMERG_SIZE];
+	u64 t0;
+
+	setup(&h);
+	servo = &h.master.slaves[ID_SERVO];
+	fsm = servo->fsm;
+	ec_harness_run_for(&h, 50 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 0);
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, ID_SERVO, 0x7300), 0);
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, ID_SERVO, 0x5530), 0);
+	t0 = h.now_ns;
+	while (ec_emerg_ring_count(&servo->emerg_ring) < 2 &&
+	       h.now_ns - t0 < EC_NSEC_PER_SEC)
+		ec_harness_cycle(&h);
+	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 2);
+	ck_assert_uint_le(h.now_ns - t0, 2 * EC_MBOX_POLL_NS);
+	ck_assert_uint_eq(fsm->unsolicited, 2);
+	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
+	ck_assert_uint_eq(ec_get_u16(msg), 0x7300);
+	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
+	ck_assert_uint_eq(ec_get_u16(msg), 0x5530);
+	/* A slave without CoE: the sim refuses. */
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, ID_COUPLER, 1),
+			 -EPROTONOSUPPORT);
+	ck_assert_int_eq(ecsim_segment_emergency(h.seg, 99, 1), -ENOENT);
 	teardown(&h);
 }
 END_TEST
@@ -1138,6 +1233,9 @@ int main(void)
 	tcase_add_test(tc, test_segment_silent);
 	tcase_add_test(tc, test_frame_loss);
 	tcase_add_test(tc, test_emergency);
+	tcase_add_test(tc, test_emergency_idle);
+	tcase_add_test(tc, test_request_before_dictionary);
+	tcase_add_test(tc, test_no_dictionary);
 	tcase_add_test(tc, test_mailbox_error_reply);
 	tcase_add_test(tc, test_dictionary);
 	tcase_add_test(tc, test_small_mailbox);

@@ -502,7 +502,7 @@ START_TEST(test_dc_drive)
 	ck_assert_int_eq(ecsim_esi_model(ESI_DIR "/ECSIM-SERVO.xml", &sel,
 					 &m, err, sizeof(err)), 0);
 	ck_assert(listed(m, "TIME_OF_DAY"));
-	ck_assert(listed(m, "FoE"));
+	ck_assert(!listed(m, "FoE"));	/* served since FoE landed */
 	/* free run (AssignActivate 0) and one DC mode: all modelled */
 	ck_assert(!listed(m, "DC operation modes"));
 	json_decref(m);

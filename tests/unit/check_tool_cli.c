@@ -103,7 +103,8 @@ static const struct find_case find_cases[] = {
 	{ "sii", NULL, -EAGAIN },
 	{ "zzz", NULL, -ENOENT },
 	{ "", NULL, -ENOENT },
-	{ "srd", "sii_read", 0 },	/* letters in order, as IgH */
+	{ "srd", NULL, -EAGAIN },	/* sii_read and soe_read, as IgH */
+	{ "sird", "sii_read", 0 },	/* letters in order, as IgH */
 };
 
 START_TEST(test_find)

@@ -356,6 +356,100 @@ int ec_lib_sdo_upload(struct ec_lib_master *m, uint16_t pos, uint16_t index,
 	return 0;
 }
 
+/* FoE: slave 2 holds one file, "f.bin", password 5. */
+static uint8_t foe_file[4096];
+static size_t foe_len;
+
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io)
+{
+	(void)m;
+	if (io->slave_position != 2)
+		return -EPROTONOSUPPORT;
+	if (strcmp(io->file_name, "f.bin")) {
+		io->foe_error = 0x8001;
+		strcpy(io->error_text, "no such file");
+		return -EIO;
+	}
+	if (io->password != 5) {
+		io->foe_error = 0x8002;
+		return -EIO;
+	}
+	if (write) {
+		if (io->buffer_size > sizeof(foe_file))
+			return -ENOSPC;
+		memcpy(foe_file, (void *)(uintptr_t)io->buffer,
+		       io->buffer_size);
+		foe_len = io->buffer_size;
+		return 0;
+	}
+	if (foe_len > io->buffer_size)
+		return -EOVERFLOW;
+	memcpy((void *)(uintptr_t)io->buffer, foe_file, foe_len);
+	io->result_size = (uint32_t)foe_len;
+	return 0;
+}
+
+/* SoE: slave 2 is a drive with three IDNs (attribute and value). */
+static struct {
+	uint16_t idn;
+	uint32_t attr;
+	uint8_t val[64];
+	size_t len;
+} fake_idns[3];
+
+static void fake_drive(void)
+{
+	static const uint8_t version[] = { 9, 0, 64, 0, 'd', 'r', 'i', 'v',
+					   'e', ' ', '1', '.', '0' };
+	static const uint8_t at[] = { 4, 0, 64, 0, 135, 0, 51, 0 };
+
+	fake_idns[0].idn = 30;			/* text */
+	fake_idns[0].attr = 1 | 4 << 16 | 4 << 20;
+	memcpy(fake_idns[0].val, version, sizeof(version));
+	fake_idns[0].len = sizeof(version);
+	fake_idns[1].idn = 0x8001;		/* uint32 */
+	fake_idns[1].attr = 1 | 2 << 16 | 1 << 20;
+	memcpy(fake_idns[1].val, "\x2a\0\0\0", 4);
+	fake_idns[1].len = 4;
+	fake_idns[2].idn = 16;			/* IDN list */
+	fake_idns[2].attr = 1 | 5 << 16 | 5 << 20;
+	memcpy(fake_idns[2].val, at, sizeof(at));
+	fake_idns[2].len = sizeof(at);
+}
+
+int ec_lib_soe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_soe *io)
+{
+	uint8_t *buf = (uint8_t *)(uintptr_t)io->data;
+	size_t i;
+
+	(void)m;
+	if (io->slave_position != 2)
+		return -EPROTONOSUPPORT;
+	for (i = 0; i < 3 && fake_idns[i].idn != io->idn; i++)
+		;
+	if (i == 3 || io->drive_no) {
+		io->error_code = io->drive_no ? 0x800a : 0x1001;
+		return -EIO;
+	}
+	if (write) {
+		if (io->elements || io->data_size > sizeof(fake_idns[i].val))
+			return -EINVAL;
+		memcpy(fake_idns[i].val, buf, io->data_size);
+		fake_idns[i].len = io->data_size;
+		return 0;
+	}
+	if (io->elements == 0x04) {
+		memcpy(buf, &fake_idns[i].attr, 4);
+		io->result_size = 4;
+		return 0;
+	}
+	memcpy(buf, fake_idns[i].val, fake_idns[i].len);
+	io->result_size = (uint32_t)fake_idns[i].len;
+	return 0;
+}
+
 int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t pos,
 			uint16_t index, uint8_t sub, bool ca,
 			const void *data, size_t size, uint32_t *abort_code)
@@ -409,6 +503,13 @@ int ec_lib_config_pdo_entry(struct ec_lib_master *m, uint32_t i, uint8_t s,
 
 int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_sdo *out)
+{
+	(void)m, (void)i, (void)p, (void)out;
+	return -ENOENT;
+}
+
+int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		       struct ec_ioctl_sc_flag *out)
 {
 	(void)m, (void)i, (void)p, (void)out;
 	return -ENOENT;
@@ -612,6 +713,113 @@ START_TEST(test_slaves_json)
 	ck_assert_str_eq(json_string_value(json_object_get(
 		json_array_get(arr, 0), "state")), "OP");
 	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_foe)
+{
+	char src[] = "/tmp/ec_foe_srcXXXXXX", dst[] = "/tmp/ec_foe_dstXXXXXX";
+	char path[64];
+	FILE *f;
+	int fd;
+
+	fake_bus();
+	fd = mkstemp(src);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "firmware!", 9), 9);
+	close(fd);
+	fd = mkstemp(dst);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(run("foe_write", "-p2", "--password", "5", "-o",
+			     "f.bin", src, NULL), 0);
+	ck_assert_uint_eq(foe_len, 9);
+	ck_assert_int_eq(run("foe_read", "-p2", "--password=5", "f.bin",
+			     NULL), 0);
+	ck_assert_str_eq(out, "firmware!");
+	ck_assert_int_eq(run("foe_read", "-p2", "--password=5", "-o", dst,
+			     "f.bin", NULL), 0);
+	f = fopen(dst, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fread(path, 1, sizeof(path), f), 9);
+	fclose(f);
+	ck_assert_int_eq(memcmp(path, "firmware!", 9), 0);
+	/* The slave's errors, with code, text and the slave's own text. */
+	ck_assert_int_eq(run("foe_read", "-p2", "g.bin", NULL),
+			 EC_EXIT_FAIL);
+	ck_assert_str_eq(err,
+		"ethercat: foe_read: FoE read of 'g.bin' failed: error 0x00008001: Not found: no such file\n");
+	ck_assert_int_eq(run("foe_write", "-p2", "-o", "f.bin", src, NULL),
+			 EC_EXIT_FAIL);
+	ck_assert_str_eq(err,
+		"ethercat: foe_write: FoE write of 'f.bin' failed: error 0x00008002: Access denied\n");
+	/* Usage errors. */
+	ck_assert_int_eq(run("foe_write", "-p2", "-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "--output-file");
+	ck_assert_int_eq(run("foe_read", "-p2", "--password", "x", "f.bin",
+			     NULL), EC_EXIT_USAGE);
+	ck_has(err, "invalid password");
+	ck_assert_int_eq(run("foe_read", "-p2", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("foe_read", "-p2", "--password", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "'--password' requires an argument");
+	ck_assert_int_eq(run("foe_write", "-p2", "/nonexistent/x", NULL),
+			 EC_EXIT_FAIL);
+	ck_has(err, "failed to read '/nonexistent/x'");
+	unlink(src);
+	unlink(dst);
+}
+END_TEST
+
+START_TEST(test_soe)
+{
+	fake_bus();
+	fake_drive();
+	ck_assert_int_eq(run("soe_read", "-p2", "S-0-0030", NULL), 0);
+	ck_assert_str_eq(out, "drive 1.0\n");
+	ck_assert_int_eq(run("soe_read", "-p2", "P-0-0001", NULL), 0);
+	ck_assert_str_eq(out, "42\n");
+	ck_assert_int_eq(run("soe_read", "-p2", "s-0-16", NULL), 0);
+	ck_assert_str_eq(out, "S-0-0135 S-0-0051\n");
+	ck_assert_int_eq(run("soe_read", "-p2", "-t", "uint32", "0x8001",
+			     NULL), 0);
+	ck_assert_str_eq(out, "0x0000002a 42\n");
+	ck_assert_int_eq(run("soe_write", "-p2", "P-0-0001", "777", NULL), 0);
+	ck_assert_int_eq(run("soe_read", "-p2", "P-0-0001", NULL), 0);
+	ck_assert_str_eq(out, "777\n");
+	ck_assert_int_eq(run("soe_write", "-p2", "S-0-0016",
+			     "S-0-0135,S-0-0040 S-0-0051", NULL), 0);
+	ck_assert_int_eq(run("soe_read", "-p2", "S-0-0016", NULL), 0);
+	ck_assert_str_eq(out, "S-0-0135 S-0-0040 S-0-0051\n");
+	ck_assert_int_eq(run("soe_write", "-p2", "S-0-0030", "drive 2", NULL),
+			 0);
+	ck_assert_int_eq(run("soe_read", "-p2", "S-0-0030", NULL), 0);
+	ck_assert_str_eq(out, "drive 2\n");
+	/* The drive's error codes with their texts. */
+	ck_assert_int_eq(run("soe_read", "-p2", "S-0-0999", NULL),
+			 EC_EXIT_FAIL);
+	ck_assert_str_eq(err,
+		"ethercat: soe_read: SoE read of S-0-0999 (drive 0) failed: error 0x1001: No IDN\n");
+	ck_assert_int_eq(run("soe_read", "-p2", "-y", "3", "S-0-0030", NULL),
+			 EC_EXIT_FAIL);
+	ck_has(err, "error 0x800a: Invalid drive number");
+	/* Usage errors. */
+	ck_assert_int_eq(run("soe_read", "-p2", "X-0-0001", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "invalid IDN 'X-0-0001'");
+	ck_assert_int_eq(run("soe_read", "-p2", "S-8-0001", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_int_eq(run("soe_read", "-p2", "S-0-4096", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_int_eq(run("soe_read", "-p2", "-y", "8", "S-0-0001", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "invalid drive number '8'");
+	ck_assert_int_eq(run("soe_write", "-p2", "P-0-0001", "x", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_int_eq(run("soe_write", "-p2", "P-0-0001", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_int_eq(run("soe_write", "-p2", "-t", "int99", "P-0-0001",
+			     "1", NULL), EC_EXIT_USAGE);
 }
 END_TEST
 
@@ -963,6 +1171,8 @@ int main(void)
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_output_file_and_skin);
+	tcase_add_test(tc, test_foe);
+	tcase_add_test(tc, test_soe);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

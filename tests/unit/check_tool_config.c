@@ -322,6 +322,22 @@ int ec_lib_rescan(struct ec_lib_master *m)
 	EC_FAKE_UNUSED();
 }
 
+int ec_lib_foe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_foe *io)
+{
+	(void)write;
+	(void)io;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_soe(struct ec_lib_master *m, bool write,
+	       struct ec_ioctl_slave_soe *io)
+{
+	(void)write;
+	(void)io;
+	EC_FAKE_UNUSED();
+}
+
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
 {
 	(void)level;
@@ -361,6 +377,21 @@ int ec_lib_config_pdo_entry(struct ec_lib_master *m, uint32_t i, uint8_t s,
 	out->index = config_pdo.e[e].index;
 	out->subindex = config_pdo.e[e].subindex;
 	out->bit_length = config_pdo.e[e].bits;
+	return 0;
+}
+
+int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		       struct ec_ioctl_sc_flag *out)
+{
+	static const char *const keys[] = { "delay", "mode" };
+	static const int32_t values[] = { 7, -1 };
+
+	(void)m;
+	if (i != 0 || p >= 2)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	strcpy(out->key, keys[p]);
+	out->value = values[p];
 	return 0;
 }
 
@@ -598,7 +629,8 @@ START_TEST(test_config_verbose)
 		"IDN configuration:\n"
 		"  None.\n"
 		"Feature flags:\n"
-		"  None.\n"
+		"  delay: 7\n"
+		"  mode: -1\n"
 		"DC configuration:\n"
 		"  AssignActivate: 0x0300\n"
 		"         Cycle [ns]   Shift [ns]\n"
@@ -609,6 +641,7 @@ START_TEST(test_config_verbose)
 	ck_assert_int_eq(run("config", "-v", "-a", "5", NULL), 0);
 	ck_has(out, "Attached slave: none\n");
 	ck_has(out, "SDO configuration:\n  None.\n");
+	ck_has(out, "Feature flags:\n  None.\n");
 	ck_assert_ptr_null(strstr(out, "DC configuration"));
 }
 END_TEST

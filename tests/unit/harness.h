@@ -15,7 +15,10 @@
 
 #include <check.h>
 
+#include "fsm_master.h"
+#include "fsm_slave.h"
 #include "master.h"
+#include "slave.h"
 #include "ecsim.h"
 
 #define EC_HARNESS_MAX_PENDING 16
@@ -166,6 +169,52 @@ static inline void ec_harness_clear(struct ec_harness *h)
 {
 	ec_master_clear(&h->master);
 	ecsim_segment_free(h->seg);
+}
+
+/*
+ * For ec_harness_run_until(): *(unsigned int *)ctx slaves scanned, their
+ * FSMs done with the configuration, PDO and dictionary reads and idle.
+ */
+static inline bool ec_harness_all_ready(struct ec_harness *h, void *ctx)
+{
+	unsigned int i, n = *(unsigned int *)ctx;
+
+	if (h->master.scan_busy || h->master.slave_count != n)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!h->master.slaves[i].scan_done ||
+		    !ec_slave_fsm_ready(&h->master.slaves[i]))
+			return false;
+	return true;
+}
+
+static inline bool ec_harness_state_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_state_request *)ctx)->state);
+}
+
+/* An AL state request on slave @pos, waited for; returns its error. */
+static inline int ec_harness_state_request(struct ec_harness *h,
+					   unsigned int pos, u8 state)
+{
+	struct ec_state_request req;
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.al_state = state;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
+	ck_assert(ec_harness_run_until(h, ec_harness_state_done, &req,
+				       10 * EC_NSEC_PER_SEC));
+	return req.error;
+}
+
+/* Free the slaves too (and with them what the slave FSMs built). */
+static inline void ec_harness_teardown(struct ec_harness *h)
+{
+	ec_fsm_master_clear_slaves(&h->master);
+	ec_harness_clear(h);
 }
 
 #endif /* EC_TEST_HARNESS_H */
