@@ -53,7 +53,10 @@ $(FUZZ_DIR)/sim/catalogue_data.o: $(SIM_DIR)/catalogue_data.c
 
 $(FUZZ_DIR)/tool/%.o: tool/%.c $(wildcard tool/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -Itool -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -c -o $@ $<
+
+# The FoE and SoE commands share the core's mailbox texts (as tool.mk).
+$(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
@@ -69,6 +72,7 @@ $(FUZZ_SIM): $(patsubst sim/%.c,$(FUZZ_DIR)/sim/%.o,$(SIM_SRCS)) \
 	$(AR) rcs $@ $^
 
 $(FUZZ_TOOL): $(patsubst tool/%.c,$(FUZZ_DIR)/tool/%.o,$(TOOL_SRCS)) \
+		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(TOOL_CORE_SRCS)) \
 		$(patsubst lib/%.c,$(FUZZ_DIR)/lib/%.o,$(LIB_SRCS))
 	@rm -f $@
 	$(AR) rcs $@ $^
