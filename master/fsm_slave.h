@@ -24,6 +24,7 @@
 #include "datagram.h"
 #include "fsm_change.h"
 #include "fsm_coe.h"
+#include "fsm_eoe.h"
 #include "fsm_foe.h"
 #include "fsm_soe.h"
 #include "fsm_voe.h"
@@ -49,6 +50,8 @@ struct ec_fsm_slave {
 	struct ec_fsm_foe foe;
 	struct ec_fsm_soe soe;
 	struct ec_fsm_voe voe;
+	struct ec_fsm_eoe eoe;	/* EoE frames out, set IP */
+	bool eoe_turn;		/* a mailbox check ran: a frame may go */
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
