@@ -77,6 +77,10 @@ struct ec_slave;
 #define EC_EOE_TIMEOUT_NS (1000 * EC_NSEC_PER_MSEC)
 /* Idle check of an EoE slave's read mailbox (shorter than CoE's). */
 #define EC_EOE_POLL_NS (1 * EC_NSEC_PER_MSEC)
+/* After a frame went out, fetch without the status check for this long:
+ * the answer to it (ARP, ping, TCP) usually comes within it.
+ */
+#define EC_EOE_FETCH_NS (20 * EC_NSEC_PER_MSEC)
 
 struct ec_eoe_stats {
 	u64 tx_frames;

@@ -413,6 +413,16 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 				      EC_EOE_POLL_NS :
 				      slave->master && slave->master->active ?
 				      EC_MBOX_POLL_OP_NS : EC_MBOX_POLL_NS);
+	if (ec_fsm_slave_has_eoe(slave) &&
+	    (slave->eoe->rx_busy || now_ns < fsm->eoe_fetch_until_ns)) {
+		/* EoE fragments are on their way: a fetch of an empty
+		 * mailbox costs no more than the status check would.
+		 */
+		fsm->eoe_turn = true;
+		ec_fsm_mbox_fetch(&fsm->poll, slave, 0, now_ns);
+		fsm->state = ec_fsm_slave_state_poll_fetch;
+		return;
+	}
 	ec_datagram_fprd(&fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
 	ec_datagram_zero(&fsm->datagram);
@@ -549,6 +559,7 @@ static void ec_fsm_slave_state_eoe(struct ec_fsm_slave *fsm, u64 now_ns)
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
 	fsm->next_poll_ns = now_ns;	/* the answer may be there soon */
+	fsm->eoe_fetch_until_ns = now_ns + EC_EOE_FETCH_NS;
 }
 
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
