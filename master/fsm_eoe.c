@@ -318,6 +318,28 @@ size_t ec_eoe_ip_encode(const struct ec_eoe_ip *ip, u8 *p)
 }
 
 /**
+ * ec_eoe_ip_merge() - add the parameters included in @src to @dst
+ * @dst: a configuration's parameters
+ * @src: parameters, those in src->flags taken
+ */
+void ec_eoe_ip_merge(struct ec_eoe_ip *dst, const struct ec_eoe_ip *src)
+{
+	if (src->flags & EC_EOE_IP_MAC)
+		memcpy(dst->mac, src->mac, sizeof(dst->mac));
+	if (src->flags & EC_EOE_IP_IP)
+		dst->ip = src->ip;
+	if (src->flags & EC_EOE_IP_SUBNET)
+		dst->subnet = src->subnet;
+	if (src->flags & EC_EOE_IP_GATEWAY)
+		dst->gateway = src->gateway;
+	if (src->flags & EC_EOE_IP_DNS)
+		dst->dns = src->dns;
+	if (src->flags & EC_EOE_IP_DNS_NAME)
+		memcpy(dst->hostname, src->hostname, sizeof(dst->hostname));
+	dst->flags |= src->flags;
+}
+
+/**
  * ec_mbox_unsolicited() - a message fetched while waiting for another
  * @slave: the slave that sent it
  * @type: its mailbox type

@@ -23,6 +23,7 @@
 #include "port.h"
 #include "datagram.h"
 #include "mailbox.h"
+#include "requests.h"
 
 struct ec_slave;
 
@@ -102,6 +103,17 @@ struct ec_eoe_ip {
 	char hostname[EC_EOE_HOSTNAME_SIZE + 1];
 };
 
+/*
+ * Set IP parameter request of the CLI (ethercat ip), queued on
+ * slave->eoe_requests; life cycle as the other requests (requests.h).
+ */
+struct ec_eoe_ip_request {
+	struct ec_list node;
+	enum ec_req_state state;
+	int error;
+	struct ec_eoe_ip ip;
+};
+
 struct ec_eoe;
 
 /**
@@ -155,6 +167,7 @@ size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max);
 void ec_eoe_tx_done(struct ec_eoe *eoe, bool ok);
 int ec_eoe_rx_message(struct ec_eoe *eoe, const u8 *p, size_t n);
 size_t ec_eoe_ip_encode(const struct ec_eoe_ip *ip, u8 *p);
+void ec_eoe_ip_merge(struct ec_eoe_ip *dst, const struct ec_eoe_ip *src);
 
 bool ec_mbox_unsolicited(struct ec_slave *slave, u8 type, const u8 *p,
 			 size_t n);

@@ -32,6 +32,7 @@ static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_eoe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_eoe_ip(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
 					  u64 now_ns);
@@ -67,6 +68,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_eoe_init(&fsm->eoe, &fsm->datagram);
 	ec_fsm_mbox_init(&fsm->poll, &fsm->datagram);
 	fsm->config.soe = &fsm->soe;
+	fsm->config.eoe = &fsm->eoe;
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
@@ -274,6 +276,18 @@ static void ec_fsm_slave_start_voe_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
+static void ec_fsm_slave_start_eoe_ip_request(struct ec_fsm_slave *fsm,
+					      struct ec_eoe_ip_request *req,
+					      u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	req->error = 0;
+	fsm->eoe_ip_request = req;
+	ec_fsm_eoe_set_ip(&fsm->eoe, fsm->slave, &req->ip, now_ns);
+	fsm->state = ec_fsm_slave_state_eoe_ip;
+	fsm->state(fsm, now_ns);
+}
+
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -358,7 +372,8 @@ static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 	    !ec_list_empty(&slave->sii_requests) ||
 	    !ec_list_empty(&slave->sdo_requests) ||
 	    !ec_list_empty(&slave->foe_requests) ||
-	    !ec_list_empty(&slave->soe_requests))
+	    !ec_list_empty(&slave->soe_requests) ||
+	    !ec_list_empty(&slave->eoe_requests))
 		return true;
 	if (!slave->config)
 		return false;
@@ -541,6 +556,10 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->foe_requests),
 			struct ec_foe_request, node), now_ns);
+	else if (!ec_list_empty(&slave->eoe_requests))
+		ec_fsm_slave_start_eoe_ip_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->eoe_requests),
+			struct ec_eoe_ip_request, node), now_ns);
 	else if (ec_fsm_slave_start_app_request(fsm, now_ns))
 		return;
 	else if (ec_fsm_slave_has_eoe(slave) && ec_fsm_slave_mailbox_up(slave) &&
@@ -550,6 +569,22 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		fsm->state = ec_fsm_slave_state_eoe;
 	} else
 		ec_fsm_slave_start_poll(fsm, now_ns);
+}
+
+static void ec_fsm_slave_state_eoe_ip(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_eoe_ip_request *req = fsm->eoe_ip_request;
+
+	if (ec_fsm_eoe_exec(&fsm->eoe, now_ns))
+		return;
+	fsm->eoe_ip_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_eoe_success(&fsm->eoe)) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	req->error = fsm->eoe.error ? fsm->eoe.error : -EIO;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
 }
 
 /* One EoE frame out, all its fragments; then a look at the read mailbox. */
@@ -796,6 +831,8 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
 			 error);
 	EC_FAIL_REQUESTS(&slave->foe_requests, struct ec_foe_request, error);
 	EC_FAIL_REQUESTS(&slave->soe_requests, struct ec_soe_request, error);
+	EC_FAIL_REQUESTS(&slave->eoe_requests, struct ec_eoe_ip_request,
+			 error);
 }
 
 /* Stop whatever uses a configuration; the datagram is taken back. */
@@ -953,6 +990,7 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->foe_request);
 	EC_FAIL_REQUEST(fsm->soe_request);
 	EC_FAIL_REQUEST(fsm->voe_request);
+	EC_FAIL_REQUEST(fsm->eoe_ip_request);
 	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
 	fsm->foe.request = NULL;

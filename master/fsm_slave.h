@@ -75,6 +75,7 @@ struct ec_fsm_slave {
 	struct ec_foe_request *foe_request;
 	struct ec_soe_request *soe_request;
 	struct ec_voe_handler *voe_request;
+	struct ec_eoe_ip_request *eoe_ip_request;
 	const struct ec_slave_config *request_sc;	/* app request's */
 };
 

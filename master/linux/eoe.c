@@ -30,6 +30,8 @@
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/netdevice.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/skbuff.h>
 
 #include "master_linux.h"
@@ -53,6 +55,9 @@ struct ec_linux_eoe {
 	struct sk_buff *ring[EC_EOE_TXQ];
 	atomic64_t rx_nomem;		/* frames lost: no skb */
 	atomic64_t tx_too_long;		/* frames refused: over 1536 bytes */
+	/* Rates over the last second (sync, under io_mutex). */
+	u64 rate_ns, rate_tx_bytes, rate_rx_bytes;
+	u32 tx_rate, rx_rate;
 };
 
 static unsigned int ec_eoe_ring_used(const struct ec_linux_eoe *e)
@@ -278,6 +283,22 @@ static void ec_eoe_carrier(struct ec_linux_eoe *e)
 		netif_carrier_off(e->ndev);
 }
 
+/* Bytes per second over about the last second. */
+static void ec_eoe_rates(struct ec_linux_eoe *e, u64 now_ns)
+{
+	u64 dt = now_ns - e->rate_ns;
+
+	if (dt < NSEC_PER_SEC)
+		return;
+	e->tx_rate = (u32)div64_u64((e->core.stats.tx_bytes -
+				     e->rate_tx_bytes) * NSEC_PER_SEC, dt);
+	e->rx_rate = (u32)div64_u64((e->core.stats.rx_bytes -
+				     e->rate_rx_bytes) * NSEC_PER_SEC, dt);
+	e->rate_ns = now_ns;
+	e->rate_tx_bytes = e->core.stats.tx_bytes;
+	e->rate_rx_bytes = e->core.stats.rx_bytes;
+}
+
 /**
  * ec_linux_eoe_sync() - interfaces for the EoE slaves of the last scan
  * @m: master; io_mutex must not be held (process context)
@@ -296,6 +317,8 @@ void ec_linux_eoe_sync(struct ec_linux_master *m)
 	LIST_HEAD(gone);
 
 	mutex_lock(&m->io_mutex);
+	list_for_each_entry(e, &m->eoe_list, node)
+		ec_eoe_rates(e, ktime_get_ns());
 	if (m->core.scan_busy) {
 		list_for_each_entry(e, &m->eoe_list, node)
 			ec_eoe_carrier(e);
@@ -389,6 +412,8 @@ int ec_linux_eoe_get(struct ec_linux_master *m, unsigned int index,
 		info->tx_queued = ec_eoe_ring_used(e);
 		info->tx_queue_size = EC_EOE_TXQ;
 		info->rx_dropped_nomem = atomic64_read(&e->rx_nomem);
+		info->tx_rate = e->tx_rate;
+		info->rx_rate = e->rx_rate;
 		return 0;
 	}
 	return -ENOENT;

@@ -18,6 +18,7 @@ struct ec_linux_eoe_info {
 	struct ec_eoe_stats stats;
 	unsigned int tx_queued, tx_queue_size;
 	u64 rx_dropped_nomem;
+	u32 tx_rate, rx_rate;		/* bytes per second */
 };
 
 void ec_linux_eoe_sync(struct ec_linux_master *m);

@@ -11,6 +11,7 @@
  */
 #include "harness.h"
 #include "fsm_eoe.h"
+#include "slave_config.h"
 
 #define ID_EOE 1
 #define NUM_SLAVES 3
@@ -365,6 +366,88 @@ START_TEST(test_link_loss)
 }
 END_TEST
 
+static bool ip_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_eoe_ip_request *)ctx)->state);
+}
+
+/* Set IP now (ethercat ip): the endpoint takes the new address and
+ * answers ping there; a slave without EoE refuses. */
+START_TEST(test_set_ip_request)
+{
+	struct ec_eoe_ip_request req;
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+
+	setup(&h);
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.ip.flags = EC_EOE_IP_IP | EC_EOE_IP_SUBNET | EC_EOE_IP_DNS_NAME;
+	req.ip.ip = 0xa9fe1401;
+	req.ip.subnet = 0xffff0000;
+	strcpy(req.ip.hostname, "eoe-device");
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h.master.slaves[ID_EOE].eoe_requests);
+	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.set_ip, 1);
+	ck_assert_uint_eq(st.ip, 0xa9fe1401);
+	/* a slave without EoE */
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.ip.flags = EC_EOE_IP_IP;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h.master.slaves[2].eoe_requests);
+	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.error, -EPROTONOSUPPORT);
+	teardown(&h);
+}
+END_TEST
+
+/* ecrt_slave_config_eoe_*: sent on the way PREOP -> SAFEOP. */
+START_TEST(test_set_ip_config)
+{
+	struct ec_slave_config *sc;
+	struct ecsim_eoe_stats st;
+	struct ec_eoe_ip ip;
+	struct ec_harness h;
+	unsigned int i;
+
+	setup(&h);
+	sc = ec_master_slave_config(&h.master, 0, ID_EOE, 0x0ec51d00,
+				    0x00000e0e);
+	ck_assert_ptr_nonnull(sc);
+	memset(&ip, 0, sizeof(ip));
+	ip.flags = EC_EOE_IP_IP;
+	ip.ip = 0xa9fe1e01;
+	ec_eoe_ip_merge(&sc->eoe_ip, &ip);
+	ip.flags = EC_EOE_IP_GATEWAY;
+	ip.gateway = 0xa9fe0001;
+	ec_eoe_ip_merge(&sc->eoe_ip, &ip);
+	ck_assert_uint_eq(sc->eoe_ip.flags, EC_EOE_IP_IP | EC_EOE_IP_GATEWAY);
+	ck_assert_uint_eq(sc->eoe_ip.ip, 0xa9fe1e01);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	for (i = 0; i < 5000; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+		ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+		if ((h.master.slaves[ID_EOE].current_state & 0x0f) ==
+		    EC_AL_STATE_OP_)
+			break;
+	}
+	ck_assert_uint_eq(h.master.slaves[ID_EOE].current_state & 0x0f,
+			  EC_AL_STATE_OP_);
+	ck_assert_uint_eq(st.set_ip, 1);
+	ck_assert_uint_eq(st.ip, 0xa9fe1e01);
+	ec_master_deactivate(&h.master, h.now_ns);
+	teardown(&h);
+}
+END_TEST
+
 /* Reassembly rules on hand-made fragments. */
 static void frag(u8 *m, u8 type, bool last, u8 no, u16 off32, u8 frame)
 {
@@ -498,6 +581,8 @@ int main(void)
 	tcase_add_test(tc, test_lost_fragment);
 	tcase_add_test(tc, test_bad_frame_number);
 	tcase_add_test(tc, test_link_loss);
+	tcase_add_test(tc, test_set_ip_request);
+	tcase_add_test(tc, test_set_ip_config);
 	tcase_add_test(tc, test_rx_rules);
 	tcase_add_test(tc, test_tx_rules);
 	suite_add_tcase(s, tc);

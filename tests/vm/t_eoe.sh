@@ -8,7 +8,9 @@
 # every reply with the master idle, and again while the user example runs
 # the segment in OP at 1 kHz; 1 MB through the UDP echo comes back equal;
 # unplugging the device removes the interface (a log line), replugging
-# brings it back with the same name, and ping works again.  Prints the
+# brings it back with the same name, and ping works again; 'ethercat ip'
+# gives the device a new address that then answers ping, and refuses bad
+# arguments with a clear error; 'ethercat eoe' (and -j) lists eoe0s6.  Prints the
 # ping round-trip median and p99, idle and in OP, and the UDP throughput
 # (figures, not asserted).
 
@@ -62,6 +64,13 @@ vm_run --segment "$SEG" -- "$GUEST_WAIT_N"'
 	wait_n PREOP 7
 	up
 	ping -c 5 -i 0.2 -W 3 169.254.10.1 >/tmp/back.txt; echo "rc_ping_back=$?"
+	ethercat ip -p 6 addr 169.254.20.1/16 name eoe-device; echo "rc_ip=$?"
+	ping -c 5 -i 0.2 -W 3 169.254.20.1 >/tmp/new.txt; echo "rc_ping_new=$?"
+	ethercat ip -p 6 addr 169.254.20 2>&1; echo "rc_ip_bad=$?"
+	ethercat ip -p 6 addr; echo "rc_ip_odd=$?"
+	ethercat ip -p 1 addr 169.254.20.2 2>&1; echo "rc_ip_noeoe=$?"
+	ethercat eoe | sed "s/^/EOE /"
+	ethercat eoe -j | sed "s/^/EOEJ /"
 	ip link show | grep -o "eoe[0-9a-z]*" | sort -u | tr "\n" " " | sed "s/^/ifaces /"; echo'
 
 [ $RC -eq 0 ] || fail "the guest commands exited with status $RC"
@@ -99,4 +108,15 @@ grep -q '^log_removed$' "$OUT" || fail "no kernel log line for the removal"
 grep -q '^back_if$' "$OUT" || fail "eoe0s6 not back after the replug"
 grep -q '^rc_ping_back=0$' "$OUT" || fail "ping after the replug failed"
 grep -q '^ifaces eoe0s6 $' "$OUT" || fail "interfaces: $(grep '^ifaces' "$OUT")"
+grep -q '^rc_ip=0$' "$OUT" || fail "ethercat ip failed"
+grep -q '^rc_ping_new=0$' "$OUT" || fail "no ping reply at the address set by ethercat ip"
+grep -q '^rc_ip_bad=2$' "$OUT" || fail "a bad address was not a usage error"
+grep -q "^ethercat: ip: invalid address '169.254.20'" "$OUT" ||
+	fail "no clear error for a bad address"
+grep -q "^ethercat: ip: slave 1 does not support EoE" "$OUT" ||
+	fail "no clear error for a slave without EoE"
+grep -q '^rc_ip_odd=2$' "$OUT" || fail "an odd argument count was not a usage error"
+grep -q '^rc_ip_noeoe=1$' "$OUT" || fail "ethercat ip on a slave without EoE did not fail"
+grep -q '^EOE eoe0s6  *6  *up  *yes ' "$OUT" || fail "ethercat eoe: $(grep '^EOE ' "$OUT")"
+grep -q '^EOEJ .*"interface":"eoe0s6"' "$OUT" || fail "ethercat eoe -j: $(grep '^EOEJ' "$OUT")"
 pass
