@@ -205,19 +205,6 @@ const struct ec_cmd ec_commands[] = {
 	  "  --verbose  -v          Report the size on stderr.\n"
 	  EC_HELP_NUMERIC,
 	  ec_cmd_foe_write, EC_CMD_NO_JSON | EC_CMD_OWN_OUTPUT },
-	{ "ip", "Set EoE IP parameters.", "[OPTIONS] <ARGS>",
-	  EC_HELP_SINGLE
-	  "IP parameters are given as argument pairs:\n\n"
-	  "  addr <IPv4>[/prefix]  IP address (and the subnet mask\n"
-	  "                        as a decimal prefix length)\n"
-	  "  link <MAC>            Link-layer address (separated by\n"
-	  "                        colons or hyphens)\n"
-	  "  default <IPv4>        Default gateway\n"
-	  "  dns <IPv4>            DNS server\n"
-	  "  name <hostname>       Host name (up to 32 characters)\n\n"
-	  "Example: ethercat ip -p 6 addr 169.254.20.1/16\n\n"
-	  "Command-specific options:\n" EC_HELP_SELECT EC_HELP_NUMERIC,
-	  ec_cmd_ip, EC_CMD_NO_JSON },
 	{ "graph", "Output the bus topology as a graph.", "[OPTIONS] [INFO]",
 	  "The bus is output in DOT language (see\n"
 	  "http://www.graphviz.org/doc/info/lang.html), which can\n"
@@ -233,6 +220,19 @@ const struct ec_cmd ec_commands[] = {
 	{ "help", "Show the help of a command.", "[COMMAND]",
 	  "Same as 'ethercat COMMAND --help'.\n", ec_cmd_help,
 	  EC_CMD_PLAIN },
+	{ "ip", "Set EoE IP parameters.", "[OPTIONS] <ARGS>",
+	  EC_HELP_SINGLE
+	  "IP parameters are given as argument pairs:\n\n"
+	  "  addr <IPv4>[/prefix]  IP address (and the subnet mask\n"
+	  "                        as a decimal prefix length)\n"
+	  "  link <MAC>            Link-layer address (separated by\n"
+	  "                        colons or hyphens)\n"
+	  "  default <IPv4>        Default gateway\n"
+	  "  dns <IPv4>            DNS server\n"
+	  "  name <hostname>       Host name (up to 32 characters)\n\n"
+	  "Example: ethercat ip -p 6 addr 169.254.20.1/16\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT EC_HELP_NUMERIC,
+	  ec_cmd_ip, EC_CMD_NO_JSON },
 	{ "master", "Show master and Ethernet device information.",
 	  "[OPTIONS]",
 	  "Command-specific options:\n" EC_HELP_MASTER EC_HELP_JSON
