@@ -40,8 +40,10 @@ struct ec_ioctl_eoe_ip {
 	__u32 reserved[4];
 };
 
-/* One EoE interface of the master, by index (creation order); -ENOENT
- * past the last.  Rates in bytes per second over the last second. */
+/*
+ * One EoE interface of the master, by index (creation order); -ENOENT
+ * past the last.  Rates in bytes per second over the last second.
+ */
 struct ec_ioctl_eoe_handler {
 	__u32 index;
 	__u16 slave_position;		/* valid when attached */

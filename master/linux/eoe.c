@@ -62,6 +62,7 @@ struct ec_linux_eoe {
 
 static unsigned int ec_eoe_ring_used(const struct ec_linux_eoe *e)
 {
+	/* acquire: pairs with the release of head in ndo_start_xmit */
 	return smp_load_acquire(&e->head) - READ_ONCE(e->tail);
 }
 
@@ -76,15 +77,19 @@ static netdev_tx_t ec_eoe_start_xmit(struct sk_buff *skb,
 		dev_kfree_skb_any(skb);
 		return NETDEV_TX_OK;
 	}
+	/* acquire: the consumer is done with the slot (release of tail) */
 	if (head - smp_load_acquire(&e->tail) >= EC_EOE_TXQ) {
 		netif_stop_queue(ndev);
 		return NETDEV_TX_BUSY;
 	}
 	e->ring[head % EC_EOE_TXQ] = skb;
+	/* release: the slot is written before the consumer sees it */
 	smp_store_release(&e->head, head + 1);
+	/* acquire: as above */
 	if (head + 1 - smp_load_acquire(&e->tail) >= EC_EOE_TXQ) {
 		netif_stop_queue(ndev);
-		smp_mb();	/* the stop before the second look */
+		/* the stop before the second look; pairs with tx_pull's */
+		smp_mb();
 		if (head + 1 - READ_ONCE(e->tail) < EC_EOE_TXQ)
 			netif_wake_queue(ndev);
 	}
@@ -105,15 +110,18 @@ static size_t ec_eoe_tx_pull(struct ec_eoe *core, u8 *buf, size_t max)
 	struct sk_buff *skb;
 	size_t n = 0;
 
+	/* acquire: pairs with the release of head in ndo_start_xmit */
 	if (smp_load_acquire(&e->head) == tail)
 		return 0;
 	skb = e->ring[tail % EC_EOE_TXQ];
 	e->ring[tail % EC_EOE_TXQ] = NULL;
+	/* release: the slot is read before the producer may reuse it */
 	smp_store_release(&e->tail, tail + 1);
 	if (skb->len <= max && !skb_copy_bits(skb, 0, buf, skb->len))
 		n = skb->len;
 	dev_consume_skb_any(skb);
-	smp_mb();	/* the tail before the look at the queue state */
+	/* the tail before the look at the queue state; pairs with xmit's */
+	smp_mb();
 	if (netif_queue_stopped(e->ndev) &&
 	    EC_EOE_TXQ - ec_eoe_ring_used(e) >= EC_EOE_TXQ_WAKE)
 		netif_wake_queue(e->ndev);
