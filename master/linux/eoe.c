@@ -277,6 +277,17 @@ static struct ec_linux_eoe *ec_eoe_find(struct ec_linux_master *m,
 	return NULL;
 }
 
+static bool ec_eoe_name_listed(char (*names)[IFNAMSIZ], unsigned int n,
+			       const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
 /* The carrier follows the slave: up from PREOP on. */
 static void ec_eoe_carrier(struct ec_linux_eoe *e)
 {
@@ -342,10 +353,13 @@ void ec_linux_eoe_sync(struct ec_linux_master *m)
 			continue;
 		ec_eoe_name(slave, m->core.index, name);
 		e = ec_eoe_find(m, name);
+		if (e && e->wanted)
+			continue;	/* two slaves of one alias: the first */
 		if (e) {
 			e->wanted = true;
 			ec_eoe_attach(&e->core, slave);
-		} else if (n_new < EC_EOE_NEW_PER_TURN) {
+		} else if (n_new < EC_EOE_NEW_PER_TURN &&
+			   !ec_eoe_name_listed(names, n_new, name)) {
 			strscpy(names[n_new], name, IFNAMSIZ);
 			keys[n_new++] = slave->effective_alias ?
 					slave->effective_alias :
