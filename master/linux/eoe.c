@@ -43,6 +43,9 @@
 #define EC_EOE_TXQ 64			/* frames; a power of two */
 #define EC_EOE_TXQ_WAKE 8		/* free slots to wake a stopped queue */
 #define EC_EOE_NEW_PER_TURN 4		/* interfaces created per sync */
+/* A slave not seen for this long has gone: its interface is removed.  A
+ * rescan (or a slave whose scan is being repeated) is shorter. */
+#define EC_EOE_GONE_NS (2 * NSEC_PER_SEC)
 
 struct ec_linux_eoe {
 	struct list_head node;		/* in m->eoe_list, under io_mutex */
@@ -50,6 +53,7 @@ struct ec_linux_eoe {
 	struct net_device *ndev;
 	struct ec_eoe core;		/* under io_mutex */
 	bool wanted;			/* sync: its slave is still there */
+	u64 missing_since_ns;		/* its slave not seen since, or 0 */
 	unsigned int head;		/* written by ndo_start_xmit */
 	unsigned int tail;		/* written by the FSM side */
 	struct sk_buff *ring[EC_EOE_TXQ];
@@ -323,8 +327,9 @@ static void ec_eoe_rates(struct ec_linux_eoe *e, u64 now_ns)
  * @m: master; io_mutex must not be held (process context)
  *
  * Attaches handlers to their slaves by name, creates the interfaces of
- * new EoE slaves, removes those whose slave went away, and sets the
- * carriers.  While a scan runs, nothing is created or removed.
+ * new EoE slaves, removes those whose slave has not been seen for
+ * EC_EOE_GONE_NS (an interface keeps its addresses across a rescan), and
+ * sets the carriers.  While a scan runs, nothing is created or removed.
  */
 void ec_linux_eoe_sync(struct ec_linux_master *m)
 {
@@ -334,6 +339,7 @@ void ec_linux_eoe_sync(struct ec_linux_master *m)
 	char name[IFNAMSIZ];
 	unsigned int i, n_new = 0;
 	LIST_HEAD(gone);
+	u64 now;
 
 	mutex_lock(&m->io_mutex);
 	list_for_each_entry(e, &m->eoe_list, node)
@@ -366,10 +372,16 @@ void ec_linux_eoe_sync(struct ec_linux_master *m)
 					slave->ring_position;
 		}
 	}
+	now = ktime_get_ns();
 	list_for_each_entry_safe(e, tmp, &m->eoe_list, node) {
-		if (!e->wanted) {
+		if (e->wanted) {
+			e->missing_since_ns = 0;
+		} else {
 			ec_eoe_detach(&e->core);
-			list_move(&e->node, &gone);
+			if (!e->missing_since_ns)
+				e->missing_since_ns = now;
+			if (now - e->missing_since_ns >= EC_EOE_GONE_NS)
+				list_move(&e->node, &gone);
 		}
 		ec_eoe_carrier(e);
 	}

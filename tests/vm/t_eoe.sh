@@ -71,7 +71,8 @@ vm_run --segment "$SEG" -- "$GUEST_WAIT_N"'
 	ethercat ip -p 1 addr 169.254.20.2 2>&1; echo "rc_ip_noeoe=$?"
 	ethercat eoe | sed "s/^/EOE /"
 	ethercat eoe -j | sed "s/^/EOEJ /"
-	ip link show | grep -o "eoe[0-9a-z]*" | sort -u | tr "\n" " " | sed "s/^/ifaces /"; echo'
+	ip link show | grep -o "eoe[0-9a-z]*" | sort -u | tr "\n" " " | sed "s/^/ifaces /"; echo
+	dmesg | grep -i "eoe\|rescan\|scan" | sed "s/^/KLOG /"'
 
 [ $RC -eq 0 ] || fail "the guest commands exited with status $RC"
 grep -q '^rc_preop=0$' "$OUT" || fail "the slaves did not reach PREOP"
