@@ -6,8 +6,10 @@
  * configuration while the master is active, else the requested state,
  * PREOP by default); it reads the dictionary once and serves the requests
  * queued on the slave (SII writes, register access, SDO, FoE and SoE
- * transfers, AL state changes) and the application's SDO and register requests, one at
- * a time, with its own datagram.  In the idle phase the master's thread
+ * transfers, EoE set IP, AL state changes) and the application's SDO and
+ * register requests, one at a time, with its own datagram; with an EoE
+ * handler attached (slave->eoe) it also sends the handler's frames and
+ * checks the read mailbox for EoE fragments (fsm_eoe.h).  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
  * byte budget (ec_slave_fsm_wants_datagram()).
  *
