@@ -126,6 +126,10 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_MBOX_REQUEST_STATE, ec_ioctl_app_mbox_state, true),
 	EC_CMD(EC_IOCTL_SC_FLAG, ec_ioctl_app_sc_flag, true),
 	EC_CMD(EC_IOCTL_CONFIG_FLAG, ec_ioctl_config_flag, false),
+	EC_CMD(EC_IOCTL_APP_REQ_CREATE, ec_ioctl_app_req_create, true),
+	EC_CMD(EC_IOCTL_APP_REQ_SET, ec_ioctl_app_req_set, true),
+	EC_CMD(EC_IOCTL_APP_REQ_START, ec_ioctl_app_req_start, true),
+	EC_CMD(EC_IOCTL_APP_REQ_STATE, ec_ioctl_app_req_state, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)
