@@ -236,4 +236,16 @@ EC_OFF(ec_ioctl_mbox_request, data, 40);
 EC_OFF(ec_ioctl_mbox_request, error, 52);
 EC_OFF(ec_ioctl_mbox_request, file_name, 56);
 
+EC_ABI(ec_ioctl_app_req, 336);
+EC_OFF(ec_ioctl_app_req, kind, 8);
+EC_OFF(ec_ioctl_app_req, idn, 12);
+EC_OFF(ec_ioctl_app_req, vendor_id, 16);
+EC_OFF(ec_ioctl_app_req, sdo_index, 24);
+EC_OFF(ec_ioctl_app_req, set, 27);
+EC_OFF(ec_ioctl_app_req, address, 28);
+EC_OFF(ec_ioctl_app_req, timeout_ms, 32);
+EC_OFF(ec_ioctl_app_req, error, 52);
+EC_OFF(ec_ioctl_app_req, data, 56);
+EC_OFF(ec_ioctl_app_req, file_name, 64);
+
 #endif /* EC_ABI_LAYOUT_H */
