@@ -3,7 +3,7 @@
  * ec_ioctl_req.h - the application's requests, one set of commands for
  * every kind (SDO, register, FoE, SoE, VoE): create on a configuration,
  * set the parameters, start, poll the state.  Included by ec_ioctl.h;
- * commands 0x6b-0x6f.  The older per-kind commands (SDO and register
+ * commands 0x6b-0x6e; and the inspection of startup IDNs, 0x6f.  The older per-kind commands (SDO and register
  * requests 0x2f-0x3a, EC_IOCTL_MBOX_REQUEST_* 0x65-0x68) keep working:
  * the kernel serves them with the same handlers.
  */
@@ -79,5 +79,25 @@ struct ec_ioctl_app_req {
 	_IOW(EC_IOCTL_TYPE, 0x6d, struct ec_ioctl_app_req)
 #define EC_IOCTL_APP_REQ_STATE \
 	_IOWR(EC_IOCTL_TYPE, 0x6e, struct ec_ioctl_app_req)
+
+/*
+ * A startup IDN of a slave configuration (ecrt_slave_config_idn()), for
+ * 'ethercat config -v'.  config_index and idn_pos in; drive_no, idn,
+ * al_state (2 PREOP, 4 SAFEOP), size and the first bytes of the value
+ * out; -ENOENT past the last.
+ */
+struct ec_ioctl_config_idn {
+	__u32 config_index;
+	__u32 idn_pos;
+	__u8 drive_no;
+	__u8 al_state;
+	__u16 idn;
+	__u32 size;		/* bytes of the value; data holds the first */
+	__u8 data[EC_IOCTL_SDO_DATA_MAX];
+	__u32 reserved[4];
+};
+
+#define EC_IOCTL_CONFIG_IDN \
+	_IOWR(EC_IOCTL_TYPE, 0x6f, struct ec_ioctl_config_idn)
 
 #endif /* EC_IOCTL_REQ_H */

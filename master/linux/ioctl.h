@@ -52,6 +52,7 @@ long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_idn(struct ec_cdev_file *f, void __user *arg);
 
 /*
  * The application's requests of every kind (ioctl_req.c), and the older

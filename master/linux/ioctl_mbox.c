@@ -255,3 +255,47 @@ long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg)
 	kvfree(buf);
 	return ret;
 }
+
+/* Inspection: a startup IDN of a configuration, for 'config -v'. */
+long ec_ioctl_config_idn(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	const struct ec_soe_config *c = NULL;
+	struct ec_ioctl_config_idn *data;
+	struct ec_slave_config *sc;
+	struct ec_list *pos;
+	long ret = 0;
+
+	data = kmalloc(sizeof(*data), GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	if (copy_from_user(data, arg, sizeof(*data))) {
+		ret = -EFAULT;
+		goto out_free_data;
+	}
+	if (!ec_ioctl_reserved_ok(data->reserved, ARRAY_SIZE(data->reserved))) {
+		ret = -EINVAL;
+		goto out_free_data;
+	}
+	memset(data->data, 0, sizeof(data->data));
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, data->config_index);
+	pos = sc ? ec_list_nth(&sc->soe_configs, data->idn_pos) : NULL;
+	if (pos) {
+		c = ec_list_entry(pos, struct ec_soe_config, node);
+		data->drive_no = c->drive_no;
+		data->idn = c->idn;
+		data->al_state = c->al_state;
+		data->size = c->size;
+		memcpy(data->data, c->data,
+		       min_t(size_t, c->size, sizeof(data->data)));
+	}
+	mutex_unlock(&m->io_mutex);
+	if (!c)
+		ret = -ENOENT;
+	else if (copy_to_user(arg, data, sizeof(*data)))
+		ret = -EFAULT;
+out_free_data:
+	kfree(data);
+	return ret;
+}

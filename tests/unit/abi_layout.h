@@ -247,5 +247,9 @@ EC_OFF(ec_ioctl_app_req, timeout_ms, 32);
 EC_OFF(ec_ioctl_app_req, error, 52);
 EC_OFF(ec_ioctl_app_req, data, 56);
 EC_OFF(ec_ioctl_app_req, file_name, 64);
+EC_ABI(ec_ioctl_config_idn, 1056);
+EC_OFF(ec_ioctl_config_idn, idn, 10);
+EC_OFF(ec_ioctl_config_idn, size, 12);
+EC_OFF(ec_ioctl_config_idn, data, 16);
 
 #endif /* EC_ABI_LAYOUT_H */
