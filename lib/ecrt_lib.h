@@ -88,13 +88,14 @@ struct ec_foe_request {
 	struct ec_lib_req r;
 };
 
-/*
- * @r is the first member of the caller's calloc()ed object: on failure
- * it is freed here (with the object), errno set.
- */
+/* A request of kind and parameters @params; NULL with errno set. */
 struct ec_lib_req *ec_lib_req_create(ec_slave_config_t *sc,
-				     struct ec_lib_req *r, uint8_t kind,
+				     const struct ec_ioctl_app_req *params,
 				     size_t size);
+/* The public request type around @r (its only member). */
+#define EC_LIB_REQ_AS(r, type) \
+	((void)sizeof(char[sizeof(type) == sizeof(struct ec_lib_req) ? \
+			   1 : -1]), (type *)(void *)(r))
 void ec_lib_req_free_all(ec_slave_config_t *sc);
 bool ec_lib_req_busy(const struct ec_lib_req *r);
 int ec_lib_req_set(struct ec_lib_req *r, uint8_t what);

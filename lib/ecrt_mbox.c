@@ -17,21 +17,18 @@ ec_soe_request_t *ecrt_slave_config_create_soe_request(ec_slave_config_t *sc,
 						       uint16_t idn,
 						       size_t size)
 {
-	struct ec_soe_request *req;
+	struct ec_ioctl_app_req p = {
+		.kind = EC_IOCTL_REQ_SOE,
+		.drive_no = drive_no,
+		.idn = idn,
+	};
 
 	if (drive_no > 7) {
 		errno = EINVAL;
 		return NULL;
 	}
-	req = calloc(1, sizeof(*req));
-	if (!req) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	req->r.io.drive_no = drive_no;
-	req->r.io.idn = idn;
-	return ec_lib_req_create(sc, &req->r, EC_IOCTL_REQ_SOE, size) ?
-	       req : NULL;
+	return EC_LIB_REQ_AS(ec_lib_req_create(sc, &p, size),
+			     ec_soe_request_t);
 }
 
 int ecrt_soe_request_idn(ec_soe_request_t *req, uint8_t drive_no,
@@ -86,14 +83,10 @@ int ecrt_soe_request_read(ec_soe_request_t *req)
 ec_voe_handler_t *ecrt_slave_config_create_voe_handler(ec_slave_config_t *sc,
 						       size_t size)
 {
-	struct ec_voe_handler *voe = calloc(1, sizeof(*voe));
+	struct ec_ioctl_app_req p = { .kind = EC_IOCTL_REQ_VOE };
 
-	if (!voe) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	return ec_lib_req_create(sc, &voe->r, EC_IOCTL_REQ_VOE, size) ?
-	       voe : NULL;
+	return EC_LIB_REQ_AS(ec_lib_req_create(sc, &p, size),
+			     ec_voe_handler_t);
 }
 
 int ecrt_voe_handler_send_header(ec_voe_handler_t *voe, uint32_t vendor_id,
@@ -156,16 +149,12 @@ ec_request_state_t ecrt_voe_handler_execute(ec_voe_handler_t *voe)
 ec_foe_request_t *ecrt_slave_config_create_foe_request(ec_slave_config_t *sc,
 						       size_t size)
 {
-	struct ec_foe_request *req = calloc(1, sizeof(*req));
+	struct ec_ioctl_app_req p = { .kind = EC_IOCTL_REQ_FOE };
+	struct ec_lib_req *r = ec_lib_req_create(sc, &p, size);
 
-	if (!req) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	if (!ec_lib_req_create(sc, &req->r, EC_IOCTL_REQ_FOE, size))
-		return NULL;
-	req->r.data_size = 0;
-	return req;
+	if (r)
+		r->data_size = 0;
+	return EC_LIB_REQ_AS(r, ec_foe_request_t);
 }
 
 int ecrt_foe_request_file(ec_foe_request_t *req, const char *file_name,

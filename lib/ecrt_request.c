@@ -15,15 +15,20 @@
 #include "ecrt_lib.h"
 
 struct ec_lib_req *ec_lib_req_create(ec_slave_config_t *sc,
-				     struct ec_lib_req *r, uint8_t kind,
+				     const struct ec_ioctl_app_req *params,
 				     size_t size)
 {
-	struct ec_lib_req **tail;
+	struct ec_lib_req **tail, *r;
 	int ret;
 
 	if (size > UINT32_MAX) {
-		ret = -EINVAL;
-		goto out_free;
+		errno = EINVAL;
+		return NULL;
+	}
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		errno = ENOMEM;
+		return NULL;
 	}
 	r->data = calloc(1, size ? size : 1);
 	if (!r->data) {
@@ -34,8 +39,8 @@ struct ec_lib_req *ec_lib_req_create(ec_slave_config_t *sc,
 	r->mem_size = size;
 	r->data_size = size;
 	r->state = EC_REQUEST_UNUSED;
+	r->io = *params;
 	r->io.config_index = sc->index;
-	r->io.kind = kind;
 	r->io.mem_size = (uint32_t)size;
 	ret = ec_app_ioctl(sc->master, EC_IOCTL_APP_REQ_CREATE, &r->io);
 	if (ret < 0)
@@ -148,16 +153,14 @@ ec_sdo_request_t *ecrt_slave_config_create_sdo_request(ec_slave_config_t *sc,
 						       uint8_t subindex,
 						       size_t size)
 {
-	struct ec_sdo_request *req = calloc(1, sizeof(*req));
+	struct ec_ioctl_app_req p = {
+		.kind = EC_IOCTL_REQ_SDO,
+		.sdo_index = index,
+		.sdo_subindex = subindex,
+	};
 
-	if (!req) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	req->r.io.sdo_index = index;
-	req->r.io.sdo_subindex = subindex;
-	return ec_lib_req_create(sc, &req->r, EC_IOCTL_REQ_SDO, size) ?
-	       req : NULL;
+	return EC_LIB_REQ_AS(ec_lib_req_create(sc, &p, size),
+			     ec_sdo_request_t);
 }
 
 int ecrt_sdo_request_index(ec_sdo_request_t *req, uint16_t index,
@@ -210,19 +213,14 @@ int ecrt_sdo_request_read(ec_sdo_request_t *req)
 ec_reg_request_t *ecrt_slave_config_create_reg_request(ec_slave_config_t *sc,
 						       size_t size)
 {
-	struct ec_reg_request *req;
+	struct ec_ioctl_app_req p = { .kind = EC_IOCTL_REQ_REG };
 
 	if (!size) {
 		errno = EINVAL;
 		return NULL;
 	}
-	req = calloc(1, sizeof(*req));
-	if (!req) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	return ec_lib_req_create(sc, &req->r, EC_IOCTL_REQ_REG, size) ?
-	       req : NULL;
+	return EC_LIB_REQ_AS(ec_lib_req_create(sc, &p, size),
+			     ec_reg_request_t);
 }
 
 uint8_t *ecrt_reg_request_data(const ec_reg_request_t *req)

@@ -723,6 +723,18 @@ START_TEST(test_request_before_dictionary)
 }
 END_TEST
 
+/* A master with the dictionary read switched off, its slaves ready. */
+static void setup_no_dictionary(struct ec_harness *h)
+{
+	if (!segment_json)
+		build_segment();
+	ec_harness_init(h, segment_json);
+	h->master.no_dictionary = true;
+	ck_assert(ec_harness_run_until(h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(h->master.slaves[ID_TEST].sdo_count, 0);
+}
+
 /* The dictionary read switched off for the master. */
 START_TEST(test_no_dictionary)
 {
@@ -730,13 +742,7 @@ START_TEST(test_no_dictionary)
 	u8 buf[16];
 	size_t n;
 
-	if (!segment_json)
-		build_segment();
-	ec_harness_init(&h, segment_json);
-	h.master.no_dictionary = true;
-	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
-				       30 * EC_NSEC_PER_SEC));
-	ck_assert_uint_eq(h.master.slaves[ID_TEST].sdo_count, 0);
+	setup_no_dictionary(&h);
 	ck_assert_int_eq(upload(&h, ID_TEST, 0x6502, 0, buf, sizeof(buf), &n),
 			 0);
 	teardown(&h);
@@ -782,13 +788,7 @@ START_TEST(test_entry_info)
 	struct ec_harness h;
 	u32 code;
 
-	if (!segment_json)
-		build_segment();
-	ec_harness_init(&h, segment_json);
-	h.master.no_dictionary = true;
-	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
-				       30 * EC_NSEC_PER_SEC));
-	ck_assert_uint_eq(h.master.slaves[ID_TEST].sdo_count, 0);
+	setup_no_dictionary(&h);
 	memset(&e, 0, sizeof(e));
 	ck_assert_int_eq(entry_info(&h, ID_TEST, 0x1018, 1, &e, &code), 0);
 	ck_assert_uint_eq(e.subindex, 1);
