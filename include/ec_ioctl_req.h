@@ -19,9 +19,11 @@ enum {
 	EC_IOCTL_REQ_VOE = 4,
 };
 
-/* SET: which parameters to take. */
-#define EC_IOCTL_REQ_SET_TARGET 0x01	/* SDO index/subindex, SoE drive/IDN,
-					 * FoE file/password, VoE header */
+/*
+ * SET: which parameters to take.  TARGET: SDO index and subindex, SoE
+ * drive and IDN, FoE file name and password, VoE header.
+ */
+#define EC_IOCTL_REQ_SET_TARGET 0x01
 #define EC_IOCTL_REQ_SET_TIMEOUT 0x02
 #define EC_IOCTL_REQ_SET_ALL 0x03
 

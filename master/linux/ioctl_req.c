@@ -393,6 +393,8 @@ enum ec_app_old_op {
 	EC_APP_OLD_READ,
 	EC_APP_OLD_WRITE,
 	EC_APP_OLD_STATE,
+	EC_APP_OLD_SET,		/* the mailbox ones: all parameters */
+	EC_APP_OLD_START,	/* the mailbox ones: op as given */
 };
 
 static long ec_app_old_step(struct ec_linux_master *m,
@@ -415,6 +417,13 @@ static long ec_app_old_step(struct ec_linux_master *m,
 	default:
 		return ec_app_req_state(m, d);
 	}
+}
+
+/* The older commands' handlers: one per command, each a step of its kind. */
+#define EC_APP_OLD_CMD(kind, verb, op) \
+long ec_ioctl_app_##kind##_##verb(struct ec_cdev_file *f, void __user *arg) \
+{ \
+	return ec_app_##kind##_old(f, arg, op); \
 }
 
 static long ec_app_sdo_old(struct ec_cdev_file *f, void __user *arg,
@@ -450,35 +459,12 @@ static long ec_app_sdo_old(struct ec_cdev_file *f, void __user *arg,
 	return 0;
 }
 
-long ec_ioctl_app_sdo_create(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_sdo_old(f, arg, EC_APP_OLD_CREATE);
-}
-
-long ec_ioctl_app_sdo_index(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_sdo_old(f, arg, EC_APP_OLD_INDEX);
-}
-
-long ec_ioctl_app_sdo_timeout(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_sdo_old(f, arg, EC_APP_OLD_TIMEOUT);
-}
-
-long ec_ioctl_app_sdo_read(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_sdo_old(f, arg, EC_APP_OLD_READ);
-}
-
-long ec_ioctl_app_sdo_write(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_sdo_old(f, arg, EC_APP_OLD_WRITE);
-}
-
-long ec_ioctl_app_sdo_state(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_sdo_old(f, arg, EC_APP_OLD_STATE);
-}
+EC_APP_OLD_CMD(sdo, create, EC_APP_OLD_CREATE)
+EC_APP_OLD_CMD(sdo, index, EC_APP_OLD_INDEX)
+EC_APP_OLD_CMD(sdo, timeout, EC_APP_OLD_TIMEOUT)
+EC_APP_OLD_CMD(sdo, read, EC_APP_OLD_READ)
+EC_APP_OLD_CMD(sdo, write, EC_APP_OLD_WRITE)
+EC_APP_OLD_CMD(sdo, state, EC_APP_OLD_STATE)
 
 /* Register requests (0x35-0x38). */
 static long ec_app_reg_old(struct ec_cdev_file *f, void __user *arg,
@@ -509,25 +495,10 @@ static long ec_app_reg_old(struct ec_cdev_file *f, void __user *arg,
 	return 0;
 }
 
-long ec_ioctl_app_reg_create(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_reg_old(f, arg, EC_APP_OLD_CREATE);
-}
-
-long ec_ioctl_app_reg_read(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_reg_old(f, arg, EC_APP_OLD_READ);
-}
-
-long ec_ioctl_app_reg_write(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_reg_old(f, arg, EC_APP_OLD_WRITE);
-}
-
-long ec_ioctl_app_reg_state(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_reg_old(f, arg, EC_APP_OLD_STATE);
-}
+EC_APP_OLD_CMD(reg, create, EC_APP_OLD_CREATE)
+EC_APP_OLD_CMD(reg, read, EC_APP_OLD_READ)
+EC_APP_OLD_CMD(reg, write, EC_APP_OLD_WRITE)
+EC_APP_OLD_CMD(reg, state, EC_APP_OLD_STATE)
 
 /* FoE, SoE and VoE requests (EC_IOCTL_MBOX_REQUEST_*, 0x65-0x68). */
 static long ec_app_mbox_old(struct ec_cdev_file *f, void __user *arg,
@@ -564,10 +535,10 @@ static long ec_app_mbox_old(struct ec_cdev_file *f, void __user *arg,
 		return ret;
 	if (op == EC_APP_OLD_STATE)	/* the buffer is the request's size */
 		d.mem_size = U32_MAX;
-	if (op == EC_APP_OLD_INDEX) {
+	if (op == EC_APP_OLD_SET) {
 		d.set = EC_IOCTL_REQ_SET_ALL;
 		ret = ec_app_req_set_params(f->master, &d);
-	} else if (op == EC_APP_OLD_WRITE) {	/* START with its own op */
+	} else if (op == EC_APP_OLD_START) {
 		ret = ec_app_req_start(f->master, &d);
 	} else {
 		ret = ec_app_old_step(f->master, &d, op);
@@ -589,22 +560,7 @@ static long ec_app_mbox_old(struct ec_cdev_file *f, void __user *arg,
 	return 0;
 }
 
-long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_mbox_old(f, arg, EC_APP_OLD_CREATE);
-}
-
-long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_mbox_old(f, arg, EC_APP_OLD_INDEX);
-}
-
-long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_mbox_old(f, arg, EC_APP_OLD_WRITE);
-}
-
-long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
-{
-	return ec_app_mbox_old(f, arg, EC_APP_OLD_STATE);
-}
+EC_APP_OLD_CMD(mbox, create, EC_APP_OLD_CREATE)
+EC_APP_OLD_CMD(mbox, set, EC_APP_OLD_SET)
+EC_APP_OLD_CMD(mbox, start, EC_APP_OLD_START)
+EC_APP_OLD_CMD(mbox, state, EC_APP_OLD_STATE)
