@@ -98,7 +98,8 @@ struct ec_lib_req *ec_lib_req_create(ec_slave_config_t *sc,
 			   1 : -1]), (type *)(void *)(r))
 void ec_lib_req_free_all(ec_slave_config_t *sc);
 bool ec_lib_req_busy(const struct ec_lib_req *r);
-int ec_lib_req_set(struct ec_lib_req *r, uint8_t what);
+int ec_lib_req_set(struct ec_lib_req *r, const struct ec_ioctl_app_req *io,
+		   uint8_t what);
 int ec_lib_req_timeout(struct ec_lib_req *r, uint32_t timeout);
 int ec_lib_req_start(struct ec_lib_req *r, uint8_t op, size_t size);
 ec_request_state_t ec_lib_req_state(struct ec_lib_req *r);

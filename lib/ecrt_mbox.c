@@ -34,17 +34,13 @@ ec_soe_request_t *ecrt_slave_config_create_soe_request(ec_slave_config_t *sc,
 int ecrt_soe_request_idn(ec_soe_request_t *req, uint8_t drive_no,
 			 uint16_t idn)
 {
-	struct ec_ioctl_app_req old = req->r.io;
-	int ret;
+	struct ec_ioctl_app_req io = req->r.io;
 
 	if (drive_no > 7)
 		return -EINVAL;
-	req->r.io.drive_no = drive_no;
-	req->r.io.idn = idn;
-	ret = ec_lib_req_set(&req->r, EC_IOCTL_REQ_SET_TARGET);
-	if (ret)
-		req->r.io = old;
-	return ret;
+	io.drive_no = drive_no;
+	io.idn = idn;
+	return ec_lib_req_set(&req->r, &io, EC_IOCTL_REQ_SET_TARGET);
 }
 
 int ecrt_soe_request_timeout(ec_soe_request_t *req, uint32_t timeout)
@@ -92,9 +88,11 @@ ec_voe_handler_t *ecrt_slave_config_create_voe_handler(ec_slave_config_t *sc,
 int ecrt_voe_handler_send_header(ec_voe_handler_t *voe, uint32_t vendor_id,
 				 uint16_t vendor_type)
 {
-	voe->r.io.vendor_id = vendor_id;
-	voe->r.io.vendor_type = vendor_type;
-	return ec_lib_req_set(&voe->r, EC_IOCTL_REQ_SET_TARGET);
+	struct ec_ioctl_app_req io = voe->r.io;
+
+	io.vendor_id = vendor_id;
+	io.vendor_type = vendor_type;
+	return ec_lib_req_set(&voe->r, &io, EC_IOCTL_REQ_SET_TARGET);
 }
 
 int ecrt_voe_handler_received_header(const ec_voe_handler_t *voe,
@@ -123,7 +121,8 @@ size_t ecrt_voe_handler_data_size(const ec_voe_handler_t *voe)
 int ecrt_voe_handler_write(ec_voe_handler_t *voe, size_t size)
 {
 	/* the header of this write */
-	int ret = ec_lib_req_set(&voe->r, EC_IOCTL_REQ_SET_TARGET);
+	int ret = ec_lib_req_set(&voe->r, &voe->r.io,
+				 EC_IOCTL_REQ_SET_TARGET);
 
 	return ret ? ret : ec_lib_req_start(&voe->r, EC_IOCTL_MBOX_WRITE,
 					     size);
@@ -160,18 +159,14 @@ ec_foe_request_t *ecrt_slave_config_create_foe_request(ec_slave_config_t *sc,
 int ecrt_foe_request_file(ec_foe_request_t *req, const char *file_name,
 			  uint32_t password)
 {
-	struct ec_ioctl_app_req old = req->r.io;
+	struct ec_ioctl_app_req io = req->r.io;
 	size_t len = file_name ? strlen(file_name) : 0;
-	int ret;
 
 	if (!len || len > EC_FOE_FILE_NAME_MAX)
 		return -EINVAL;
-	memcpy(req->r.io.file_name, file_name, len + 1);
-	req->r.io.password = password;
-	ret = ec_lib_req_set(&req->r, EC_IOCTL_REQ_SET_TARGET);
-	if (ret)
-		req->r.io = old;
-	return ret;
+	memcpy(io.file_name, file_name, len + 1);
+	io.password = password;
+	return ec_lib_req_set(&req->r, &io, EC_IOCTL_REQ_SET_TARGET);
 }
 
 int ecrt_foe_request_timeout(ec_foe_request_t *req, uint32_t timeout)

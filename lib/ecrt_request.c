@@ -74,27 +74,33 @@ bool ec_lib_req_busy(const struct ec_lib_req *r)
 	return r->state == EC_REQUEST_BUSY;
 }
 
-/* Send the parameters kept in r->io that @what names. */
-int ec_lib_req_set(struct ec_lib_req *r, uint8_t what)
+/*
+ * Send the parameters @io names in @what; the mirror takes them when the
+ * kernel did.
+ */
+int ec_lib_req_set(struct ec_lib_req *r, const struct ec_ioctl_app_req *io,
+		   uint8_t what)
 {
-	struct ec_ioctl_app_req io = r->io;
+	struct ec_ioctl_app_req next = *io;
+	int ret;
 
 	if (ec_lib_req_busy(r))
 		return -EBUSY;
-	io.set = what;
-	return ec_app_ioctl(r->config->master, EC_IOCTL_APP_REQ_SET, &io);
+	next.set = what;
+	ret = ec_app_ioctl(r->config->master, EC_IOCTL_APP_REQ_SET, &next);
+	if (!ret) {
+		r->io = next;
+		r->io.set = 0;
+	}
+	return ret;
 }
 
 int ec_lib_req_timeout(struct ec_lib_req *r, uint32_t timeout)
 {
-	uint32_t old = r->io.timeout_ms;
-	int ret;
+	struct ec_ioctl_app_req io = r->io;
 
-	r->io.timeout_ms = timeout;
-	ret = ec_lib_req_set(r, EC_IOCTL_REQ_SET_TIMEOUT);
-	if (ret)
-		r->io.timeout_ms = old;
-	return ret;
+	io.timeout_ms = timeout;
+	return ec_lib_req_set(r, &io, EC_IOCTL_REQ_SET_TIMEOUT);
 }
 
 /*
@@ -166,15 +172,11 @@ ec_sdo_request_t *ecrt_slave_config_create_sdo_request(ec_slave_config_t *sc,
 int ecrt_sdo_request_index(ec_sdo_request_t *req, uint16_t index,
 			   uint8_t subindex)
 {
-	struct ec_ioctl_app_req old = req->r.io;
-	int ret;
+	struct ec_ioctl_app_req io = req->r.io;
 
-	req->r.io.sdo_index = index;
-	req->r.io.sdo_subindex = subindex;
-	ret = ec_lib_req_set(&req->r, EC_IOCTL_REQ_SET_TARGET);
-	if (ret)
-		req->r.io = old;
-	return ret;
+	io.sdo_index = index;
+	io.sdo_subindex = subindex;
+	return ec_lib_req_set(&req->r, &io, EC_IOCTL_REQ_SET_TARGET);
 }
 
 int ecrt_sdo_request_timeout(ec_sdo_request_t *req, uint32_t timeout)
