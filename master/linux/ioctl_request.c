@@ -332,6 +332,23 @@ long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg)
 	return ret;
 }
 
+/* The SDO request of @r on index:subindex, its data r->buf of @size. */
+static struct ec_sdo_request *ec_ioctl_sdo_req(struct ec_ioctl_req *r,
+					       u16 index, u8 subindex,
+					       size_t size)
+{
+	struct ec_sdo_request *req = &r->u.sdo;
+
+	ec_list_init(&req->node);
+	r->state = &req->state;
+	r->node = &req->node;
+	req->index = index;
+	req->subindex = subindex;
+	req->data = r->buf;
+	req->mem_size = size;
+	return req;
+}
+
 static long ec_ioctl_slave_sdo_transfer(struct ec_cdev_file *f,
 					void __user *arg, bool write)
 {
@@ -360,16 +377,10 @@ static long ec_ioctl_slave_sdo_transfer(struct ec_cdev_file *f,
 		ec_ioctl_req_free(r);
 		return ret;
 	}
-	req = &r->u.sdo;
-	ec_list_init(&req->node);
-	r->state = &req->state;
-	r->node = &req->node;
+	req = ec_ioctl_sdo_req(r, data.sdo_index, data.sdo_entry_subindex,
+			       data.data_size);
 	req->write = write;
-	req->index = data.sdo_index;
-	req->subindex = data.sdo_entry_subindex;
 	req->complete_access = data.complete_access;
-	req->data = r->buf;
-	req->mem_size = data.data_size;
 	req->data_size = write ? data.data_size : 0;
 	req->timeout_ns = (u64)data.timeout_ms * NSEC_PER_MSEC;
 	ret = ec_ioctl_run(f->master, data.slave_position, r,
@@ -420,15 +431,10 @@ int ec_linux_sdo_entry_info(struct ec_linux_master *m,
 		ec_ioctl_req_free(r);
 		return -ENOMEM;
 	}
-	req = &r->u.sdo;
-	ec_list_init(&req->node);
-	r->state = &req->state;
-	r->node = &req->node;
+	req = ec_ioctl_sdo_req(r, (u16)data->sdo_spec,
+			       data->sdo_entry_subindex,
+			       EC_COE_ENTRY_DESC_FIXED + EC_IOCTL_STRING_SIZE - 1);
 	req->entry_info = true;
-	req->index = (u16)data->sdo_spec;
-	req->subindex = data->sdo_entry_subindex;
-	req->data = r->buf;
-	req->mem_size = EC_COE_ENTRY_DESC_FIXED + EC_IOCTL_STRING_SIZE - 1;
 	ret = ec_ioctl_run(m, data->slave_position, r,
 			   offsetof(struct ec_slave, sdo_requests),
 			   &req->error, EC_REQUEST_WAIT_MS, &orphaned);
