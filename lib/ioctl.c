@@ -663,6 +663,25 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
 }
 
 /**
+ * ec_lib_config_idn() - a startup IDN of a configuration
+ * @m: open handle
+ * @config_index: position in the master's list of configurations
+ * @idn_pos: position of the IDN in the configuration's list
+ * @out: filled on success (at most EC_IOCTL_SDO_DATA_MAX data bytes)
+ *
+ * Return: 0 or -errno (-ENOENT past the last IDN).
+ */
+int ec_lib_config_idn(struct ec_lib_master *m, uint32_t config_index,
+		      uint32_t idn_pos, struct ec_ioctl_config_idn *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->config_index = config_index;
+	out->idn_pos = idn_pos;
+	return ec_lib_ioctl(m, EC_IOCTL_CONFIG_IDN, out,
+			    "slave config IDN");
+}
+
+/**
  * ec_lib_domain() - a domain of the application
  * @m: open handle
  * @domain_index: position in the master's list of domains

@@ -647,7 +647,9 @@ void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 		ec_fsm_coe_finish(fsm, -EPROTONOSUPPORT);
 		return;
 	}
-	if (request->write)
+	if (request->entry_info)
+		ec_fsm_coe_entry_info_start(fsm, now_ns);
+	else if (request->write)
 		ec_fsm_coe_download_start(fsm, now_ns);
 	else
 		ec_fsm_coe_upload_start(fsm, now_ns);

@@ -297,39 +297,30 @@ static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 
 	if (!sc)
 		return false;
-	ec_list_for_each_safe(pos, tmp, &sc->app_reg_requests) {
-		struct ec_app_reg_request *r = ec_list_entry(
-			pos, struct ec_app_reg_request, config_node);
-
-		if (ec_load_acquire(&r->req.state) == EC_REQ_QUEUED) {
-			fsm->request_sc = sc;
-			ec_fsm_slave_start_reg_request(fsm, &r->req);
-			return true;
-		}
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_sdo_requests) {
-		struct ec_app_sdo_request *r = ec_list_entry(
-			pos, struct ec_app_sdo_request, config_node);
-
-		if (ec_load_acquire(&r->req.state) == EC_REQ_QUEUED) {
-			fsm->request_sc = sc;
-			ec_fsm_slave_start_sdo_request(fsm, &r->req, now_ns);
-			return true;
-		}
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_mbox_requests) {
-		struct ec_app_mbox_request *r = ec_list_entry(
-			pos, struct ec_app_mbox_request, config_node);
+	ec_list_for_each_safe(pos, tmp, &sc->app_requests) {
+		struct ec_app_request *r = ec_list_entry(
+			pos, struct ec_app_request, config_node);
 
 		if (ec_load_acquire(r->state) != EC_REQ_QUEUED)
 			continue;
 		fsm->request_sc = sc;
-		if (r->kind == EC_APP_MBOX_FOE)
+		switch (r->kind) {
+		case EC_APP_REQ_SDO:
+			ec_fsm_slave_start_sdo_request(fsm, &r->u.sdo, now_ns);
+			break;
+		case EC_APP_REQ_REG:
+			ec_fsm_slave_start_reg_request(fsm, &r->u.reg);
+			break;
+		case EC_APP_REQ_FOE:
 			ec_fsm_slave_start_foe_request(fsm, &r->u.foe, now_ns);
-		else if (r->kind == EC_APP_MBOX_SOE)
+			break;
+		case EC_APP_REQ_SOE:
 			ec_fsm_slave_start_soe_request(fsm, &r->u.soe, now_ns);
-		else
+			break;
+		default:
 			ec_fsm_slave_start_voe_request(fsm, &r->u.voe, now_ns);
+			break;
+		}
 		return true;
 	}
 	return false;
@@ -377,19 +368,8 @@ static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 		return true;
 	if (!slave->config)
 		return false;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_mbox_requests)
-		if (ec_load_acquire(ec_list_entry(pos,
-						  struct ec_app_mbox_request,
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_requests)
+		if (ec_load_acquire(ec_list_entry(pos, struct ec_app_request,
 						  config_node)->state) ==
 		    EC_REQ_QUEUED)
 			return true;

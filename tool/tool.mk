@@ -24,8 +24,9 @@ $(BUILD)/tool/obj/core_%.o: master/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -MMD -MP -c -o $@ $<
 
-# The mailbox commands print the core's error texts.
-$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o: TOOL_CFLAGS += -iquote master
+# The mailbox commands print the core's error texts, config its IDN names.
+$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o \
+$(BUILD)/tool/obj/cmd_config.o: TOOL_CFLAGS += -iquote master
 
 $(TOOL_ARCHIVE): $(TOOL_OBJS)
 	@mkdir -p $(dir $@)

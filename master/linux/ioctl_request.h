@@ -47,4 +47,8 @@ int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
 			  void *buf, size_t size, u32 timeout_ms,
 			  size_t *result_size, u16 *error_code);
 
+struct ec_ioctl_slave_sdo_entry;
+int ec_linux_sdo_entry_info(struct ec_linux_master *m,
+			    struct ec_ioctl_slave_sdo_entry *data);
+
 #endif /* EC_LINUX_IOCTL_REQUEST_H */

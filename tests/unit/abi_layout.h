@@ -250,5 +250,20 @@ EC_OFF(ec_ioctl_eoe_handler, tx_frames, 32);
 EC_OFF(ec_ioctl_eoe_handler, rx_errors, 80);
 EC_OFF(ec_ioctl_eoe_handler, tx_rate, 88);
 EC_OFF(ec_ioctl_eoe_handler, reserved, 104);
+EC_ABI(ec_ioctl_app_req, 336);
+EC_OFF(ec_ioctl_app_req, kind, 8);
+EC_OFF(ec_ioctl_app_req, idn, 12);
+EC_OFF(ec_ioctl_app_req, vendor_id, 16);
+EC_OFF(ec_ioctl_app_req, sdo_index, 24);
+EC_OFF(ec_ioctl_app_req, set, 27);
+EC_OFF(ec_ioctl_app_req, address, 28);
+EC_OFF(ec_ioctl_app_req, timeout_ms, 32);
+EC_OFF(ec_ioctl_app_req, error, 52);
+EC_OFF(ec_ioctl_app_req, data, 56);
+EC_OFF(ec_ioctl_app_req, file_name, 64);
+EC_ABI(ec_ioctl_config_idn, 1056);
+EC_OFF(ec_ioctl_config_idn, idn, 10);
+EC_OFF(ec_ioctl_config_idn, size, 12);
+EC_OFF(ec_ioctl_config_idn, data, 16);
 
 #endif /* EC_ABI_LAYOUT_H */

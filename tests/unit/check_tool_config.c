@@ -408,6 +408,27 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 	return 0;
 }
 
+/* Config 0: the AT list S-0-0016 in PREOP, P-0-0001 of drive 1 in SAFEOP. */
+int ec_lib_config_idn(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		      struct ec_ioctl_config_idn *out)
+{
+	static const uint8_t at[] = { 6, 0, 6, 0, 0x87, 0, 0x33, 0, 0x28, 0 };
+
+	(void)m;
+	if (i != 0 || p >= 2)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->drive_no = p;
+	out->idn = p ? 0x8001 : 16;
+	out->al_state = p ? 4 : 2;
+	out->size = p ? 4 : sizeof(at);
+	if (p)
+		memcpy(out->data, "\xf4\x01\x00\x00", 4);
+	else
+		memcpy(out->data, at, sizeof(at));
+	return 0;
+}
+
 int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_sdo *out)
 {
@@ -640,7 +661,10 @@ START_TEST(test_config_verbose)
 		"    00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f\n"
 		"    10 11 12 13 \n"
 		"IDN configuration:\n"
-		"  None.\n"
+		"  Drive 0, S-0-0016, PREOP, 10 byte\n"
+		"    06 00 06 00 87 00 33 00 28 00 \n"
+		"  Drive 1, P-0-0001, SAFEOP, 4 byte\n"
+		"    f4 01 00 00 \n"
 		"Feature flags:\n"
 		"  delay: 7\n"
 		"  mode: -1\n"
@@ -654,6 +678,7 @@ START_TEST(test_config_verbose)
 	ck_assert_int_eq(run("config", "-v", "-a", "5", NULL), 0);
 	ck_has(out, "Attached slave: none\n");
 	ck_has(out, "SDO configuration:\n  None.\n");
+	ck_has(out, "IDN configuration:\n  None.\n");
 	ck_has(out, "Feature flags:\n  None.\n");
 	ck_assert_ptr_null(strstr(out, "DC configuration"));
 }
@@ -661,7 +686,7 @@ END_TEST
 
 START_TEST(test_config_json)
 {
-	json_t *j, *c0, *c1, *sync, *sdo;
+	json_t *j, *c0, *c1, *sync, *sdo, *idn;
 
 	fake_app();
 	j = run_json("config", NULL);
@@ -695,6 +720,19 @@ START_TEST(test_config_json)
 	ck_assert_int_eq(json_integer_value(json_object_get(sdo, "size")), 20);
 	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
 		json_object_get(c0, "dc_sync"), 0), "shift_time")), -500);
+	idn = json_array_get(json_object_get(c0, "idns"), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(idn, "drive_no")),
+			 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(idn, "idn")),
+			 0x8001);
+	ck_assert_str_eq(json_string_value(json_object_get(idn, "idn_text")),
+			 "P-0-0001");
+	ck_assert_str_eq(json_string_value(json_object_get(idn, "al_state")),
+			 "SAFEOP");
+	ck_assert_int_eq(json_integer_value(json_object_get(idn, "size")), 4);
+	ck_assert_str_eq(json_string_value(json_object_get(idn, "data")),
+			 "f4010000");
+	ck_assert_int_eq(json_array_size(json_object_get(c1, "idns")), 0);
 	json_decref(j);
 }
 END_TEST
