@@ -30,8 +30,8 @@ FUZZ_CORE  := $(FUZZ_DIR)/libcore.a
 FUZZ_SIM   := $(FUZZ_DIR)/libsim.a
 FUZZ_TOOL  := $(FUZZ_DIR)/libtool.a
 FUZZ_NAMES := fuzz_frame fuzz_coe_sdo fuzz_coe_info fuzz_coe_emerg \
-	      fuzz_sii fuzz_tool_num fuzz_tool_sii fuzz_sim_frame \
-	      fuzz_sim_segment
+	      fuzz_foe fuzz_soe fuzz_voe fuzz_sii fuzz_tool_num \
+	      fuzz_tool_sii fuzz_sim_frame fuzz_sim_segment fuzz_sim_esi
 FUZZ_BINS  := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_NAMES))
 FUZZ_SEEDS := $(FUZZ_DIR)/seeds/.stamp
 
@@ -91,6 +91,15 @@ $(FUZZ_DIR)/bin/fuzz_coe_%: tests/fuzz/fuzz_coe.c tests/fuzz/fuzz_bus.h \
 		-DFUZZ_COE_MODE=FUZZ_COE_$(shell echo $* | tr a-z A-Z) \
 		$< $(FUZZ_CORE)
 
+# FoE, SoE and VoE: one harness, built once per protocol.
+FUZZ_MBOX_BINS := $(addprefix $(FUZZ_DIR)/bin/,fuzz_foe fuzz_soe fuzz_voe)
+$(FUZZ_MBOX_BINS): $(FUZZ_DIR)/bin/fuzz_%: tests/fuzz/fuzz_mbox.c \
+		tests/fuzz/fuzz_bus.h $(FUZZ_CORE)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK) -iquote master \
+		-DFUZZ_MBOX_PROTO=FUZZ_MBOX_$(shell echo $* | tr a-z A-Z) \
+		$< $(FUZZ_CORE)
+
 $(FUZZ_DIR)/bin/fuzz_sii: tests/fuzz/fuzz_sii.c $(FUZZ_CORE)
 	@mkdir -p $(dir $@)
 	$(FUZZ_LINK) -iquote master $< $(FUZZ_CORE)
@@ -111,7 +120,7 @@ $(FUZZ_DIR)/mkseeds: tests/fuzz/mkseeds.c tests/fuzz/fuzz_bus.h \
 		$(BUILD)/libeccore.a $(SIM_LIB) $(SIM_LIBS)
 
 $(FUZZ_SEEDS): $(FUZZ_DIR)/mkseeds $(SIM_CATALOGUE) \
-		$(wildcard sim/segments/*.json)
+		$(wildcard sim/segments/*.json) $(wildcard tests/esi/*.xml)
 	rm -rf $(FUZZ_DIR)/seeds
 	$(FUZZ_DIR)/mkseeds $(FUZZ_DIR)/seeds
 	@touch $@

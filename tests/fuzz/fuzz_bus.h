@@ -40,6 +40,8 @@ struct fuzz_bus {
 	size_t in_len, in_pos;
 	unsigned int chunks;
 	u8 force_service;	/* CoE service put in each chunk, 0: none */
+	u8 mbox_type;		/* mailbox type of the replies (CoE) */
+	bool raw_mbox;		/* chunks carry their own mailbox header */
 	bool script;		/* answer datagrams (else the frame test) */
 };
 
@@ -87,11 +89,16 @@ static void fuzz_answer(struct fuzz_bus *b, u8 *d, size_t len)
 	if (!c)
 		return;
 	memset(data, 0, len);
+	if (b->raw_mbox) {
+		/* header and all from the input: length, type, counter */
+		memcpy(data, c, n < len ? n : len);
+		return;
+	}
 	if (n > len - EC_MBOX_HEADER_SIZE)
 		n = len - EC_MBOX_HEADER_SIZE;
 	memcpy(data + EC_MBOX_HEADER_SIZE, c, n);
 	ec_put_u16(data, (u16)n);
-	data[5] = EC_MBOX_TYPE_COE | (u8)((b->chunks++ % 7 + 1) << 4);
+	data[5] = b->mbox_type | (u8)((b->chunks++ % 7 + 1) << 4);
 	if (b->force_service && n >= 2)
 		data[EC_MBOX_HEADER_SIZE + 1] =
 			(data[EC_MBOX_HEADER_SIZE + 1] & 0x0f) |
@@ -147,6 +154,7 @@ static inline int fuzz_bus_init(struct fuzz_bus *b, bool script)
 	if (ec_master_init(&b->master, 0))
 		return -1;
 	b->script = script;
+	b->mbox_type = EC_MBOX_TYPE_COE;
 	dev = &b->master.devices[EC_DEVICE_MAIN];
 	memcpy(dev->mac, mac, 6);
 	dev->hooks = &fuzz_hooks;
