@@ -55,8 +55,10 @@ $(FUZZ_DIR)/tool/%.o: tool/%.c $(wildcard tool/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -c -o $@ $<
 
-# The FoE and SoE commands share the core's mailbox texts (as tool.mk).
-$(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o: FUZZ_TOOL_CFLAGS := -iquote master
+# The FoE and SoE commands share the core's mailbox texts, the SII
+# commands its SII parser (as tool.mk).
+$(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o \
+$(FUZZ_DIR)/tool/cmd_sii.o $(FUZZ_DIR)/tool/sii_dump.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
@@ -106,7 +108,7 @@ $(FUZZ_DIR)/bin/fuzz_sii: tests/fuzz/fuzz_sii.c $(FUZZ_CORE)
 
 $(FUZZ_DIR)/bin/fuzz_tool_%: tests/fuzz/fuzz_tool_%.c $(FUZZ_TOOL)
 	@mkdir -p $(dir $@)
-	$(FUZZ_LINK) -Ilib -Itool $< $(FUZZ_TOOL) -lm
+	$(FUZZ_LINK) -Ilib -Itool -iquote master $< $(FUZZ_TOOL) -lm
 
 $(FUZZ_DIR)/bin/fuzz_sim_%: tests/fuzz/fuzz_sim_%.c $(FUZZ_SIM)
 	@mkdir -p $(dir $@)

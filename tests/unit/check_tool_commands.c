@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "sii.h"
+#include "sii_dump.h"
 
 /* ---- the fake bus ------------------------------------------------ */
 
