@@ -22,21 +22,6 @@
 #define EC_SII_PDO_BYTES 8	/* ETG.1000.6 table 21 */
 #define EC_SII_PDO_ENTRY_BYTES 8
 
-static int ec_sii_err(char *err, size_t size, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int ec_sii_err(char *err, size_t size, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && size) {
-		va_start(ap, fmt);
-		vsnprintf(err, size, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
-
 /**
  * ec_sii_walk() - list the categories of an SII image
  * @img: the image, little-endian words
@@ -65,7 +50,7 @@ int ec_sii_walk(const uint8_t *img, size_t nwords, bool need_end,
 	*count = 0;
 	if (nwords <= EC_SII_FIRST_CATEGORY) {
 		if (need_end)
-			return ec_sii_err(err, err_size, -EINVAL,
+			return ec_err(err, err_size, -EINVAL,
 					  "SII data too short (%zu words), minimum is 64 fixed words + 1 end marker",
 					  nwords);
 		return 0;
@@ -77,10 +62,10 @@ int ec_sii_walk(const uint8_t *img, size_t nwords, bool need_end,
 		*count = ++n;
 	}
 	if (ret == -EPROTO)
-		return ec_sii_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				  "SII data seem to be corrupted: %s", why);
 	if (ret == -ENODATA && need_end)
-		return ec_sii_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				  "SII data seem to be corrupted: no category end marker before word 0x%04zx",
 				  nwords);
 	return 0;
@@ -104,12 +89,12 @@ int ec_sii_check(const uint8_t *img, size_t nwords, char *err,
 	uint8_t crc;
 
 	if (nwords < EC_SII_FIRST_CATEGORY + 1)
-		return ec_sii_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				  "SII data too short (%zu words), minimum is 64 fixed words + 1 end marker",
 				  nwords);
 	crc = ec_sii_crc(img, EC_SII_CRC_BYTES);
 	if (crc != img[2 * EC_SII_WORD_CHECKSUM])
-		return ec_sii_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				  "CRC incorrect: is 0x%02x, must be 0x%02x",
 				  img[2 * EC_SII_WORD_CHECKSUM], crc);
 	return ec_sii_walk(img, nwords, true, NULL, 0, &count, err,

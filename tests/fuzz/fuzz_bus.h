@@ -185,6 +185,56 @@ static inline void fuzz_slave_init(struct fuzz_bus *b, struct ec_slave *s)
 	s->scan_done = true;
 }
 
+/*
+ * The mailbox harnesses' set-up: the bus with one slave as a scan would
+ * leave it, whose read mailbox @in feeds, and @dg ready for its FSMs.
+ * Return: the slave, or NULL when there is no memory.
+ */
+static inline struct ec_slave *fuzz_mbox_start(struct fuzz_bus *b,
+					       struct ec_datagram *dg,
+					       const u8 *in, size_t in_len)
+{
+	struct ec_slave *s;
+
+	if (fuzz_bus_init(b, true))
+		return NULL;
+	b->in = in;
+	b->in_len = in_len;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		fuzz_bus_clear(b);
+		return NULL;
+	}
+	b->master.slaves = s;
+	b->master.slave_count = 1;
+	fuzz_slave_init(b, s);
+	ec_datagram_init(dg);
+	if (ec_datagram_prealloc(dg, EC_FRAME_MAX_PAYLOAD -
+				 EC_DATAGRAM_HEADER_SIZE -
+				 EC_DATAGRAM_FOOTER_SIZE)) {
+		ec_datagram_clear(dg);
+		ec_slave_clear(s);
+		free(s);
+		fuzz_bus_clear(b);
+		return NULL;
+	}
+	return s;
+}
+
+/* Undo fuzz_mbox_start(), after the FSMs on @dg are done. */
+static inline void fuzz_mbox_end(struct fuzz_bus *b, struct ec_slave *s,
+				 struct ec_datagram *dg)
+{
+	ec_master_unqueue_datagram(&b->master, dg);
+	ec_datagram_clear(dg);
+	ec_slave_clear(s);
+	ec_emerg_ring_clear(&s->emerg_ring);
+	b->master.slaves = NULL;
+	b->master.slave_count = 0;
+	free(s);
+	fuzz_bus_clear(b);
+}
+
 /* One cycle: answers of the last frame in, then what is queued out. */
 static inline void fuzz_bus_cycle(struct fuzz_bus *b)
 {

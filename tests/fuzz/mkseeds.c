@@ -5,8 +5,9 @@
  *
  *   sii, tool_sii   the SII image of every catalogue model
  *   sim_segment     the shipped segment files and one of every model
- *   sim_frame       every frame the master sends while it scans the
- *                   default segment, configures it and reads SDOs
+ *   sim_frame       the first 300 frames the master sends to the default
+ *                   segment (scan, configuration, SDOs) and to the
+ *                   mailbox segment of mbox_seeds() (FoE, SoE, VoE)
  *   frame           the simulator's answer to the frame of fuzz_bus.h
  *                   (whole, and as patches)
  *   coe_sdo, coe_info, coe_emerg
@@ -507,6 +508,38 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* Each file of @files as a seed of @corpus. */
+static void put_file_seeds(const char *corpus, const char *const *files,
+			   size_t n)
+{
+	char *text;
+	size_t i, len;
+
+	for (i = 0; i < n; i++) {
+		text = read_file(files[i], &len);
+		if (!text) {
+			perror(files[i]);
+			exit(1);
+		}
+		put_seed(corpus, text, len);
+		free(text);
+	}
+}
+
+/* The catalogue; *@models its "models" object. */
+static json_t *catalogue_load(json_t **models)
+{
+	json_error_t jerr;
+	json_t *cat = json_load_file("sim/catalogue/catalogue.json", 0, &jerr);
+
+	*models = json_object_get(cat, "models");
+	if (!json_is_object(*models)) {
+		fprintf(stderr, "mkseeds: catalogue: %s\n", jerr.text);
+		exit(1);
+	}
+	return cat;
+}
+
 static void sii_and_segment_seeds(void)
 {
 	static const char *const files[] = {
@@ -515,28 +548,14 @@ static void sii_and_segment_seeds(void)
 	};
 	struct ecsim_segment *seg;
 	const u8 *img;
-	json_error_t jerr;
 	json_t *cat, *models, *m, *root, *slaves;
 	const char *key;
 	char err[512], *text;
 	unsigned int id = 0;
-	size_t i, len;
+	size_t len;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		text = read_file(files[i], &len);
-		if (!text) {
-			perror(files[i]);
-			exit(1);
-		}
-		put_seed("sim_segment", text, len);
-		free(text);
-	}
-	cat = json_load_file("sim/catalogue/catalogue.json", 0, &jerr);
-	models = json_object_get(cat, "models");
-	if (!json_is_object(models)) {
-		fprintf(stderr, "mkseeds: catalogue: %s\n", jerr.text);
-		exit(1);
-	}
+	put_file_seeds("sim_segment", files, sizeof(files) / sizeof(files[0]));
+	cat = catalogue_load(&models);
 	root = json_object();
 	slaves = json_array();
 	json_object_foreach(models, key, m) {
@@ -572,28 +591,14 @@ static void esi_seeds(void)
 		"tests/esi/EL1008.xml", "tests/esi/EL3102.xml",
 		"tests/esi/ECSIM-SERVO.xml",
 	};
-	json_error_t jerr;
 	json_t *cat, *models, *m;
 	const char *key;
 	char err[256], *text;
-	size_t i, len;
+	size_t len;
 	FILE *f;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		text = read_file(files[i], &len);
-		if (!text) {
-			perror(files[i]);
-			exit(1);
-		}
-		put_seed("sim_esi", text, len);
-		free(text);
-	}
-	cat = json_load_file("sim/catalogue/catalogue.json", 0, &jerr);
-	models = json_object_get(cat, "models");
-	if (!json_is_object(models)) {
-		fprintf(stderr, "mkseeds: catalogue: %s\n", jerr.text);
-		exit(1);
-	}
+	put_file_seeds("sim_esi", files, sizeof(files) / sizeof(files[0]));
+	cat = catalogue_load(&models);
 	json_object_foreach(models, key, m) {
 		text = NULL;
 		len = 0;
