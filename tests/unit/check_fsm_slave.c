@@ -24,33 +24,14 @@ static const char *segment =
 	" { \"model\": \"EL3102\" }, { \"model\": \"ECSIM-SERVO\" } ] }";
 
 /* Every slave scanned, its FSM idle with nothing queued. */
-static bool all_idle(struct ec_harness *h, void *ctx)
-{
-	unsigned int i;
+static unsigned int num_slaves = 4;
 
-	(void)ctx;
-	if (h->master.scan_busy || h->master.slave_count != 4)
-		return false;
-	for (i = 0; i < h->master.slave_count; i++) {
-		struct ec_slave *s = &h->master.slaves[i];
-
-		if (!s->scan_done || !ec_slave_fsm_ready(s))
-			return false;
-	}
-	return true;
-}
-
-/* Free the slaves too (and with them what the slave FSMs built). */
-static void teardown(struct ec_harness *h)
-{
-	ec_fsm_master_clear_slaves(&h->master);
-	ec_harness_clear(h);
-}
+#define teardown ec_harness_teardown
 
 static void setup(struct ec_harness *h)
 {
 	ec_harness_init(h, segment);
-	ck_assert(ec_harness_run_until(h, all_idle, NULL,
+	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
 				       10 * EC_NSEC_PER_SEC));
 }
 
@@ -58,24 +39,6 @@ static struct ec_slave *slave_at(struct ec_harness *h, unsigned int pos)
 {
 	ck_assert_uint_lt(pos, h->master.slave_count);
 	return &h->master.slaves[pos];
-}
-
-static bool state_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
-}
-
-static bool reg_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_reg_request *)ctx)->state);
-}
-
-static bool sii_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_sii_request *)ctx)->state);
 }
 
 static void request_state(struct ec_harness *h, struct ec_slave *slave,
@@ -86,7 +49,7 @@ static void request_state(struct ec_harness *h, struct ec_slave *slave,
 	req->al_state = state;
 	req->state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req->node, &slave->state_requests);
-	ck_assert(ec_harness_run_until(h, state_req_done, req,
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req->state,
 				       10 * EC_NSEC_PER_SEC));
 }
 
@@ -261,7 +224,7 @@ START_TEST(test_register_requests)
 	req.data = buf;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(req.working_counter, 1);
@@ -274,7 +237,7 @@ START_TEST(test_register_requests)
 	req.address = 0x1800;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0x1800, sim, 4),
@@ -284,7 +247,7 @@ START_TEST(test_register_requests)
 	req.write = false;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_mem_eq(buf, pattern, 4);
 
@@ -292,7 +255,7 @@ START_TEST(test_register_requests)
 	servo->station_address = 0x7777;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	servo->station_address = EC_SLAVE_STATION_BASE + ID_SERVO;
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
@@ -303,7 +266,7 @@ START_TEST(test_register_requests)
 	req.size = 4000;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EOVERFLOW);
@@ -336,7 +299,7 @@ START_TEST(test_sii_write)
 	req.words = words;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &di->sii_requests);
-	ck_assert(ec_harness_run_until(&h, sii_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
@@ -348,7 +311,7 @@ START_TEST(test_sii_write)
 	req.nwords = 1;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &di->sii_requests);
-	ck_assert(ec_harness_run_until(&h, sii_req_done, &req,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
@@ -398,18 +361,12 @@ START_TEST(test_cancel_requests)
 	reg.data = buf;
 	reg.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&reg.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &reg.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
 	teardown(&h);
 }
 END_TEST
-
-static bool sdo_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_sdo_request *)ctx)->state);
-}
 
 /* A rescan while an SDO transfer is in progress: it fails, the new
  * slaves come up again. */
@@ -430,11 +387,11 @@ START_TEST(test_rescan_with_busy_request)
 	ec_harness_cycle(&h);
 	ck_assert_int_eq(sdo.state, EC_REQ_BUSY);
 	ec_fsm_master_rescan(&h.master.fsm);
-	ck_assert(ec_harness_run_until(&h, sdo_req_done, &sdo,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &sdo.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(sdo.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(sdo.error, -ENODEV);
-	ck_assert(ec_harness_run_until(&h, all_idle, NULL,
+	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       10 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
 			  EC_AL_STATE_PREOP_);
@@ -461,7 +418,7 @@ static void write_sii(struct ec_harness *h, struct ec_slave *s,
 	req.words = (u8 *)words;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &s->sii_requests);
-	ck_assert(ec_harness_run_until(h, sii_req_done, &req,
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req.state,
 				       20 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 }
@@ -506,7 +463,7 @@ START_TEST(test_repair_garbage_sii)
 	reg.data = type;
 	reg.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&reg.node, &di->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &reg.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(reg.working_counter, 1);
@@ -516,7 +473,7 @@ START_TEST(test_repair_garbage_sii)
 	st.al_state = EC_AL_STATE_INIT_;
 	st.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&st.node, &di->state_requests);
-	ck_assert(ec_harness_run_until(&h, state_req_done, &st,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &st.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(st.error, -EIO);
@@ -526,7 +483,7 @@ START_TEST(test_repair_garbage_sii)
 	ck_assert_mem_eq(image, good, sizeof(good));
 
 	ec_fsm_master_rescan(&h.master.fsm);
-	ck_assert(ec_harness_run_until(&h, all_idle, NULL,
+	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       20 * EC_NSEC_PER_SEC));
 	di = slave_at(&h, ID_DI);
 	ck_assert(di->scan_done);

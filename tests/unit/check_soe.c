@@ -71,12 +71,6 @@ static void setup(struct ec_harness *h)
 
 #define teardown ec_harness_teardown
 
-static bool req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_soe_request *)ctx)->state);
-}
-
 static int soe(struct ec_harness *h, unsigned int pos, bool write, u8 drive,
 	       u16 idn, u8 elements, u8 *buf, size_t mem, size_t *size,
 	       u16 *code)
@@ -95,7 +89,7 @@ static int soe(struct ec_harness *h, unsigned int pos, bool write, u8 drive,
 	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &h->master.slaves[pos].soe_requests);
-	ck_assert(ec_harness_run_until(h, req_done, &req,
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req.state,
 				       10 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state,
 			 req.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);

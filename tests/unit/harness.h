@@ -188,10 +188,14 @@ static inline bool ec_harness_all_ready(struct ec_harness *h, void *ctx)
 	return true;
 }
 
-static inline bool ec_harness_state_done(struct ec_harness *h, void *ctx)
+/*
+ * For ec_harness_run_until(): true once the request whose state @ctx
+ * points at (&req.state) has succeeded or failed.
+ */
+static inline bool ec_harness_req_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
+	return ec_req_done(*(const enum ec_req_state *)ctx);
 }
 
 /* An AL state request on slave @pos, waited for; returns its error. */
@@ -205,7 +209,7 @@ static inline int ec_harness_state_request(struct ec_harness *h,
 	req.al_state = state;
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
-	ck_assert(ec_harness_run_until(h, ec_harness_state_done, &req,
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req.state,
 				       10 * EC_NSEC_PER_SEC));
 	return req.error;
 }
