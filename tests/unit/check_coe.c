@@ -206,10 +206,8 @@ static int sdo(struct ec_harness *h, unsigned int pos, bool write, u16 index,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &slave->sdo_requests);
-	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req.state,
-				       30 * EC_NSEC_PER_SEC));
+	ec_harness_run_request(h, &slave->sdo_requests, &req.node, &req.state,
+			       30 * EC_NSEC_PER_SEC);
 	if (size)
 		*size = req.data_size;
 	if (abort_code)

@@ -222,10 +222,8 @@ START_TEST(test_register_requests)
 	req.address = EC_REG_TYPE;
 	req.size = 4;
 	req.data = buf;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(req.working_counter, 1);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0, sim, 4), 0);
@@ -235,28 +233,22 @@ START_TEST(test_register_requests)
 	memcpy(buf, pattern, 4);
 	req.write = true;
 	req.address = 0x1800;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0x1800, sim, 4),
 			 0);
 	ck_assert_mem_eq(sim, pattern, 4);
 	memset(buf, 0, 4);
 	req.write = false;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_mem_eq(buf, pattern, 4);
 
 	/* Nobody answers at that station address: wkc 0. */
 	servo->station_address = 0x7777;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	servo->station_address = EC_SLAVE_STATION_BASE + ID_SERVO;
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
@@ -264,10 +256,8 @@ START_TEST(test_register_requests)
 
 	/* Larger than a datagram can carry. */
 	req.size = 4000;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EOVERFLOW);
 	teardown(&h);
@@ -297,10 +287,8 @@ START_TEST(test_sii_write)
 	req.word_offset = 4;
 	req.nwords = 4;
 	req.words = words;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &di->sii_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->sii_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
 	ck_assert_mem_eq(image, cfg, 16);
@@ -309,10 +297,8 @@ START_TEST(test_sii_write)
 	/* A word past the end of the EEPROM is refused. */
 	req.word_offset = (u16)(len / 2);
 	req.nwords = 1;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &di->sii_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->sii_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
 	teardown(&h);
@@ -359,10 +345,8 @@ START_TEST(test_cancel_requests)
 	memset(&reg, 0, sizeof(reg));
 	reg.size = 2;
 	reg.data = buf;
-	reg.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&reg.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &reg.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &reg.node, &reg.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
 	teardown(&h);
 }
@@ -416,10 +400,8 @@ static void write_sii(struct ec_harness *h, struct ec_slave *s,
 	ec_list_init(&req.node);
 	req.nwords = (u16)nwords;
 	req.words = (u8 *)words;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &s->sii_requests);
-	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req.state,
-				       20 * EC_NSEC_PER_SEC));
+	ec_harness_run_request(h, &s->sii_requests, &req.node, &req.state,
+			       20 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 }
 
@@ -461,20 +443,16 @@ START_TEST(test_repair_garbage_sii)
 	reg.address = EC_REG_TYPE;
 	reg.size = 2;
 	reg.data = type;
-	reg.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&reg.node, &di->reg_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &reg.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->reg_requests, &reg.node, &reg.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(reg.working_counter, 1);
 
 	memset(&st, 0, sizeof(st));
 	ec_list_init(&st.node);
 	st.al_state = EC_AL_STATE_INIT_;
-	st.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&st.node, &di->state_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &st.state,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->state_requests, &st.node, &st.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(st.error, -EIO);
 

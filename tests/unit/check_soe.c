@@ -87,10 +87,8 @@ static int soe(struct ec_harness *h, unsigned int pos, bool write, u8 drive,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h->master.slaves[pos].soe_requests);
-	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req.state,
-				       10 * EC_NSEC_PER_SEC));
+	ec_harness_run_request(h, &h->master.slaves[pos].soe_requests,
+			       &req.node, &req.state, 10 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state,
 			 req.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
 	if (size)
