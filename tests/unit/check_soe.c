@@ -279,6 +279,38 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/*
+ * A fragmented write larger than the drive takes: one error reply, to
+ * the last fragment, and nothing left behind in the mailbox for the next
+ * transfer (the simulator replied once on the overflowing fragment and
+ * once more to the last, so the next write got the stale error).
+ */
+START_TEST(test_write_too_long)
+{
+	static u8 big[700];
+	struct ec_harness h;
+	u8 w[8];
+	size_t n;
+	u16 code = 0;
+
+	setup(&h);
+	memset(big, 'a', sizeof(big));
+	ec_put_u16(big, sizeof(big) - 4);
+	ec_put_u16(big + 2, sizeof(big) - 4);
+	n = sizeof(big);
+	ck_assert_int_eq(soe(&h, ID_SOE, true, 0, S(142), 0, big, n, &n,
+			     &code), -EIO);
+	ck_assert_uint_eq(code, 0x7003);	/* data too long */
+	ec_put_u32(w, 42);
+	n = 4;
+	code = 0;
+	ck_assert_int_eq(soe(&h, ID_SOE, true, 0, P(1), 0, w, 4, &n, &code),
+			 0);
+	ck_assert_uint_eq(code, 0);
+	teardown(&h);
+}
+END_TEST
+
 START_TEST(test_frame_loss)
 {
 	struct ec_harness h;
@@ -347,6 +379,7 @@ int main(void)
 	tcase_add_test(tc, test_elements);
 	tcase_add_test(tc, test_write);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_write_too_long);
 	tcase_add_test(tc, test_frame_loss);
 	tcase_add_test(tc, test_pd_layout);
 	suite_add_tcase(s, tc);
