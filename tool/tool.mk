@@ -24,9 +24,10 @@ $(BUILD)/tool/obj/core_%.o: master/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -MMD -MP -c -o $@ $<
 
-# The mailbox commands print the core's error texts; the SII commands
-# walk images with the core's parser.
-$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o \
+# The mailbox commands print the core's error texts.
+$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o: TOOL_CFLAGS += -iquote master
+
+# The SII commands walk images with the core's SII parser (master/sii.c).
 $(BUILD)/tool/obj/cmd_sii.o $(BUILD)/tool/obj/sii_dump.o: TOOL_CFLAGS += -iquote master
 
 $(TOOL_ARCHIVE): $(TOOL_OBJS)

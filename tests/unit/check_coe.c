@@ -165,16 +165,33 @@ static void build_segment(void)
 	json_decref(cat);
 }
 
-static unsigned int num_slaves = NUM_SLAVES;
+static bool all_ready(struct ec_harness *h, void *ctx)
+{
+	unsigned int i;
 
-#define teardown ec_harness_teardown
+	(void)ctx;
+	if (h->master.scan_busy || h->master.slave_count != NUM_SLAVES)
+		return false;
+	for (i = 0; i < h->master.slave_count; i++)
+		if (!h->master.slaves[i].scan_done ||
+		    !ec_slave_fsm_ready(&h->master.slaves[i]))
+			return false;
+	return true;
+}
+
+/* Free the slaves too (and with them what the slave FSMs built). */
+static void teardown(struct ec_harness *h)
+{
+	ec_fsm_master_clear_slaves(&h->master);
+	ec_harness_clear(h);
+}
 
 static void setup(struct ec_harness *h)
 {
 	if (!segment_json)
 		build_segment();
 	ec_harness_init(h, segment_json);
-	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
+	ck_assert(ec_harness_run_until(h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
 }
 
@@ -183,6 +200,12 @@ static struct ecsim_od *sim_od(struct ec_harness *h, unsigned int id)
 	ck_assert_uint_lt(id, h->seg->n_slaves);
 	ck_assert_ptr_nonnull(h->seg->slaves[id].od);
 	return h->seg->slaves[id].od;
+}
+
+static bool sdo_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_sdo_request *)ctx)->state);
 }
 
 /*
@@ -206,8 +229,10 @@ static int sdo(struct ec_harness *h, unsigned int pos, bool write, u16 index,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	ec_harness_run_request(h, &slave->sdo_requests, &req.node, &req.state,
-			       30 * EC_NSEC_PER_SEC);
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &slave->sdo_requests);
+	ck_assert(ec_harness_run_until(h, sdo_done, &req,
+				       30 * EC_NSEC_PER_SEC));
 	if (size)
 		*size = req.data_size;
 	if (abort_code)
@@ -580,7 +605,7 @@ START_TEST(test_segment_silent)
 	ck_assert_int_ne(upload(&h, ID_SERVO, 0x6502, 0, buf, sizeof(buf),
 				&n), 0);
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
-	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(upload(&h, ID_SERVO, 0x6502, 0, buf, sizeof(buf),
 				&n), 0);
@@ -684,14 +709,14 @@ START_TEST(test_request_before_dictionary)
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &s->sdo_requests);
 	t0 = h.now_ns;
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
+	ck_assert(ec_harness_run_until(&h, sdo_done, &req,
 				       5 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(buf), 0x385);
 	/* At most one object's description (a few exchanges) first. */
 	ck_assert_uint_le(h.now_ns - t0, 20 * EC_NSEC_PER_MSEC);
 	ck_assert(!((struct ec_fsm_slave *)s->fsm)->dict_done);
-	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
 	check_dictionary(&h, ID_TEST);
 	teardown(&h);
@@ -709,7 +734,7 @@ START_TEST(test_no_dictionary)
 		build_segment();
 	ec_harness_init(&h, segment_json);
 	h.master.no_dictionary = true;
-	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(h.master.slaves[ID_TEST].sdo_count, 0);
 	ck_assert_int_eq(upload(&h, ID_TEST, 0x6502, 0, buf, sizeof(buf), &n),
@@ -1063,7 +1088,7 @@ START_TEST(test_figures)
 		build_segment();
 	ec_harness_init(&h, segment_json);
 	t0 = h.now_ns;
-	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
 	printf("coe: link-up to all slaves in PREOP with PDOs and "
 	       "dictionaries read: %llu ms\n",
@@ -1155,7 +1180,7 @@ START_TEST(test_tshark)
 		build_segment();
 	ec_harness_init(&h, segment_json);
 	h.master.devices[EC_DEVICE_MAIN].hooks = &capture_hooks;
-	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
+	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(upload(&h, ID_SERVO, 0x6502, 0, buf, sizeof(buf),
 				&n), 0);

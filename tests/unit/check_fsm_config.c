@@ -155,6 +155,18 @@ START_TEST(test_unplug_replug_in_op)
 }
 END_TEST
 
+static bool app_sdo_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_app_sdo_request *)ctx)->req.state);
+}
+
+static bool app_reg_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_app_reg_request *)ctx)->req.state);
+}
+
 /* Requests the application created are served in OP. */
 START_TEST(test_app_requests_in_op)
 {
@@ -173,14 +185,14 @@ START_TEST(test_app_requests_in_op)
 				 5 * EC_NSEC_PER_SEC));
 	sdo->req.write = false;
 	sdo->req.state = EC_REQ_QUEUED;
-	ck_assert(run_until(&f.h, ec_harness_req_done, &sdo->req.state, EC_NSEC_PER_SEC));
+	ck_assert(run_until(&f.h, app_sdo_done, sdo, EC_NSEC_PER_SEC));
 	ck_assert_int_eq(sdo->req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
 	r->req.write = false;
 	r->req.address = EC_REG_AL_STATUS;
 	r->req.size = 2;
 	r->req.state = EC_REQ_QUEUED;
-	ck_assert(run_until(&f.h, ec_harness_req_done, &r->req.state, EC_NSEC_PER_SEC));
+	ck_assert(run_until(&f.h, app_reg_done, r, EC_NSEC_PER_SEC));
 	ck_assert_int_eq(r->req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(r->mem[0], EC_AL_STATE_OP_);
 	teardown(&f);
@@ -211,7 +223,7 @@ START_TEST(test_app_request_survives_late_frames)
 	sdo->req.state = EC_REQ_QUEUED;
 	f.h.late_cycles = 2;
 	lost = f.h.master.timed_out_datagrams;
-	for (i = 0; i < 1000 && !ec_req_done(sdo->req.state); i++)
+	for (i = 0; i < 1000 && !app_sdo_done(&f.h, sdo); i++)
 		cycle(&f.h);
 	f.h.late_cycles = 0;
 	ck_assert_int_eq(sdo->req.state, EC_REQ_SUCCESS);

@@ -564,7 +564,7 @@ START_TEST(test_master_json)
 	json_t *j, *m, *dev;
 
 	fake_bus();
-	j = run_json("master", NULL);
+	j = run_json("master");
 	m = json_array_get(json_object_get(j, "masters"), 0);
 	ck_assert_str_eq(json_string_value(json_object_get(m, "phase")),
 			 "Idle");
@@ -635,7 +635,7 @@ START_TEST(test_slaves_json)
 	json_t *j, *arr;
 
 	fake_bus();
-	j = run_json("slaves", NULL);
+	j = run_json("slaves");
 	arr = json_object_get(j, "slaves");
 	ck_assert_int_eq(json_array_size(arr), 3);
 	ck_assert_int_eq(json_integer_value(json_object_get(

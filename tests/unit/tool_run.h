@@ -77,8 +77,11 @@ static int run(const char *first, ...)
 	return ret;
 }
 
-/* "ethercat -j CMD [OPT]" must succeed; its output parsed. */
-static json_t *run_json(const char *cmd, const char *opt)
+/*
+ * "ethercat -j CMD [OPT]" must succeed; its output parsed.  run_json(CMD)
+ * and run_json(CMD, OPT) both work.
+ */
+static json_t *run_json_args(const char *cmd, const char *opt, ...)
 {
 	json_error_t jerr;
 	json_t *j;
@@ -88,6 +91,8 @@ static json_t *run_json(const char *cmd, const char *opt)
 	ck_assert_msg(j != NULL, "%s: %s", jerr.text, out);
 	return j;
 }
+
+#define run_json(...) run_json_args(__VA_ARGS__, NULL, NULL)
 
 #define ck_has(hay, needle) \
 	ck_assert_msg(strstr(hay, needle), "'%s' not in:\n%s", needle, hay)
