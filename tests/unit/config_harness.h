@@ -339,7 +339,8 @@ static inline u32 sdo_read(struct ec_harness *h, unsigned int pos,
 	req.mem_size = sizeof(buf);
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &slave_at(h, pos)->sdo_requests);
-	ck_assert(run_until(h, ec_harness_req_done, &req.state, 2 * EC_NSEC_PER_SEC));
+	ck_assert(run_until(h, ec_harness_req_done, &req.state,
+			    2 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	return ec_get_u32(buf);
 }
