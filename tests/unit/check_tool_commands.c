@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "sii.h"
+#include "tool_run.h"
+#include "sii_dump.h"
 
 /* ---- the fake bus ------------------------------------------------ */
 
@@ -573,77 +574,6 @@ int ec_lib_domain_data(struct ec_lib_master *m, uint32_t i, void *buf,
 	*result_size = 0;
 	return -ENOENT;
 }
-
-/* ---- running the tool ------------------------------------------- */
-
-static char *out, *err;
-
-static char *slurp(FILE *f)
-{
-	long n;
-	char *b;
-
-	fflush(f);
-	n = ftell(f);
-	rewind(f);
-	b = calloc(1, n + 1);
-	ck_assert_ptr_nonnull(b);
-	ck_assert_int_eq(fread(b, 1, n, f), n);
-	return b;
-}
-
-/* Run "ethercat ARGS..." (NULL-terminated); stdout/stderr are captured. */
-static int run(const char *first, ...)
-{
-	static char *argv[32];
-	struct ec_cli c;
-	FILE *o = tmpfile(), *e = tmpfile();
-	int argc = 0, saved, ret;
-	va_list ap;
-	const char *a;
-
-	free(out);
-	free(err);
-	argv[argc++] = "ethercat";
-	va_start(ap, first);
-	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
-	va_end(ap);
-	argv[argc] = NULL;
-
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	dup2(fileno(o), STDOUT_FILENO);
-	ec_cli_init(&c, "ethercat");
-	c.err = e;
-	ret = ec_cli_parse(&c, argc, argv);
-	if (ret < 0)
-		ret = 0;
-	else if (!ret)
-		ret = ec_cli_run(&c);
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	out = slurp(o);
-	err = slurp(e);
-	fclose(o);
-	fclose(e);
-	return ret;
-}
-
-static json_t *run_json(const char *cmd)
-{
-	json_error_t jerr;
-	json_t *j;
-
-	ck_assert_int_eq(run("-j", cmd, NULL), 0);
-	j = json_loads(out, 0, &jerr);
-	ck_assert_msg(j != NULL, "%s: %s", jerr.text, out);
-	return j;
-}
-
-#define ck_has(hay, needle) \
-	ck_assert_msg(strstr(hay, needle), "'%s' not in:\n%s", needle, hay)
 
 /* ---- tests -------------------------------------------------------- */
 
