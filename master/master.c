@@ -4,6 +4,7 @@
  */
 #include "master.h"
 #include "fsm_slave.h"
+#include "redundancy.h"
 #include "slave.h"
 
 int ec_master_init(struct ec_master *master, unsigned int index)
@@ -39,6 +40,7 @@ void ec_master_clear(struct ec_master *master)
 	ec_dc_clear(master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
+	ec_red_clear(master);
 }
 
 /**
@@ -167,6 +169,35 @@ static bool ec_master_take_index(struct ec_master *master, u8 *index)
 	return false;
 }
 
+/*
+ * Redundancy: the frame built on @dev (the main device, or the backup when
+ * the main one is gone) also leaves on the backup device, as its copy
+ * (redundancy.c); each datagram expects a copy back per device that took
+ * the frame.
+ */
+static void ec_master_send_redundant(struct ec_master *master,
+				     struct ec_device *dev, size_t len)
+{
+	struct ec_device *backup = &master->devices[EC_DEVICE_BACKUP];
+	int ret;
+
+	if (dev == backup) {
+		ec_red_backup_frame(master, dev->tx_frame, len);
+	} else if (ec_device_usable(backup)) {
+		memcpy(backup->tx_frame, dev->tx_frame, len);
+		ec_red_backup_frame(master, backup->tx_frame, len);
+		ret = ec_device_send(backup, len);
+		if (ret)
+			EC_MASTER_WARN_RL(master,
+					  "failed to send a frame on the backup device");
+		ec_red_sent(master, backup->tx_frame, len, !ret);
+	}
+	ret = ec_device_send(dev, len);
+	if (ret)
+		EC_MASTER_WARN_RL(master, "failed to send a frame");
+	ec_red_sent(master, dev->tx_frame, len, !ret);
+}
+
 /**
  * ec_master_send_datagrams() - pack queued datagrams into frames and send
  * @master: master
@@ -181,6 +212,8 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	struct ec_list *pos, *tmp;
 	unsigned int frames = 0;
 
+	if (master->red && !ec_device_usable(dev))
+		dev = &master->devices[EC_DEVICE_BACKUP];
 	if (!ec_device_usable(dev)) {
 		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
 			struct ec_datagram *d = ec_list_entry(
@@ -208,10 +241,15 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 			d->sent_ns = now_ns;
 			master->in_flight[d->index] = d;
 			ec_list_add_tail(&d->sent_node, &master->sent_datagrams);
+			if (master->red)
+				ec_red_prepare(master, d->index);
 		}
 		if (!fb.count)
 			break;	/* all indices in flight: wait for answers */
-		if (ec_device_send(dev, ec_frame_finish(&fb)))
+		if (master->red)
+			ec_master_send_redundant(master, dev,
+						 ec_frame_finish(&fb));
+		else if (ec_device_send(dev, ec_frame_finish(&fb)))
 			EC_MASTER_WARN_RL(master, "failed to send a frame");
 		frames++;
 	}
@@ -219,7 +257,8 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 }
 
 static void ec_master_match(struct ec_master *master,
-			    const struct ec_frame_datagram *fd, u64 now_ns)
+			    const struct ec_frame_datagram *fd,
+			    const u8 *frame, unsigned int rx_dev, u64 now_ns)
 {
 	struct ec_datagram *d = master->in_flight[fd->index];
 
@@ -232,6 +271,10 @@ static void ec_master_match(struct ec_master *master,
 				  fd->index, fd->data_size);
 		return;
 	}
+	if (master->red) {
+		ec_red_receive(master, d, fd, frame, rx_dev, now_ns);
+		return;
+	}
 	if (ec_datagram_type_reads(d->type))
 		memcpy(d->data, fd->data, fd->data_size);
 	d->working_counter = fd->working_counter;
@@ -242,7 +285,8 @@ static void ec_master_match(struct ec_master *master,
 }
 
 /**
- * ec_master_receive_frame() - match the datagrams of a received frame
+ * ec_master_receive_frame() - match the datagrams of a frame received on
+ * the main device
  * @master: master
  * @frame: whole Ethernet frame
  * @size: its length
@@ -250,6 +294,22 @@ static void ec_master_match(struct ec_master *master,
  */
 void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 			     size_t size, u64 now_ns)
+{
+	ec_master_receive_frame_on(master, EC_DEVICE_MAIN, frame, size,
+				   now_ns);
+}
+
+/**
+ * ec_master_receive_frame_on() - match the datagrams of a received frame
+ * @master: master
+ * @dev_idx: the device it came in on
+ * @frame: whole Ethernet frame
+ * @size: its length
+ * @now_ns: arrival time
+ */
+void ec_master_receive_frame_on(struct ec_master *master,
+				unsigned int dev_idx, const u8 *frame,
+				size_t size, u64 now_ns)
 {
 	struct ec_frame_reader r;
 	struct ec_frame_datagram fd;
@@ -263,7 +323,7 @@ void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 		return;
 	}
 	while ((ret = ec_frame_next(&r, &fd)) > 0)
-		ec_master_match(master, &fd, now_ns);
+		ec_master_match(master, &fd, frame, dev_idx, now_ns);
 	if (ret < 0) {
 		master->bad_frames++;
 		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
@@ -279,11 +339,29 @@ void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
  *	are lost
  *
  * Every other datagram (the FSMs') is lost after master->io_timeout_ns.
+ * With redundancy a datagram of which one copy came back is complete with
+ * it once the other is half a send interval late (or @cyclic_ns, when
+ * shorter): the other copy was lost, or its cable is cut.
  */
 void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
 			      u64 cyclic_ns)
 {
 	struct ec_list *pos, *tmp;
+
+	if (master->red) {
+		u64 partial = ec_master_cyclic_timeout(master);
+
+		if (cyclic_ns < partial)
+			partial = cyclic_ns;
+		ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+			struct ec_datagram *d = ec_list_entry(
+				pos, struct ec_datagram, sent_node);
+
+			if (now_ns - d->sent_ns >= partial &&
+			    ec_red_has_copy(master, d))
+				ec_red_complete(master, d, now_ns);
+		}
+	}
 
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
