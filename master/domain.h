@@ -43,7 +43,6 @@ struct ec_domain {
 	u16 expected_working_counter;	/* sum over the datagrams */
 	u16 working_counter;		/* sum at the last process() */
 	ec_wc_state_t wc_state;
-	bool redundancy_active;		/* the backup's copies carried data */
 	unsigned int working_counter_changes;
 	u64 notify_ns;			/* rate limit of wkc change logs */
 };

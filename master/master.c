@@ -147,6 +147,7 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 	ec_list_del_init(&d->sent_node);
 	if (master->in_flight[d->index] == d)
 		master->in_flight[d->index] = NULL;
+	d->backup_wkc = 0;
 	master->timed_out_datagrams++;
 	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
 		      d->name, ec_datagram_type_string(d->type), d->index);
@@ -179,23 +180,24 @@ static void ec_master_send_redundant(struct ec_master *master,
 				     struct ec_device *dev, size_t len)
 {
 	struct ec_device *backup = &master->devices[EC_DEVICE_BACKUP];
-	int ret;
+	unsigned int copies = 0;
 
 	if (dev == backup) {
 		ec_red_backup_frame(master, dev->tx_frame, len);
 	} else if (ec_device_usable(backup)) {
 		memcpy(backup->tx_frame, dev->tx_frame, len);
 		ec_red_backup_frame(master, backup->tx_frame, len);
-		ret = ec_device_send(backup, len);
-		if (ret)
+		if (ec_device_send(backup, len))
 			EC_MASTER_WARN_RL(master,
 					  "failed to send a frame on the backup device");
-		ec_red_sent(master, backup->tx_frame, len, !ret);
+		else
+			copies++;
 	}
-	ret = ec_device_send(dev, len);
-	if (ret)
+	if (ec_device_send(dev, len))
 		EC_MASTER_WARN_RL(master, "failed to send a frame");
-	ec_red_sent(master, dev->tx_frame, len, !ret);
+	else
+		copies++;
+	ec_red_sent(master, dev->tx_frame, len, copies);
 }
 
 /**
@@ -212,9 +214,9 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	struct ec_list *pos, *tmp;
 	unsigned int frames = 0;
 
-	if (master->red && !ec_device_usable(dev))
-		dev = &master->devices[EC_DEVICE_BACKUP];
-	if (!ec_device_usable(dev)) {
+	if (!ec_device_usable(dev) &&
+	    !(master->red &&
+	      ec_device_usable(dev = &master->devices[EC_DEVICE_BACKUP]))) {
 		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
 			struct ec_datagram *d = ec_list_entry(
 				pos, struct ec_datagram, queue_node);
@@ -241,8 +243,6 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 			d->sent_ns = now_ns;
 			master->in_flight[d->index] = d;
 			ec_list_add_tail(&d->sent_node, &master->sent_datagrams);
-			if (master->red)
-				ec_red_prepare(master, d->index);
 		}
 		if (!fb.count)
 			break;	/* all indices in flight: wait for answers */
@@ -256,9 +256,9 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	return frames;
 }
 
-static void ec_master_match(struct ec_master *master,
-			    const struct ec_frame_datagram *fd,
-			    const u8 *frame, unsigned int rx_dev, u64 now_ns)
+/* The datagram in flight that @fd answers, or NULL (counted, logged). */
+static inline struct ec_datagram *
+ec_master_lookup(struct ec_master *master, const struct ec_frame_datagram *fd)
 {
 	struct ec_datagram *d = master->in_flight[fd->index];
 
@@ -269,12 +269,18 @@ static void ec_master_match(struct ec_master *master,
 				  "unmatched datagram %s index 0x%02x size %u",
 				  ec_datagram_type_string(fd->type),
 				  fd->index, fd->data_size);
-		return;
+		return NULL;
 	}
-	if (master->red) {
-		ec_red_receive(master, d, fd, frame, rx_dev, now_ns);
+	return d;
+}
+
+static void ec_master_match(struct ec_master *master,
+			    const struct ec_frame_datagram *fd, u64 now_ns)
+{
+	struct ec_datagram *d = ec_master_lookup(master, fd);
+
+	if (!d)
 		return;
-	}
 	if (ec_datagram_type_reads(d->type))
 		memcpy(d->data, fd->data, fd->data_size);
 	d->working_counter = fd->working_counter;
@@ -282,6 +288,47 @@ static void ec_master_match(struct ec_master *master,
 	master->in_flight[fd->index] = NULL;
 	ec_list_del_init(&d->sent_node);
 	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
+}
+
+/* The header of a received frame; a bad one is counted and logged. */
+static bool ec_master_rx_start(struct ec_master *master, const u8 *frame,
+			       size_t size, struct ec_frame_reader *r)
+{
+	int ret = ec_frame_parse_header(frame, size, r);
+
+	if (ret) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "dropped a bad frame of %zu bytes (%d)",
+				  size, ret);
+	}
+	return !ret;
+}
+
+/* The end of a received frame: ec_frame_next()'s last return value. */
+static void ec_master_rx_end(struct ec_master *master, int ret, size_t size)
+{
+	if (ret < 0) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
+				  size);
+	}
+}
+
+/* Redundancy: each datagram is one copy, merged by redundancy.c. */
+static void ec_master_rx_red(struct ec_master *master, unsigned int dev_idx,
+			     struct ec_frame_reader *r, const u8 *frame,
+			     size_t size, u64 now_ns)
+{
+	struct ec_frame_datagram fd;
+	int ret;
+
+	while ((ret = ec_frame_next(r, &fd)) > 0) {
+		struct ec_datagram *d = ec_master_lookup(master, &fd);
+
+		if (d)
+			ec_red_receive(master, d, &fd, frame, dev_idx, now_ns);
+	}
+	ec_master_rx_end(master, ret, size);
 }
 
 /**
@@ -295,8 +342,20 @@ static void ec_master_match(struct ec_master *master,
 void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 			     size_t size, u64 now_ns)
 {
-	ec_master_receive_frame_on(master, EC_DEVICE_MAIN, frame, size,
-				   now_ns);
+	struct ec_frame_reader r;
+	struct ec_frame_datagram fd;
+	int ret;
+
+	if (!ec_master_rx_start(master, frame, size, &r))
+		return;
+	if (master->red) {
+		ec_master_rx_red(master, EC_DEVICE_MAIN, &r, frame, size,
+				 now_ns);
+		return;
+	}
+	while ((ret = ec_frame_next(&r, &fd)) > 0)
+		ec_master_match(master, &fd, now_ns);
+	ec_master_rx_end(master, ret, size);
 }
 
 /**
@@ -312,23 +371,13 @@ void ec_master_receive_frame_on(struct ec_master *master,
 				size_t size, u64 now_ns)
 {
 	struct ec_frame_reader r;
-	struct ec_frame_datagram fd;
-	int ret;
 
-	ret = ec_frame_parse_header(frame, size, &r);
-	if (ret) {
-		master->bad_frames++;
-		EC_MASTER_WARN_RL(master, "dropped a bad frame of %zu bytes (%d)",
-				  size, ret);
+	if (dev_idx == EC_DEVICE_MAIN || !master->red) {
+		ec_master_receive_frame(master, frame, size, now_ns);
 		return;
 	}
-	while ((ret = ec_frame_next(&r, &fd)) > 0)
-		ec_master_match(master, &fd, frame, dev_idx, now_ns);
-	if (ret < 0) {
-		master->bad_frames++;
-		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
-				  size);
-	}
+	if (ec_master_rx_start(master, frame, size, &r))
+		ec_master_rx_red(master, dev_idx, &r, frame, size, now_ns);
 }
 
 /**
@@ -348,20 +397,8 @@ void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
 {
 	struct ec_list *pos, *tmp;
 
-	if (master->red) {
-		u64 partial = ec_master_cyclic_timeout(master);
-
-		if (cyclic_ns < partial)
-			partial = cyclic_ns;
-		ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
-			struct ec_datagram *d = ec_list_entry(
-				pos, struct ec_datagram, sent_node);
-
-			if (now_ns - d->sent_ns >= partial &&
-			    ec_red_has_copy(master, d))
-				ec_red_complete(master, d, now_ns);
-		}
-	}
+	if (master->red)
+		ec_red_check_partial(master, now_ns, cyclic_ns);
 
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,

@@ -142,16 +142,17 @@ void ec_red_backup_frame(struct ec_master *master, u8 *frame, size_t len)
 }
 
 /**
- * ec_red_sent() - a frame of datagrams left on one device, or failed to
+ * ec_red_sent() - a frame of datagrams left
  * @master: master
  * @frame: the frame
  * @len: its length
- * @sent: whether the device took it
+ * @copies: on how many devices (0 to 2)
  *
- * Each datagram expects one copy back per device that sent it.
+ * Each datagram expects one copy back per device that sent it; none came
+ * yet.
  */
 void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
-		 bool sent)
+		 unsigned int copies)
 {
 	struct ec_frame_reader r;
 	struct ec_frame_datagram fd;
@@ -159,19 +160,12 @@ void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
 	if (ec_frame_parse_header(frame, len, &r))
 		return;
 	while (ec_frame_next(&r, &fd) > 0) {
-		if (sent)
-			master->red->slot[fd.index]->expected++;
+		struct ec_red_slot *s = master->red->slot[fd.index];
+
+		s->expected = (u8)copies;
+		s->copies = 0;
+		s->arrived[0] = s->arrived[1] = false;
 	}
-}
-
-/* A datagram goes out with frame index @index: no copy yet. */
-void ec_red_prepare(struct ec_master *master, u8 index)
-{
-	struct ec_red_slot *s = master->red->slot[index];
-
-	s->expected = 0;
-	s->copies = 0;
-	s->arrived[0] = s->arrived[1] = false;
 }
 
 /* The device whose address is the frame's source (the ESCs set bit 1 of
@@ -279,26 +273,34 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 	ec_red_finish(master, d, s, now_ns);
 }
 
-/* Has a copy of @d come back (it is to be completed, not lost)? */
-bool ec_red_has_copy(const struct ec_master *master,
-		     const struct ec_datagram *d)
-{
-	return master->red->slot[d->index]->copies > 0;
-}
-
 /**
- * ec_red_complete() - end a datagram with the one copy that came back
+ * ec_red_check_partial() - complete the datagrams whose second copy is late
  * @master: master
- * @d: datagram in flight with ec_red_has_copy()
  * @now_ns: current time
+ * @timeout_ns: the caller's timeout of the cyclic datagrams
+ *
+ * A datagram of which one copy came back is complete with it once the
+ * other is half a send interval late (or @timeout_ns, when shorter): the
+ * other copy was lost, or its cable is cut.  Called before the timeouts.
  */
-void ec_red_complete(struct ec_master *master, struct ec_datagram *d,
-		     u64 now_ns)
+void ec_red_check_partial(struct ec_master *master, u64 now_ns,
+			  u64 timeout_ns)
 {
-	struct ec_red_slot *s = master->red->slot[d->index];
+	u64 partial = ec_master_cyclic_timeout(master);
+	struct ec_list *pos, *tmp;
 
-	ec_red_merge(d->type, d->data, s->data, s->wkc[s->first_sender],
-		     NULL, 0, d->data_size);
-	master->red->partial++;
-	ec_red_finish(master, d, s, now_ns);
+	if (timeout_ns < partial)
+		partial = timeout_ns;
+	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      sent_node);
+		struct ec_red_slot *s = master->red->slot[d->index];
+
+		if (now_ns - d->sent_ns < partial || !s->copies)
+			continue;
+		ec_red_merge(d->type, d->data, s->data,
+			     s->wkc[s->first_sender], NULL, 0, d->data_size);
+		master->red->partial++;
+		ec_red_finish(master, d, s, now_ns);
+	}
 }

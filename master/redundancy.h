@@ -51,15 +51,12 @@ void ec_red_clear(struct ec_master *master);
 void ec_red_merge(enum ec_datagram_type type, u8 *data, const u8 *a,
 		  u16 a_wkc, const u8 *b, u16 b_wkc, size_t size);
 void ec_red_backup_frame(struct ec_master *master, u8 *frame, size_t len);
-void ec_red_prepare(struct ec_master *master, u8 index);
 void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
-		 bool sent);
+		 unsigned int copies);
 void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 		    const struct ec_frame_datagram *fd, const u8 *frame,
 		    unsigned int rx_dev, u64 now_ns);
-void ec_red_complete(struct ec_master *master, struct ec_datagram *d,
-		     u64 now_ns);
-bool ec_red_has_copy(const struct ec_master *master,
-		     const struct ec_datagram *d);
+void ec_red_check_partial(struct ec_master *master, u64 now_ns,
+			  u64 timeout_ns);
 
 #endif /* EC_REDUNDANCY_H */
