@@ -12,7 +12,8 @@
  * (closed ring: all on the main device), side_al[d] their AL states.
  * broken: the main device's frames did not go round the ring; break_pos
  * is then the number of slaves in front of the break (0: the main
- * device's cable).  partial: datagrams completed with one copy.
+ * device's cable).  partial: datagrams completed with one copy (the other
+ * lost, or late: then counted in late).
  */
 struct ec_ioctl_redundancy {
 	__u8 configured;	/* a backup device is configured */
@@ -25,7 +26,8 @@ struct ec_ioctl_redundancy {
 	__u16 reserved1;
 	__u64 partial;
 	__u64 breaks;		/* times the ring was found broken */
-	__u32 reserved[6];
+	__u64 late;		/* second copies after that completion */
+	__u32 reserved[4];
 };
 
 #define EC_IOCTL_REDUNDANCY \

@@ -323,8 +323,11 @@ static void ec_master_rx_red(struct ec_master *master, unsigned int dev_idx,
 	int ret;
 
 	while ((ret = ec_frame_next(r, &fd)) > 0) {
-		struct ec_datagram *d = ec_master_lookup(master, &fd);
+		struct ec_datagram *d;
 
+		if (ec_red_late_copy(master, &fd))
+			continue;
+		d = ec_master_lookup(master, &fd);
 		if (d)
 			ec_red_receive(master, d, &fd, frame, dev_idx, now_ns);
 	}

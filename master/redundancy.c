@@ -164,7 +164,9 @@ void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
 
 		s->expected = (u8)copies;
 		s->copies = 0;
+		s->late_ok = false;
 		s->arrived[0] = s->arrived[1] = false;
+		s->wkc[0] = s->wkc[1] = 0;
 	}
 }
 
@@ -190,6 +192,8 @@ static void ec_red_update_ring(struct ec_master *master,
 	bool was_broken = r->broken, was_known = r->known;
 	unsigned int was_pos = r->break_pos, d;
 
+	if (!s->wkc[0] && !s->wkc[1])
+		return;		/* no slave answered: says nothing */
 	for (d = 0; d < 2; d++) {
 		r->side_slaves[d] = s->arrived[d] ? s->wkc[d] : 0;
 		if (!r->side_slaves[d])
@@ -226,6 +230,26 @@ static void ec_red_finish(struct ec_master *master, struct ec_datagram *d,
 	master->in_flight[d->index] = NULL;
 	ec_list_del_init(&d->sent_node);
 	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
+}
+
+/**
+ * ec_red_late_copy() - is @fd the second copy of a datagram completed
+ * with one copy?
+ * @master: master
+ * @fd: received datagram
+ *
+ * Return: true when it is (counted in late).
+ */
+bool ec_red_late_copy(struct ec_master *master,
+		      const struct ec_frame_datagram *fd)
+{
+	struct ec_red_slot *s = master->red->slot[fd->index];
+
+	if (master->in_flight[fd->index] || !s->late_ok)
+		return false;
+	s->late_ok = false;
+	master->red->late++;
+	return true;
 }
 
 /**
@@ -280,13 +304,18 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
  * @timeout_ns: the caller's timeout of the cyclic datagrams
  *
  * A datagram of which one copy came back is complete with it once the
- * other is half a send interval late (or @timeout_ns, when shorter): the
- * other copy was lost, or its cable is cut.  Called before the timeouts.
+ * other is late: a domain datagram after half a send interval (or
+ * @timeout_ns, when shorter), an FSM's after a quarter of the master's
+ * io_timeout_ns (a slow link may bring the two copies in different
+ * cycles): the other copy was lost, or its cable is cut.  Called before
+ * the timeouts.  A copy that still comes is counted as late, not as
+ * unmatched.
  */
 void ec_red_check_partial(struct ec_master *master, u64 now_ns,
 			  u64 timeout_ns)
 {
 	u64 partial = ec_master_cyclic_timeout(master);
+	u64 fsm_partial = master->io_timeout_ns / 4;
 	struct ec_list *pos, *tmp;
 
 	if (timeout_ns < partial)
@@ -296,11 +325,13 @@ void ec_red_check_partial(struct ec_master *master, u64 now_ns,
 						      sent_node);
 		struct ec_red_slot *s = master->red->slot[d->index];
 
-		if (now_ns - d->sent_ns < partial || !s->copies)
+		if (!s->copies ||
+		    now_ns - d->sent_ns < (d->cyclic ? partial : fsm_partial))
 			continue;
 		ec_red_merge(d->type, d->data, s->data,
 			     s->wkc[s->first_sender], NULL, 0, d->data_size);
 		master->red->partial++;
+		s->late_ok = true;
 		ec_red_finish(master, d, s, now_ns);
 	}
 }

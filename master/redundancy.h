@@ -29,6 +29,7 @@ struct ec_red_slot {
 	u8 first_sender;	/* device that sent the copy in data[] */
 	bool arrived[2];	/* by sending device */
 	bool looped[2];		/* came back on the device that sent it */
+	bool late_ok;		/* completed with one copy: the other is late */
 	u16 wkc[2];		/* by sending device */
 	u8 data[EC_RED_DATA_MAX];	/* the first copy */
 };
@@ -42,6 +43,7 @@ struct ec_redundancy {
 	unsigned int break_pos;	/* slaves before the break */
 	bool known;		/* a broadcast came back since the start */
 	u64 partial;		/* datagrams completed with one copy */
+	u64 late;		/* copies that came after that */
 	u64 breaks;		/* times the ring was found broken */
 };
 
@@ -56,6 +58,8 @@ void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
 void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 		    const struct ec_frame_datagram *fd, const u8 *frame,
 		    unsigned int rx_dev, u64 now_ns);
+bool ec_red_late_copy(struct ec_master *master,
+		      const struct ec_frame_datagram *fd);
 void ec_red_check_partial(struct ec_master *master, u64 now_ns,
 			  u64 timeout_ns);
 

@@ -162,6 +162,7 @@ static void ec_print_redundancy(const struct ec_ioctl_redundancy *r)
 	ec_out_uint("breaks", "    Breaks seen: %llu\n", r->breaks);
 	ec_out_uint("single_copy_datagrams",
 		    "    Datagrams with one copy: %llu\n", r->partial);
+	ec_out_uint("late_copies", "    Copies too late: %llu\n", r->late);
 	ec_out_obj_close();
 }
 

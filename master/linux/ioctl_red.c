@@ -5,7 +5,7 @@
  */
 #include <linux/uaccess.h>
 
-#include "master_linux.h"
+#include "ec_ioctl.h"
 #include "ioctl.h"
 #include "../redundancy.h"
 
@@ -31,6 +31,7 @@ long ec_ioctl_redundancy(struct ec_cdev_file *f, void __user *arg)
 		}
 		data.partial = r->partial;
 		data.breaks = r->breaks;
+		data.late = r->late;
 		ec_linux_cycle_unlock(m, flags);
 	}
 	if (copy_to_user(arg, &data, sizeof(data)))

@@ -241,6 +241,7 @@ EC_OFF(ec_ioctl_redundancy, side_slaves, 6);
 EC_OFF(ec_ioctl_redundancy, side_al, 10);
 EC_OFF(ec_ioctl_redundancy, partial, 16);
 EC_OFF(ec_ioctl_redundancy, breaks, 24);
-EC_OFF(ec_ioctl_redundancy, reserved, 32);
+EC_OFF(ec_ioctl_redundancy, late, 32);
+EC_OFF(ec_ioctl_redundancy, reserved, 40);
 
 #endif /* EC_ABI_LAYOUT_H */
