@@ -391,9 +391,8 @@ void ec_master_receive_frame_on(struct ec_master *master,
  *	are lost
  *
  * Every other datagram (the FSMs') is lost after master->io_timeout_ns.
- * With redundancy a datagram of which one copy came back is complete with
- * it once the other is half a send interval late (or @cyclic_ns, when
- * shorter): the other copy was lost, or its cable is cut.
+ * With redundancy a datagram of which one copy came back is completed
+ * with it first (redundancy.c: ec_red_check_partial()).
  */
 void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
 			      u64 cyclic_ns)
@@ -401,7 +400,7 @@ void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
 	struct ec_list *pos, *tmp;
 
 	if (master->red)
-		ec_red_check_partial(master, now_ns, cyclic_ns);
+		ec_red_check_partial(master, now_ns);
 
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,

@@ -304,29 +304,26 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
  * @timeout_ns: the caller's timeout of the cyclic datagrams
  *
  * A datagram of which one copy came back is complete with it once the
- * other is late: a domain datagram after half a send interval (or
- * @timeout_ns, when shorter), an FSM's after a quarter of the master's
+ * other is late: a domain datagram at the application's receive (@now_ns;
+ * its cycle uses it now, and a datagram still in flight there is lost by
+ * ecrt_domain_queue() anyway), an FSM's after a quarter of the master's
  * io_timeout_ns (a slow link may bring the two copies in different
  * cycles): the other copy was lost, or its cable is cut.  Called before
  * the timeouts.  A copy that still comes is counted as late, not as
  * unmatched.
  */
-void ec_red_check_partial(struct ec_master *master, u64 now_ns,
-			  u64 timeout_ns)
+void ec_red_check_partial(struct ec_master *master, u64 now_ns)
 {
-	u64 partial = ec_master_cyclic_timeout(master);
 	u64 fsm_partial = master->io_timeout_ns / 4;
 	struct ec_list *pos, *tmp;
 
-	if (timeout_ns < partial)
-		partial = timeout_ns;
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
 						      sent_node);
 		struct ec_red_slot *s = master->red->slot[d->index];
 
 		if (!s->copies ||
-		    now_ns - d->sent_ns < (d->cyclic ? partial : fsm_partial))
+		    (!d->cyclic && now_ns - d->sent_ns < fsm_partial))
 			continue;
 		ec_red_merge(d->type, d->data, s->data,
 			     s->wkc[s->first_sender], NULL, 0, d->data_size);

@@ -60,7 +60,6 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 		    unsigned int rx_dev, u64 now_ns);
 bool ec_red_late_copy(struct ec_master *master,
 		      const struct ec_frame_datagram *fd);
-void ec_red_check_partial(struct ec_master *master, u64 now_ns,
-			  u64 timeout_ns);
+void ec_red_check_partial(struct ec_master *master, u64 now_ns);
 
 #endif /* EC_REDUNDANCY_H */
