@@ -399,8 +399,10 @@ void ec_domain_state(const struct ec_domain *domain,
 	state->working_counter = domain->working_counter;
 	state->wc_state = domain->wc_state;
 	state->redundancy_active = 0;
-	/* redundancy: the backup device's copies carried data in the last
-	 * exchange (a lost datagram's backup_wkc is 0) */
+	/*
+	 * redundancy: the backup device's copies carried data in the last
+	 * exchange (a lost datagram's backup_wkc is 0)
+	 */
 	if (domain->master->red)
 		for (i = 0; i < domain->datagram_count; i++)
 			if (domain->datagrams[i].datagram.backup_wkc)

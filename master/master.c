@@ -214,9 +214,10 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	struct ec_list *pos, *tmp;
 	unsigned int frames = 0;
 
-	if (!ec_device_usable(dev) &&
-	    !(master->red &&
-	      ec_device_usable(dev = &master->devices[EC_DEVICE_BACKUP]))) {
+	if (!ec_device_usable(dev)) {
+		dev = &master->devices[EC_DEVICE_BACKUP];
+		if (master->red && ec_device_usable(dev))
+			goto send;	/* the backup alone */
 		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
 			struct ec_datagram *d = ec_list_entry(
 				pos, struct ec_datagram, queue_node);
@@ -226,6 +227,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 		}
 		return 0;
 	}
+send:
 
 	while (!ec_list_empty(&master->datagram_queue)) {
 		ec_frame_begin(&fb, dev->tx_frame, dev->mac);

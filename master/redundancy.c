@@ -170,8 +170,10 @@ void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
 	}
 }
 
-/* The device whose address is the frame's source (the ESCs set bit 1 of
- * the first byte, ESC Section I 3: "SOURCE_MAC[1]"). */
+/*
+ * The device whose address is the frame's source (the ESCs set bit 1 of
+ * the first byte, ESC Section I 3: "SOURCE_MAC[1]").
+ */
 static unsigned int ec_red_sender(const struct ec_master *master,
 				  const u8 *frame)
 {
@@ -194,6 +196,14 @@ static void ec_red_update_ring(struct ec_master *master,
 
 	if (!s->wkc[0] && !s->wkc[1])
 		return;		/* no slave answered: says nothing */
+	/* a copy missing once may be late or lost: a cut cable misses it
+	 * every time */
+	if (s->copies < s->expected) {
+		if (++r->partial_brds < EC_RED_PARTIAL_BRDS)
+			return;
+	} else {
+		r->partial_brds = 0;
+	}
 	for (d = 0; d < 2; d++) {
 		r->side_slaves[d] = s->arrived[d] ? s->wkc[d] : 0;
 		if (!r->side_slaves[d])

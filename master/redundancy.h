@@ -19,6 +19,9 @@
 
 struct ec_master;
 
+/* Broadcasts in a row with a copy missing that make a break. */
+#define EC_RED_PARTIAL_BRDS 3
+
 #define EC_RED_DATA_MAX (EC_FRAME_MAX_PAYLOAD - EC_DATAGRAM_HEADER_SIZE - \
 			 EC_DATAGRAM_FOOTER_SIZE)
 
@@ -42,6 +45,7 @@ struct ec_redundancy {
 	bool broken;		/* the main copy did not go round the ring */
 	unsigned int break_pos;	/* slaves before the break */
 	bool known;		/* a broadcast came back since the start */
+	unsigned int partial_brds;	/* in a row with one copy missing */
 	u64 partial;		/* datagrams completed with one copy */
 	u64 late;		/* copies that came after that */
 	u64 breaks;		/* times the ring was found broken */

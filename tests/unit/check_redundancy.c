@@ -440,6 +440,31 @@ START_TEST(test_ring_backup_cable_cut)
 }
 END_TEST
 
+/* The main NIC gone (closed) and its cable cut: the frames leave on the
+ * backup device alone and every slave answers there. */
+START_TEST(test_ring_main_device_down)
+{
+	unsigned long main_sent, backup_sent;
+	unsigned int i;
+
+	ck_assert(ring_run_until_ready(&rg, 20 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_break(rg.seg, 0), 0);
+	rg.master.devices[EC_DEVICE_MAIN].open = false;
+	main_sent = rg.frames_sent[EC_DEVICE_MAIN];
+	backup_sent = rg.frames_sent[EC_DEVICE_BACKUP];
+	for (i = 0; i < 50; i++)
+		ring_cycle(&rg);
+	ck_assert_uint_eq(rg.frames_sent[EC_DEVICE_MAIN], main_sent);
+	ck_assert_uint_gt(rg.frames_sent[EC_DEVICE_BACKUP], backup_sent + 40);
+	ck_assert(rg.master.red->broken);
+	ck_assert_uint_eq(rg.master.red->break_pos, 0);
+	ck_assert_uint_eq(rg.master.red->side_slaves[EC_DEVICE_BACKUP],
+			  RING_SLAVES);
+	ck_assert_uint_eq(rg.master.slaves_responding, RING_SLAVES);
+	ck_assert_uint_eq(rg.master.slave_count, RING_SLAVES);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("redundancy");
@@ -457,6 +482,7 @@ int main(void)
 	tcase_add_test(tr, test_ring_break_in_op);
 	tcase_add_test(tr, test_ring_rescan_while_broken);
 	tcase_add_test(tr, test_ring_backup_cable_cut);
+	tcase_add_test(tr, test_ring_main_device_down);
 	suite_add_tcase(s, tr);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
