@@ -1004,6 +1004,7 @@ struct ec_ioctl_sc_flag {
 #define EC_IOCTL_CONFIG_FLAG \
 	_IOWR(EC_IOCTL_TYPE, 0x6a, struct ec_ioctl_sc_flag)
 
+#include "ec_ioctl_eoe.h"	/* EoE: 0x70-0x77 */
 #include "ec_ioctl_red.h"	/* 0x78-0x7b: cable redundancy */
 
 /* Highest command number; the dispatch table has one slot each. */

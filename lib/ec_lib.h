@@ -82,6 +82,9 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
 int ec_lib_soe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_soe *io);
 int ec_lib_rescan(struct ec_lib_master *m);
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io);
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out);
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level);
 
 /* Slave configurations and domains of the application (read-only). */

@@ -791,3 +791,32 @@ int ec_lib_soe(struct ec_lib_master *m, bool write,
 	}
 	return ret;
 }
+
+/**
+ * ec_lib_eoe_ip() - send EoE IP parameters to a slave now ('ethercat ip')
+ * @m: open handle (writable: the request uses the slave's mailbox)
+ * @io: slave_position, flags and the parameters included
+ *
+ * Return: 0 or -errno (-EREMOTEIO: the slave refused them).
+ */
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io)
+{
+	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_EOE_IP, (void *)io,
+			    "EoE set IP parameters");
+}
+
+/**
+ * ec_lib_eoe_handler() - one EoE interface of the master
+ * @m: open handle
+ * @index: interface number
+ * @out: filled in
+ *
+ * Return: 0, -ENOENT past the last, or -errno.
+ */
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->index = index;
+	return ec_lib_ioctl(m, EC_IOCTL_EOE_HANDLER, out, "EoE handler");
+}

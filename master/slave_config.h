@@ -17,6 +17,7 @@
 #include "list.h"
 #include "sii.h"
 #include "requests.h"
+#include "fsm_eoe.h"
 #include "ecrt.h"
 
 #define EC_MAX_FMMUS_PER_CONFIG 16
@@ -103,6 +104,9 @@ struct ec_slave_config {
 	s32 dc_sync_shift[2];
 
 	u64 state_timeout_ns[4];	/* PREOP, SAFEOP, OP, INIT; 0: default */
+
+	/* EoE IP parameters (ecrt_slave_config_eoe_*), sent PREOP->SAFEOP. */
+	struct ec_eoe_ip eoe_ip;
 
 	/*
 	 * The PDOs in effect per sync manager (ec_slave_config_sync()):

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sim_priv.h"
+#include "eoe.h"
 #include "foe.h"
 #include "soe.h"
 #ifdef ECSIM_HAVE_COE
@@ -205,6 +206,9 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 		ret = ecsim_foe_init(s, json_object_get(js, "foe"), err, errlen);
 	if (!ret)
 		ret = ecsim_soe_init(s, err, errlen);
+	if (!ret)
+		ret = ecsim_eoe_init(s, json_object_get(js, "eoe"), err,
+				     errlen);
 	if (ret)
 		return ret;
 	ecsim_slave_reset(s);

@@ -274,46 +274,7 @@ int ecrt_slave_config_state(const ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_state);
 
-int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
-				      const unsigned char *mac_address)
-{
-	return -EOPNOTSUPP;	/* no EoE */
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_mac_address);
-
-int ecrt_slave_config_eoe_ip_address(ec_slave_config_t *sc,
-				     struct in_addr ip_address)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_ip_address);
-
-int ecrt_slave_config_eoe_subnet_mask(ec_slave_config_t *sc,
-				      struct in_addr subnet_mask)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_subnet_mask);
-
-int ecrt_slave_config_eoe_default_gateway(ec_slave_config_t *sc,
-					  struct in_addr gateway_address)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_default_gateway);
-
-int ecrt_slave_config_eoe_dns_address(ec_slave_config_t *sc,
-				      struct in_addr dns_address)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_dns_address);
-
-int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc, const char *name)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_hostname);
+/* The six ecrt_slave_config_eoe_*() calls are in ioctl_eoe.c. */
 
 static bool ec_al_state_valid(unsigned int state)
 {

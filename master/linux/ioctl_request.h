@@ -13,6 +13,7 @@
 
 #include "master_linux.h"
 #include "../requests.h"
+#include "../fsm_eoe.h"
 
 struct ec_ioctl_req {
 	struct list_head orphan_node;	/* in m->orphans when abandoned */
@@ -26,6 +27,7 @@ struct ec_ioctl_req {
 		struct ec_state_request st;
 		struct ec_foe_request foe;
 		struct ec_soe_request soe;
+		struct ec_eoe_ip_request eoe;
 	} u;
 };
 

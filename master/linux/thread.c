@@ -24,6 +24,7 @@
 #include <linux/sched.h>
 
 #include "master_linux.h"
+#include "eoe.h"
 
 #define EC_IDLE_PERIOD_US 1000
 #define EC_OP_WAIT_MS 10
@@ -121,6 +122,7 @@ static int ec_linux_master_thread(void *data)
 		ec_linux_reap_requests(m);
 		mutex_unlock(&m->io_mutex);
 		ec_linux_wake_requesters(m);
+		ec_linux_eoe_sync(m);	/* takes io_mutex, then rtnl outside it */
 		if (!op)
 			usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
 	}

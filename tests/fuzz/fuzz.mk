@@ -31,7 +31,7 @@ FUZZ_SIM   := $(FUZZ_DIR)/libsim.a
 FUZZ_TOOL  := $(FUZZ_DIR)/libtool.a
 FUZZ_NAMES := fuzz_frame fuzz_coe_sdo fuzz_coe_info fuzz_coe_emerg \
 	      fuzz_sii fuzz_tool_num fuzz_tool_sii fuzz_sim_frame \
-	      fuzz_sim_segment
+	      fuzz_sim_segment fuzz_eoe
 FUZZ_BINS  := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_NAMES))
 FUZZ_SEEDS := $(FUZZ_DIR)/seeds/.stamp
 
@@ -90,6 +90,10 @@ $(FUZZ_DIR)/bin/fuzz_coe_%: tests/fuzz/fuzz_coe.c tests/fuzz/fuzz_bus.h \
 	$(FUZZ_LINK) -iquote master \
 		-DFUZZ_COE_MODE=FUZZ_COE_$(shell echo $* | tr a-z A-Z) \
 		$< $(FUZZ_CORE)
+
+$(FUZZ_DIR)/bin/fuzz_eoe: tests/fuzz/fuzz_eoe.c $(FUZZ_CORE)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK) -iquote master $< $(FUZZ_CORE)
 
 $(FUZZ_DIR)/bin/fuzz_sii: tests/fuzz/fuzz_sii.c $(FUZZ_CORE)
 	@mkdir -p $(dir $@)

@@ -244,4 +244,19 @@ EC_OFF(ec_ioctl_redundancy, breaks, 24);
 EC_OFF(ec_ioctl_redundancy, late, 32);
 EC_OFF(ec_ioctl_redundancy, reserved, 40);
 
+/* EoE (include/ec_ioctl_eoe.h) */
+EC_ABI(ec_ioctl_eoe_ip, 88);
+EC_OFF(ec_ioctl_eoe_ip, flags, 8);
+EC_OFF(ec_ioctl_eoe_ip, mac, 12);
+EC_OFF(ec_ioctl_eoe_ip, ip, 20);
+EC_OFF(ec_ioctl_eoe_ip, dns, 32);
+EC_OFF(ec_ioctl_eoe_ip, name, 36);
+EC_OFF(ec_ioctl_eoe_ip, reserved, 72);
+EC_ABI(ec_ioctl_eoe_handler, 120);
+EC_OFF(ec_ioctl_eoe_handler, name, 16);
+EC_OFF(ec_ioctl_eoe_handler, tx_frames, 32);
+EC_OFF(ec_ioctl_eoe_handler, rx_errors, 80);
+EC_OFF(ec_ioctl_eoe_handler, tx_rate, 88);
+EC_OFF(ec_ioctl_eoe_handler, reserved, 104);
+
 #endif /* EC_ABI_LAYOUT_H */

@@ -330,6 +330,19 @@ int ec_lib_rescan(struct ec_lib_master *m)
 	EC_FAKE_UNUSED();
 }
 
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io)
+{
+	(void)io;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out)
+{
+	(void)index, (void)out;
+	EC_FAKE_UNUSED();
+}
+
 int ec_lib_foe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_foe *io)
 {
