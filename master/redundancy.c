@@ -242,6 +242,18 @@ static void ec_red_finish(struct ec_master *master, struct ec_datagram *d,
 	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
 }
 
+/*
+ * Did the copy sent by device @dev go round the ring (back on the other
+ * device, processed)?  Then it passed every slave, and the other copy, if
+ * processed too, is a repeat: a cable cut or mended while the two were
+ * on their way (the backup copy processed behind a break that was mended
+ * before the main copy passed) would count every slave twice.
+ */
+static bool ec_red_went_round(const struct ec_red_slot *s, unsigned int dev)
+{
+	return s->arrived[dev] && !s->looped[dev] && s->wkc[dev];
+}
+
 /**
  * ec_red_late_copy() - is @fd the second copy of a datagram completed
  * with one copy?
@@ -298,6 +310,15 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 		if (s->copies < s->expected)
 			return;		/* wait for the other one */
 		ec_red_merge(d->type, d->data, s->data, fd->working_counter,
+			     NULL, 0, d->data_size);
+	} else if (ec_red_went_round(s, s->first_sender)) {
+		/* the first copy passed every slave: this one is a repeat */
+		s->arrived[sender] = false;
+		ec_red_merge(d->type, d->data, s->data,
+			     s->wkc[s->first_sender], NULL, 0, d->data_size);
+	} else if (ec_red_went_round(s, sender)) {
+		s->arrived[s->first_sender] = false;
+		ec_red_merge(d->type, d->data, fd->data, fd->working_counter,
 			     NULL, 0, d->data_size);
 	} else {
 		ec_red_merge(d->type, d->data, s->data,

@@ -98,6 +98,7 @@ struct ring {
 	u64 now_ns;
 	struct ring_dev dev[2];
 	unsigned long frames_sent[2];
+	bool heal_after_backup;	/* mend the cable between the two copies */
 };
 
 static struct ring rg;
@@ -116,6 +117,10 @@ static int ring_xmit(struct ec_device *dev, const u8 *frame, size_t size)
 	memcpy(buf, frame, size);
 	ecsim_segment_set_time(r->seg, r->now_ns);
 	len = ecsim_segment_process_port(r->seg, dev->index, buf, size, &out);
+	if (r->heal_after_backup && dev->index == EC_DEVICE_BACKUP) {
+		ecsim_segment_heal(r->seg);
+		r->heal_after_backup = false;
+	}
 	o = &r->dev[out];
 	if (!len || o->pending >= RING_PENDING)
 		return 0;
@@ -391,6 +396,20 @@ START_TEST(test_ring_break_in_op)
 	ck_assert_uint_eq(logged("ring closed again, 5 slave(s)"), 1);
 	ec_domain_state(d, &st);
 	ck_assert_uint_eq(st.redundancy_active, 0);
+
+	/* the cable mended between the two copies of a frame: the backup
+	 * copy was processed behind the break, the main copy then went
+	 * round: every slave once, not twice */
+	ck_assert_int_eq(ecsim_segment_break(rg.seg, 3), 0);
+	ck_assert_uint_eq(op_run(d, 200), 0);
+	ck_assert(r->broken);
+	i = rg.master.fsm.scans_started;
+	rg.heal_after_backup = true;
+	ck_assert_uint_eq(op_run(d, 200), 0);
+	ck_assert(!rg.heal_after_backup);
+	ck_assert(!r->broken);
+	ck_assert_uint_eq(rg.master.slaves_responding, RING_SLAVES);
+	ck_assert_uint_eq(rg.master.fsm.scans_started, i);
 
 	/* the main port's cable: every slave answers on the backup side */
 	ck_assert_int_eq(ecsim_segment_break(rg.seg, 0), 0);

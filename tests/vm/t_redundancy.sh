@@ -30,12 +30,13 @@ vm_run --backup -- "$GUEST_WAIT_N"'
 		sed -n "s/^cycles \([0-9]*\), incomplete after the first check \([0-9]*\), longest run of incomplete cycles \([0-9]*\)$/run $1: cycles \1 incomplete \2 longest \3 stall $(( ${stall:-0} / 1000 ))/p" /tmp/run.log
 		sed -n "s/^loopback/run $1: loopback/p" /tmp/run.log
 	}
-	app() { ec_user_example -q -t 2000 -c 2500 >/tmp/run.log 2>&1; }
+	app() { echo "run $1" >/dev/kmsg
+		ec_user_example -q -t 2000 -c 2500 >/tmp/run.log 2>&1; }
 	wait_n PREOP 6 || echo "slaves not in PREOP"
 	ring before
-	app; echo "run base: rc=$?"; counts base
+	app base; echo "run base: rc=$?"; counts base
 	for b in 2 0; do
-		app & pid=$!
+		app break$b & pid=$!
 		wait_n OP 5 || echo "slaves not in OP"
 		sleep 0.5
 		vm-control break $b >/dev/null
@@ -45,10 +46,11 @@ vm_run --backup -- "$GUEST_WAIT_N"'
 		wait $pid; echo "run break$b: rc=$?"; counts break$b
 	done
 	ethercat master | grep -A4 "Redundancy:"
-	vm-control status | grep "^frames"'
+	vm-control status | grep "^frames"
+	dmesg | grep "AL status\|redundancy:\|run \|responding" | sed "s/^/klog: /"'
 
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
-grep '^\(before\|break\|healed\|run\|frames\|  *Breaks\|  *Datagrams\|  *Copies\)' "$OUT" | sed 's/^/  /'
+grep '^\(before\|break\|healed\|run\|frames\|klog\|  *Breaks\|  *Datagrams\|  *Copies\)' "$OUT" | sed 's/^/  /'
 expect() {
 	grep -q "^$1: *Redundancy: $2" "$OUT" || fail "$1: not '$2'"
 }
