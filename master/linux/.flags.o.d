@@ -439,6 +439,7 @@ flags.o: /work/main/master/linux/flags.c \
  /work/main/master/../include/ec_ioctl.h \
  /work/main/master/../include/ec_ioctl_eoe.h \
  /work/main/master/../include/ec_ioctl_req.h \
+ /work/main/master/../include/ec_ioctl_red.h \
  /work/main/master/linux/ioctl.h \
  /work/kcache/6.1.0-57-amd64/usr/src/linux-headers-6.1.0-57-common/include/linux/fs.h \
  /work/kcache/6.1.0-57-amd64/usr/src/linux-headers-6.1.0-57-common/include/linux/wait_bit.h \

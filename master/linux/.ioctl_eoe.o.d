@@ -439,6 +439,7 @@ ioctl_eoe.o: /work/main/master/linux/ioctl_eoe.c \
  /work/main/master/../include/ec_ioctl.h \
  /work/main/master/../include/ec_ioctl_eoe.h \
  /work/main/master/../include/ec_ioctl_req.h \
+ /work/main/master/../include/ec_ioctl_red.h \
  /work/main/master/linux/eoe.h \
  /work/kcache/6.1.0-57-amd64/usr/src/linux-headers-6.1.0-57-common/include/linux/netdevice.h \
  /work/kcache/6.1.0-57-amd64/usr/src/linux-headers-6.1.0-57-common/include/linux/delay.h \
