@@ -19,7 +19,12 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-#define EC_IOCTL_VERSION 2
+/*
+ * 3: one request mechanism (0x6b-0x6e; the old request commands now number
+ *    a config's requests over all kinds), startup IDNs (0x6f), EoE
+ *    (0x70-0x72), cable redundancy (0x78), OP monitoring (0x7c).
+ */
+#define EC_IOCTL_VERSION 3
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64

@@ -170,9 +170,9 @@ START_TEST(test_version_mismatch)
 	module_version = EC_IOCTL_VERSION + 1;
 	ck_assert_int_eq(ec_lib_open(&m, 0, false), -EPROTO);
 	ck_assert_str_eq(ec_lib_error(&m),
-		"ioctl ABI version mismatch: library/tool built for 2, module ec_master speaks 3; rebuild or reinstall one of them");
+		"ioctl ABI version mismatch: library/tool built for 3, module ec_master speaks 4; rebuild or reinstall one of them");
 	ck_assert_int_eq(m.fd, -1);
-	ck_assert_uint_eq(m.module.ioctl_version, 3);
+	ck_assert_uint_eq(m.module.ioctl_version, 4);
 	ck_assert(ec_lib_version_matches(EC_IOCTL_VERSION));
 	ck_assert(!ec_lib_version_matches(EC_IOCTL_VERSION + 1));
 }

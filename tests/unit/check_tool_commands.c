@@ -675,14 +675,14 @@ START_TEST(test_master_errors)
 	ck_has(err, "ethercat: master: master 1 (from -m '1') does not exist: the module has only master 0\n");
 	fake_version = EC_IOCTL_VERSION + 1;
 	ck_assert_int_eq(run("master", NULL), EC_EXIT_FAIL);
-	ck_has(err, "ioctl ABI version mismatch: library/tool built for 2, module ec_master speaks 3");
+	ck_has(err, "ioctl ABI version mismatch: library/tool built for 3, module ec_master speaks 4");
 	ck_assert_int_eq(run("version", NULL), EC_EXIT_FAIL);
-	ck_has(out, "ec_master module: ioctl ABI version 3");
+	ck_has(out, "ec_master module: ioctl ABI version 4");
 	fake_version = EC_IOCTL_VERSION;
 	ck_assert_int_eq(run("version", NULL), 0);
 	ck_has(out, "IgH EtherCAT master " EC_VERSION "\n");
-	ck_has(out, "ethercat tool " EC_VERSION ", ioctl ABI version 2");
-	ck_has(out, "ec_master module: ioctl ABI version 2");
+	ck_has(out, "ethercat tool " EC_VERSION ", ioctl ABI version 3");
+	ck_has(out, "ec_master module: ioctl ABI version 3");
 	/* as IgH's: no module is no failure */
 	fake_no_module = true;
 	ck_assert_int_eq(run("version", NULL), 0);
