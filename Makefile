@@ -115,8 +115,9 @@ modules:
 # Kbuild's own clean would descend into build/ too: remove only its outputs.
 modules-clean:
 	-find master devices \( -name '*.o' -o -name '*.ko' -o -name '*.mod*' \
-		-o -name '.*.cmd' \) -exec rm -f {} +
-	rm -f Module.symvers modules.order
+		-o -name '.*.cmd' -o -name '.*.o.d' -o -name modules.order \) \
+		-exec rm -f {} +
+	rm -f Module.symvers modules.order .modules.order.cmd
 
 deps:
 	scripts/deps
