@@ -42,8 +42,6 @@ static unsigned int log_count;
 static void capture_log(int level, const char *line)
 {
 	(void)level;
-	if (getenv("EC_CORE_VERBOSE"))
-		fprintf(stderr, "[%d] %s\n", level, line);
 	if (log_count < 32)
 		snprintf(log_lines[log_count++], sizeof(log_lines[0]), "%s",
 			 line);
