@@ -1004,6 +1004,8 @@ struct ec_ioctl_sc_flag {
 #define EC_IOCTL_CONFIG_FLAG \
 	_IOWR(EC_IOCTL_TYPE, 0x6a, struct ec_ioctl_sc_flag)
 
+#include "ec_ioctl_monitor.h"
+
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x7f
 

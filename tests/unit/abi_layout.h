@@ -236,4 +236,11 @@ EC_OFF(ec_ioctl_mbox_request, data, 40);
 EC_OFF(ec_ioctl_mbox_request, error, 52);
 EC_OFF(ec_ioctl_mbox_request, file_name, 56);
 
+/* Cycle cost (0x7c-0x7f). */
+EC_ABI(ec_ioctl_master_monitor, 128);
+EC_OFF(ec_ioctl_master_monitor, max_bytes, 16);
+EC_OFF(ec_ioctl_master_monitor, notice_ns, 24);
+EC_OFF(ec_ioctl_master_monitor, broadcasts, 48);
+EC_OFF(ec_ioctl_master_monitor, slave_count, 88);
+
 #endif /* EC_ABI_LAYOUT_H */
