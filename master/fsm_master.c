@@ -140,6 +140,7 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	master->scan_busy = false;
 	master->scan_done_ns = now_ns;
 	fsm->scans_completed++;
+	fsm->preop_logged = false;
 	ec_master_attach_slave_configs(master);
 	ec_dc_scan_done(master);
 	ms = (now_ns - master->scan_start_ns) / EC_NSEC_PER_MSEC;
@@ -163,10 +164,39 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
  *
  * Return: true while a datagram of the FSM is on its way.
  */
+/*
+ * After a scan, once: the time until every slave is in PREOP or above
+ * (the figure make bench reports beside the scan time).
+ */
+static void ec_fsm_master_log_preop(struct ec_fsm_master *fsm, u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	unsigned int i;
+
+	if (fsm->preop_logged || master->scan_busy || !master->slave_count)
+		return;
+	for (i = 0; i < master->slave_count; i++) {
+		u8 state = master->slaves[i].current_state;
+
+		if ((state & EC_AL_STATE_ERROR_FLAG) ||
+		    ((state & EC_AL_STATE_MASK) != EC_AL_STATE_PREOP_ &&
+		     (state & EC_AL_STATE_MASK) != EC_AL_STATE_SAFEOP_ &&
+		     (state & EC_AL_STATE_MASK) != EC_AL_STATE_OP_))
+			return;
+	}
+	fsm->preop_logged = true;
+	EC_MASTER_INFO(master, "%u slave(s) in PREOP %llu ms after the scan started",
+		       master->slave_count,
+		       (unsigned long long)((now_ns - master->scan_start_ns) /
+					    EC_NSEC_PER_MSEC));
+}
+
 bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	if (fsm->slaves_scanning)
 		ec_fsm_master_scan_slaves(fsm, now_ns);
+	else
+		ec_fsm_master_log_preop(fsm, now_ns);
 	ec_dc_exec(fsm->master, now_ns);
 	if (ec_datagram_pending(fsm->datagram))
 		return true;	/* answer not yet there */

@@ -37,6 +37,7 @@ struct ec_fsm_master {
 	bool rescan_requested;	/* ec_fsm_master_rescan() */
 	bool slaves_scanning;	/* the slaves' scan FSMs are running */
 	struct ec_monitor monitor;	/* the operation phase's watch */
+	bool preop_logged;	/* "in PREOP ... after the scan started" */
 
 	/* Figures for tests and the CLI. */
 	unsigned int scans_started;
