@@ -86,7 +86,7 @@ enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 	if (ec_datagram_fprd(d, slave->station_address,
 			     mbox ? EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS :
 				    EC_REG_AL_STATUS,
-			     mbox ? 1 : 2))
+			     1))
 		goto broadcast;
 	ec_datagram_zero(d);
 	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "monitor");

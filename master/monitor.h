@@ -14,9 +14,9 @@
  *    FSMs' byte budget, and the slave FSMs react as they always did;
  *  - the others: one slave in round robin: a CoE slave's read mailbox
  *    status (SM1 status, 1 byte, 13 on the wire), a full mailbox is then
- *    fetched by the slave's FSM; any other slave's AL status (2 bytes,
- *    14 on the wire), a state that differs from the last known one asks
- *    the slave's FSM for an AL status read.
+ *    fetched by the slave's FSM; any other slave's AL status (its first
+ *    byte: state and error flag, 13 on the wire), a state that differs
+ *    from the last known one asks the slave's FSM for an AL status read.
  * So the monitoring adds at most EC_MONITOR_MAX_BYTES bytes and one
  * datagram to a cycle; a topology change or an AL error is seen within
  * ec_monitor_notice_ns().

@@ -22,6 +22,7 @@
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/sched.h>
+#include <uapi/linux/sched/types.h>
 
 #include "master_linux.h"
 
@@ -32,6 +33,30 @@ static unsigned int run_on_cpu = UINT_MAX;
 module_param(run_on_cpu, uint, 0444);
 MODULE_PARM_DESC(run_on_cpu,
 		 "CPU the masters' threads are bound to (default: any)");
+
+/*
+ * SCHED_BATCH: a woken batch task never preempts the task that woke it
+ * (the scheduler's wake-up preemption skips it), so the application's
+ * receive, which kicks the thread, returns without a switch to the
+ * thread's FSM turn in between: the turn runs when the application sleeps
+ * for its next cycle (on a single CPU; on more it runs on another at
+ * once), as it does behind a kernel application, and its datagrams go
+ * out with the next send.  Its share of the CPU is that of a normal task.
+ */
+static void ec_linux_thread_set_batch(struct ec_linux_master *m,
+				      struct task_struct *t)
+{
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_BATCH,
+	};
+	int ret = sched_setattr_nocheck(t, &attr);
+
+	if (ret)
+		EC_MASTER_WARN(&m->core,
+			       "thread stays SCHED_NORMAL (SCHED_BATCH: %d)",
+			       ret);
+}
 
 static void ec_linux_wake_requesters(struct ec_linux_master *m)
 {
@@ -141,6 +166,7 @@ static int ec_linux_thread_start_locked(struct ec_linux_master *m)
 			      PTR_ERR(t));
 		return PTR_ERR(t);
 	}
+	ec_linux_thread_set_batch(m, t);
 	if (run_on_cpu != UINT_MAX) {
 		if (run_on_cpu < nr_cpu_ids && cpu_online(run_on_cpu))
 			kthread_bind(t, run_on_cpu);
