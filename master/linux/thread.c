@@ -2,9 +2,10 @@
 /*
  * thread.c - the master's own thread, in both phases (doc/LOCKING.md).
  *
- * Idle phase, about once per millisecond: under io_mutex, poll and time
- * out (cycle_lock), advance the FSMs (FSM side: they may allocate), send
- * what they queued (cycle_lock) and transmit it after the lock.
+ * Idle phase, about once per millisecond (during a scan as soon as the
+ * last frame is back): under io_mutex, poll and time out (cycle_lock),
+ * advance the FSMs (FSM side: they may allocate), send what they queued
+ * (cycle_lock) and transmit it after the lock.
  *
  * Operation phase: the application's cycle owns the devices.  The thread
  * sleeps until the application's receive kicks it (irq_work), or 10 ms,
@@ -27,6 +28,13 @@
 #include "master_linux.h"
 
 #define EC_IDLE_PERIOD_US 1000
+/*
+ * While a scan runs, the next idle turn starts as soon as the frame of
+ * the last one is back (polled every EC_SCAN_POLL_US), at the latest
+ * after EC_IDLE_PERIOD_US: the scan's steps (register and SII reads, which
+ * an ESC answers at once) then take a round trip each, not a millisecond.
+ */
+#define EC_SCAN_POLL_US 50
 #define EC_OP_WAIT_MS 10
 
 static unsigned int run_on_cpu = UINT_MAX;
@@ -108,6 +116,27 @@ static bool ec_linux_queue_busy(struct ec_linux_master *m)
 	return busy;
 }
 
+/* Idle phase: the wait after a turn (see EC_SCAN_POLL_US). */
+static void ec_linux_idle_wait(struct ec_linux_master *m)
+{
+	u64 end = ktime_get_ns() + EC_IDLE_PERIOD_US * NSEC_PER_USEC;
+	unsigned long flags;
+	bool answered;
+
+	if (!READ_ONCE(m->core.scan_busy)) {
+		usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
+		return;
+	}
+	do {
+		usleep_range(EC_SCAN_POLL_US, 2 * EC_SCAN_POLL_US);
+		flags = ec_linux_cycle_lock(m);
+		ec_master_poll_devices(&m->core);
+		answered = ec_list_empty(&m->core.sent_datagrams);
+		ec_linux_cycle_unlock(m, flags);
+	} while (!answered && ktime_get_ns() < end &&
+		 !kthread_should_stop());
+}
+
 static int ec_linux_master_thread(void *data)
 {
 	struct ec_linux_master *m = data;
@@ -147,7 +176,7 @@ static int ec_linux_master_thread(void *data)
 		mutex_unlock(&m->io_mutex);
 		ec_linux_wake_requesters(m);
 		if (!op)
-			usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
+			ec_linux_idle_wait(m);
 	}
 	return 0;
 }
