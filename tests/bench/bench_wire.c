@@ -14,7 +14,9 @@
  * frames are not a cycle's).  Per cycle, the datagrams and EtherCAT bytes
  * are split into the domains', the master's monitoring (BRD or FPRD of
  * the AL status 0x0130 of 1 or 6 bytes, FPRD of SM1's status 0x080d)
- * and the rest (the FSMs' work).  Prints one line of "key=mean/max" figures (BENCH wire ...).
+ * and the rest (the FSMs' work).  Prints a line of "key=mean/max"
+ * figures (BENCH wire ...) over all cycles, and one over the steady
+ * state: the second half of each run of cycles (start-up over).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -42,6 +44,33 @@ struct cycle {
 static struct fig f_frames, f_dg[K_COUNT], f_bytes[K_COUNT], f_total;
 static unsigned long cycles, over_monitor;
 
+/* Per cycle, for the steady state: the second half of each run of
+ * cycles (a run ends where the application stopped cycling). */
+#define MAX_CYCLES 200000
+static unsigned short c_mon_dg[MAX_CYCLES], c_mon_by[MAX_CYCLES];
+static unsigned int c_fsm_by[MAX_CYCLES];
+static unsigned long run_start;
+static struct fig s_mon_dg, s_mon_by, s_fsm_by;
+static unsigned long steady, steady_over;
+
+static void fig_add(struct fig *f, unsigned long v);
+
+/* The run [run_start, cycles) ended: its second half is steady. */
+static void run_end(void)
+{
+	unsigned long i, n = cycles - run_start;
+
+	for (i = run_start + n / 2; i < cycles && i < MAX_CYCLES; i++) {
+		steady++;
+		fig_add(&s_mon_dg, c_mon_dg[i]);
+		fig_add(&s_mon_by, c_mon_by[i]);
+		fig_add(&s_fsm_by, c_fsm_by[i]);
+		if (c_mon_by[i] > 14)
+			steady_over++;
+	}
+	run_start = cycles;
+}
+
 static void fig_add(struct fig *f, unsigned long v)
 {
 	f->sum += v;
@@ -53,7 +82,14 @@ static void cycle_flush(const struct cycle *c, int with_extras)
 {
 	unsigned long total = c->bytes[K_DOMAIN], i;
 
+	if (cycles < MAX_CYCLES) {
+		c_mon_dg[cycles] = with_extras ? c->dg[K_MONITOR] : 0;
+		c_mon_by[cycles] = with_extras ? c->bytes[K_MONITOR] : 0;
+		c_fsm_by[cycles] = with_extras ? c->bytes[K_FSM] : 0;
+	}
 	cycles++;
+	if (!with_extras)
+		run_end();	/* the application stopped cycling after it */
 	fig_add(&f_frames, with_extras ? c->frames : 1);
 	for (i = 0; i < K_COUNT; i++) {
 		unsigned long dg = c->dg[i], by = c->bytes[i];
@@ -193,6 +229,8 @@ int main(int argc, char **argv)
 	if (in_cycle)
 		cycle_flush(&cur, 0);
 	fclose(in);
+	if (run_start < cycles)
+		run_end();
 	if (!cycles) {
 		printf("BENCH wire cycles=0\n");
 		return 0;
@@ -202,6 +240,13 @@ int main(int argc, char **argv)
 	       cycles, MM(f_frames), MM(f_dg[K_DOMAIN]), MM(f_bytes[K_DOMAIN]),
 	       MM(f_dg[K_MONITOR]), MM(f_bytes[K_MONITOR]), MM(f_dg[K_FSM]),
 	       MM(f_bytes[K_FSM]), MM(f_total), over_monitor);
+	if (steady) {
+#undef MM
+#define MM(f) (f).sum / steady, (f).max
+		printf("BENCH wire steady=%lu steady_monitor_datagrams=%.2f/%lu steady_monitor_bytes=%.1f/%lu steady_fsm_bytes=%.1f/%lu steady_monitor_over_14=%lu\n",
+		       steady, MM(s_mon_dg), MM(s_mon_by), MM(s_fsm_by),
+		       steady_over);
+	}
 	return 0;
 usage:
 	fprintf(stderr, "usage: bench-wire [-p PERIOD_US] CAPTURE\n");
