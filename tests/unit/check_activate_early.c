@@ -35,14 +35,8 @@ static void early_setup(struct fixture *f)
 	log_text[0] = '\0';
 	ec_port_set_log(log_sink);
 	ec_harness_init(&f->h, segment);
-	f->domain = ec_master_create_domain(&f->h.master);
-	ck_assert_ptr_nonnull(f->domain);
-	f->sc[ID_DI] = config(f, 0, ID_DI, VID_BECKHOFF, PC_EL1008);
-	f->sc[ID_DO] = config(f, 0, ID_DO, VID_BECKHOFF, PC_EL2008);
-	f->sc[ID_AI] = config(f, 0, ID_AI, VID_BECKHOFF, PC_EL3102);
-	f->sc[ID_AO] = config(f, 0, ID_AO, VID_BECKHOFF, PC_EL4102);
-	f->sc[ID_SERVO] = config(f, SERVO_ALIAS, 0, VID_ECSIM, PC_SERVO);
 	/* no entries: their PDOs are not known before the scan */
+	add_configs(f);
 }
 
 /* Activated while the scan runs. */

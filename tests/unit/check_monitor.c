@@ -88,6 +88,17 @@ static bool fsms_quiet(struct ec_harness *h, void *ctx)
 	return true;
 }
 
+/* The default segment's application in OP, every FSM done. */
+static void op_setup(struct fixture *f)
+{
+	setup(f);
+	register_entries(f);
+	activate(f);
+	ck_assert(run_until(&f->h, master_sees_op, NULL,
+			    10 * EC_NSEC_PER_SEC));
+	ck_assert(run_until(&f->h, fsms_quiet, NULL, 10 * EC_NSEC_PER_SEC));
+}
+
 static void check_bound(const struct wire *w, unsigned int cycles)
 {
 	unsigned int slots = cycles * EC_HARNESS_CYCLE_NS /
@@ -107,12 +118,7 @@ START_TEST(test_bytes_default)
 	struct fixture f;
 	struct wire w;
 
-	setup(&f);
-	register_entries(&f);
-	activate(&f);
-	ck_assert(run_until(&f.h, master_sees_op, NULL,
-			    10 * EC_NSEC_PER_SEC));
-	ck_assert(run_until(&f.h, fsms_quiet, NULL, 10 * EC_NSEC_PER_SEC));
+	op_setup(&f);
 	run_for(&f.h, 100 * EC_NSEC_PER_MSEC);
 	measure(&f.h, 1000, &w);
 	check_bound(&w, 1000);
@@ -170,12 +176,7 @@ START_TEST(test_notice_al_error_and_unplug)
 	unsigned int n = N_SLAVES;
 	u64 t0, bound;
 
-	setup(&f);
-	register_entries(&f);
-	activate(&f);
-	ck_assert(run_until(&f.h, master_sees_op, NULL,
-			    10 * EC_NSEC_PER_SEC));
-	ck_assert(run_until(&f.h, fsms_quiet, NULL, 10 * EC_NSEC_PER_SEC));
+	op_setup(&f);
 	bound = ec_monitor_notice_ns(&f.h.master);
 	/* 10 ms broadcast + 3 cycles for 6 slaves at 1 ms */
 	ck_assert_uint_eq(bound, 13 * EC_NSEC_PER_MSEC);
@@ -216,12 +217,7 @@ START_TEST(test_power_cycle_between_broadcasts)
 	struct fixture f;
 	unsigned int started;
 
-	setup(&f);
-	register_entries(&f);
-	activate(&f);
-	ck_assert(run_until(&f.h, master_sees_op, NULL,
-			    10 * EC_NSEC_PER_SEC));
-	ck_assert(run_until(&f.h, fsms_quiet, NULL, 10 * EC_NSEC_PER_SEC));
+	op_setup(&f);
 	started = f.h.master.fsm.scans_started;
 	ck_assert_int_eq(ecsim_segment_unplug(f.h.seg, ID_AO), 0);
 	cycle(&f.h);
