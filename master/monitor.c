@@ -83,10 +83,15 @@ enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 		goto broadcast;
 	/* A transfer in progress reads the mailbox itself. */
 	mbox = ec_slave_fsm_mbox_checkable(slave);
+	/*
+	 * SM1 status and the activate byte after it (2 bytes: the capture
+	 * tells this check from a transfer's 1-byte check, make bench), or
+	 * the first byte of the AL status (state and error flag).
+	 */
 	if (ec_datagram_fprd(d, slave->station_address,
 			     mbox ? EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS :
 				    EC_REG_AL_STATUS,
-			     1))
+			     mbox ? 2 : 1))
 		goto broadcast;
 	ec_datagram_zero(d);
 	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "monitor");

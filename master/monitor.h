@@ -13,7 +13,8 @@
  *    in) makes every slave read its own AL status once ("sweep"), in the
  *    FSMs' byte budget, and the slave FSMs react as they always did;
  *  - the others: one slave in round robin: a CoE slave's read mailbox
- *    status (SM1 status, 1 byte, 13 on the wire), a full mailbox is then
+ *    status (SM1 status and activate, 2 bytes, 14 on the wire), a full
+ *    mailbox is then
  *    fetched by the slave's FSM; any other slave's AL status (its first
  *    byte: state and error flag, 13 on the wire), a state that differs
  *    from the last known one asks the slave's FSM for an AL status read.

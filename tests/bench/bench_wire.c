@@ -12,9 +12,11 @@
  * without process data sent before the next one, when that comes within
  * 3 periods (else the application stopped cycling: the idle phase's
  * frames are not a cycle's).  Per cycle, the datagrams and EtherCAT bytes
- * are split into the domains', the master's monitoring (BRD or FPRD of
- * the AL status 0x0130 of 1 or 6 bytes, FPRD of SM1's status 0x080d)
- * and the rest (the FSMs' work).  Prints a line of "key=mean/max"
+ * are split into the domains', the master's monitoring (BRD of the AL
+ * status 0x0130, FPRD of its first byte, FPRD of SM1's status 0x080d and
+ * activate, 2 bytes),
+ * the slaves' own AL status reads (FPRD 0x0130, 6 bytes) and the rest
+ * (the FSMs' work).  Prints a line of "key=mean/max"
  * figures (BENCH wire ...) over all cycles, and one over the steady
  * state: the second half of each run of cycles (start-up over).
  */
@@ -29,7 +31,7 @@
 #define DG_HDR 10
 #define DG_WKC 2
 
-enum { K_DOMAIN, K_MONITOR, K_FSM, K_COUNT };
+enum { K_DOMAIN, K_MONITOR, K_ALREAD, K_FSM, K_COUNT };
 
 struct fig {
 	double sum;
@@ -119,14 +121,18 @@ static int kind_of(unsigned int cmd, unsigned int ado, unsigned int len)
 		return K_DOMAIN;
 	if (cmd == 7 && ado == 0x0130)
 		return K_MONITOR;	/* BRD AL status */
-	/* FPRD of the AL status: the monitor's check (1 byte) and a slave's
-	 * own read of status and code (6 bytes: fsm_target.c's periodic
-	 * check before, a sweep's read now); 2 bytes is a state change's
-	 * (fsm_change.c), FSM work. */
-	if (cmd == 4 && ado == 0x0130 && (len == 1 || len == 6))
+	/* FPRD of the AL status: the monitor's check (1 byte); a slave's own
+	 * read of status and code (6 bytes: fsm_target.c's check, every
+	 * 100 ms per slave before, when the monitor saw a change now) is
+	 * counted apart; 2 bytes is a state change's (fsm_change.c). */
+	if (cmd == 4 && ado == 0x0130 && len == 1)
 		return K_MONITOR;
-	if (cmd == 4 && ado == 0x080d && len == 1)
-		return K_MONITOR;	/* FPRD SM1 status */
+	if (cmd == 4 && ado == 0x0130 && len == 6)
+		return K_ALREAD;
+	if (cmd == 4 && ado == 0x080d && len == 2)
+		return K_MONITOR;	/* the monitor's FPRD of SM1 status */
+	/* (1 byte at 0x080d: a transfer's check, or before the idle
+	 * check's: FSM work) */
 	return K_FSM;
 }
 
@@ -236,9 +242,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 #define MM(f) (f).sum / cycles, (f).max
-	printf("BENCH wire cycles=%lu frames=%.2f/%lu domain_datagrams=%.2f/%lu domain_bytes=%.1f/%lu monitor_datagrams=%.2f/%lu monitor_bytes=%.1f/%lu fsm_datagrams=%.2f/%lu fsm_bytes=%.1f/%lu total_bytes=%.1f/%lu monitor_over_14=%lu\n",
+	printf("BENCH wire cycles=%lu frames=%.2f/%lu domain_datagrams=%.2f/%lu domain_bytes=%.1f/%lu monitor_datagrams=%.2f/%lu monitor_bytes=%.1f/%lu alread_datagrams=%.2f/%lu alread_bytes=%.1f/%lu fsm_datagrams=%.2f/%lu fsm_bytes=%.1f/%lu total_bytes=%.1f/%lu monitor_over_14=%lu\n",
 	       cycles, MM(f_frames), MM(f_dg[K_DOMAIN]), MM(f_bytes[K_DOMAIN]),
-	       MM(f_dg[K_MONITOR]), MM(f_bytes[K_MONITOR]), MM(f_dg[K_FSM]),
+	       MM(f_dg[K_MONITOR]), MM(f_bytes[K_MONITOR]),
+	       MM(f_dg[K_ALREAD]), MM(f_bytes[K_ALREAD]), MM(f_dg[K_FSM]),
 	       MM(f_bytes[K_FSM]), MM(f_total), over_monitor);
 	if (steady) {
 #undef MM
