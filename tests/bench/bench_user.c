@@ -134,13 +134,14 @@ static void bench_bare_ioctl(unsigned int master_index, unsigned int n)
 static int usage(void)
 {
 	fprintf(stderr, "usage: ec_bench_user [-m MASTER] [-c CYCLES] "
-		"[-t CYCLE_US] [-w WARMUP_MS] | -S\n");
+		"[-t CYCLE_US] [-w WARMUP_MS] [-b BARE_IOCTLS] | -S\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
 	unsigned int master_index = 0, period_us = 1000, warmup_ms = 20000;
+	unsigned int bare = 2000;	/* -b: bare ioctls timed after the run */
 	unsigned int i, waited = 0, semantics = 0;
 	struct bench b;
 	struct timespec t;
@@ -148,12 +149,13 @@ int main(int argc, char **argv)
 
 	memset(&b, 0, sizeof(b));
 	b.cycles = 5000;
-	while ((opt = getopt(argc, argv, "m:c:t:w:S")) != -1) {
+	while ((opt = getopt(argc, argv, "m:c:t:w:b:S")) != -1) {
 		switch (opt) {
 		case 'm': master_index = atoi(optarg); break;
 		case 'c': b.cycles = atoi(optarg); break;
 		case 't': period_us = atoi(optarg); break;
 		case 'w': warmup_ms = atoi(optarg); break;
+		case 'b': bare = atoi(optarg); break;
 		case 'S': semantics = 1; break;
 		default: return usage();
 		}
@@ -215,6 +217,7 @@ int main(int argc, char **argv)
 	}
 	bench_report(&b, "user");
 	ecrt_release_master(b.master);
-	bench_bare_ioctl(master_index, 2000);
+	if (bare)
+		bench_bare_ioctl(master_index, bare);
 	return 0;
 }
