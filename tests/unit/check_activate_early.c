@@ -4,7 +4,8 @@
  * master's first scan is over (a NIC whose link comes up late: the stock
  * e1000e takes about 2 s): the scan still runs in the operation phase, or
  * starts there when the link comes up, every slave is scanned and the
- * configured digital terminals reach OP.
+ * configured digital terminals reach OP, also when the master's thread is
+ * held up during the scan (an EEPROM status read late is no EEPROM busy).
  */
 #include "config_harness.h"
 
@@ -86,6 +87,45 @@ START_TEST(test_activate_before_first_cycle)
 }
 END_TEST
 
+/* The application cycles while the master's thread is held up (no FSM
+ * turn): the scan's answers wait. */
+static void cycle_without_fsm(struct ec_harness *h)
+{
+	struct ec_master *m = &h->master;
+
+	ec_port_io_lock(m);
+	ec_master_app_receive(m, h->now_ns);
+	ec_port_io_unlock(m);
+	ec_harness_op_send(m, h->now_ns);
+	h->now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+/*
+ * Activated before the scan, the thread held up for 120 ms three times
+ * during it (on a loaded machine, in OP): an EEPROM read whose status is
+ * read late must not count as an EEPROM busy for 100 ms.
+ */
+START_TEST(test_scan_in_op_thread_late)
+{
+	struct fixture f;
+	unsigned int stall, i;
+
+	early_setup(&f);
+	activate(&f);
+	while (!f.h.master.scan_busy || !f.h.master.fsm.slaves_scanning)
+		cycle(&f.h);
+	for (stall = 0; stall < 3; stall++) {
+		run_for(&f.h, 40 * EC_NSEC_PER_MSEC);
+		for (i = 0; i < 120; i++)
+			cycle_without_fsm(&f.h);
+	}
+	ck_assert(run_until(&f.h, all_scanned_op, &f, 20 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(f.h.master.fsm.scans_started, 1);
+	ck_assert(!log_has("EEPROM busy"));
+	teardown(&f);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("activate_early");
@@ -97,6 +137,7 @@ int main(void)
 	tcase_add_test(tc, test_activate_during_scan);
 	tcase_add_test(tc, test_activate_before_link);
 	tcase_add_test(tc, test_activate_before_first_cycle);
+	tcase_add_test(tc, test_scan_in_op_thread_late);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
