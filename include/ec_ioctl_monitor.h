@@ -10,7 +10,8 @@
 
 struct ec_ioctl_master_monitor {
 	/* what the master adds to the application's frames */
-	__u64 period_ns;	/* one monitoring datagram at most this often */
+	__u64 period_ns;	/* one monitoring datagram at most this often
+				 * (2 ms, or the send interval if longer) */
 	__u64 broadcast_ns;	/* AL status BRD period */
 	__u32 max_bytes;	/* per cycle, on the wire */
 	__u32 max_datagrams;	/* per cycle */

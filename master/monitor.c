@@ -196,6 +196,23 @@ static u64 ec_monitor_interval(const struct ec_master *master)
 }
 
 /**
+ * ec_monitor_slot_ns() - time between two monitoring datagrams
+ * @master: master
+ *
+ * EC_MONITOR_PERIOD_NS, or the send interval when that is longer (one
+ * datagram per cycle at the most).
+ *
+ * Return: nanoseconds.
+ */
+u64 ec_monitor_slot_ns(const struct ec_master *master)
+{
+	u64 interval = ec_monitor_interval(master);
+
+	return interval > EC_MONITOR_PERIOD_NS ? interval :
+						 EC_MONITOR_PERIOD_NS;
+}
+
+/**
  * ec_monitor_notice_ns() - how long a topology change or an AL error in
  * the operation phase can go unnoticed
  * @master: master
@@ -218,7 +235,7 @@ u64 ec_monitor_notice_ns(const struct ec_master *master)
 	u64 by_bytes = (n * EC_MONITOR_AL_CHECK_BYTES + budget - 1) / budget;
 	u64 sweep = by_visits > by_bytes ? by_visits : by_bytes;
 
-	return (u64)EC_MONITOR_BRD_EVERY * EC_MONITOR_PERIOD_NS +
+	return (u64)EC_MONITOR_BRD_EVERY * ec_monitor_slot_ns(master) +
 	       (2 + sweep) * ec_monitor_interval(master);
 }
 
@@ -233,6 +250,6 @@ u64 ec_monitor_round_ns(const struct ec_master *master)
 {
 	u64 n = master->slave_count ? master->slave_count : 1;
 
-	return n * EC_MONITOR_PERIOD_NS * EC_MONITOR_BRD_EVERY /
+	return n * ec_monitor_slot_ns(master) * EC_MONITOR_BRD_EVERY /
 	       (EC_MONITOR_BRD_EVERY - 1);
 }

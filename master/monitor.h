@@ -73,6 +73,7 @@ void ec_monitor_check_done(struct ec_monitor *mon, struct ec_master *master,
 void ec_monitor_broadcast_done(struct ec_monitor *mon,
 			       struct ec_master *master, u16 al_states,
 			       u64 now_ns);
+u64 ec_monitor_slot_ns(const struct ec_master *master);
 u64 ec_monitor_notice_ns(const struct ec_master *master);
 u64 ec_monitor_round_ns(const struct ec_master *master);
 

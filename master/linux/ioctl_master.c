@@ -117,12 +117,12 @@ long ec_ioctl_master_monitor(struct ec_cdev_file *f, void __user *arg)
 	struct ec_ioctl_master_monitor data;
 
 	memset(&data, 0, sizeof(data));
-	data.period_ns = EC_MONITOR_PERIOD_NS;
-	data.broadcast_ns = EC_MONITOR_PERIOD_NS * EC_MONITOR_BRD_EVERY;
 	data.max_bytes = EC_MONITOR_MAX_BYTES;
 	data.max_datagrams = 1;
 	if (mutex_lock_interruptible(&m->io_mutex))
 		return -EINTR;
+	data.period_ns = ec_monitor_slot_ns(c);
+	data.broadcast_ns = data.period_ns * EC_MONITOR_BRD_EVERY;
 	data.notice_ns = ec_monitor_notice_ns(c);
 	data.round_ns = ec_monitor_round_ns(c);
 	data.send_interval_ns = c->send_interval_ns ? c->send_interval_ns :

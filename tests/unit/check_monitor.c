@@ -180,6 +180,11 @@ START_TEST(test_notice_al_error_and_unplug)
 	bound = ec_monitor_notice_ns(&f.h.master);
 	/* 10 ms broadcast + 3 cycles for 6 slaves at 1 ms */
 	ck_assert_uint_eq(bound, 13 * EC_NSEC_PER_MSEC);
+	/* at 10 ms cycles: one datagram per cycle, the BRD every 5th */
+	ec_master_set_send_interval(&f.h.master, 10 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ec_monitor_notice_ns(&f.h.master),
+			  80 * EC_NSEC_PER_MSEC);
+	ec_master_set_send_interval(&f.h.master, EC_NSEC_PER_MSEC);
 
 	run_for(&f.h, 3 * EC_NSEC_PER_MSEC);	/* off the broadcast's beat */
 	ck_assert_int_eq(ecsim_segment_al_error(f.h.seg, ID_AI, 0x001b), 0);
