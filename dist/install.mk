@@ -112,7 +112,8 @@ install-dev: $(LIB_A) $(BUILD)/dist/libethercat.pc \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
 	ln -sf libethercat.so.1 $(DESTDIR)$(LIBDIR)/libethercat.so
-	install -m 644 include/ecrt.h include/ec_ioctl.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 include/ecrt.h include/ec_ioctl.h include/ec_ioctl_req.h \
+		$(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(BUILD)/dist/libethercat.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	install -m 644 $(BUILD)/dist/EtherCATConfig.cmake \
 		$(BUILD)/dist/EtherCATConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
@@ -179,6 +180,7 @@ uninstall:
 		$(DESTDIR)$(LIBDIR)/libethercat.so \
 		$(DESTDIR)$(LIBDIR)/libethercat.a \
 		$(DESTDIR)$(INCLUDEDIR)/ecrt.h $(DESTDIR)$(INCLUDEDIR)/ec_ioctl.h \
+		$(DESTDIR)$(INCLUDEDIR)/ec_ioctl_req.h \
 		$(DESTDIR)$(PKGCONFIGDIR)/libethercat.pc \
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfig.cmake \
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfigVersion.cmake \

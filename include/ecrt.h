@@ -110,7 +110,7 @@
 #define EC_HAVE_FLAGS
 #define EC_HAVE_SOE_REQUESTS
 #define EC_HAVE_SCAN_PROGRESS
-/* #define EC_HAVE_SET_IP */
+#define EC_HAVE_SET_IP
 #define EC_HAVE_STATE_TIMEOUT
 
 /*

@@ -77,11 +77,16 @@ int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t position,
 			uint32_t *abort_code);
 int ec_lib_foe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_foe *io);
+int ec_lib_config_idn(struct ec_lib_master *m, uint32_t config_index,
+		      uint32_t idn_pos, struct ec_ioctl_config_idn *out);
 int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
 		       uint32_t flag_pos, struct ec_ioctl_sc_flag *out);
 int ec_lib_soe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_soe *io);
 int ec_lib_rescan(struct ec_lib_master *m);
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io);
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out);
 int ec_lib_debug(struct ec_lib_master *m, uint32_t level);
 
 /* Slave configurations and domains of the application (read-only). */

@@ -4,6 +4,7 @@
  * interface (include/ecrt.h) over the application ioctls.  Each call
  * names the configuration by the index the kernel gave it.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,45 +366,73 @@ int ecrt_slave_config_flag(ec_slave_config_t *sc, const char *key,
 	return ec_app_ioctl(sc->master, EC_IOCTL_SC_FLAG, &d);
 }
 
+/* EoE IP parameters (EC_HAVE_SET_IP): stored in the config, sent by the
+ * master on the way PREOP -> SAFEOP. */
+static int ec_sc_eoe(ec_slave_config_t *sc, struct ec_ioctl_eoe_ip *d)
+{
+	d->config_index = sc->index;
+	return ec_app_ioctl(sc->master, EC_IOCTL_SC_EOE_IP, d);
+}
+
+static int ec_sc_eoe_addr(ec_slave_config_t *sc, uint32_t flag,
+			  struct in_addr a)
+{
+	struct ec_ioctl_eoe_ip d;
+
+	memset(&d, 0, sizeof(d));
+	d.flags = flag;
+	d.ip = d.subnet = d.gateway = d.dns = ntohl(a.s_addr);
+	return ec_sc_eoe(sc, &d);
+}
+
 int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
 				      const unsigned char *mac_address)
 {
-	(void)sc; (void)mac_address;
-	return -EOPNOTSUPP;	/* no EoE */
+	struct ec_ioctl_eoe_ip d;
+
+	if (!mac_address)
+		return -EINVAL;
+	memset(&d, 0, sizeof(d));
+	d.flags = EC_IOCTL_EOE_MAC;
+	memcpy(d.mac, mac_address, sizeof(d.mac));
+	return ec_sc_eoe(sc, &d);
 }
 
 int ecrt_slave_config_eoe_ip_address(ec_slave_config_t *sc,
 				     struct in_addr ip_address)
 {
-	(void)sc; (void)ip_address;
-	return -EOPNOTSUPP;
+	return ec_sc_eoe_addr(sc, EC_IOCTL_EOE_IP, ip_address);
 }
 
 int ecrt_slave_config_eoe_subnet_mask(ec_slave_config_t *sc,
 				      struct in_addr subnet_mask)
 {
-	(void)sc; (void)subnet_mask;
-	return -EOPNOTSUPP;
+	return ec_sc_eoe_addr(sc, EC_IOCTL_EOE_SUBNET, subnet_mask);
 }
 
 int ecrt_slave_config_eoe_default_gateway(ec_slave_config_t *sc,
 					  struct in_addr gateway_address)
 {
-	(void)sc; (void)gateway_address;
-	return -EOPNOTSUPP;
+	return ec_sc_eoe_addr(sc, EC_IOCTL_EOE_GATEWAY, gateway_address);
 }
 
 int ecrt_slave_config_eoe_dns_address(ec_slave_config_t *sc,
 				      struct in_addr dns_address)
 {
-	(void)sc; (void)dns_address;
-	return -EOPNOTSUPP;
+	return ec_sc_eoe_addr(sc, EC_IOCTL_EOE_DNS, dns_address);
 }
 
 int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc, const char *name)
 {
-	(void)sc; (void)name;
-	return -EOPNOTSUPP;
+	struct ec_ioctl_eoe_ip d;
+	size_t len = name ? strlen(name) : 0;
+
+	if (!len || len > 32)
+		return -EINVAL;
+	memset(&d, 0, sizeof(d));
+	d.flags = EC_IOCTL_EOE_NAME;
+	memcpy(d.name, name, len);
+	return ec_sc_eoe(sc, &d);
 }
 
 /*

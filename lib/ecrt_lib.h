@@ -44,67 +44,65 @@ struct ec_slave_config {
 	uint16_t position;
 	uint32_t vendor_id;
 	uint32_t product_code;
-	struct ec_sdo_request *sdo_requests;
-	unsigned int sdo_request_count;
-	struct ec_reg_request *reg_requests;
-	unsigned int reg_request_count;
-	struct ec_lib_mbox *mbox_requests;	/* FoE, SoE, VoE */
+	struct ec_lib_req *requests;	/* every kind, in order */
 };
 
 /*
- * The one userspace mirror of an FoE, SoE or VoE request (ecrt_mbox.c):
+ * The one userspace mirror of a request of any kind (ecrt_request.c):
  * the kernel's request is (config index, request index); the parameters
- * are kept here and sent whole with EC_IOCTL_MBOX_REQUEST_SET.
+ * are kept in io and sent with EC_IOCTL_APP_REQ_SET.  Each kind's public
+ * type wraps it.
  */
-struct ec_lib_mbox {
-	struct ec_lib_mbox *next;
+struct ec_lib_req {
+	struct ec_lib_req *next;
 	ec_slave_config_t *config;
-	struct ec_ioctl_mbox_request io;	/* kind, index, parameters */
+	struct ec_ioctl_app_req io;	/* kind, index, parameters */
 	uint8_t *data;
 	size_t mem_size;
 	size_t data_size;
 	size_t progress;
 	uint32_t error_code;
+	uint32_t rx_vendor_id;		/* VoE: the header last received */
+	uint16_t rx_vendor_type;
+	bool write;			/* the last start */
 	ec_request_state_t state;	/* as last seen */
 };
-
-struct ec_soe_request {
-	struct ec_lib_mbox r;
-};
-
-struct ec_voe_handler {
-	struct ec_lib_mbox r;
-};
-
-struct ec_foe_request {
-	struct ec_lib_mbox r;
-};
-
-void ec_lib_mbox_free_all(ec_slave_config_t *sc);
 
 struct ec_sdo_request {
-	struct ec_sdo_request *next;
-	ec_slave_config_t *config;
-	unsigned int index;
-	uint16_t sdo_index;
-	uint8_t sdo_subindex;
-	uint8_t *data;
-	size_t mem_size;
-	size_t data_size;
-	ec_request_state_t state;	/* as last seen */
+	struct ec_lib_req r;
 };
 
 struct ec_reg_request {
-	struct ec_reg_request *next;
-	ec_slave_config_t *config;
-	unsigned int index;
-	uint8_t *data;
-	size_t mem_size;
-	uint16_t address;
-	size_t transfer_size;
-	bool write;
-	ec_request_state_t state;	/* as last seen */
+	struct ec_lib_req r;
 };
+
+struct ec_soe_request {
+	struct ec_lib_req r;
+};
+
+struct ec_voe_handler {
+	struct ec_lib_req r;
+};
+
+struct ec_foe_request {
+	struct ec_lib_req r;
+};
+
+/* A request of kind and parameters @params; NULL with errno set. */
+struct ec_lib_req *ec_lib_req_create(ec_slave_config_t *sc,
+				     const struct ec_ioctl_app_req *params,
+				     size_t size);
+/* The public request type around @r (its only member). */
+#define EC_LIB_REQ_AS(r, type) \
+	((void)sizeof(char[sizeof(type) == sizeof(struct ec_lib_req) ? \
+			   1 : -1]), (type *)(void *)(r))
+void ec_lib_req_free_all(ec_slave_config_t *sc);
+bool ec_lib_req_busy(const struct ec_lib_req *r);
+int ec_lib_req_set(struct ec_lib_req *r, const struct ec_ioctl_app_req *io,
+		   uint8_t what);
+int ec_lib_req_timeout(struct ec_lib_req *r, uint32_t timeout);
+int ec_lib_req_start(struct ec_lib_req *r, uint8_t op, size_t size);
+ec_request_state_t ec_lib_req_state(struct ec_lib_req *r);
 
 /* ioctl on the master's device; 0 or -errno (EINTR retried). */
 int ec_app_ioctl(const ec_master_t *master, unsigned long cmd, void *arg);

@@ -62,21 +62,7 @@ ec_request_state_t ec_app_request_state(uint8_t ioctl_state)
 
 static void ec_app_free_config(ec_slave_config_t *sc)
 {
-	ec_lib_mbox_free_all(sc);
-	while (sc->sdo_requests) {
-		struct ec_sdo_request *r = sc->sdo_requests;
-
-		sc->sdo_requests = r->next;
-		free(r->data);
-		free(r);
-	}
-	while (sc->reg_requests) {
-		struct ec_reg_request *r = sc->reg_requests;
-
-		sc->reg_requests = r->next;
-		free(r->data);
-		free(r);
-	}
+	ec_lib_req_free_all(sc);
 	free(sc);
 }
 

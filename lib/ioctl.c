@@ -679,6 +679,25 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
 }
 
 /**
+ * ec_lib_config_idn() - a startup IDN of a configuration
+ * @m: open handle
+ * @config_index: position in the master's list of configurations
+ * @idn_pos: position of the IDN in the configuration's list
+ * @out: filled on success (at most EC_IOCTL_SDO_DATA_MAX data bytes)
+ *
+ * Return: 0 or -errno (-ENOENT past the last IDN).
+ */
+int ec_lib_config_idn(struct ec_lib_master *m, uint32_t config_index,
+		      uint32_t idn_pos, struct ec_ioctl_config_idn *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->config_index = config_index;
+	out->idn_pos = idn_pos;
+	return ec_lib_ioctl(m, EC_IOCTL_CONFIG_IDN, out,
+			    "slave config IDN");
+}
+
+/**
  * ec_lib_domain() - a domain of the application
  * @m: open handle
  * @domain_index: position in the master's list of domains
@@ -791,4 +810,33 @@ int ec_lib_soe(struct ec_lib_master *m, bool write,
 		return -EOVERFLOW;
 	}
 	return ret;
+}
+
+/**
+ * ec_lib_eoe_ip() - send EoE IP parameters to a slave now ('ethercat ip')
+ * @m: open handle (writable: the request uses the slave's mailbox)
+ * @io: slave_position, flags and the parameters included
+ *
+ * Return: 0 or -errno (-EREMOTEIO: the slave refused them).
+ */
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io)
+{
+	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_EOE_IP, (void *)io,
+			    "EoE set IP parameters");
+}
+
+/**
+ * ec_lib_eoe_handler() - one EoE interface of the master
+ * @m: open handle
+ * @index: interface number
+ * @out: filled in
+ *
+ * Return: 0, -ENOENT past the last, or -errno.
+ */
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->index = index;
+	return ec_lib_ioctl(m, EC_IOCTL_EOE_HANDLER, out, "EoE handler");
 }

@@ -12,6 +12,7 @@
 #include "coe_abort.h"
 #include "emergency.h"
 #include "fsm_change.h"
+#include "fsm_eoe.h"
 #include "master.h"
 #include "slave.h"
 
@@ -205,6 +206,10 @@ int ec_fsm_coe_reply(struct ec_fsm_coe *fsm, u8 service, const u8 **data,
 		return -1;
 	}
 	if (fsm->mbox.type != EC_MBOX_TYPE_COE) {
+		if (ec_mbox_unsolicited(slave, fsm->mbox.type, p, n)) {
+			ec_fsm_coe_receive_again(fsm, now_ns);
+			return 0;
+		}
 		EC_SLAVE_WARN(slave,
 			      "CoE: dropped a mailbox message of type 0x%x",
 			      fsm->mbox.type);
@@ -642,7 +647,9 @@ void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 		ec_fsm_coe_finish(fsm, -EPROTONOSUPPORT);
 		return;
 	}
-	if (request->write)
+	if (request->entry_info)
+		ec_fsm_coe_entry_info_start(fsm, now_ns);
+	else if (request->write)
 		ec_fsm_coe_download_start(fsm, now_ns);
 	else
 		ec_fsm_coe_upload_start(fsm, now_ns);

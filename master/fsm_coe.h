@@ -87,6 +87,11 @@ void ec_fsm_coe_init(struct ec_fsm_coe *fsm, struct ec_datagram *datagram);
 void ec_fsm_coe_clear(struct ec_fsm_coe *fsm);
 void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			 struct ec_sdo_request *request, u64 now_ns);
+/* SDO information: one entry's description (fsm_coe_info.c). */
+#define EC_COE_ENTRY_DESC_FIXED 10	/* index, sub, info, type, bits, access */
+struct ec_sdo_entry;
+void ec_coe_entry_decode(struct ec_sdo_entry *e, const u8 *d);
+void ec_fsm_coe_entry_info_start(struct ec_fsm_coe *fsm, u64 now_ns);
 void ec_fsm_coe_dictionary(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 			   u64 now_ns);
 void ec_fsm_coe_dictionary_resume(struct ec_fsm_coe *fsm, u64 now_ns);

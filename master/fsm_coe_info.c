@@ -40,7 +40,7 @@
 
 /* Sizes of fixed parts of the replies' data. */
 #define EC_OBJ_DESC_FIXED 6	/* index, data type, max sub, code */
-#define EC_ENTRY_DESC_FIXED 10	/* index, sub, info, type, bits, access */
+#define EC_ENTRY_DESC_FIXED EC_COE_ENTRY_DESC_FIXED
 
 static void ec_fsm_coe_state_od_list(struct ec_fsm_coe *fsm, u64 now_ns);
 static void ec_fsm_coe_state_obj_desc(struct ec_fsm_coe *fsm, u64 now_ns);
@@ -65,6 +65,28 @@ void ec_slave_free_sdos(struct ec_sdo *sdos, unsigned int count)
 		ec_free(sdos[i].name);
 	}
 	ec_free(sdos);
+}
+
+/**
+ * ec_coe_entry_decode() - the fixed fields of an entry description
+ * @e: filled but for the description
+ * @d: the reply's data, at least EC_COE_ENTRY_DESC_FIXED bytes (ETG.1000.6
+ *     table 46: index, subindex, value info, data type, bit length,
+ *     object access)
+ */
+void ec_coe_entry_decode(struct ec_sdo_entry *e, const u8 *d)
+{
+	u16 access = ec_get_u16(d + 8);
+	unsigned int i;
+
+	e->subindex = d[2];
+	e->data_type = ec_get_u16(d + 4);
+	e->bit_length = ec_get_u16(d + 6);
+	for (i = 0; i < 3; i++) {
+		e->read_access[i] = !!(access & (EC_COE_ACCESS_READ_PREOP << i));
+		e->write_access[i] =
+			!!(access & (EC_COE_ACCESS_WRITE_PREOP << i));
+	}
 }
 
 static char *ec_fsm_coe_strdup(const u8 *s, size_t len)
@@ -315,12 +337,13 @@ static void ec_fsm_coe_request_entry(struct ec_fsm_coe *fsm, u64 now_ns)
 static void ec_fsm_coe_state_obj_desc(struct ec_fsm_coe *fsm, u64 now_ns)
 {
 	struct ec_sdo *sdo = &fsm->sdos[fsm->sdo_pos];
-	const u8 *d = fsm->info_buf;
+	const u8 *d;
 	int ret;
 
 	ret = ec_fsm_coe_info_collect(fsm, now_ns);
 	if (ret == 0 || ret == -1)
 		return;
+	d = fsm->info_buf;	/* (re)allocated by the collection */
 	if (ret == -2 || fsm->info_len < EC_OBJ_DESC_FIXED ||
 	    ec_get_u16(d) != sdo->index) {
 		EC_SLAVE_WARN(fsm->slave, "no description of object 0x%04x",
@@ -347,30 +370,20 @@ static void ec_fsm_coe_state_entry_desc(struct ec_fsm_coe *fsm,
 					u64 now_ns)
 {
 	struct ec_sdo *sdo = &fsm->sdos[fsm->sdo_pos];
-	const u8 *d = fsm->info_buf;
+	const u8 *d;
 	struct ec_sdo_entry *e;
-	unsigned int i;
-	u16 access;
 	int ret;
 
 	ret = ec_fsm_coe_info_collect(fsm, now_ns);
 	if (ret == 0 || ret == -1)
 		return;
+	d = fsm->info_buf;	/* (re)allocated by the collection */
 	/* An error: the subindex does not exist; keep going. */
 	if (ret == 1 && fsm->info_len >= EC_ENTRY_DESC_FIXED &&
 	    ec_get_u16(d) == sdo->index && d[2] == fsm->sub_pos &&
 	    sdo->entry_count <= sdo->max_subindex) {
 		e = &sdo->entries[sdo->entry_count];
-		e->subindex = d[2];
-		e->data_type = ec_get_u16(d + 4);
-		e->bit_length = ec_get_u16(d + 6);
-		access = ec_get_u16(d + 8);
-		for (i = 0; i < 3; i++) {
-			e->read_access[i] =
-				!!(access & (EC_COE_ACCESS_READ_PREOP << i));
-			e->write_access[i] =
-				!!(access & (EC_COE_ACCESS_WRITE_PREOP << i));
-		}
+		ec_coe_entry_decode(e, d);
 		e->description = ec_fsm_coe_strdup(d + EC_ENTRY_DESC_FIXED,
 						   fsm->info_len -
 						   EC_ENTRY_DESC_FIXED);
@@ -382,4 +395,57 @@ static void ec_fsm_coe_state_entry_desc(struct ec_fsm_coe *fsm,
 	}
 	fsm->sub_pos++;
 	ec_fsm_coe_request_entry(fsm, now_ns);
+}
+
+static void ec_fsm_coe_state_entry_info(struct ec_fsm_coe *fsm, u64 now_ns)
+{
+	struct ec_sdo_request *req = fsm->request;
+	const u8 *d;
+	size_t n;
+	int ret;
+
+	ret = ec_fsm_coe_info_collect(fsm, now_ns);
+	if (ret == 0 || ret == -1)
+		return;
+	d = fsm->info_buf;	/* (re)allocated by the collection */
+	if (ret == -2) {	/* no such entry: the SDO info error's code */
+		ec_fsm_coe_finish(fsm, -EIO);
+		return;
+	}
+	if (fsm->info_len < EC_ENTRY_DESC_FIXED ||
+	    ec_get_u16(d) != req->index || d[2] != req->subindex) {
+		EC_SLAVE_ERR(fsm->slave,
+			     "entry description of 0x%04x:%02x: wrong reply",
+			     req->index, req->subindex);
+		ec_fsm_coe_finish(fsm, -EPROTO);
+		return;
+	}
+	n = fsm->info_len < req->mem_size ? fsm->info_len : req->mem_size;
+	memcpy(req->data, d, n);
+	req->data_size = n;
+	ec_fsm_coe_finish(fsm, 0);
+}
+
+/**
+ * ec_fsm_coe_entry_info_start() - the description of one entry
+ * @fsm: CoE FSM, its request set up by ec_fsm_coe_transfer()
+ * @now_ns: current time
+ *
+ * SDO information Get Entry Description (ETG.1000.6 5.6.3.5) of the
+ * request's index:subindex, without value info: what an upload needs to
+ * know the entry's type when the dictionary has not been read.
+ */
+void ec_fsm_coe_entry_info_start(struct ec_fsm_coe *fsm, u64 now_ns)
+{
+	struct ec_sdo_request *req = fsm->request;
+	u8 *p;
+
+	p = ec_fsm_coe_info_prepare(fsm, EC_SDO_INFO_ENTRY_DESC_REQ, 4,
+				    EC_SDO_INFO_ENTRY_DESC_RESP);
+	if (!p)
+		return;
+	ec_put_u16(p + EC_SDO_INFO_DATA, req->index);
+	p[EC_SDO_INFO_DATA + 2] = req->subindex;
+	p[EC_SDO_INFO_DATA + 3] = 0;	/* value info: none */
+	ec_fsm_coe_send(fsm, ec_fsm_coe_state_entry_info, now_ns);
 }

@@ -8,6 +8,7 @@
  *      -> [target (fsm_target: AL check, configuration or change)] -> idle
  *      -> dict -> idle
  * idle -> state request | register request | SII write | SDO | FoE | SoE -> idle
+ * idle -> [EoE: one frame out, every fragment (fsm_eoe.c)] -> idle
  * idle -> [mailbox check: read mailbox full -> fetch (emergency)] -> idle
  */
 #include "fsm_slave.h"
@@ -30,6 +31,8 @@ static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_eoe(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_eoe_ip(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns);
 static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
 					  u64 now_ns);
@@ -62,8 +65,10 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
 	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
 	ec_fsm_voe_init(&fsm->voe, &fsm->datagram);
+	ec_fsm_eoe_init(&fsm->eoe, &fsm->datagram);
 	ec_fsm_mbox_init(&fsm->poll, &fsm->datagram);
 	fsm->config.soe = &fsm->soe;
+	fsm->config.eoe = &fsm->eoe;
 	ec_fsm_pdo_init(&fsm->pdo, &fsm->coe);
 	ec_fsm_sii_write_init(&fsm->sii_write, &fsm->datagram);
 	ec_fsm_target_init(&fsm->target, slave, &fsm->datagram, &fsm->change,
@@ -132,6 +137,12 @@ static bool ec_fsm_slave_mailbox_up(const struct ec_slave *slave)
 
 	return state == EC_AL_STATE_PREOP_ || state == EC_AL_STATE_SAFEOP_ ||
 	       state == EC_AL_STATE_OP_;
+}
+
+/* An EoE slave whose handler is attached: its frames come unasked. */
+static bool ec_fsm_slave_has_eoe(const struct ec_slave *slave)
+{
+	return slave->eoe && ec_slave_has_mailbox(slave);
 }
 
 static void ec_fsm_slave_start_state_request(struct ec_fsm_slave *fsm,
@@ -265,6 +276,18 @@ static void ec_fsm_slave_start_voe_request(struct ec_fsm_slave *fsm,
 	fsm->state(fsm, now_ns);
 }
 
+static void ec_fsm_slave_start_eoe_ip_request(struct ec_fsm_slave *fsm,
+					      struct ec_eoe_ip_request *req,
+					      u64 now_ns)
+{
+	req->state = EC_REQ_BUSY;
+	req->error = 0;
+	fsm->eoe_ip_request = req;
+	ec_fsm_eoe_set_ip(&fsm->eoe, fsm->slave, &req->ip, now_ns);
+	fsm->state = ec_fsm_slave_state_eoe_ip;
+	fsm->state(fsm, now_ns);
+}
+
 /* Take the next queued request of the application's configuration. */
 static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 					   u64 now_ns)
@@ -274,39 +297,30 @@ static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
 
 	if (!sc)
 		return false;
-	ec_list_for_each_safe(pos, tmp, &sc->app_reg_requests) {
-		struct ec_app_reg_request *r = ec_list_entry(
-			pos, struct ec_app_reg_request, config_node);
-
-		if (ec_load_acquire(&r->req.state) == EC_REQ_QUEUED) {
-			fsm->request_sc = sc;
-			ec_fsm_slave_start_reg_request(fsm, &r->req);
-			return true;
-		}
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_sdo_requests) {
-		struct ec_app_sdo_request *r = ec_list_entry(
-			pos, struct ec_app_sdo_request, config_node);
-
-		if (ec_load_acquire(&r->req.state) == EC_REQ_QUEUED) {
-			fsm->request_sc = sc;
-			ec_fsm_slave_start_sdo_request(fsm, &r->req, now_ns);
-			return true;
-		}
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_mbox_requests) {
-		struct ec_app_mbox_request *r = ec_list_entry(
-			pos, struct ec_app_mbox_request, config_node);
+	ec_list_for_each_safe(pos, tmp, &sc->app_requests) {
+		struct ec_app_request *r = ec_list_entry(
+			pos, struct ec_app_request, config_node);
 
 		if (ec_load_acquire(r->state) != EC_REQ_QUEUED)
 			continue;
 		fsm->request_sc = sc;
-		if (r->kind == EC_APP_MBOX_FOE)
+		switch (r->kind) {
+		case EC_APP_REQ_SDO:
+			ec_fsm_slave_start_sdo_request(fsm, &r->u.sdo, now_ns);
+			break;
+		case EC_APP_REQ_REG:
+			ec_fsm_slave_start_reg_request(fsm, &r->u.reg);
+			break;
+		case EC_APP_REQ_FOE:
 			ec_fsm_slave_start_foe_request(fsm, &r->u.foe, now_ns);
-		else if (r->kind == EC_APP_MBOX_SOE)
+			break;
+		case EC_APP_REQ_SOE:
 			ec_fsm_slave_start_soe_request(fsm, &r->u.soe, now_ns);
-		else
+			break;
+		default:
 			ec_fsm_slave_start_voe_request(fsm, &r->u.voe, now_ns);
+			break;
+		}
 		return true;
 	}
 	return false;
@@ -349,23 +363,13 @@ static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 	    !ec_list_empty(&slave->sii_requests) ||
 	    !ec_list_empty(&slave->sdo_requests) ||
 	    !ec_list_empty(&slave->foe_requests) ||
-	    !ec_list_empty(&slave->soe_requests))
+	    !ec_list_empty(&slave->soe_requests) ||
+	    !ec_list_empty(&slave->eoe_requests))
 		return true;
 	if (!slave->config)
 		return false;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_reg_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_reg_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_sdo_requests)
-		if (ec_load_acquire(&ec_list_entry(pos, struct ec_app_sdo_request,
-						   config_node)->req.state) ==
-		    EC_REQ_QUEUED)
-			return true;
-	ec_list_for_each_safe(pos, tmp, &slave->config->app_mbox_requests)
-		if (ec_load_acquire(ec_list_entry(pos,
-						  struct ec_app_mbox_request,
+	ec_list_for_each_safe(pos, tmp, &slave->config->app_requests)
+		if (ec_load_acquire(ec_list_entry(pos, struct ec_app_request,
 						  config_node)->state) ==
 		    EC_REQ_QUEUED)
 			return true;
@@ -384,9 +388,21 @@ bool ec_fsm_slave_mbox_watched(const struct ec_slave *slave)
 {
 	const struct ec_fsm_slave *fsm = slave->fsm;
 
-	return fsm && fsm->startup_done && ec_fsm_slave_has_coe(slave) &&
+	return fsm && fsm->startup_done &&
+	       (ec_fsm_slave_has_coe(slave) || ec_fsm_slave_has_eoe(slave)) &&
 	       ec_fsm_slave_mailbox_up(slave) &&
 	       (slave->current_state & EC_AL_STATE_MASK) != EC_AL_STATE_BOOT_;
+}
+
+/*
+ * In OP the monitor checks the read mailbox of a CoE slave; an EoE
+ * slave's mailbox is its network interface's receive path, which keeps
+ * its own poll (EC_EOE_POLL_NS, in the FSMs' byte budget).
+ */
+static bool ec_fsm_slave_op_monitored(const struct ec_slave *slave)
+{
+	return slave->master && slave->master->active &&
+	       !ec_fsm_slave_has_eoe(slave);
 }
 
 /**
@@ -401,7 +417,8 @@ bool ec_slave_fsm_mbox_checkable(const struct ec_slave *slave)
 {
 	const struct ec_fsm_slave *fsm = slave->fsm;
 
-	return ec_fsm_slave_mbox_watched(slave) && ec_fsm_slave_idle(fsm) &&
+	return ec_fsm_slave_mbox_watched(slave) &&
+	       ec_fsm_slave_op_monitored(slave) && ec_fsm_slave_idle(fsm) &&
 	       !fsm->mbox_full;
 }
 
@@ -429,11 +446,6 @@ void ec_slave_fsm_request_al_check(struct ec_slave *slave)
 	ec_fsm_target_request_check(&fsm->target);
 }
 
-static bool ec_fsm_slave_op_monitored(const struct ec_slave *slave)
-{
-	return slave->master && slave->master->active;
-}
-
 /*
  * Always listening: with nothing else to do, a CoE slave's read mailbox
  * status (1 byte) is checked every EC_MBOX_POLL_NS, the slaves spread
@@ -450,7 +462,7 @@ static bool ec_fsm_slave_poll_due(const struct ec_fsm_slave *fsm, u64 now_ns)
 		return false;
 	if (ec_fsm_slave_op_monitored(slave))
 		return fsm->mbox_full;
-	return now_ns >= fsm->next_poll_ns;
+	return fsm->mbox_full || now_ns >= fsm->next_poll_ns;
 }
 
 static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -472,7 +484,19 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 					      EC_MBOX_POLL_SPREAD);
 	if (!ec_fsm_slave_poll_due(fsm, now_ns))
 		return;
-	fsm->next_poll_ns = now_ns + EC_MBOX_POLL_NS;
+	fsm->mbox_full = false;
+	fsm->next_poll_ns = now_ns + (ec_fsm_slave_has_eoe(slave) ?
+				      EC_EOE_POLL_NS : EC_MBOX_POLL_NS);
+	if (ec_fsm_slave_has_eoe(slave) &&
+	    (slave->eoe->rx_busy || now_ns < fsm->eoe_fetch_until_ns)) {
+		/* EoE fragments are on their way: a fetch of an empty
+		 * mailbox costs no more than the status check would.
+		 */
+		fsm->eoe_turn = true;
+		ec_fsm_mbox_fetch(&fsm->poll, slave, 0, now_ns);
+		fsm->state = ec_fsm_slave_state_poll_fetch;
+		return;
+	}
 	ec_datagram_fprd(&fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
 	ec_datagram_zero(&fsm->datagram);
@@ -488,6 +512,7 @@ static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
+	fsm->eoe_turn = true;	/* sending and receiving take turns */
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
 	    !(d->data[0] & EC_SM_STATUS_MBOX_FULL)) {
 		/* A request queued meanwhile starts now: the check costs
@@ -511,8 +536,8 @@ static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
 	if (!ec_fsm_mbox_success(mbox))
 		return;
 	fsm->unsolicited++;
-	if (mbox->type != EC_MBOX_TYPE_COE ||
-	    !ec_coe_emergency(fsm->slave, mbox->payload, mbox->size))
+	if (!ec_mbox_unsolicited(fsm->slave, mbox->type, mbox->payload,
+				 mbox->size))
 		EC_SLAVE_WARN(fsm->slave,
 			      "dropped an unsolicited mailbox message of type 0x%x",
 			      mbox->type);
@@ -590,8 +615,45 @@ static void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
 			ec_fsm_slave_pop(&slave->foe_requests),
 			struct ec_foe_request, node), now_ns);
-	else if (!ec_fsm_slave_start_app_request(fsm, now_ns))
+	else if (!ec_list_empty(&slave->eoe_requests))
+		ec_fsm_slave_start_eoe_ip_request(fsm, ec_list_entry(
+			ec_fsm_slave_pop(&slave->eoe_requests),
+			struct ec_eoe_ip_request, node), now_ns);
+	else if (ec_fsm_slave_start_app_request(fsm, now_ns))
+		return;
+	else if (ec_fsm_slave_has_eoe(slave) && ec_fsm_slave_mailbox_up(slave) &&
+		 (fsm->eoe_turn || !ec_fsm_slave_poll_due(fsm, now_ns)) &&
+		 ec_fsm_eoe_start_tx(&fsm->eoe, slave, now_ns)) {
+		fsm->eoe_turn = false;
+		fsm->state = ec_fsm_slave_state_eoe;
+	} else
 		ec_fsm_slave_start_poll(fsm, now_ns);
+}
+
+static void ec_fsm_slave_state_eoe_ip(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	struct ec_eoe_ip_request *req = fsm->eoe_ip_request;
+
+	if (ec_fsm_eoe_exec(&fsm->eoe, now_ns))
+		return;
+	fsm->eoe_ip_request = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	if (ec_fsm_eoe_success(&fsm->eoe)) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	req->error = fsm->eoe.error ? fsm->eoe.error : -EIO;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
+}
+
+/* One EoE frame out, all its fragments; then a look at the read mailbox. */
+static void ec_fsm_slave_state_eoe(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	if (ec_fsm_eoe_exec(&fsm->eoe, now_ns))
+		return;
+	fsm->state = ec_fsm_slave_state_idle;
+	fsm->next_poll_ns = now_ns;	/* the answer may be there soon */
+	fsm->eoe_fetch_until_ns = now_ns + EC_EOE_FETCH_NS;
 }
 
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -828,6 +890,8 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
 			 error);
 	EC_FAIL_REQUESTS(&slave->foe_requests, struct ec_foe_request, error);
 	EC_FAIL_REQUESTS(&slave->soe_requests, struct ec_soe_request, error);
+	EC_FAIL_REQUESTS(&slave->eoe_requests, struct ec_eoe_ip_request,
+			 error);
 }
 
 /* Stop whatever uses a configuration; the datagram is taken back. */
@@ -942,6 +1006,8 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 		return true;
 	if (ec_fsm_slave_request_queued(slave))
 		return true;
+	if (ec_fsm_slave_has_eoe(slave) && ec_eoe_tx_wanted(slave->eoe))
+		return true;
 	return ec_fsm_slave_poll_due(fsm, now_ns);
 }
 
@@ -983,6 +1049,7 @@ void ec_slave_cancel_requests(struct ec_slave *slave)
 	EC_FAIL_REQUEST(fsm->foe_request);
 	EC_FAIL_REQUEST(fsm->soe_request);
 	EC_FAIL_REQUEST(fsm->voe_request);
+	EC_FAIL_REQUEST(fsm->eoe_ip_request);
 	fsm->request_sc = NULL;
 	fsm->coe.request = NULL;
 	fsm->foe.request = NULL;
@@ -1005,6 +1072,8 @@ void ec_slave_fsm_free(struct ec_slave *slave)
 	struct ec_fsm_slave *fsm = slave->fsm;
 
 	ec_slave_cancel_requests(slave);
+	if (slave->eoe)
+		ec_eoe_detach(slave->eoe);
 	if (fsm) {
 		ec_fsm_slave_clear(fsm);
 		ec_free(fsm);

@@ -6,8 +6,10 @@
  * configuration while the master is active, else the requested state,
  * PREOP by default); it reads the dictionary once and serves the requests
  * queued on the slave (SII writes, register access, SDO, FoE and SoE
- * transfers, AL state changes) and the application's SDO and register requests, one at
- * a time, with its own datagram.  In the idle phase the master's thread
+ * transfers, EoE set IP, AL state changes) and the application's SDO and
+ * register requests, one at a time, with its own datagram; with an EoE
+ * handler attached (slave->eoe) it also sends the handler's frames and
+ * checks the read mailbox for EoE fragments (fsm_eoe.h).  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
  * byte budget (ec_slave_fsm_wants_datagram()).
  *
@@ -24,6 +26,7 @@
 #include "datagram.h"
 #include "fsm_change.h"
 #include "fsm_coe.h"
+#include "fsm_eoe.h"
 #include "fsm_foe.h"
 #include "fsm_soe.h"
 #include "fsm_voe.h"
@@ -49,6 +52,9 @@ struct ec_fsm_slave {
 	struct ec_fsm_foe foe;
 	struct ec_fsm_soe soe;
 	struct ec_fsm_voe voe;
+	struct ec_fsm_eoe eoe;	/* EoE frames out, set IP */
+	bool eoe_turn;		/* a mailbox check ran: a frame may go */
+	u64 eoe_fetch_until_ns;	/* an answer is likely: fetch at once */
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
@@ -72,6 +78,7 @@ struct ec_fsm_slave {
 	struct ec_foe_request *foe_request;
 	struct ec_soe_request *soe_request;
 	struct ec_voe_handler *voe_request;
+	struct ec_eoe_ip_request *eoe_ip_request;
 	const struct ec_slave_config *request_sc;	/* app request's */
 };
 

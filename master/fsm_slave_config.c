@@ -17,6 +17,7 @@
 #include "domain.h"
 #include "fsm_coe.h"
 #include "fsm_pdo.h"
+#include "fsm_eoe.h"
 #include "fsm_soe.h"
 #include "mbox_text.h"
 #include "mailbox.h"
@@ -358,6 +359,8 @@ static void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
 					 u64 now_ns);
 static void ec_fsm_slave_config_after_idns(struct ec_fsm_slave_config *fsm,
 					   u64 now_ns);
+static void ec_fsm_slave_config_state_eoe_ip(struct ec_fsm_slave_config *fsm,
+					     u64 now_ns);
 
 /* Write the next startup IDN of fsm->idn_state, or go on. */
 static void ec_fsm_slave_config_next_idn(struct ec_fsm_slave_config *fsm,
@@ -739,11 +742,32 @@ static void ec_fsm_slave_config_state_safeop(
 	ec_fsm_slave_config_start_idns(fsm, EC_AL_STATE_SAFEOP_, now_ns);
 }
 
+static void ec_fsm_slave_config_state_eoe_ip(struct ec_fsm_slave_config *fsm,
+					     u64 now_ns)
+{
+	if (ec_fsm_eoe_exec(fsm->eoe, now_ns))
+		return;
+	if (!ec_fsm_eoe_success(fsm->eoe)) {
+		EC_SLAVE_ERR(fsm->slave, "setting the EoE IP parameters failed (%d)",
+			     fsm->eoe->error);
+		ec_fsm_slave_config_fail(fsm, fsm->eoe->error);
+		return;
+	}
+	ec_fsm_slave_config_pdo_conf(fsm, now_ns);
+}
+
 /* The IDNs of fsm->idn_state are written: PDOs after PREOP, OP after SAFEOP. */
 static void ec_fsm_slave_config_after_idns(struct ec_fsm_slave_config *fsm,
 					   u64 now_ns)
 {
 	if (fsm->idn_state == EC_AL_STATE_PREOP_) {
+		/* EoE IP parameters before the PDOs, as IgH does. */
+		if (fsm->sc->eoe_ip.flags && fsm->eoe) {
+			ec_fsm_eoe_set_ip(fsm->eoe, fsm->slave,
+					  &fsm->sc->eoe_ip, now_ns);
+			fsm->state = ec_fsm_slave_config_state_eoe_ip;
+			return;
+		}
 		ec_fsm_slave_config_pdo_conf(fsm, now_ns);
 		return;
 	}

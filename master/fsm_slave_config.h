@@ -20,6 +20,7 @@ struct ec_slave_config;
 struct ec_sdo_config;
 struct ec_fsm_coe;
 struct ec_fsm_soe;
+struct ec_fsm_eoe;
 
 /* FMMU registers from 0x0600, 16 bytes each (ETG.1000.4 table 56,
  * ESC data sheet section II 0x0600-0x06FF).
@@ -60,6 +61,7 @@ struct ec_fsm_slave_config {
 	const struct ec_list *sdo_pos;	/* startup SDO being written */
 	struct ec_sdo_request sdo_request;
 	struct ec_fsm_soe *soe;		/* startup IDNs (same datagram) */
+	struct ec_fsm_eoe *eoe;		/* EoE set IP (same datagram) */
 	const struct ec_list *idn_pos;	/* startup IDN being written */
 	u8 idn_state;			/* the AL state whose IDNs go now */
 	struct ec_soe_request soe_request;

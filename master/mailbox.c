@@ -6,6 +6,7 @@
 #include "mailbox.h"
 #include "fsm_change.h"
 #include "fsm_coe.h"
+#include "fsm_eoe.h"
 #include "master.h"
 #include "registers.h"
 #include "slave.h"
@@ -353,8 +354,8 @@ int ec_fsm_mbox_reply(struct ec_fsm_mbox *fsm, u8 type, u64 now_ns)
 		fsm->error = -EPROTO;
 		return -1;
 	}
-	if (fsm->type != EC_MBOX_TYPE_COE ||
-	    !ec_coe_emergency(fsm->slave, fsm->payload, fsm->size))
+	if (!ec_mbox_unsolicited(fsm->slave, fsm->type, fsm->payload,
+				 fsm->size))
 		EC_SLAVE_WARN(fsm->slave,
 			      "dropped a mailbox message of type 0x%x",
 			      fsm->type);

@@ -34,6 +34,17 @@ static inline void ec_free(void *p)
 	free(p);
 }
 
+/* Buffers that may be large (request data): kvzalloc in the kernel. */
+static inline void *ec_zalloc_big(size_t size)
+{
+	return calloc(1, size);
+}
+
+static inline void ec_free_big(void *p)
+{
+	free(p);
+}
+
 /* Process data memory: zeroed, page-aligned in the kernel (mmap). */
 static inline void *ec_pd_alloc(size_t size)
 {

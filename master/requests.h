@@ -55,6 +55,13 @@ struct ec_sdo_request {
 	u16 index;
 	u8 subindex;
 	bool complete_access;
+	/*
+	 * Not an upload but SDO information's Get Entry Description of
+	 * index:subindex (ETG.1000.6 5.6.3.5): data gets the reply's data
+	 * (index, subindex, value info, data type, bit length, access,
+	 * description), data_size its length.
+	 */
+	bool entry_info;
 	u8 *data;		/* buffer of mem_size bytes */
 	size_t mem_size;
 	size_t data_size;	/* download: to write; upload: read */

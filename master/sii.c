@@ -14,7 +14,6 @@
 /* CRC of the configuration area, ETG.2010 clause 2.2: x^8 + x^2 + x + 1. */
 #define EC_SII_CRC_POLY 0x07
 #define EC_SII_CRC_INIT 0xff
-#define EC_SII_CRC_BYTES 14	/* words 0x0000-0x0006 */
 
 #define EC_SII_CAT_TYPE_MASK 0x7fff	/* bit 15: vendor specific */
 #define EC_SII_MAX_SYNCS 16
@@ -64,13 +63,6 @@
 #define EC_SII_ENTRY_SUBINDEX 2
 #define EC_SII_ENTRY_NAME 3
 #define EC_SII_ENTRY_BITLEN 5
-
-struct ec_sii_cat {
-	u16 type;		/* masked */
-	size_t word;		/* word address of the header */
-	const u8 *data;
-	size_t len;		/* bytes */
-};
 
 struct ec_sii_parser {
 	struct ec_sii *sii;
@@ -128,41 +120,80 @@ static u32 ec_sii_dword(const struct ec_sii_parser *p, size_t word)
 	return ec_get_u32(p->image + 2 * word);
 }
 
-/*
- * Next category header at *word.  Return: 1 with @cat filled, 0 at the
- * end marker or the image end, -EPROTO when the category does not fit.
+/**
+ * ec_sii_category_next() - the next entry of an SII category list
+ * @image: the SII, little-endian bytes
+ * @nwords: number of 16-bit words in @image
+ * @word: word address of the entry (EC_SII_FIRST_CATEGORY for the
+ *	  first); moved past it on success
+ * @cat: receives the entry
+ * @err: receives a message for -EPROTO (may be NULL)
+ * @errlen: size of @err
+ *
+ * Every read is checked against @nwords: the image may come from a file
+ * or a slave and be cut off or garbage.  The core's parser and the
+ * tool's checks and dump walk the list with this one function.
+ *
+ * Return: 1 with @cat filled, 0 at the end marker, -ENODATA when the
+ * image ends before an end marker, -EPROTO when the entry does not fit
+ * the image.
  */
-static int ec_sii_next_cat(struct ec_sii_parser *p, size_t *word,
-			   struct ec_sii_cat *cat)
+int ec_sii_category_next(const u8 *image, size_t nwords, size_t *word,
+			 struct ec_sii_category *cat, char *err,
+			 size_t errlen)
 {
 	size_t w = *word, size;
 	u16 type;
 
-	if (w >= p->nwords)
-		return 0;	/* image ends without an end marker */
-	type = ec_sii_word(p, w);
+	if (w >= nwords)
+		return -ENODATA;
+	type = ec_get_u16(image + 2 * w);
 	if (type == EC_SII_CAT_END)
 		return 0;
-	if (w + 2 > p->nwords)
-		return ec_sii_fail(p, -EPROTO,
-				   "category header at word 0x%04zx cut off by the image end (%zu words)",
-				   w, p->nwords);
-	size = ec_sii_word(p, w + 1);
-	if (w + 2 + size > p->nwords)
-		return ec_sii_fail(p, -EPROTO,
-				   "category %u at word 0x%04zx: %zu words run past the image end (%zu words)",
-				   type, w, size, p->nwords);
-	cat->type = type & EC_SII_CAT_TYPE_MASK;
+	if (w + 2 > nwords) {
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "category 0x%04x at word 0x%04zx has no size word",
+				 type, w);
+		return -EPROTO;
+	}
+	size = ec_get_u16(image + 2 * (w + 1));
+	if (w + 2 + size > nwords) {
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "category 0x%04x at word 0x%04zx claims %zu words, only %zu left",
+				 type, w, size, nwords - w - 2);
+		return -EPROTO;
+	}
+	cat->type = type;
 	cat->word = w;
-	cat->data = p->image + 2 * (w + 2);
+	cat->data = image + 2 * (w + 2);
 	cat->len = 2 * size;
 	*word = w + 2 + size;
 	return 1;
 }
 
+/*
+ * Next category at *word, its type without the vendor bit.  Return: 1
+ * with @cat filled, 0 at the end marker or the image end, -EPROTO when
+ * the category does not fit.
+ */
+static int ec_sii_next_cat(struct ec_sii_parser *p, size_t *word,
+			   struct ec_sii_category *cat)
+{
+	int ret = ec_sii_category_next(p->image, p->nwords, word, cat,
+				       p->err, p->errlen);
+
+	if (ret == -ENODATA)
+		return 0;	/* image ends without an end marker */
+	if (ret > 0)
+		cat->type &= EC_SII_CAT_TYPE_MASK;
+	return ret;
+}
+
 /* First category of @type, or 0 when there is none; -EPROTO on damage. */
 static int ec_sii_find_cat(struct ec_sii_parser *p, u16 type,
-			   struct ec_sii_cat *cat)
+			   struct ec_sii_category *cat)
 {
 	size_t w = EC_SII_FIRST_CATEGORY;
 	int ret;
@@ -185,7 +216,7 @@ static char *ec_sii_strndup(const u8 *s, size_t len)
 static int ec_sii_parse_strings(struct ec_sii_parser *p)
 {
 	struct ec_sii *sii = p->sii;
-	struct ec_sii_cat cat;
+	struct ec_sii_category cat;
 	size_t off;
 	unsigned int i, count;
 	int ret;
@@ -246,7 +277,7 @@ static int ec_sii_string(struct ec_sii_parser *p, unsigned int index,
 static int ec_sii_parse_general(struct ec_sii_parser *p)
 {
 	struct ec_sii *sii = p->sii;
-	struct ec_sii_cat cat;
+	struct ec_sii_category cat;
 	unsigned int i;
 	int ret;
 
@@ -290,7 +321,7 @@ static int ec_sii_parse_general(struct ec_sii_parser *p)
 static int ec_sii_parse_fmmu(struct ec_sii_parser *p)
 {
 	struct ec_sii *sii = p->sii;
-	struct ec_sii_cat cat;
+	struct ec_sii_category cat;
 	int ret;
 
 	ret = ec_sii_find_cat(p, EC_SII_CAT_FMMU, &cat);
@@ -327,7 +358,7 @@ static enum ec_direction ec_sii_sync_dir(u8 control, u8 type)
 static int ec_sii_parse_syncm(struct ec_sii_parser *p)
 {
 	struct ec_sii *sii = p->sii;
-	struct ec_sii_cat cat;
+	struct ec_sii_category cat;
 	unsigned int i, count;
 	int ret;
 
@@ -370,7 +401,7 @@ static int ec_sii_parse_syncm(struct ec_sii_parser *p)
  * not kept: the slave cannot map them without one.
  */
 static int ec_sii_walk_pdos(struct ec_sii_parser *p,
-			    const struct ec_sii_cat *cat, bool fill)
+			    const struct ec_sii_category *cat, bool fill)
 {
 	struct ec_sii *sii = p->sii;
 	const char *what = cat->type == EC_SII_CAT_TXPDO ? "TxPDO" : "RxPDO";
@@ -434,7 +465,7 @@ static int ec_sii_walk_pdos(struct ec_sii_parser *p,
 static int ec_sii_parse_pdos(struct ec_sii_parser *p)
 {
 	struct ec_sii *sii = p->sii;
-	struct ec_sii_cat cat;
+	struct ec_sii_category cat;
 	unsigned int i, pass;
 	size_t w;
 	int ret;
@@ -598,7 +629,7 @@ int ec_sii_parse(struct ec_sii *sii, const u8 *image, size_t nwords,
 	if (!ret)
 		ret = ec_sii_parse_pdos(&p);
 	if (!ret) {
-		struct ec_sii_cat cat;
+		struct ec_sii_category cat;
 
 		ret = ec_sii_find_cat(&p, EC_SII_CAT_DC, &cat);
 		sii->has_dc = ret > 0;

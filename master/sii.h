@@ -9,6 +9,7 @@
 #include "port.h"
 
 /* Word addresses of the SII, ETG.2010 table 2. */
+#define EC_SII_WORD_PDI_CONTROL 0x0000
 #define EC_SII_WORD_ALIAS 0x0004
 #define EC_SII_WORD_CHECKSUM 0x0007
 #define EC_SII_WORD_VENDOR 0x0008
@@ -23,6 +24,7 @@
 #define EC_SII_WORD_SIZE 0x003e
 #define EC_SII_WORD_VERSION 0x003f
 #define EC_SII_FIRST_CATEGORY 0x0040
+#define EC_SII_CRC_BYTES 14	/* words 0x0000-0x0006 carry the CRC */
 
 /* Category types, ETG.2010 table 3. */
 #define EC_SII_CAT_NOP 0
@@ -124,7 +126,22 @@ struct ec_sii {
 	bool has_dc;
 };
 
+/*
+ * One entry of the category list: a header of two words (type, size in
+ * words) and the data, from word 0x0040 on until type 0xffff
+ * (ETG.1000.6 clause 5.4, ETG.2010 table 3).
+ */
+struct ec_sii_category {
+	u16 type;		/* as stored; bit 15: vendor specific */
+	size_t word;		/* word address of its header */
+	const u8 *data;		/* its data in the image */
+	size_t len;		/* bytes */
+};
+
 u8 ec_sii_crc(const u8 *data, size_t size);
+int ec_sii_category_next(const u8 *image, size_t nwords, size_t *word,
+			 struct ec_sii_category *cat, char *err,
+			 size_t errlen);
 /* @image: the SII as read, little-endian bytes, @nwords 16-bit words. */
 int ec_sii_parse(struct ec_sii *sii, const u8 *image, size_t nwords,
 		 char *err, size_t errlen);

@@ -27,6 +27,7 @@ void ec_slave_init(struct ec_slave *slave, struct ec_master *master,
 	ec_list_init(&slave->state_requests);
 	ec_list_init(&slave->foe_requests);
 	ec_list_init(&slave->soe_requests);
+	ec_list_init(&slave->eoe_requests);
 }
 
 /**

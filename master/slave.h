@@ -130,7 +130,9 @@ struct ec_slave {
 	struct ec_list state_requests;
 	struct ec_list foe_requests;
 	struct ec_list soe_requests;
+	struct ec_list eoe_requests;	/* struct ec_eoe_ip_request */
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
+	struct ec_eoe *eoe;	/* its EoE handler (fsm_eoe.h), or NULL */
 
 	/* Owned by fsm_slave.c / fsm_pdo.c; freed by ec_slave_fsm_free(). */
 	struct ec_sii_sync *coe_syncs;	/* PDOs read over CoE, or NULL */

@@ -93,9 +93,7 @@ struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 	ec_list_init(&sc->sdo_configs);
 	ec_list_init(&sc->soe_configs);
 	ec_list_init(&sc->flags);
-	ec_list_init(&sc->app_sdo_requests);
-	ec_list_init(&sc->app_reg_requests);
-	ec_list_init(&sc->app_mbox_requests);
+	ec_list_init(&sc->app_requests);
 	return sc;
 }
 
@@ -140,28 +138,12 @@ void ec_slave_config_free(struct ec_slave_config *sc)
 		ec_free(c->data);
 		ec_free(c);
 	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_sdo_requests) {
-		struct ec_app_sdo_request *r = ec_list_entry(
-			pos, struct ec_app_sdo_request, config_node);
+	ec_list_for_each_safe(pos, tmp, &sc->app_requests) {
+		struct ec_app_request *r = ec_list_entry(
+			pos, struct ec_app_request, config_node);
 
 		ec_list_del_init(pos);
-		ec_free(r->mem);
-		ec_free(r);
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_reg_requests) {
-		struct ec_app_reg_request *r = ec_list_entry(
-			pos, struct ec_app_reg_request, config_node);
-
-		ec_list_del_init(pos);
-		ec_free(r->mem);
-		ec_free(r);
-	}
-	ec_list_for_each_safe(pos, tmp, &sc->app_mbox_requests) {
-		struct ec_app_mbox_request *r = ec_list_entry(
-			pos, struct ec_app_mbox_request, config_node);
-
-		ec_list_del_init(pos);
-		ec_free(r->mem);
+		ec_free_big(r->mem);
 		ec_free(r);
 	}
 	ec_free(sc);

@@ -17,6 +17,7 @@
 #include "list.h"
 #include "sii.h"
 #include "requests.h"
+#include "fsm_eoe.h"
 #include "ecrt.h"
 
 #define EC_MAX_FMMUS_PER_CONFIG 16
@@ -93,9 +94,7 @@ struct ec_slave_config {
 	struct ec_list sdo_configs;	/* startup SDOs, in order */
 	struct ec_list soe_configs;	/* startup IDNs, in order */
 	struct ec_list flags;		/* feature flags, in order */
-	struct ec_list app_sdo_requests;	/* created by the application */
-	struct ec_list app_reg_requests;
-	struct ec_list app_mbox_requests;	/* FoE, SoE, VoE */
+	struct ec_list app_requests;	/* the application's, in order */
 
 	/* DC (ecrt_slave_config_dc), stored for the DC issue. */
 	u16 dc_assign_activate;
@@ -103,6 +102,9 @@ struct ec_slave_config {
 	s32 dc_sync_shift[2];
 
 	u64 state_timeout_ns[4];	/* PREOP, SAFEOP, OP, INIT; 0: default */
+
+	/* EoE IP parameters (ecrt_slave_config_eoe_*), sent PREOP->SAFEOP. */
+	struct ec_eoe_ip eoe_ip;
 
 	/*
 	 * The PDOs in effect per sync manager (ec_slave_config_sync()):
@@ -116,26 +118,6 @@ struct ec_slave_config {
 	unsigned int effective_src_count;
 };
 
-/*
- * An SDO or register request an application created: the request the
- * slave FSM serves plus the memory the application sees.
- */
-struct ec_app_sdo_request {
-	struct ec_list config_node;	/* in sc->app_sdo_requests */
-	struct ec_sdo_request req;
-	struct ec_slave_config *sc;
-	u8 *mem;
-	size_t mem_size;
-};
-
-struct ec_app_reg_request {
-	struct ec_list config_node;
-	struct ec_reg_request req;
-	struct ec_slave_config *sc;
-	u8 *mem;
-	size_t mem_size;
-};
-
 #define EC_FLAG_KEY_SIZE 64	/* key of a feature flag incl. the NUL */
 
 /* A feature flag (ecrt_slave_config_flag()): a named value for the slave. */
@@ -145,32 +127,45 @@ struct ec_flag_config {
 	s32 value;
 };
 
-/* The kinds of struct ec_app_mbox_request. */
-enum ec_app_mbox_kind {
-	EC_APP_MBOX_FOE,
-	EC_APP_MBOX_SOE,
-	EC_APP_MBOX_VOE,
+/* The kinds of struct ec_app_request. */
+enum ec_app_req_kind {
+	EC_APP_REQ_SDO,
+	EC_APP_REQ_REG,
+	EC_APP_REQ_FOE,
+	EC_APP_REQ_SOE,
+	EC_APP_REQ_VOE,
+	EC_APP_REQ_KINDS,
 };
 
 /*
- * An FoE, SoE or VoE request of an application: one life cycle for all
- * three (created on the FSM side, started by a release store of QUEUED
- * from any context, picked up by the slave FSM with an acquire load,
- * finished by a release store), the kind's request in the union.
+ * A request an application created on a configuration for its cyclic
+ * task: SDO, register, FoE, SoE or VoE.  One life cycle for all kinds
+ * (doc/LOCKING.md rule 7): created on the FSM side, parameters set while
+ * the application owns it, started by a release store of QUEUED from any
+ * context, picked up by the slave FSM with an acquire load, finished by a
+ * release store.  The kind's request (what its FSM serves) is in the
+ * union; what differs per kind is in the table of slave_config_request.c.
  */
-struct ec_app_mbox_request {
-	struct ec_list config_node;	/* in sc->app_mbox_requests */
+struct ec_app_request {
+	struct ec_list config_node;	/* in sc->app_requests */
 	struct ec_slave_config *sc;
-	enum ec_app_mbox_kind kind;
+	enum ec_app_req_kind kind;
 	enum ec_req_state *state;	/* the kind's state word */
+	bool write;			/* the last start was a write */
 	u8 *mem;
 	size_t mem_size;
 	union {
+		struct ec_sdo_request sdo;
+		struct ec_reg_request reg;
 		struct ec_foe_request foe;
 		struct ec_soe_request soe;
 		struct ec_voe_handler voe;
 	} u;
 };
+
+/* The application request that holds the kind's request @req. */
+#define EC_APP_REQUEST_OF(req, member) \
+	ec_container_of((req), struct ec_app_request, u.member)
 
 struct ec_slave_config *ec_slave_config_create(struct ec_master *master,
 					       u16 alias, u16 position,
@@ -210,19 +205,19 @@ int ec_slave_config_idn(struct ec_slave_config *sc, u8 drive_no, u16 idn,
 			u8 al_state, const u8 *data, size_t size);
 int ec_slave_config_flag(struct ec_slave_config *sc, const char *key,
 			 s32 value);
-struct ec_app_sdo_request *
-ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
-				   u8 subindex, size_t size);
-struct ec_app_reg_request *
-ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size);
-struct ec_app_mbox_request *
-ec_slave_config_create_mbox_request(struct ec_slave_config *sc,
-				    enum ec_app_mbox_kind kind, size_t size);
-int ec_app_mbox_request_start(struct ec_app_mbox_request *r, bool write,
-			      enum ec_voe_op voe_op);
-bool ec_app_mbox_request_owned(const struct ec_app_mbox_request *r);
-ec_request_state_t ec_app_mbox_request_state(
-	const struct ec_app_mbox_request *r);
+struct ec_app_request *
+ec_slave_config_create_request(struct ec_slave_config *sc,
+			       enum ec_app_req_kind kind, size_t size);
+struct ec_app_request *ec_slave_config_request(struct ec_slave_config *sc,
+					       unsigned int index);
+unsigned int ec_app_request_index(const struct ec_app_request *r);
+bool ec_app_request_owned(const struct ec_app_request *r);
+int ec_app_request_start(struct ec_app_request *r, bool write,
+			 enum ec_voe_op voe_op);
+ec_request_state_t ec_app_request_state(const struct ec_app_request *r);
+size_t *ec_app_request_size(struct ec_app_request *r);
+u32 ec_app_request_error_code(const struct ec_app_request *r);
+int ec_app_request_error(const struct ec_app_request *r);
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state);
 

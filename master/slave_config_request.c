@@ -152,92 +152,165 @@ int ec_slave_config_sdo32(struct ec_slave_config *sc, u16 index,
 				   false);
 }
 
-/**
- * ec_slave_config_create_sdo_request() - an SDO request for the cyclic task
- * @sc: config
- * @index: object index
- * @subindex: subindex
- * @size: memory for the data, bytes
- *
- * The slave FSM serves it once the application sets req.state to
- * EC_REQ_QUEUED (read or write).
- *
- * Return: the request or NULL (no memory).
+/*
+ * The application's requests.  What differs per kind is in this table:
+ * where the kind's request keeps its state word, its data size and its
+ * error, how it is set up at creation and how a start clears the last
+ * result.  The life cycle (create, own, start, state) is one for all.
  */
-struct ec_app_sdo_request *
-ec_slave_config_create_sdo_request(struct ec_slave_config *sc, u16 index,
-				   u8 subindex, size_t size)
-{
-	struct ec_app_sdo_request *r = ec_zalloc(sizeof(*r));
+struct ec_app_req_ops {
+	size_t state;		/* offsets in struct ec_app_request */
+	size_t data_size;
+	size_t error;
+	void (*init)(struct ec_app_request *r);
+	void (*reset)(struct ec_app_request *r);	/* r->write is set */
+	u32 (*error_code)(const struct ec_app_request *r);
+};
 
-	if (!r)
-		return NULL;
-	r->mem = ec_zalloc(size ? size : 1);
-	if (!r->mem) {
-		ec_free(r);
-		return NULL;
-	}
-	r->mem_size = size;
-	r->sc = sc;
-	ec_list_init(&r->req.node);
-	r->req.state = EC_REQ_UNUSED;
-	r->req.index = index;
-	r->req.subindex = subindex;
-	r->req.data = r->mem;
-	r->req.mem_size = size;
-	ec_list_add_tail(&r->config_node, &sc->app_sdo_requests);
-	return r;
+#define EC_APP_REQ_OFF(member) offsetof(struct ec_app_request, u.member)
+
+static void ec_app_sdo_init(struct ec_app_request *r)
+{
+	r->u.sdo.data = r->mem;
+	r->u.sdo.mem_size = r->mem_size;
+	r->u.sdo.data_size = r->mem_size;
 }
 
-/**
- * ec_slave_config_create_reg_request() - a register request
- * @sc: config
- * @size: memory for the data, bytes
- *
- * Return: the request or NULL (no memory).
- */
-struct ec_app_reg_request *
-ec_slave_config_create_reg_request(struct ec_slave_config *sc, size_t size)
+static void ec_app_sdo_reset(struct ec_app_request *r)
 {
-	struct ec_app_reg_request *r = ec_zalloc(sizeof(*r));
-
-	if (!r)
-		return NULL;
-	r->mem = ec_zalloc(size ? size : 1);
-	if (!r->mem) {
-		ec_free(r);
-		return NULL;
-	}
-	r->mem_size = size;
-	r->sc = sc;
-	ec_list_init(&r->req.node);
-	r->req.state = EC_REQ_UNUSED;
-	r->req.data = r->mem;
-	r->req.size = size;
-	ec_list_add_tail(&r->config_node, &sc->app_reg_requests);
-	return r;
+	r->u.sdo.write = r->write;
+	if (r->write && !r->u.sdo.data_size)
+		r->u.sdo.data_size = r->mem_size;
+	r->u.sdo.abort_code = 0;
+	r->u.sdo.error = 0;
 }
 
+static u32 ec_app_sdo_error_code(const struct ec_app_request *r)
+{
+	return r->u.sdo.abort_code;
+}
+
+static void ec_app_reg_init(struct ec_app_request *r)
+{
+	r->u.reg.data = r->mem;
+	r->u.reg.size = r->mem_size;
+}
+
+/* The address and size of the transfer are set by the caller before. */
+static void ec_app_reg_reset(struct ec_app_request *r)
+{
+	r->u.reg.write = r->write;
+	r->u.reg.data = r->mem;
+	r->u.reg.error = 0;
+}
+
+static u32 ec_app_no_error_code(const struct ec_app_request *r)
+{
+	(void)r;
+	return 0;
+}
+
+static void ec_app_foe_init(struct ec_app_request *r)
+{
+	r->u.foe.data = r->mem;
+	r->u.foe.mem_size = r->mem_size;
+}
+
+static void ec_app_foe_reset(struct ec_app_request *r)
+{
+	r->u.foe.write = r->write;
+	r->u.foe.error = 0;
+	r->u.foe.foe_error = 0;
+}
+
+static u32 ec_app_foe_error_code(const struct ec_app_request *r)
+{
+	return ec_load_acquire(&r->u.foe.foe_error);
+}
+
+static void ec_app_soe_init(struct ec_app_request *r)
+{
+	r->u.soe.data = r->mem;
+	r->u.soe.mem_size = r->mem_size;
+	r->u.soe.data_size = r->mem_size;
+}
+
+static void ec_app_soe_reset(struct ec_app_request *r)
+{
+	r->u.soe.write = r->write;
+	r->u.soe.error = 0;
+	r->u.soe.error_code = 0;
+}
+
+static u32 ec_app_soe_error_code(const struct ec_app_request *r)
+{
+	return r->u.soe.error_code;
+}
+
+static void ec_app_voe_init(struct ec_app_request *r)
+{
+	r->u.voe.data = r->mem;
+	r->u.voe.mem_size = r->mem_size;
+	r->u.voe.data_size = r->mem_size;
+}
+
+static void ec_app_voe_reset(struct ec_app_request *r)
+{
+	r->u.voe.error = 0;
+}
+
+static const struct ec_app_req_ops ec_app_req_ops[EC_APP_REQ_KINDS] = {
+	[EC_APP_REQ_SDO] = {
+		EC_APP_REQ_OFF(sdo.state), EC_APP_REQ_OFF(sdo.data_size),
+		EC_APP_REQ_OFF(sdo.error), ec_app_sdo_init, ec_app_sdo_reset,
+		ec_app_sdo_error_code,
+	},
+	[EC_APP_REQ_REG] = {
+		EC_APP_REQ_OFF(reg.state), EC_APP_REQ_OFF(reg.size),
+		EC_APP_REQ_OFF(reg.error), ec_app_reg_init, ec_app_reg_reset,
+		ec_app_no_error_code,
+	},
+	[EC_APP_REQ_FOE] = {
+		EC_APP_REQ_OFF(foe.state), EC_APP_REQ_OFF(foe.data_size),
+		EC_APP_REQ_OFF(foe.error), ec_app_foe_init, ec_app_foe_reset,
+		ec_app_foe_error_code,
+	},
+	[EC_APP_REQ_SOE] = {
+		EC_APP_REQ_OFF(soe.state), EC_APP_REQ_OFF(soe.data_size),
+		EC_APP_REQ_OFF(soe.error), ec_app_soe_init, ec_app_soe_reset,
+		ec_app_soe_error_code,
+	},
+	[EC_APP_REQ_VOE] = {
+		EC_APP_REQ_OFF(voe.state), EC_APP_REQ_OFF(voe.data_size),
+		EC_APP_REQ_OFF(voe.error), ec_app_voe_init, ec_app_voe_reset,
+		ec_app_no_error_code,
+	},
+};
+
 /**
- * ec_slave_config_create_mbox_request() - an FoE, SoE or VoE request
+ * ec_slave_config_create_request() - a request for the cyclic task
  * @sc: config
- * @kind: EC_APP_MBOX_*
+ * @kind: EC_APP_REQ_*
  * @size: memory for the data, bytes (VoE: after the VoE header)
  *
  * FSM side only (allocates).  The fields of the kind's request are the
- * application's until it starts the request.
+ * application's until it starts the request; the slave FSM serves it
+ * once its state word says EC_REQ_QUEUED.
  *
- * Return: the request or NULL (no memory).
+ * Return: the request or NULL (no memory, or no such kind).
  */
-struct ec_app_mbox_request *
-ec_slave_config_create_mbox_request(struct ec_slave_config *sc,
-				    enum ec_app_mbox_kind kind, size_t size)
+struct ec_app_request *
+ec_slave_config_create_request(struct ec_slave_config *sc,
+			       enum ec_app_req_kind kind, size_t size)
 {
-	struct ec_app_mbox_request *r = ec_zalloc(sizeof(*r));
+	struct ec_app_request *r;
 
+	if ((unsigned int)kind >= EC_APP_REQ_KINDS)
+		return NULL;
+	r = ec_zalloc(sizeof(*r));
 	if (!r)
 		return NULL;
-	r->mem = ec_zalloc(size ? size : 1);
+	r->mem = ec_zalloc_big(size ? size : 1);
 	if (!r->mem) {
 		ec_free(r);
 		return NULL;
@@ -245,42 +318,46 @@ ec_slave_config_create_mbox_request(struct ec_slave_config *sc,
 	r->mem_size = size;
 	r->sc = sc;
 	r->kind = kind;
-	switch (kind) {
-	case EC_APP_MBOX_FOE:
-		ec_list_init(&r->u.foe.node);
-		r->u.foe.data = r->mem;
-		r->u.foe.mem_size = size;
-		r->state = &r->u.foe.state;
-		break;
-	case EC_APP_MBOX_SOE:
-		ec_list_init(&r->u.soe.node);
-		r->u.soe.data = r->mem;
-		r->u.soe.mem_size = size;
-		r->u.soe.data_size = size;
-		r->state = &r->u.soe.state;
-		break;
-	default:
-		ec_list_init(&r->u.voe.node);
-		r->u.voe.data = r->mem;
-		r->u.voe.mem_size = size;
-		r->u.voe.data_size = size;
-		r->state = &r->u.voe.state;
-		break;
-	}
+	/* every kind's request begins with its list node */
+	ec_list_init((struct ec_list *)&r->u);
+	r->state = (enum ec_req_state *)((u8 *)r + ec_app_req_ops[kind].state);
 	*r->state = EC_REQ_UNUSED;
-	ec_list_add_tail(&r->config_node, &sc->app_mbox_requests);
+	ec_app_req_ops[kind].init(r);
+	ec_list_add_tail(&r->config_node, &sc->app_requests);
 	return r;
 }
 
 /**
- * ec_app_mbox_request_owned() - the application may change the request
+ * ec_slave_config_request() - the configuration's request number @index
+ * @sc: config
+ * @index: position in order of creation, from 0
+ *
+ * Return: the request or NULL.
+ */
+struct ec_app_request *ec_slave_config_request(struct ec_slave_config *sc,
+					       unsigned int index)
+{
+	struct ec_list *n = ec_list_nth(&sc->app_requests, index);
+
+	return n ? ec_list_entry(n, struct ec_app_request, config_node) :
+		   NULL;
+}
+
+/* The position of @r in its configuration's list, from 0. */
+unsigned int ec_app_request_index(const struct ec_app_request *r)
+{
+	return ec_list_index(&r->sc->app_requests, &r->config_node);
+}
+
+/**
+ * ec_app_request_owned() - the application may change the request
  * @r: request
  *
  * Realtime, any context: an acquire load of the state word.
  *
  * Return: true unless the request is QUEUED or BUSY.
  */
-bool ec_app_mbox_request_owned(const struct ec_app_mbox_request *r)
+bool ec_app_request_owned(const struct ec_app_request *r)
 {
 	enum ec_req_state s = ec_load_acquire(r->state);
 
@@ -288,44 +365,34 @@ bool ec_app_mbox_request_owned(const struct ec_app_mbox_request *r)
 }
 
 /**
- * ec_app_mbox_request_start() - hand a request to the slave FSM
+ * ec_app_request_start() - hand a request to the slave FSM
  * @r: request, owned by the application
- * @write: FoE/SoE: write (else read); VoE: see @voe_op
+ * @write: write (else read); VoE: see @voe_op
  * @voe_op: VoE: write, read or read without sync
  *
  * Realtime, any context: sets the direction, clears the last result and
  * release-stores QUEUED; the slave FSM picks it up.  The sizes to write
- * are set by the caller before.
+ * (and a register request's address) are set by the caller before.
  *
  * Return: 0, or -EBUSY while the FSM owns it.
  */
-int ec_app_mbox_request_start(struct ec_app_mbox_request *r, bool write,
-			      enum ec_voe_op voe_op)
+int ec_app_request_start(struct ec_app_request *r, bool write,
+			 enum ec_voe_op voe_op)
 {
-	if (!ec_app_mbox_request_owned(r))
+	if (!ec_app_request_owned(r))
 		return -EBUSY;
-	switch (r->kind) {
-	case EC_APP_MBOX_FOE:
-		r->u.foe.write = write;
-		r->u.foe.error = 0;
-		r->u.foe.foe_error = 0;
-		break;
-	case EC_APP_MBOX_SOE:
-		r->u.soe.write = write;
-		r->u.soe.error = 0;
-		r->u.soe.error_code = 0;
-		break;
-	default:
+	if (r->kind == EC_APP_REQ_VOE) {
 		r->u.voe.op = voe_op;
-		r->u.voe.error = 0;
-		break;
+		write = voe_op == EC_VOE_OP_WRITE;
 	}
+	r->write = write;
+	ec_app_req_ops[r->kind].reset(r);
 	ec_store_release(r->state, EC_REQ_QUEUED);
 	return 0;
 }
 
 /**
- * ec_app_mbox_request_state() - the request's state for the application
+ * ec_app_request_state() - the request's state for the application
  * @r: request
  *
  * Realtime, any context (acquire load).
@@ -333,8 +400,7 @@ int ec_app_mbox_request_start(struct ec_app_mbox_request *r, bool write,
  * Return: EC_REQUEST_UNUSED, _BUSY (queued or in progress), _SUCCESS or
  * _ERROR.
  */
-ec_request_state_t ec_app_mbox_request_state(
-	const struct ec_app_mbox_request *r)
+ec_request_state_t ec_app_request_state(const struct ec_app_request *r)
 {
 	switch (ec_load_acquire(r->state)) {
 	case EC_REQ_QUEUED:
@@ -347,4 +413,26 @@ ec_request_state_t ec_app_mbox_request_state(
 	default:
 		return EC_REQUEST_UNUSED;
 	}
+}
+
+/*
+ * The kind's data size (register: the transfer size): the bytes to write
+ * before a start, the bytes read after a read.  The application's while
+ * it owns the request.
+ */
+size_t *ec_app_request_size(struct ec_app_request *r)
+{
+	return (size_t *)((u8 *)r + ec_app_req_ops[r->kind].data_size);
+}
+
+/* The slave's code of the last failure: SDO abort, FoE or SoE error. */
+u32 ec_app_request_error_code(const struct ec_app_request *r)
+{
+	return ec_app_req_ops[r->kind].error_code(r);
+}
+
+/* The -errno of the last failure, 0 if none. */
+int ec_app_request_error(const struct ec_app_request *r)
+{
+	return *(const int *)((const u8 *)r + ec_app_req_ops[r->kind].error);
 }

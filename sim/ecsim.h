@@ -213,4 +213,24 @@ int ecsim_slave_dc_drift(const struct ecsim_segment *seg, unsigned int id,
 int ecsim_slave_dc_set_drift(struct ecsim_segment *seg, unsigned int id,
 			     int32_t ppb);
 
+/*
+ * EoE endpoint of an EoE slave (sim/eoe.c): its counters, and faults in
+ * the frames it sends back: drop one fragment of its next frame that has
+ * more than one (ECSIM_EOE_DROP_FRAGMENT), or give the second fragment of
+ * its next such frame another frame number (ECSIM_EOE_BAD_FRAME_NO).
+ * -ENOENT: no such slave or no EoE.
+ */
+struct ecsim_eoe_stats {
+	uint64_t rx_frames, rx_fragments, rx_dropped;
+	uint64_t tx_frames, tx_fragments, tx_overflow;
+	uint64_t arp_replies, icmp_replies, udp_replies, set_ip;
+	uint32_t ip;		/* its address now, host order (0: none) */
+};
+#define ECSIM_EOE_DROP_FRAGMENT 1
+#define ECSIM_EOE_BAD_FRAME_NO 2
+int ecsim_slave_eoe_stats(const struct ecsim_segment *seg, unsigned int id,
+			  struct ecsim_eoe_stats *st);
+int ecsim_slave_eoe_fault(struct ecsim_segment *seg, unsigned int id,
+			  int fault);
+
 #endif /* ECSIM_H */

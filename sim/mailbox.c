@@ -6,13 +6,15 @@
  * replies are queued and put into the read mailbox (SM type 2) one at a time
  * with a counter 1..7.  CoE goes to the CoE server (coe.h), FoE to the FoE
  * server (foe.h, also in BOOT, where it is the only protocol), SoE to the
- * SoE server (soe.h); VoE is echoed by models that declare it; every other
+ * SoE server (soe.h), EoE to the EoE endpoint (eoe.h); VoE is echoed by
+ * models that declare it; every other
  * type gets the mailbox error reply "unsupported protocol".
  */
 #include <errno.h>
 #include <string.h>
 
 #include "sim_priv.h"
+#include "eoe.h"
 #include "foe.h"
 #include "soe.h"
 #ifdef ECSIM_HAVE_COE
@@ -50,6 +52,7 @@ int ecsim_mbx_init(struct ecsim_slave *s)
 
 void ecsim_mbx_free(struct ecsim_slave *s)
 {
+	ecsim_eoe_free(s);
 	ecsim_foe_free(s);
 	ecsim_soe_free(s);
 #ifdef ECSIM_HAVE_COE
@@ -75,6 +78,7 @@ void ecsim_mbx_reset(struct ecsim_slave *s)
 		s->mem[ESC_REG_SM(n) + ESC_SM_STATUS] &=
 			~(ESC_SMS_MBX_FULL | ESC_SMS_IRQ_WRITE |
 			  ESC_SMS_IRQ_READ);
+	ecsim_eoe_reset(s);
 #ifdef ECSIM_HAVE_COE
 	if (s->coe)
 		ecsim_coe_reset(s->coe);
@@ -164,24 +168,26 @@ static void send_next(struct ecsim_slave *s)
 	s->have_last_reply = true;
 }
 
-/* Move the CoE server's replies into the mailbox queue. */
+/* Move the CoE server's replies and the EoE fragments into the queue;
+ * EoE keeps the last slots free for others. */
 static void refill(struct ecsim_slave *s)
 {
-#ifdef ECSIM_HAVE_COE
 	uint8_t out[ECSIM_MBX_MAX];
 	size_t n, cap;
 
-	if (!s->coe || s->sm_mbx_in < 0)
+	if (s->sm_mbx_in < 0)
 		return;
 	cap = in_size(s) > MBX_HDR_LEN ? in_size(s) - MBX_HDR_LEN : 0;
 	if (cap > sizeof(out) - MBX_HDR_LEN)
 		cap = sizeof(out) - MBX_HDR_LEN;
-	while (s->q_len < ECSIM_MBX_QUEUE &&
+#ifdef ECSIM_HAVE_COE
+	while (s->coe && s->q_len < ECSIM_MBX_QUEUE &&
 	       (n = ecsim_coe_pop_reply(s->coe, out, cap)) > 0)
 		queue_reply(s, MBX_TYPE_COE, out, n);
-#else
-	(void)s;
 #endif
+	while (s->eoe && s->q_len + 2 < ECSIM_MBX_QUEUE &&
+	       (n = ecsim_eoe_pop(s, out, cap)) > 0)
+		queue_reply(s, MBX_TYPE_EOE, out, n);
 }
 
 static uint16_t out_size(const struct ecsim_slave *s)
@@ -242,6 +248,14 @@ static void dispatch(struct ecsim_slave *s, const uint8_t *msg, size_t size)
 			error_reply(s, MBX_ERR_UNSUPPORTED);
 		else
 			queue_reply(s, MBX_TYPE_VOE, msg + MBX_HDR_LEN, len);
+		break;
+	case MBX_TYPE_EOE:
+		if (!s->eoe) {
+			error_reply(s, MBX_ERR_UNSUPPORTED);
+			break;
+		}
+		ecsim_eoe_request(s, msg + MBX_HDR_LEN, len);
+		refill(s);
 		break;
 	case MBX_TYPE_SOE:
 		if (!s->soe) {

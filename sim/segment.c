@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sim_priv.h"
+#include "eoe.h"
 #include "foe.h"
 #include "soe.h"
 #ifdef ECSIM_HAVE_COE
@@ -194,9 +195,15 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 	}
 #ifdef ECSIM_HAVE_COE
 	if (s->model->mbx_protocols & SII_MBX_COE) {
-		ret = build_od(s, err, errlen);
-		if (ret)
+		char msg[256] = "";
+
+		/* name the slave and model (an ESI model's key is its file) */
+		ret = build_od(s, msg, sizeof(msg));
+		if (ret) {
+			snprintf(err, errlen, "slave %u (model \"%s\"): %s", id,
+				 model, msg[0] ? msg : strerror(-ret));
 			return ret;
+		}
 	}
 #endif
 	ret = ecsim_mbx_init(s);
@@ -204,6 +211,9 @@ static int slave_create(struct ecsim_segment *seg, unsigned int id,
 		ret = ecsim_foe_init(s, json_object_get(js, "foe"), err, errlen);
 	if (!ret)
 		ret = ecsim_soe_init(s, err, errlen);
+	if (!ret)
+		ret = ecsim_eoe_init(s, json_object_get(js, "eoe"), err,
+				     errlen);
 	if (ret)
 		return ret;
 	ecsim_slave_reset(s);

@@ -157,7 +157,7 @@ static void cat_general(struct sii_buf *b, const struct ecsim_model *m)
 	put8(b, 0);
 	put8(b, m->coe_details);
 	put8(b, 0);			/* FoE details */
-	put8(b, 0);			/* EoE details */
+	put8(b, (m->mbx_protocols & SII_MBX_EOE) ? 1 : 0);	/* EoE details: enabled */
 	put8(b, 0);			/* SoE channels */
 	put8(b, 0);			/* DS402 channels */
 	put8(b, 0);			/* SysmanClass */

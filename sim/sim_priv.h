@@ -193,6 +193,7 @@ struct ecsim_slave {
 	void *od;			/* struct ecsim_od */
 	void *foe;			/* struct ecsim_foe (foe.c) */
 	void *soe;			/* struct ecsim_soe (soe.c) */
+	void *eoe;			/* struct ecsim_eoe (eoe.c) */
 
 	/* process data */
 	struct ecsim_pd_sm pd_out, pd_in;

@@ -91,6 +91,7 @@ struct ecsim_soe {
 	uint8_t drive;		/* of the request being answered */
 	uint8_t wbuf[VAL_MAX + 4];	/* fragments of a write */
 	size_t wlen;
+	bool wtoo_long;		/* the write in fragments overflowed wbuf */
 };
 
 static unsigned int width(uint8_t type)
@@ -290,6 +291,7 @@ void ecsim_soe_set_al_state(struct ecsim_slave *s, uint8_t state)
 	if (e) {
 		e->al_state = state & ESC_AL_STATE_MASK;
 		e->wlen = 0;
+		e->wtoo_long = false;
 	}
 }
 
@@ -471,9 +473,17 @@ static void do_write(struct ecsim_slave *s, struct ecsim_soe *e,
 	size_t n = len - SOE_HDR;
 	struct soe_idn *d;
 
-	if (e->wlen + n > sizeof(e->wbuf)) {
+	if (e->wtoo_long || e->wlen + n > sizeof(e->wbuf)) {
+		/*
+		 * Too long: take the fragments left without a reply (the
+		 * master does not wait for one) and answer the last one,
+		 * which carries the IDN, once.
+		 */
 		e->wlen = 0;
-		reply_error(s, OP_WRITE_RES, el, idn, ERR_TOO_LONG, reply);
+		e->wtoo_long = msg[0] & F_INCOMPLETE;
+		if (!e->wtoo_long)
+			reply_error(s, OP_WRITE_RES, el, idn, ERR_TOO_LONG,
+				    reply);
 		return;
 	}
 	memcpy(e->wbuf + e->wlen, msg + SOE_HDR, n);

@@ -532,8 +532,8 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 		"faults", "inputs", "comment",
 		/* distributed clocks and wiring, checked by sim/dc.c */
 		"link", "dc", "fwd_ns", "ret_ns",
-		/* FoE files, checked by sim/foe.c */
-		"foe", NULL,
+		/* FoE files, checked by sim/foe.c; EoE, by sim/eoe.c */
+		"foe", "eoe", NULL,
 	};
 	static const char *const fkeys[] = {
 		"sii_checksum", "no_firmware", "unplugged", "al_error", NULL,

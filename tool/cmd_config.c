@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd_config.c - 'config': the application's slave configurations, one
- * per line or (-v) with their sync managers, PDOs, startup SDOs and DC
+ * per line or (-v) with their sync managers, PDOs, startup SDOs, IDNs and DC
  * settings, in IgH's layout.  With --json every detail is output.
  *
  * Selection (IgH's rules): no -a/-p: all configurations in the order the
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "mbox_text.h"
 #include "ecrt.h"
 #include "print.h"
 #include "tables.h"
@@ -293,24 +294,24 @@ static int ec_config_pdos(struct ec_cli *c, struct ec_lib_master *m,
 	return 0;
 }
 
-static void ec_config_sdo_data(const struct ec_ioctl_config_sdo *sdo,
-			       const char *ind)
+/* The first bytes of a startup SDO's or IDN's value, in hex. */
+static void ec_config_data(const uint8_t *data, size_t size, const char *ind)
 {
-	size_t i, n = sdo->size < EC_IOCTL_SDO_DATA_MAX ? sdo->size :
+	size_t i, n = size < EC_IOCTL_SDO_DATA_MAX ? size :
 		EC_IOCTL_SDO_DATA_MAX;
 
-	ec_out_hex("data", sdo->data, n);
-	ec_out_bool("truncated", NULL, sdo->size > n, NULL, NULL);
+	ec_out_hex("data", data, n);
+	ec_out_bool("truncated", NULL, size > n, NULL, NULL);
 	ec_out_text("%s    ", ind);
 	for (i = 0; i < n; i++) {
-		ec_out_text("%02x", sdo->data[i]);
-		if ((i + 1) % EC_SDO_BYTES_PER_LINE == 0 && i + 1 < sdo->size)
+		ec_out_text("%02x", data[i]);
+		if ((i + 1) % EC_SDO_BYTES_PER_LINE == 0 && i + 1 < size)
 			ec_out_text("\n%s    ", ind);
 		else
 			ec_out_text(" ");
 	}
 	ec_out_text("\n");
-	if (sdo->size > n)
+	if (size > n)
 		ec_out_text("%s    ...\n", ind);
 }
 
@@ -344,11 +345,55 @@ static int ec_config_sdos(struct ec_cli *c, struct ec_lib_master *m,
 		ec_out_bool("complete_access", NULL, sdo->complete_access,
 			    NULL, NULL);
 		ec_out_uint("size", ", %llu byte\n", sdo->size);
-		ec_config_sdo_data(sdo, ind);
+		ec_config_data(sdo->data, sdo->size, ind);
 		ec_out_obj_close();
 	}
 	ec_out_arr_close();
 	free(sdo);
+	return ret;
+}
+
+/* The startup IDNs (ecrt_slave_config_idn()), until -ENOENT. */
+static int ec_config_idns(struct ec_cli *c, struct ec_lib_master *m,
+			  const struct ec_ioctl_config *cf, const char *ind)
+{
+	char text[EC_SOE_IDN_TEXT_SIZE], state[EC_STATE_NAME_SIZE];
+	struct ec_ioctl_config_idn *idn;
+	unsigned int j;
+	int ret = 0;
+
+	idn = malloc(sizeof(*idn));
+	if (!idn)
+		return ec_cli_fail(c, "out of memory");
+	ec_out_text("%sIDN configuration:\n", ind);
+	ec_out_arr_open("idns");
+	for (j = 0;; j++) {
+		ret = ec_lib_config_idn(m, cf->config_index, j, idn);
+		if (ret == -ENOENT) {
+			ret = 0;
+			break;
+		}
+		if (ret) {
+			ret = ec_cli_lib_fail(c, m, ret);
+			break;
+		}
+		ec_soe_idn_format(idn->idn, text, sizeof(text));
+		ec_out_obj_open(NULL);
+		ec_out_text("%s  ", ind);
+		ec_out_uint("drive_no", "Drive %llu, ", idn->drive_no);
+		ec_out_uint("idn", NULL, idn->idn);
+		ec_out_str("idn_text", "%s, ", text);
+		ec_out_str("al_state", "%s, ",
+			   ec_al_state_name(idn->al_state, state,
+					    sizeof(state)));
+		ec_out_uint("size", "%llu byte\n", idn->size);
+		ec_config_data(idn->data, idn->size, ind);
+		ec_out_obj_close();
+	}
+	ec_out_arr_close();
+	if (!j && !ret)
+		ec_out_text("%s  None.\n", ind);
+	free(idn);
 	return ret;
 }
 
@@ -468,7 +513,9 @@ static int ec_config_detail(struct ec_cli *c, struct ec_lib_master *m,
 	ret = ec_config_sdos(c, m, cf, ind);
 	if (ret)
 		return ret;
-	ec_out_text("%sIDN configuration:\n%s  None.\n", ind, ind);
+	ret = ec_config_idns(c, m, cf, ind);
+	if (ret)
+		return ret;
 	ret = ec_config_flags(c, m, cf, ind);
 	if (ret)
 		return ret;

@@ -9,7 +9,7 @@
 
 #include "commands.h"
 #include "print.h"
-#include "sii.h"
+#include "sii_dump.h"
 #include "tool_io.h"
 
 #define EC_SII_ALIAS_WORDS 8	/* words 0..7: header with checksum */
@@ -159,7 +159,7 @@ static int ec_write_alias(struct ec_cli *c, struct ec_lib_master *m,
 				   slave->position, ec_lib_error(m));
 	b[2 * EC_SII_WORD_ALIAS] = alias & 0xff;
 	b[2 * EC_SII_WORD_ALIAS + 1] = alias >> 8;
-	b[2 * EC_SII_WORD_CHECKSUM] = ec_sii_crc(b, EC_SII_CHECKSUM_BYTES);
+	b[2 * EC_SII_WORD_CHECKSUM] = ec_sii_crc(b, EC_SII_CRC_BYTES);
 	ret = ec_lib_sii_write(m, slave->position, 0, EC_SII_ALIAS_WORDS,
 			       words);
 	if (ret)

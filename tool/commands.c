@@ -162,6 +162,14 @@ const struct ec_cmd ec_commands[] = {
 	  "  --type     -t <type>   SDO entry data type (see above).\n"
 	  EC_HELP_NUMERIC,
 	  ec_cmd_download, 0 },
+	{ "eoe", "Display Ethernet over EtherCAT statistics.", "[OPTIONS]",
+	  "Lists the master's EoE interfaces (one per EoE slave): name,\n"
+	  "slave position, whether the interface is up, link (the\n"
+	  "slave is in PREOP or higher), frames, rates in bytes per\n"
+	  "second, the transmit queue and dropped frames.\n\n"
+	  "Command-specific options:\n" EC_HELP_MASTER EC_HELP_JSON
+	  EC_HELP_NUMERIC,
+	  ec_cmd_eoe, 0 },
 	{ "foe_read", "Read a file from a slave via FoE.",
 	  "[OPTIONS] <SOURCEFILE>",
 	  EC_HELP_SINGLE
@@ -212,6 +220,19 @@ const struct ec_cmd ec_commands[] = {
 	{ "help", "Show the help of a command.", "[COMMAND]",
 	  "Same as 'ethercat COMMAND --help'.\n", ec_cmd_help,
 	  EC_CMD_PLAIN },
+	{ "ip", "Set EoE IP parameters.", "[OPTIONS] <ARGS>",
+	  EC_HELP_SINGLE
+	  "IP parameters are given as argument pairs:\n\n"
+	  "  addr <IPv4>[/prefix]  IP address (and the subnet mask\n"
+	  "                        as a decimal prefix length)\n"
+	  "  link <MAC>            Link-layer address (separated by\n"
+	  "                        colons or hyphens)\n"
+	  "  default <IPv4>        Default gateway\n"
+	  "  dns <IPv4>            DNS server\n"
+	  "  name <hostname>       Host name (up to 32 characters)\n\n"
+	  "Example: ethercat ip -p 6 addr 169.254.20.1/16\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT EC_HELP_NUMERIC,
+	  ec_cmd_ip, EC_CMD_NO_JSON },
 	{ "master", "Show master and Ethernet device information.",
 	  "[OPTIONS]",
 	  "Command-specific options:\n" EC_HELP_MASTER EC_HELP_JSON

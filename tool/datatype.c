@@ -114,21 +114,6 @@ const char *ec_dtype_help(void)
 	       "raw values are hexadecimal bytes: \"0x01 0x02\" or \"0102\".\n";
 }
 
-static int ec_dt_err(char *err, size_t size, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int ec_dt_err(char *err, size_t size, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && size) {
-		va_start(ap, fmt);
-		vsnprintf(err, size, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
-
 static void ec_put_le(uint8_t *buf, uint64_t v, size_t n)
 {
 	size_t i;
@@ -176,13 +161,13 @@ static int ec_parse_int(const struct ec_dtype *t, const char *s,
 			(1ULL << bits) - 1;
 
 		if (strchr(s, '-'))
-			return ec_dt_err(err, err_size, -ERANGE,
+			return ec_err(err, err_size, -ERANGE,
 					 "Value out of range");
 		v = strtoull(s, &end, 0);
 		if (*end || end == s)
 			return -EINVAL;
 		if (errno == ERANGE || v > max)
-			return ec_dt_err(err, err_size, -ERANGE,
+			return ec_err(err, err_size, -ERANGE,
 					 "Value out of range");
 		ec_put_le(buf, v, t->size);
 	} else {
@@ -195,12 +180,12 @@ static int ec_parse_int(const struct ec_dtype *t, const char *s,
 		if (*end || end == s)
 			return -EINVAL;
 		if (errno == ERANGE || v > max || v < min)
-			return ec_dt_err(err, err_size, -ERANGE,
+			return ec_err(err, err_size, -ERANGE,
 					 "Value out of range");
 		if (t->kind == EC_DT_SM && v < 0) {
 			/* sign bit plus magnitude; -0 is not produced */
 			if (v == min)
-				return ec_dt_err(err, err_size, -ERANGE,
+				return ec_err(err, err_size, -ERANGE,
 						 "Value out of range");
 			ec_put_le(buf, (uint64_t)(-v) | (1ULL << (bits - 1)),
 				  t->size);
@@ -335,7 +320,7 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 	int ret;
 
 	if (t->size && size < t->size)
-		return ec_dt_err(err, err_size, -ENOSPC,
+		return ec_err(err, err_size, -ENOSPC,
 				 "Buffer too small for %s", t->name);
 
 	switch (t->kind) {
@@ -359,7 +344,7 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 		else if (!strcmp(num, "0") || !strcasecmp(num, "false"))
 			buf[0] = 0;
 		else
-			return ec_dt_err(err, err_size, -ERANGE,
+			return ec_err(err, err_size, -ERANGE,
 					 "Value out of range");
 		break;
 	case EC_DT_SINT:
@@ -380,7 +365,7 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 		if (*end || end == num)
 			goto out_invalid;
 		if (errno == ERANGE && isinf(f))
-			return ec_dt_err(err, err_size, -ERANGE,
+			return ec_err(err, err_size, -ERANGE,
 					 "Value out of range");
 		memcpy(&u, &f, sizeof(u));
 		ec_put_le(buf, u, 4);
@@ -395,7 +380,7 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 		if (*end || end == num)
 			goto out_invalid;
 		if (errno == ERANGE && isinf(d))
-			return ec_dt_err(err, err_size, -ERANGE,
+			return ec_err(err, err_size, -ERANGE,
 					 "Value out of range");
 		memcpy(&u, &d, sizeof(u));
 		ec_put_le(buf, u, 8);
@@ -404,7 +389,7 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 	case EC_DT_STRING:
 	case EC_DT_OCTETS:
 		if (len > size)
-			return ec_dt_err(err, err_size, -ENOSPC,
+			return ec_err(err, err_size, -ENOSPC,
 					 "String too large (%zu > %zu)", len,
 					 size);
 		memcpy(buf, text, len);
@@ -413,17 +398,17 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 	case EC_DT_UNICODE:
 		ret = ec_utf8_to_utf16le(text, len, buf, size, out_len);
 		if (ret == -ENOSPC)
-			return ec_dt_err(err, err_size, ret,
+			return ec_err(err, err_size, ret,
 					 "String too large for %zu bytes",
 					 size);
 		if (ret)
-			return ec_dt_err(err, err_size, -EINVAL,
+			return ec_err(err, err_size, -EINVAL,
 					 "Invalid UTF-8 in value");
 		return 0;
 	case EC_DT_RAW:
 		ret = ec_parse_raw(text, len, buf, size, out_len);
 		if (ret == -ENOSPC)
-			return ec_dt_err(err, err_size, ret,
+			return ec_err(err, err_size, ret,
 					 "Raw data too large (max. %zu bytes)",
 					 size);
 		if (ret)
@@ -434,7 +419,7 @@ int ec_dtype_parse(const struct ec_dtype *t, const char *text, size_t len,
 	return 0;
 
 out_invalid:
-	return ec_dt_err(err, err_size, -EINVAL, "Invalid value for type %s",
+	return ec_err(err, err_size, -EINVAL, "Invalid value for type %s",
 			 t->name);
 }
 
@@ -475,7 +460,7 @@ int ec_dtype_format(const struct ec_dtype *t, const uint8_t *data,
 	int w;
 
 	if (t && t->size && len != t->size)
-		return ec_dt_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				 "Data type mismatch. Expected %s with %u byte, but got %zu byte.",
 				 t->name, t->size, len);
 	if (!size)

@@ -13,6 +13,18 @@
 
 #include "print.h"
 
+int ec_err(char *err, size_t size, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && size) {
+		va_start(ap, fmt);
+		vsnprintf(err, size, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
 #define EC_OUT_MAX_DEPTH 16
 
 static struct {

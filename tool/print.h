@@ -14,6 +14,13 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/*
+ * A failure's message into a caller's buffer (@err may be NULL): returns
+ * @ret, so that parsers can write "return ec_err(err, size, -EINVAL, ...)".
+ */
+int ec_err(char *err, size_t size, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 void ec_out_init(FILE *f, bool json);
 bool ec_out_json(void);
 FILE *ec_out_file(void);

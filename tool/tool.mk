@@ -8,7 +8,7 @@
 TOOL_SRCS      := $(filter-out tool/main.c,$(sort $(wildcard tool/*.c)))
 TOOL_OBJS      := $(patsubst tool/%.c,$(BUILD)/tool/obj/%.o,$(TOOL_SRCS))
 # Pure tables of the core the tool prints from (written once, linked here).
-TOOL_CORE_SRCS := master/mbox_text.c
+TOOL_CORE_SRCS := master/mbox_text.c master/sii.c
 TOOL_OBJS      += $(patsubst master/%.c,$(BUILD)/tool/obj/core_%.o,$(TOOL_CORE_SRCS))
 TOOL_ARCHIVE   := $(BUILD)/tool/libectool.a
 TOOL_BIN       := $(BUILD)/tool/ethercat
@@ -24,8 +24,12 @@ $(BUILD)/tool/obj/core_%.o: master/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -MMD -MP -c -o $@ $<
 
-# The mailbox commands print the core's error texts.
-$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o: TOOL_CFLAGS += -iquote master
+# The mailbox commands print the core's error texts, config its IDN names.
+$(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o \
+$(BUILD)/tool/obj/cmd_config.o: TOOL_CFLAGS += -iquote master
+
+# The SII commands walk images with the core's SII parser (master/sii.c).
+$(BUILD)/tool/obj/cmd_sii.o $(BUILD)/tool/obj/sii_dump.o: TOOL_CFLAGS += -iquote master
 
 $(TOOL_ARCHIVE): $(TOOL_OBJS)
 	@mkdir -p $(dir $@)
@@ -42,10 +46,11 @@ TOOL_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 ALL_TARGETS += $(TOOL_TESTS)
 UNIT_TESTS += $(TOOL_TESTS)
 
-$(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c \
+$(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c tests/unit/tool_run.h \
 		$(TOOL_ARCHIVE) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) -Ilib -Itool -o $@ $< $(TOOL_ARCHIVE) $(LIB_A) \
+	$(CC) $(BASE_CFLAGS) -Ilib -Itool -iquote master -o $@ $< \
+		$(TOOL_ARCHIVE) $(LIB_A) \
 		$(PKG_CHECK) $(PKG_JANSSON) -lm
 
 -include $(TOOL_OBJS:.o=.d) $(BUILD)/tool/obj/main.d

@@ -127,6 +127,15 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_MBOX_REQUEST_STATE, ec_ioctl_app_mbox_state, true),
 	EC_CMD(EC_IOCTL_SC_FLAG, ec_ioctl_app_sc_flag, true),
 	EC_CMD(EC_IOCTL_CONFIG_FLAG, ec_ioctl_config_flag, false),
+	/* EoE (ioctl_eoe.c) */
+	EC_CMD(EC_IOCTL_SC_EOE_IP, ec_ioctl_sc_eoe_ip, true),
+	EC_CMD(EC_IOCTL_SLAVE_EOE_IP, ec_ioctl_slave_eoe_ip, true),
+	EC_CMD(EC_IOCTL_EOE_HANDLER, ec_ioctl_eoe_handler, false),
+	EC_CMD(EC_IOCTL_APP_REQ_CREATE, ec_ioctl_app_req_create, true),
+	EC_CMD(EC_IOCTL_APP_REQ_SET, ec_ioctl_app_req_set, true),
+	EC_CMD(EC_IOCTL_APP_REQ_START, ec_ioctl_app_req_start, true),
+	EC_CMD(EC_IOCTL_APP_REQ_STATE, ec_ioctl_app_req_state, true),
+	EC_CMD(EC_IOCTL_CONFIG_IDN, ec_ioctl_config_idn, false),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ecrt_config.c - the kernel application interface for slave
- * configurations, domains and requests (include/ecrt.h): thin wrappers
+ * configurations and domains (include/ecrt.h): thin wrappers
  * around the core.  The configuration calls take io_mutex (process context
  * only); the realtime ones (domain process/queue/state, slave config
- * state: cycle_lock; request state/read/write/index/timeout: lock-free on
- * the request's state word) may be called from any context (ecrt.c,
- * doc/LOCKING.md).
+ * state: cycle_lock) may be called from any context (ecrt.c,
+ * doc/LOCKING.md).  The requests are in ecrt_request.c.
  */
 #include <linux/ktime.h>
 #include <linux/module.h>
@@ -234,32 +233,6 @@ int ecrt_slave_config_emerg_overruns(const ec_slave_config_t *sc)
 }
 EXPORT_SYMBOL(ecrt_slave_config_emerg_overruns);
 
-ec_sdo_request_t *ecrt_slave_config_create_sdo_request(ec_slave_config_t *sc,
-						       uint16_t index,
-						       uint8_t subindex,
-						       size_t size)
-{
-	struct ec_app_sdo_request *r;
-
-	mutex_lock(ec_sc_lock(sc));
-	r = ec_slave_config_create_sdo_request(sc, index, subindex, size);
-	mutex_unlock(ec_sc_lock(sc));
-	return r ? &r->req : NULL;
-}
-EXPORT_SYMBOL(ecrt_slave_config_create_sdo_request);
-
-ec_reg_request_t *ecrt_slave_config_create_reg_request(ec_slave_config_t *sc,
-						       size_t size)
-{
-	struct ec_app_reg_request *r;
-
-	mutex_lock(ec_sc_lock(sc));
-	r = ec_slave_config_create_reg_request(sc, size);
-	mutex_unlock(ec_sc_lock(sc));
-	return r ? &r->req : NULL;
-}
-EXPORT_SYMBOL(ecrt_slave_config_create_reg_request);
-
 /** ecrt_slave_config_state() - realtime, any context */
 int ecrt_slave_config_state(const ec_slave_config_t *sc,
 			    ec_slave_config_state_t *state)
@@ -274,46 +247,7 @@ int ecrt_slave_config_state(const ec_slave_config_t *sc,
 }
 EXPORT_SYMBOL(ecrt_slave_config_state);
 
-int ecrt_slave_config_eoe_mac_address(ec_slave_config_t *sc,
-				      const unsigned char *mac_address)
-{
-	return -EOPNOTSUPP;	/* no EoE */
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_mac_address);
-
-int ecrt_slave_config_eoe_ip_address(ec_slave_config_t *sc,
-				     struct in_addr ip_address)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_ip_address);
-
-int ecrt_slave_config_eoe_subnet_mask(ec_slave_config_t *sc,
-				      struct in_addr subnet_mask)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_subnet_mask);
-
-int ecrt_slave_config_eoe_default_gateway(ec_slave_config_t *sc,
-					  struct in_addr gateway_address)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_default_gateway);
-
-int ecrt_slave_config_eoe_dns_address(ec_slave_config_t *sc,
-				      struct in_addr dns_address)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_dns_address);
-
-int ecrt_slave_config_eoe_hostname(ec_slave_config_t *sc, const char *name)
-{
-	return -EOPNOTSUPP;
-}
-EXPORT_SYMBOL(ecrt_slave_config_eoe_hostname);
+/* The six ecrt_slave_config_eoe_*() calls are in ioctl_eoe.c. */
 
 static bool ec_al_state_valid(unsigned int state)
 {
@@ -466,160 +400,4 @@ int ecrt_domain_state(const ec_domain_t *domain, ec_domain_state_t *state)
 }
 EXPORT_SYMBOL(ecrt_domain_state);
 
-/* SDO requests (ec_sdo_request_t is the core request of an app request). */
-
-static bool ec_req_pending(enum ec_req_state s)
-{
-	return s == EC_REQ_QUEUED || s == EC_REQ_BUSY;
-}
-
-static ec_request_state_t ec_req_to_ecrt(enum ec_req_state s)
-{
-	switch (s) {
-	case EC_REQ_QUEUED:
-	case EC_REQ_BUSY:
-		return EC_REQUEST_BUSY;
-	case EC_REQ_SUCCESS:
-		return EC_REQUEST_SUCCESS;
-	case EC_REQ_FAILURE:
-		return EC_REQUEST_ERROR;
-	default:
-		return EC_REQUEST_UNUSED;
-	}
-}
-
-/*
- * The request calls below are lock-free (doc/LOCKING.md rule 7): while the
- * state word says QUEUED or BUSY the FSM side owns the request and the
- * call refuses; otherwise the application owns it, changes it and hands
- * it over with a release store of QUEUED.  Realtime, any context.
- */
-static bool ec_req_app_owns(const enum ec_req_state *state)
-{
-	/* request handover, doc/LOCKING.md rule 7 */
-	return !ec_req_pending(smp_load_acquire(state));
-}
-
-int ecrt_sdo_request_index(ec_sdo_request_t *req, uint16_t index,
-			   uint8_t subindex)
-{
-	if (!ec_req_app_owns(&req->state))
-		return -EBUSY;
-	req->index = index;
-	req->subindex = subindex;
-	return 0;
-}
-EXPORT_SYMBOL(ecrt_sdo_request_index);
-
-int ecrt_sdo_request_timeout(ec_sdo_request_t *req, uint32_t timeout)
-{
-	if (!ec_req_app_owns(&req->state))
-		return -EBUSY;
-	req->timeout_ns = (u64)timeout * NSEC_PER_MSEC;
-	return 0;
-}
-EXPORT_SYMBOL(ecrt_sdo_request_timeout);
-
-uint8_t *ecrt_sdo_request_data(const ec_sdo_request_t *req)
-{
-	return req->data;
-}
-EXPORT_SYMBOL(ecrt_sdo_request_data);
-
-size_t ecrt_sdo_request_data_size(const ec_sdo_request_t *req)
-{
-	return req->data_size;
-}
-EXPORT_SYMBOL(ecrt_sdo_request_data_size);
-
-/** ecrt_sdo_request_state() - state of a request (realtime, lock-free) */
-ec_request_state_t ecrt_sdo_request_state(const ec_sdo_request_t *req)
-{
-	/* request handover, doc/LOCKING.md rule 7 */
-	return ec_req_to_ecrt(smp_load_acquire(&req->state));
-}
-EXPORT_SYMBOL(ecrt_sdo_request_state);
-
-static int ec_sdo_request_start(ec_sdo_request_t *req, bool write)
-{
-	if (!ec_req_app_owns(&req->state))
-		return -EBUSY;
-	req->write = write;
-	if (write && !req->data_size)
-		req->data_size = req->mem_size;
-	req->abort_code = 0;
-	req->error = 0;
-	/* request handover, doc/LOCKING.md rule 7 */
-	smp_store_release(&req->state, EC_REQ_QUEUED);
-	return 0;
-}
-
-/** ecrt_sdo_request_write() - download data_size bytes of the data */
-int ecrt_sdo_request_write(ec_sdo_request_t *req)
-{
-	return ec_sdo_request_start(req, true);
-}
-EXPORT_SYMBOL(ecrt_sdo_request_write);
-
-int ecrt_sdo_request_read(ec_sdo_request_t *req)
-{
-	return ec_sdo_request_start(req, false);
-}
-EXPORT_SYMBOL(ecrt_sdo_request_read);
-
-/* Register requests. */
-
-static struct ec_app_reg_request *ec_app_reg(const ec_reg_request_t *req)
-{
-	return container_of((ec_reg_request_t *)req, struct ec_app_reg_request,
-			    req);
-}
-
-uint8_t *ecrt_reg_request_data(const ec_reg_request_t *req)
-{
-	return ec_app_reg(req)->mem;
-}
-EXPORT_SYMBOL(ecrt_reg_request_data);
-
-ec_request_state_t ecrt_reg_request_state(const ec_reg_request_t *req)
-{
-	/* request handover, doc/LOCKING.md rule 7 */
-	return ec_req_to_ecrt(smp_load_acquire(&req->state));
-}
-EXPORT_SYMBOL(ecrt_reg_request_state);
-
-static int ec_reg_request_start(ec_reg_request_t *req, bool write,
-				uint16_t address, size_t size)
-{
-	struct ec_app_reg_request *r = ec_app_reg(req);
-
-	if (!size || size > r->mem_size)
-		return -ENOBUFS;
-	if (!ec_req_app_owns(&req->state))
-		return -EBUSY;
-	req->write = write;
-	req->address = address;
-	req->size = size;
-	req->data = r->mem;
-	req->error = 0;
-	/* request handover, doc/LOCKING.md rule 7 */
-	smp_store_release(&req->state, EC_REQ_QUEUED);
-	return 0;
-}
-
-int ecrt_reg_request_write(ec_reg_request_t *req, uint16_t address,
-			   size_t size)
-{
-	return ec_reg_request_start(req, true, address, size);
-}
-EXPORT_SYMBOL(ecrt_reg_request_write);
-
-int ecrt_reg_request_read(ec_reg_request_t *req, uint16_t address,
-			  size_t size)
-{
-	return ec_reg_request_start(req, false, address, size);
-}
-EXPORT_SYMBOL(ecrt_reg_request_read);
-
-/* SoE requests and VoE handlers: ecrt_mbox.c. */
-
+/* The requests of the cyclic task: ecrt_request.c. */

@@ -53,6 +53,17 @@ long ec_ioctl_slave_foe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_read(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_idn(struct ec_cdev_file *f, void __user *arg);
+
+/*
+ * The application's requests of every kind (ioctl_req.c), and the older
+ * per-kind commands served by the same handlers (the SDO and register
+ * ones are declared in ioctl_app.h).
+ */
+long ec_ioctl_app_req_create(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_req_set(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_req_start(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_req_state(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg);
@@ -60,6 +71,10 @@ long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg);
 
 /* Feature flags of configurations (flags.c). */
 long ec_ioctl_app_sc_flag(struct ec_cdev_file *f, void __user *arg);
+/* EoE (ioctl_eoe.c) */
+long ec_ioctl_sc_eoe_ip(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_slave_eoe_ip(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_eoe_handler(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_config_flag(struct ec_cdev_file *f, void __user *arg);
 
 /* Slave configurations and domains, read-only (ioctl_config.c). */

@@ -256,246 +256,46 @@ long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg)
 	return ret;
 }
 
-/*
- * The application's FoE, SoE and VoE requests from userspace: one handler
- * shape for the three kinds (create, set the parameters, start, state).
- * Set, start and state are the application's realtime calls: they look
- * the request up under ec_app_req_lock() (cycle_lock while active), as the
- * SDO requests do; the data they copy under it is bounded by
- * EC_APP_MBOX_MAX (a kernel application's requests have no such bound).
- */
-#define EC_APP_MBOX_MAX (64 * 1024)
-
-/* Called with ec_app_req_lock() (or io_mutex) held. */
-static struct ec_app_mbox_request *
-ec_app_mbox_find(struct ec_linux_master *m, u32 config, u32 index)
+/* Inspection: a startup IDN of a configuration, for 'config -v'. */
+long ec_ioctl_config_idn(struct ec_cdev_file *f, void __user *arg)
 {
-	struct ec_slave_config *sc = ec_app_config(m, config);
-	struct ec_list *n = sc ? ec_list_nth(&sc->app_mbox_requests, index) :
-				 NULL;
-
-	return n ? ec_list_entry(n, struct ec_app_mbox_request, config_node) :
-		   NULL;
-}
-
-static int ec_app_mbox_copy_in(struct ec_cdev_file *f,
-			       struct ec_ioctl_mbox_request *data,
-			       void __user *arg)
-{
-	if (!ec_app_holds(f))
-		return -EPERM;
-	if (copy_from_user(data, arg, sizeof(*data)))
-		return -EFAULT;
-	if (!ec_ioctl_reserved_ok(data->reserved, ARRAY_SIZE(data->reserved)) ||
-	    data->kind > EC_IOCTL_MBOX_VOE || data->drive_no > 7 ||
-	    !memchr(data->file_name, 0, sizeof(data->file_name)))
-		return -EINVAL;
-	return 0;
-}
-
-/* The parameters of SET (and CREATE); the request is the caller's. */
-static int ec_app_mbox_set(struct ec_app_mbox_request *r,
-			   const struct ec_ioctl_mbox_request *data)
-{
-	u64 timeout = (u64)data->timeout_ms * NSEC_PER_MSEC;
-
-	if (!ec_app_mbox_request_owned(r))
-		return -EBUSY;
-	switch (r->kind) {
-	case EC_APP_MBOX_FOE:
-		strscpy(r->u.foe.file_name, data->file_name,
-			sizeof(r->u.foe.file_name));
-		r->u.foe.password = data->password;
-		r->u.foe.timeout_ns = timeout;
-		break;
-	case EC_APP_MBOX_SOE:
-		r->u.soe.drive_no = data->drive_no;
-		r->u.soe.idn = data->idn;
-		r->u.soe.timeout_ns = timeout;
-		break;
-	default:
-		r->u.voe.vendor_id = data->vendor_id;
-		r->u.voe.vendor_type = data->vendor_type;
-		r->u.voe.timeout_ns = timeout;
-		break;
-	}
-	return 0;
-}
-
-long ec_ioctl_app_mbox_create(struct ec_cdev_file *f, void __user *arg)
-{
-	static const enum ec_app_mbox_kind kinds[] = {
-		[EC_IOCTL_MBOX_FOE] = EC_APP_MBOX_FOE,
-		[EC_IOCTL_MBOX_SOE] = EC_APP_MBOX_SOE,
-		[EC_IOCTL_MBOX_VOE] = EC_APP_MBOX_VOE,
-	};
 	struct ec_linux_master *m = f->master;
-	struct ec_ioctl_mbox_request data;
-	struct ec_app_mbox_request *r = NULL;
+	const struct ec_soe_config *c = NULL;
+	struct ec_ioctl_config_idn *data;
 	struct ec_slave_config *sc;
-	long ret;
+	struct ec_list *pos;
+	long ret = 0;
 
-	ret = ec_app_mbox_copy_in(f, &data, arg);
-	if (ret)
-		return ret;
-	if (data.mem_size > EC_APP_MBOX_MAX)
-		return -EINVAL;
+	data = kmalloc(sizeof(*data), GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	if (copy_from_user(data, arg, sizeof(*data))) {
+		ret = -EFAULT;
+		goto out_free_data;
+	}
+	if (!ec_ioctl_reserved_ok(data->reserved, ARRAY_SIZE(data->reserved))) {
+		ret = -EINVAL;
+		goto out_free_data;
+	}
+	memset(data->data, 0, sizeof(data->data));
 	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc && !m->core.active)
-		r = ec_slave_config_create_mbox_request(sc, kinds[data.kind],
-							data.mem_size);
-	if (r) {
-		ec_app_mbox_set(r, &data);
-		data.request_index = ec_list_index(&sc->app_mbox_requests,
-						   &r->config_node);
+	sc = ec_app_config(m, data->config_index);
+	pos = sc ? ec_list_nth(&sc->soe_configs, data->idn_pos) : NULL;
+	if (pos) {
+		c = ec_list_entry(pos, struct ec_soe_config, node);
+		data->drive_no = c->drive_no;
+		data->idn = c->idn;
+		data->al_state = c->al_state;
+		data->size = c->size;
+		memcpy(data->data, c->data,
+		       min_t(size_t, c->size, sizeof(data->data)));
 	}
 	mutex_unlock(&m->io_mutex);
-	if (!r)
-		return sc ? (m->core.active ? -EBUSY : -ENOMEM) : -ENOENT;
-	if (copy_to_user(arg, &data, sizeof(data)))
-		return -EFAULT;
-	return 0;
-}
-
-long ec_ioctl_app_mbox_set(struct ec_cdev_file *f, void __user *arg)
-{
-	struct ec_linux_master *m = f->master;
-	struct ec_ioctl_mbox_request data;
-	struct ec_app_mbox_request *r;
-	struct ec_app_req_lock l;
-	long ret;
-
-	ret = ec_app_mbox_copy_in(f, &data, arg);
-	if (ret)
-		return ret;
-	ec_app_req_lock(m, &l);
-	r = ec_app_mbox_find(m, data.config_index, data.request_index);
-	ret = r ? ec_app_mbox_set(r, &data) : -ENOENT;
-	ec_app_req_unlock(m, &l);
-	return ret;
-}
-
-long ec_ioctl_app_mbox_start(struct ec_cdev_file *f, void __user *arg)
-{
-	struct ec_linux_master *m = f->master;
-	struct ec_ioctl_mbox_request data;
-	struct ec_app_mbox_request *r;
-	struct ec_app_req_lock l;
-	bool write;
-	u8 *buf = NULL;
-	long ret;
-
-	ret = ec_app_mbox_copy_in(f, &data, arg);
-	if (ret)
-		return ret;
-	write = data.op == EC_IOCTL_MBOX_WRITE;
-	if (data.op > EC_IOCTL_MBOX_READ_NOSYNC ||
-	    (write && data.data_size > EC_APP_MBOX_MAX))
-		return -EINVAL;
-	if (write && data.data_size) {
-		buf = vmemdup_user(u64_to_user_ptr(data.data), data.data_size);
-		if (IS_ERR(buf))
-			return PTR_ERR(buf);
-	}
-	ec_app_req_lock(m, &l);
-	r = ec_app_mbox_find(m, data.config_index, data.request_index);
-	if (!r) {
+	if (!c)
 		ret = -ENOENT;
-	} else if (data.op == EC_IOCTL_MBOX_READ_NOSYNC &&
-		   r->kind != EC_APP_MBOX_VOE) {
-		ret = -EINVAL;
-	} else if (write && data.data_size > r->mem_size) {
-		ret = -ENOBUFS;
-	} else if (!ec_app_mbox_request_owned(r)) {
-		ret = -EBUSY;
-	} else {
-		if (write) {
-			if (data.data_size)
-				memcpy(r->mem, buf, data.data_size);
-			if (r->kind == EC_APP_MBOX_FOE)
-				r->u.foe.data_size = data.data_size;
-			else if (r->kind == EC_APP_MBOX_SOE)
-				r->u.soe.data_size = data.data_size;
-			else
-				r->u.voe.data_size = data.data_size;
-		}
-		ret = ec_app_mbox_request_start(r, write,
-			data.op == EC_IOCTL_MBOX_READ_NOSYNC ?
-			EC_VOE_OP_READ_NOSYNC : write ? EC_VOE_OP_WRITE :
-			EC_VOE_OP_READ);
-	}
-	ec_app_req_unlock(m, &l);
-	kvfree(buf);
-	return ret;
-}
-
-/*
- * Polled every cycle: nothing is allocated unless a read succeeded, whose
- * data are staged in a kernel buffer so that no user memory is touched
- * under io_mutex.
- */
-long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg)
-{
-	struct ec_linux_master *m = f->master;
-	struct ec_ioctl_mbox_request data;
-	struct ec_app_mbox_request *r;
-	struct ec_app_req_lock l;
-	u8 *buf = NULL;
-	size_t n = 0;
-	long ret;
-	bool copy;
-
-	ret = ec_app_mbox_copy_in(f, &data, arg);
-	if (ret)
-		return ret;
-	ec_app_req_lock(m, &l);
-	r = ec_app_mbox_find(m, data.config_index, data.request_index);
-	copy = r && data.data && r->mem_size &&
-	       ec_app_mbox_request_state(r) == EC_REQUEST_SUCCESS;
-	n = r ? r->mem_size : 0;
-	ec_app_req_unlock(m, &l);
-	if (copy) {
-		buf = kvmalloc(n, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-	}
-	n = 0;
-	ec_app_req_lock(m, &l);
-	r = ec_app_mbox_find(m, data.config_index, data.request_index);
-	if (!r) {
-		ret = -ENOENT;
-	} else {
-		BUILD_BUG_ON((int)EC_REQUEST_BUSY != (int)EC_IOCTL_REQUEST_BUSY ||
-			     (int)EC_REQUEST_SUCCESS != (int)EC_IOCTL_REQUEST_SUCCESS ||
-			     (int)EC_REQUEST_ERROR != (int)EC_IOCTL_REQUEST_ERROR ||
-			     (int)EC_REQUEST_UNUSED != (int)EC_IOCTL_REQUEST_UNUSED);
-		data.state = ec_app_mbox_request_state(r);
-		if (r->kind == EC_APP_MBOX_FOE) {
-			data.data_size = r->u.foe.data_size;
-			data.progress = r->u.foe.progress;
-			data.error_code = r->u.foe.foe_error;
-			data.error = r->u.foe.error;
-		} else if (r->kind == EC_APP_MBOX_SOE) {
-			data.data_size = r->u.soe.data_size;
-			data.error_code = r->u.soe.error_code;
-			data.error = r->u.soe.error;
-		} else {
-			data.data_size = r->u.voe.data_size;
-			data.vendor_id = r->u.voe.rx_vendor_id;
-			data.vendor_type = r->u.voe.rx_vendor_type;
-			data.error = r->u.voe.error;
-		}
-		if (buf && data.state == EC_IOCTL_REQUEST_SUCCESS) {
-			n = min_t(size_t, data.data_size, r->mem_size);
-			memcpy(buf, r->mem, n);
-		}
-	}
-	ec_app_req_unlock(m, &l);
-	if (!ret && n && copy_to_user(u64_to_user_ptr(data.data), buf, n))
+	else if (copy_to_user(arg, data, sizeof(*data)))
 		ret = -EFAULT;
-	kvfree(buf);
-	if (!ret && copy_to_user(arg, &data, sizeof(data)))
-		ret = -EFAULT;
+out_free_data:
+	kfree(data);
 	return ret;
 }

@@ -19,6 +19,7 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_request.h"
+#include "../fsm_coe.h"
 #include "../slave.h"
 
 #define EC_SDO_MAX_SIZE (1024 * 1024)	/* largest SDO through the CLI */
@@ -331,6 +332,23 @@ long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg)
 	return ret;
 }
 
+/* The SDO request of @r on index:subindex, its data r->buf of @size. */
+static struct ec_sdo_request *ec_ioctl_sdo_req(struct ec_ioctl_req *r,
+					       u16 index, u8 subindex,
+					       size_t size)
+{
+	struct ec_sdo_request *req = &r->u.sdo;
+
+	ec_list_init(&req->node);
+	r->state = &req->state;
+	r->node = &req->node;
+	req->index = index;
+	req->subindex = subindex;
+	req->data = r->buf;
+	req->mem_size = size;
+	return req;
+}
+
 static long ec_ioctl_slave_sdo_transfer(struct ec_cdev_file *f,
 					void __user *arg, bool write)
 {
@@ -359,16 +377,10 @@ static long ec_ioctl_slave_sdo_transfer(struct ec_cdev_file *f,
 		ec_ioctl_req_free(r);
 		return ret;
 	}
-	req = &r->u.sdo;
-	ec_list_init(&req->node);
-	r->state = &req->state;
-	r->node = &req->node;
+	req = ec_ioctl_sdo_req(r, data.sdo_index, data.sdo_entry_subindex,
+			       data.data_size);
 	req->write = write;
-	req->index = data.sdo_index;
-	req->subindex = data.sdo_entry_subindex;
 	req->complete_access = data.complete_access;
-	req->data = r->buf;
-	req->mem_size = data.data_size;
 	req->data_size = write ? data.data_size : 0;
 	req->timeout_ns = (u64)data.timeout_ms * NSEC_PER_MSEC;
 	ret = ec_ioctl_run(f->master, data.slave_position, r,
@@ -385,6 +397,63 @@ static long ec_ioctl_slave_sdo_transfer(struct ec_cdev_file *f,
 	ec_ioctl_req_free(r);
 	if (copy_to_user(arg, &data, sizeof(data)))
 		return -EFAULT;
+	return ret;
+}
+
+/**
+ * ec_linux_sdo_entry_info() - fetch one entry's description from the slave
+ * @m: master
+ * @data: slave_position, sdo_spec (an index) and sdo_entry_subindex in;
+ *	the description out
+ *
+ * SDO information Get Entry Description, queued like an SDO upload: what
+ * 'ethercat upload' without -t needs when the dictionary has not been
+ * read (or is switched off, read_dictionary=0).  Process context.
+ *
+ * Return: 0 or -errno (-EIO: the slave has no such entry).
+ */
+int ec_linux_sdo_entry_info(struct ec_linux_master *m,
+			    struct ec_ioctl_slave_sdo_entry *data)
+{
+	struct ec_sdo_entry e = { 0 };
+	struct ec_sdo_request *req;
+	struct ec_ioctl_req *r;
+	size_t n;
+	bool orphaned;
+	int ret;
+
+	r = ec_ioctl_req_alloc();
+	if (!r)
+		return -ENOMEM;
+	r->buf = kvzalloc(EC_COE_ENTRY_DESC_FIXED + EC_IOCTL_STRING_SIZE,
+			  GFP_KERNEL);
+	if (!r->buf) {
+		ec_ioctl_req_free(r);
+		return -ENOMEM;
+	}
+	req = ec_ioctl_sdo_req(r, (u16)data->sdo_spec,
+			       data->sdo_entry_subindex,
+			       EC_COE_ENTRY_DESC_FIXED + EC_IOCTL_STRING_SIZE - 1);
+	req->entry_info = true;
+	ret = ec_ioctl_run(m, data->slave_position, r,
+			   offsetof(struct ec_slave, sdo_requests),
+			   &req->error, EC_REQUEST_WAIT_MS, &orphaned);
+	if (orphaned)
+		return ret;
+	if (!ret && req->data_size < EC_COE_ENTRY_DESC_FIXED)
+		ret = -EPROTO;
+	if (!ret) {
+		ec_coe_entry_decode(&e, r->buf);
+		data->data_type = e.data_type;
+		data->bit_length = e.bit_length;
+		memcpy(data->read_access, e.read_access, 3);
+		memcpy(data->write_access, e.write_access, 3);
+		n = req->data_size - EC_COE_ENTRY_DESC_FIXED;
+		memset(data->description, 0, sizeof(data->description));
+		memcpy(data->description, (u8 *)r->buf +
+		       EC_COE_ENTRY_DESC_FIXED, n);
+	}
+	ec_ioctl_req_free(r);
 	return ret;
 }
 

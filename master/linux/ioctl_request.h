@@ -13,6 +13,7 @@
 
 #include "master_linux.h"
 #include "../requests.h"
+#include "../fsm_eoe.h"
 
 struct ec_ioctl_req {
 	struct list_head orphan_node;	/* in m->orphans when abandoned */
@@ -26,6 +27,7 @@ struct ec_ioctl_req {
 		struct ec_state_request st;
 		struct ec_foe_request foe;
 		struct ec_soe_request soe;
+		struct ec_eoe_ip_request eoe;
 	} u;
 };
 
@@ -44,5 +46,9 @@ int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
 			  u8 drive_no, u16 idn, u8 elements, bool write,
 			  void *buf, size_t size, u32 timeout_ms,
 			  size_t *result_size, u16 *error_code);
+
+struct ec_ioctl_slave_sdo_entry;
+int ec_linux_sdo_entry_info(struct ec_linux_master *m,
+			    struct ec_ioctl_slave_sdo_entry *data);
 
 #endif /* EC_LINUX_IOCTL_REQUEST_H */

@@ -13,6 +13,7 @@
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
+#include "ioctl_request.h"
 #include "../slave.h"
 #include "../requests.h"
 
@@ -266,8 +267,19 @@ long ec_ioctl_slave_sdo_entry(struct ec_cdev_file *f, void __user *arg)
 		break;
 	}
 	mutex_unlock(&m->io_mutex);
-	if (!e)
+	/*
+	 * An object the dictionary does not hold (not read yet, or switched
+	 * off): ask the slave for the one entry's description.
+	 */
+	if (!e && s && !sdo && data.sdo_spec >= 0 &&
+	    data.sdo_spec <= 0xffff) {
+		int ret = ec_linux_sdo_entry_info(m, &data);
+
+		if (ret)
+			return ret == -EIO ? -EINVAL : ret;
+	} else if (!e) {
 		return -EINVAL;
+	}
 	memset(data.reserved, 0, sizeof(data.reserved));
 	return copy_to_user(arg, &data, sizeof(data)) ? -EFAULT : 0;
 }

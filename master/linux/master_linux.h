@@ -65,6 +65,9 @@ struct ec_linux_master {
 	wait_queue_head_t request_wq;
 	/* When the application last sent (its cycle serves requests in OP). */
 	u64 last_app_send_ns;
+	/* EoE interfaces (eoe.c), under io_mutex; created and removed by
+	 * the thread outside it. */
+	struct list_head eoe_list;
 	/* Requests whose ioctl gave up while the FSM worked on them. */
 	struct list_head orphans;
 	u8 main_mac[ETH_ALEN];

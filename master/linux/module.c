@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 
 #include "master_linux.h"
+#include "eoe.h"
 #include "compat.h"
 #include "ec_ioctl.h"
 
@@ -71,6 +72,7 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 	mutex_init(&m->pd_lock);
 	init_waitqueue_head(&m->request_wq);
 	INIT_LIST_HEAD(&m->orphans);
+	INIT_LIST_HEAD(&m->eoe_list);
 	ret = ec_parse_mac(main_devices[index], m->main_mac);
 	if (ret) {
 		pr_err("EtherCAT: invalid main device MAC '%s'\n",
@@ -167,6 +169,7 @@ static void __exit ec_cleanup_module(void)
 		struct ec_linux_master *m = &ec_masters[i];
 
 		ec_linux_thread_stop(m);
+		ec_linux_eoe_clear(m);
 		ec_cdev_unregister(m);
 		ec_master_clear(&m->core);
 		ec_linux_free_orphans(m);

@@ -26,6 +26,17 @@ static inline void ec_free(void *p)
 	kfree(p);
 }
 
+/* Buffers that may be large (request data): FSM side only. */
+static inline void *ec_zalloc_big(size_t size)
+{
+	return kvzalloc(size, GFP_KERNEL);
+}
+
+static inline void ec_free_big(void *p)
+{
+	kvfree(p);
+}
+
 /* Process data memory: zeroed and mappable to userspace (mmap). */
 static inline void *ec_pd_alloc(size_t size)
 {

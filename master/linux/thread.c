@@ -26,6 +26,7 @@
 #include <uapi/linux/sched/types.h>
 
 #include "master_linux.h"
+#include "eoe.h"
 
 #define EC_IDLE_PERIOD_US 1000
 /*
@@ -175,6 +176,7 @@ static int ec_linux_master_thread(void *data)
 		ec_linux_reap_requests(m);
 		mutex_unlock(&m->io_mutex);
 		ec_linux_wake_requesters(m);
+		ec_linux_eoe_sync(m);	/* takes io_mutex, then rtnl outside it */
 		if (!op)
 			ec_linux_idle_wait(m);
 	}

@@ -31,7 +31,7 @@ FUZZ_SIM   := $(FUZZ_DIR)/libsim.a
 FUZZ_TOOL  := $(FUZZ_DIR)/libtool.a
 FUZZ_NAMES := fuzz_frame fuzz_coe_sdo fuzz_coe_info fuzz_coe_emerg \
 	      fuzz_sii fuzz_tool_num fuzz_tool_sii fuzz_sim_frame \
-	      fuzz_sim_segment
+	      fuzz_sim_segment fuzz_eoe
 FUZZ_BINS  := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_NAMES))
 FUZZ_SEEDS := $(FUZZ_DIR)/seeds/.stamp
 
@@ -55,8 +55,10 @@ $(FUZZ_DIR)/tool/%.o: tool/%.c $(wildcard tool/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -c -o $@ $<
 
-# The FoE and SoE commands share the core's mailbox texts (as tool.mk).
-$(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o: FUZZ_TOOL_CFLAGS := -iquote master
+# The FoE, SoE and config commands share the core's mailbox texts (as
+# tool.mk).
+$(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o \
+$(FUZZ_DIR)/tool/cmd_config.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
@@ -91,13 +93,34 @@ $(FUZZ_DIR)/bin/fuzz_coe_%: tests/fuzz/fuzz_coe.c tests/fuzz/fuzz_bus.h \
 		-DFUZZ_COE_MODE=FUZZ_COE_$(shell echo $* | tr a-z A-Z) \
 		$< $(FUZZ_CORE)
 
+$(FUZZ_DIR)/bin/fuzz_eoe: tests/fuzz/fuzz_eoe.c $(FUZZ_CORE)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK) -iquote master $< $(FUZZ_CORE)
+
 $(FUZZ_DIR)/bin/fuzz_sii: tests/fuzz/fuzz_sii.c $(FUZZ_CORE)
 	@mkdir -p $(dir $@)
 	$(FUZZ_LINK) -iquote master $< $(FUZZ_CORE)
 
+# The SII commands walk images with the core's SII parser (as tool.mk).
+$(FUZZ_DIR)/tool/cmd_sii.o $(FUZZ_DIR)/tool/sii_dump.o: FUZZ_TOOL_CFLAGS := -iquote master
+
+# The FoE, SoE and VoE reply parsers and the ESI importer.
+FUZZ_MBOX_ESI := fuzz_foe fuzz_soe fuzz_voe fuzz_sim_esi
+FUZZ_NAMES += $(FUZZ_MBOX_ESI)
+FUZZ_BINS += $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_MBOX_ESI))
+
+# FoE, SoE and VoE: one harness, built once per protocol.
+FUZZ_MBOX_BINS := $(addprefix $(FUZZ_DIR)/bin/,fuzz_foe fuzz_soe fuzz_voe)
+$(FUZZ_MBOX_BINS): $(FUZZ_DIR)/bin/fuzz_%: tests/fuzz/fuzz_mbox.c \
+		tests/fuzz/fuzz_bus.h $(FUZZ_CORE)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK) -iquote master \
+		-DFUZZ_MBOX_PROTO=FUZZ_MBOX_$(shell echo $* | tr a-z A-Z) \
+		$< $(FUZZ_CORE)
+
 $(FUZZ_DIR)/bin/fuzz_tool_%: tests/fuzz/fuzz_tool_%.c $(FUZZ_TOOL)
 	@mkdir -p $(dir $@)
-	$(FUZZ_LINK) -Ilib -Itool $< $(FUZZ_TOOL) -lm
+	$(FUZZ_LINK) -Ilib -Itool -iquote master $< $(FUZZ_TOOL) -lm
 
 $(FUZZ_DIR)/bin/fuzz_sim_%: tests/fuzz/fuzz_sim_%.c $(FUZZ_SIM)
 	@mkdir -p $(dir $@)
@@ -111,7 +134,7 @@ $(FUZZ_DIR)/mkseeds: tests/fuzz/mkseeds.c tests/fuzz/fuzz_bus.h \
 		$(BUILD)/libeccore.a $(SIM_LIB) $(SIM_LIBS)
 
 $(FUZZ_SEEDS): $(FUZZ_DIR)/mkseeds $(SIM_CATALOGUE) \
-		$(wildcard sim/segments/*.json)
+		$(wildcard sim/segments/*.json) $(wildcard tests/esi/*.xml)
 	rm -rf $(FUZZ_DIR)/seeds
 	$(FUZZ_DIR)/mkseeds $(FUZZ_DIR)/seeds
 	@touch $@

@@ -40,6 +40,8 @@ struct fuzz_bus {
 	size_t in_len, in_pos;
 	unsigned int chunks;
 	u8 force_service;	/* CoE service put in each chunk, 0: none */
+	u8 mbox_type;		/* mailbox type of the replies (CoE) */
+	bool raw_mbox;		/* chunks carry their own mailbox header */
 	bool script;		/* answer datagrams (else the frame test) */
 };
 
@@ -87,11 +89,16 @@ static void fuzz_answer(struct fuzz_bus *b, u8 *d, size_t len)
 	if (!c)
 		return;
 	memset(data, 0, len);
+	if (b->raw_mbox) {
+		/* header and all from the input: length, type, counter */
+		memcpy(data, c, n < len ? n : len);
+		return;
+	}
 	if (n > len - EC_MBOX_HEADER_SIZE)
 		n = len - EC_MBOX_HEADER_SIZE;
 	memcpy(data + EC_MBOX_HEADER_SIZE, c, n);
 	ec_put_u16(data, (u16)n);
-	data[5] = EC_MBOX_TYPE_COE | (u8)((b->chunks++ % 7 + 1) << 4);
+	data[5] = b->mbox_type | (u8)((b->chunks++ % 7 + 1) << 4);
 	if (b->force_service && n >= 2)
 		data[EC_MBOX_HEADER_SIZE + 1] =
 			(data[EC_MBOX_HEADER_SIZE + 1] & 0x0f) |
@@ -147,6 +154,7 @@ static inline int fuzz_bus_init(struct fuzz_bus *b, bool script)
 	if (ec_master_init(&b->master, 0))
 		return -1;
 	b->script = script;
+	b->mbox_type = EC_MBOX_TYPE_COE;
 	dev = &b->master.devices[EC_DEVICE_MAIN];
 	memcpy(dev->mac, mac, 6);
 	dev->hooks = &fuzz_hooks;
@@ -175,6 +183,56 @@ static inline void fuzz_slave_init(struct fuzz_bus *b, struct ec_slave *s)
 	s->sii.mailbox_protocols = EC_MBOX_COE;
 	s->current_state = EC_AL_STATE_PREOP_;
 	s->scan_done = true;
+}
+
+/*
+ * The mailbox harnesses' set-up: the bus with one slave as a scan would
+ * leave it, whose read mailbox @in feeds, and @dg ready for its FSMs.
+ * Return: the slave, or NULL when there is no memory.
+ */
+static inline struct ec_slave *fuzz_mbox_start(struct fuzz_bus *b,
+					       struct ec_datagram *dg,
+					       const u8 *in, size_t in_len)
+{
+	struct ec_slave *s;
+
+	if (fuzz_bus_init(b, true))
+		return NULL;
+	b->in = in;
+	b->in_len = in_len;
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		fuzz_bus_clear(b);
+		return NULL;
+	}
+	b->master.slaves = s;
+	b->master.slave_count = 1;
+	fuzz_slave_init(b, s);
+	ec_datagram_init(dg);
+	if (ec_datagram_prealloc(dg, EC_FRAME_MAX_PAYLOAD -
+				 EC_DATAGRAM_HEADER_SIZE -
+				 EC_DATAGRAM_FOOTER_SIZE)) {
+		ec_datagram_clear(dg);
+		ec_slave_clear(s);
+		free(s);
+		fuzz_bus_clear(b);
+		return NULL;
+	}
+	return s;
+}
+
+/* Undo fuzz_mbox_start(), after the FSMs on @dg are done. */
+static inline void fuzz_mbox_end(struct fuzz_bus *b, struct ec_slave *s,
+				 struct ec_datagram *dg)
+{
+	ec_master_unqueue_datagram(&b->master, dg);
+	ec_datagram_clear(dg);
+	ec_slave_clear(s);
+	ec_emerg_ring_clear(&s->emerg_ring);
+	b->master.slaves = NULL;
+	b->master.slave_count = 0;
+	free(s);
+	fuzz_bus_clear(b);
 }
 
 /* One cycle: answers of the last frame in, then what is queued out. */

@@ -44,21 +44,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	unsigned int cycles = 0;
 	u8 sel;
 
-	if (size < 1 || fuzz_bus_init(&b, true))
+	if (size < 1)
 		return 0;
 	sel = data[0];
-	b.in = data + 1;
-	b.in_len = size - 1;
-	s = calloc(1, sizeof(*s));
-	assert(s);
-	b.master.slaves = s;
-	b.master.slave_count = 1;
-	fuzz_slave_init(&b, s);
-	ec_datagram_init(&dg);
-	if (ec_datagram_prealloc(&dg, EC_FRAME_MAX_PAYLOAD -
-				 EC_DATAGRAM_HEADER_SIZE -
-				 EC_DATAGRAM_FOOTER_SIZE))
-		goto out;
+	s = fuzz_mbox_start(&b, &dg, data + 1, size - 1);
+	if (!s)
+		return 0;
 	ec_fsm_coe_init(&coe, &dg);
 
 	memset(&req, 0, sizeof(req));
@@ -97,15 +88,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		assert(req.data_size <= req.mem_size);
 	if (FUZZ_COE_MODE == FUZZ_COE_INFO && ec_fsm_coe_success(&coe))
 		assert(s->sdo_count == 0 || s->sdos);
-	ec_master_unqueue_datagram(&b.master, &dg);
 	ec_fsm_coe_clear(&coe);
-out:
-	ec_datagram_clear(&dg);
-	ec_slave_clear(s);
-	ec_emerg_ring_clear(&s->emerg_ring);
-	b.master.slaves = NULL;
-	b.master.slave_count = 0;
-	free(s);
-	fuzz_bus_clear(&b);
+	fuzz_mbox_end(&b, s, &dg);
 	return 0;
 }

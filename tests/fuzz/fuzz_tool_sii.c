@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "print.h"
-#include "sii.h"
+#include "sii_dump.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -34,7 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 sizeof(err))) {
 		/* @count says how many there are; 64 at most are kept */
 		for (i = 0; i < count && i < 64; i++)
-			assert(cats[i].offset + cats[i].size <= nwords);
+			assert(cats[i].data + cats[i].len <=
+			       img + 2 * nwords);
 	}
 	ec_out_init(null, false);
 	(void)ec_sii_dump(img, nwords, err, sizeof(err));

@@ -5,13 +5,19 @@
  *
  *   sii, tool_sii   the SII image of every catalogue model
  *   sim_segment     the shipped segment files and one of every model
- *   sim_frame       every frame the master sends while it scans the
- *                   default segment, configures it and reads SDOs
+ *   sim_frame       the first 300 frames the master sends to the default
+ *                   segment (scan, configuration, SDOs) and to the
+ *                   mailbox segment of mbox_seeds() (FoE, SoE, VoE)
  *   frame           the simulator's answer to the frame of fuzz_bus.h
  *                   (whole, and as patches)
  *   coe_sdo, coe_info, coe_emerg
  *                   the mailbox replies of the CoE drive to SDO uploads
  *                   and downloads and to the dictionary read
+ *   foe, soe, voe   the mailbox replies of the SoE drive (FoE and SoE)
+ *                   and the VoE echo to reads and writes, as payloads
+ *                   and as whole mailboxes (fuzz_mbox.c)
+ *   sim_esi         the ESI file of every catalogue model and the test
+ *                   files in tests/esi/
  *   tool_num        numbers, lists and values as users type them
  *
  *   mkseeds OUTDIR    (run from the top of the tree)
@@ -25,7 +31,10 @@
 
 #include "fuzz_bus.h"
 #include "ecsim.h"
+#include "fsm_foe.h"
 #include "fsm_slave.h"
+#include "fsm_soe.h"
+#include "fsm_voe.h"
 #include "requests.h"
 
 #define MAX_FRAMES 300
@@ -60,15 +69,32 @@ struct rig {
 	u8 reply[EC_FRAME_MAX_SIZE];
 	size_t reply_len;
 	unsigned int frames;
-	/* mailbox replies of the drive, as fuzz_coe.c chunks */
+	/* mailbox replies of one slave, as fuzz_coe.c chunks */
+	unsigned int capture_pos;
 	u8 chunks[4096];
 	size_t chunks_len;
+	/* the same with their mailbox headers (fuzz_mbox.c's raw chunks) */
+	u8 raw[4096];
+	size_t raw_len;
 	bool capture_mbox;
+	unsigned int nslaves;
 };
+
+static void rig_put_chunk(u8 *buf, size_t *len, size_t cap, const u8 *p,
+			  size_t n)
+{
+	if (n > 255)
+		n = 255;
+	if (*len + n + 1 > cap)
+		return;
+	buf[(*len)++] = (u8)n;
+	memcpy(buf + *len, p, n);
+	*len += n;
+}
 
 static void rig_capture_mbox(struct rig *r)
 {
-	const struct ec_slave *s = &r->master.slaves[SERVO];
+	const struct ec_slave *s = &r->master.slaves[r->capture_pos];
 	size_t off = FUZZ_ETH_HDR + FUZZ_FRAME_HDR;
 
 	while (off + FUZZ_DG_HDR + 2 <= r->reply_len) {
@@ -84,14 +110,12 @@ static void rig_capture_mbox(struct rig *r)
 			n = ec_get_u16(d + FUZZ_DG_HDR);
 			if (n > len - EC_MBOX_HEADER_SIZE)
 				n = len - EC_MBOX_HEADER_SIZE;
-			if (n > 255)
-				n = 255;
-			if (r->chunks_len + n + 1 <= sizeof(r->chunks)) {
-				r->chunks[r->chunks_len++] = (u8)n;
-				memcpy(r->chunks + r->chunks_len,
-				       d + FUZZ_DG_HDR + EC_MBOX_HEADER_SIZE, n);
-				r->chunks_len += n;
-			}
+			rig_put_chunk(r->chunks, &r->chunks_len,
+				      sizeof(r->chunks),
+				      d + FUZZ_DG_HDR + EC_MBOX_HEADER_SIZE, n);
+			rig_put_chunk(r->raw, &r->raw_len, sizeof(r->raw),
+				      d + FUZZ_DG_HDR,
+				      n + EC_MBOX_HEADER_SIZE);
 		}
 		if (!(ec_get_u16(d + 6) & 0x8000))
 			break;
@@ -138,7 +162,7 @@ static bool rig_ready(struct rig *r)
 {
 	unsigned int i;
 
-	if (r->master.scan_busy || r->master.slave_count != 6)
+	if (r->master.scan_busy || r->master.slave_count != r->nslaves)
 		return false;
 	for (i = 0; i < r->master.slave_count; i++)
 		if (!ec_slave_fsm_ready(&r->master.slaves[i]))
@@ -152,6 +176,7 @@ static void rig_sdo(struct rig *r, struct ec_sdo_request *req, u8 sel)
 	unsigned int i;
 
 	r->chunks_len = 0;
+	r->raw_len = 0;
 	r->capture_mbox = true;
 	req->state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req->node, &r->master.slaves[SERVO].sdo_requests);
@@ -164,43 +189,70 @@ static void rig_sdo(struct rig *r, struct ec_sdo_request *req, u8 sel)
 	put_seed("coe_emerg", seed, r->chunks_len + 1);
 }
 
-static void rig_run(void)
+/*
+ * The master on @seg (@nslaves slaves) through its scan to PREOP; with
+ * @capture the mailbox replies of slave @capture_pos once it is scanned.
+ */
+static void rig_start(struct rig *r, struct ecsim_segment *seg,
+		      unsigned int nslaves, unsigned int capture_pos,
+		      bool capture)
 {
 	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x01 };
-	static struct rig r;
-	struct ec_sdo_request req;
 	struct ec_device *dev;
-	struct ec_slave *servo;
-	char err[256];
-	u8 buf[512], seed[4097];
 	unsigned int i;
 
-	r.seg = ecsim_segment_new_file("sim/segments/default.json", err,
-				       sizeof(err));
-	if (!r.seg || ec_master_init(&r.master, 0)) {
-		fprintf(stderr, "mkseeds: %s\n", err);
+	memset(r, 0, sizeof(*r));
+	r->seg = seg;
+	r->nslaves = nslaves;
+	r->capture_pos = capture_pos;
+	if (!seg || ec_master_init(&r->master, 0)) {
+		fprintf(stderr, "mkseeds: no segment or master\n");
 		exit(1);
 	}
 	ec_port_set_log(fuzz_log);
-	dev = &r.master.devices[EC_DEVICE_MAIN];
+	dev = &r->master.devices[EC_DEVICE_MAIN];
 	memcpy(dev->mac, mac, 6);
 	dev->hooks = &rig_hooks;
-	dev->priv = &r;
+	dev->priv = r;
 	dev->attached = dev->open = dev->link_up = true;
-	ec_master_device_attached(&r.master, dev);
-	r.now_ns = EC_NSEC_PER_SEC;
-	/* scan, PREOP, PDO and dictionary read of the drive */
-	r.capture_mbox = false;
-	for (i = 0; i < 20000 && !rig_ready(&r); i++) {
-		rig_cycle(&r);
-		if (r.master.slave_count == 6 && !r.master.scan_busy &&
-		    r.master.slaves[SERVO].scan_done)
-			r.capture_mbox = true;	/* the dictionary read */
+	ec_master_device_attached(&r->master, dev);
+	r->now_ns = EC_NSEC_PER_SEC;
+	for (i = 0; i < 20000 && !rig_ready(r); i++) {
+		rig_cycle(r);
+		if (capture && r->master.slave_count == nslaves &&
+		    !r->master.scan_busy &&
+		    r->master.slaves[capture_pos].scan_done)
+			r->capture_mbox = true;
 	}
-	if (!rig_ready(&r)) {
-		fprintf(stderr, "mkseeds: the default segment did not come up\n");
+	if (!rig_ready(r)) {
+		fprintf(stderr, "mkseeds: the segment did not come up\n");
 		exit(1);
 	}
+}
+
+static void rig_stop(struct rig *r)
+{
+	ec_fsm_master_clear_slaves(&r->master);
+	ec_master_clear(&r->master);
+	ecsim_segment_free(r->seg);
+}
+
+static void rig_run(void)
+{
+	static struct rig r;
+	struct ec_sdo_request req;
+	struct ec_slave *servo;
+	char err[256];
+	u8 buf[512], seed[4097];
+
+	/* scan, PREOP, PDO and dictionary read of the drive */
+	r.seg = ecsim_segment_new_file("sim/segments/default.json", err,
+				       sizeof(err));
+	if (!r.seg) {
+		fprintf(stderr, "mkseeds: %s\n", err);
+		exit(1);
+	}
+	rig_start(&r, r.seg, 6, SERVO, true);
 	servo = &r.master.slaves[SERVO];
 	if (!(servo->sii.mailbox_protocols & EC_MBOX_COE)) {
 		fprintf(stderr, "mkseeds: slave %d has no CoE\n", SERVO);
@@ -232,9 +284,166 @@ static void rig_run(void)
 	req.write = false;		/* an abort: no such object */
 	req.index = 0x5ffe;
 	rig_sdo(&r, &req, 0x00);
-	ec_fsm_master_clear_slaves(&r.master);
-	ec_master_clear(&r.master);
-	ecsim_segment_free(r.seg);
+	rig_stop(&r);
+}
+
+/* ---- FoE, SoE and VoE replies (fuzz_mbox.c) ---- */
+
+#define MBOX_SOE 1	/* ECSIM-SOE: SoE and FoE, no CoE */
+#define MBOX_VOE 2	/* ECSIM-VOE: the VoE echo */
+#define MBOX_FILE "firmware.bin"	/* as fuzz_mbox.c */
+#define MBOX_PASSWORD 0x1234
+#define MBOX_IDN 0x008e		/* S-0-0142, as fuzz_mbox.c */
+
+/* Start capturing the replies of slave @pos. */
+static void rig_capture(struct rig *r, unsigned int pos)
+{
+	r->capture_pos = pos;
+	r->chunks_len = 0;
+	r->raw_len = 0;
+	r->capture_mbox = true;
+}
+
+/* The replies captured as a seed of @corpus, plain and raw (sel 0x80). */
+static void rig_put_mbox_seeds(struct rig *r, const char *corpus, u8 sel)
+{
+	u8 seed[4097];
+
+	r->capture_mbox = false;
+	seed[0] = sel;
+	memcpy(seed + 1, r->chunks, r->chunks_len);
+	put_seed(corpus, seed, r->chunks_len + 1);
+	seed[0] = sel | 0x80;
+	memcpy(seed + 1, r->raw, r->raw_len);
+	put_seed(corpus, seed, r->raw_len + 1);
+}
+
+static void rig_foe(struct rig *r, struct ec_datagram *dg, bool write,
+		    size_t size, u8 sel)
+{
+	static u8 buf[1024];
+	struct ec_foe_request req;
+	struct ec_fsm_foe fsm;
+	unsigned int i;
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	snprintf(req.file_name, sizeof(req.file_name), MBOX_FILE);
+	req.password = MBOX_PASSWORD;
+	req.write = write;
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.data_size = size;
+	memset(buf, 0xa5, size);
+	rig_capture(r, MBOX_SOE);
+	ec_fsm_foe_init(&fsm, dg);
+	ec_fsm_foe_transfer(&fsm, &r->master.slaves[MBOX_SOE], &req,
+			    r->now_ns);
+	for (i = 0; i < 3000 && ec_fsm_foe_exec(&fsm, r->now_ns); i++)
+		rig_cycle(r);
+	rig_put_mbox_seeds(r, "foe", sel);
+}
+
+static void rig_soe(struct rig *r, struct ec_datagram *dg, bool write,
+		    size_t size, u8 elements, u8 sel)
+{
+	static u8 buf[1024];
+	struct ec_soe_request req;
+	struct ec_fsm_soe fsm;
+	unsigned int i;
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.write = write;
+	req.idn = MBOX_IDN;
+	req.elements = elements;
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.data_size = size;
+	memset(buf, 'a', size);
+	rig_capture(r, MBOX_SOE);
+	ec_fsm_soe_init(&fsm, dg);
+	ec_fsm_soe_transfer(&fsm, &r->master.slaves[MBOX_SOE], &req,
+			    r->now_ns);
+	for (i = 0; i < 3000 && ec_fsm_soe_exec(&fsm, r->now_ns); i++)
+		rig_cycle(r);
+	rig_put_mbox_seeds(r, "soe", sel);
+}
+
+static void rig_voe(struct rig *r, struct ec_datagram *dg,
+		    enum ec_voe_op op, size_t size, u8 sel)
+{
+	static u8 buf[1024];
+	struct ec_voe_handler req;
+	struct ec_fsm_voe fsm;
+	unsigned int i;
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.op = op;
+	req.vendor_id = 0x0ec51d00;
+	req.vendor_type = 0x1234;
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.data_size = size;
+	memset(buf, 0x3c, size);
+	rig_capture(r, MBOX_VOE);
+	ec_fsm_voe_init(&fsm, dg);
+	ec_fsm_voe_transfer(&fsm, &r->master.slaves[MBOX_VOE], &req,
+			    r->now_ns);
+	for (i = 0; i < 3000 && ec_fsm_voe_exec(&fsm, r->now_ns); i++)
+		rig_cycle(r);
+	if (op != EC_VOE_OP_WRITE)
+		rig_put_mbox_seeds(r, "voe", sel);
+	r->capture_mbox = false;
+}
+
+/*
+ * The selectors are fuzz_mbox.c's: FoE and SoE bit 0 write, bits 1-2
+ * the write size (1: 10 bytes, 2: 116, 3: 700); VoE bits 0-1 the
+ * operation (1: read), bits 2-3 the write size.
+ */
+static void mbox_seeds(void)
+{
+	static const char *const json =
+		"{ \"slaves\": [ { \"model\": \"EK1100\" },"
+		" { \"model\": \"ECSIM-SOE\", \"foe\": { \"password\": 4660 } },"
+		" { \"model\": \"ECSIM-VOE\" } ] }";
+	static struct rig r;
+	struct ec_datagram dg;
+	char err[256];
+
+	r.seg = ecsim_segment_new_string(json, err, sizeof(err));
+	if (!r.seg) {
+		fprintf(stderr, "mkseeds: mailbox segment: %s\n", err);
+		exit(1);
+	}
+	rig_start(&r, r.seg, 3, MBOX_SOE, false);
+	ec_datagram_init(&dg);
+	if (ec_datagram_prealloc(&dg, EC_FRAME_MAX_PAYLOAD -
+				 EC_DATAGRAM_HEADER_SIZE -
+				 EC_DATAGRAM_FOOTER_SIZE)) {
+		fprintf(stderr, "mkseeds: no memory\n");
+		exit(1);
+	}
+	rig_foe(&r, &dg, false, 0, 0x00);	/* not found: an error */
+	rig_foe(&r, &dg, true, 700, 0x07);	/* seven packets */
+	rig_foe(&r, &dg, false, 0, 0x00);	/* and read back */
+	rig_foe(&r, &dg, true, 10, 0x03);
+	rig_foe(&r, &dg, true, 116, 0x05);	/* one full, one empty */
+	rig_foe(&r, &dg, false, 0, 0x00);
+	rig_soe(&r, &dg, false, 0, 0, 0x00);
+	rig_soe(&r, &dg, false, 0, EC_SOE_ELEM_NAME, 0x40);
+	rig_soe(&r, &dg, true, 10, 0, 0x03);
+	rig_soe(&r, &dg, true, 700, 0, 0x07);	/* fragments, maybe refused */
+	rig_soe(&r, &dg, false, 0, 0, 0x00);	/* what it holds now */
+	rig_voe(&r, &dg, EC_VOE_OP_WRITE, 10, 0x04);
+	rig_voe(&r, &dg, EC_VOE_OP_READ, 0, 0x01);
+	rig_voe(&r, &dg, EC_VOE_OP_WRITE, 116, 0x08);
+	rig_voe(&r, &dg, EC_VOE_OP_READ_NOSYNC, 0, 0x02);
+	ec_master_unqueue_datagram(&r.master, &dg);
+	ec_datagram_clear(&dg);
+	rig_stop(&r);
 }
 
 /* ---- the frame of fuzz_bus.h, answered by the simulator ---- */
@@ -299,6 +508,38 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* Each file of @files as a seed of @corpus. */
+static void put_file_seeds(const char *corpus, const char *const *files,
+			   size_t n)
+{
+	char *text;
+	size_t i, len;
+
+	for (i = 0; i < n; i++) {
+		text = read_file(files[i], &len);
+		if (!text) {
+			perror(files[i]);
+			exit(1);
+		}
+		put_seed(corpus, text, len);
+		free(text);
+	}
+}
+
+/* The catalogue; *@models its "models" object. */
+static json_t *catalogue_load(json_t **models)
+{
+	json_error_t jerr;
+	json_t *cat = json_load_file("sim/catalogue/catalogue.json", 0, &jerr);
+
+	*models = json_object_get(cat, "models");
+	if (!json_is_object(*models)) {
+		fprintf(stderr, "mkseeds: catalogue: %s\n", jerr.text);
+		exit(1);
+	}
+	return cat;
+}
+
 static void sii_and_segment_seeds(void)
 {
 	static const char *const files[] = {
@@ -307,28 +548,14 @@ static void sii_and_segment_seeds(void)
 	};
 	struct ecsim_segment *seg;
 	const u8 *img;
-	json_error_t jerr;
 	json_t *cat, *models, *m, *root, *slaves;
 	const char *key;
 	char err[512], *text;
 	unsigned int id = 0;
-	size_t i, len;
+	size_t len;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		text = read_file(files[i], &len);
-		if (!text) {
-			perror(files[i]);
-			exit(1);
-		}
-		put_seed("sim_segment", text, len);
-		free(text);
-	}
-	cat = json_load_file("sim/catalogue/catalogue.json", 0, &jerr);
-	models = json_object_get(cat, "models");
-	if (!json_is_object(models)) {
-		fprintf(stderr, "mkseeds: catalogue: %s\n", jerr.text);
-		exit(1);
-	}
+	put_file_seeds("sim_segment", files, sizeof(files) / sizeof(files[0]));
+	cat = catalogue_load(&models);
 	root = json_object();
 	slaves = json_array();
 	json_object_foreach(models, key, m) {
@@ -354,6 +581,36 @@ static void sii_and_segment_seeds(void)
 	ecsim_segment_free(seg);
 	free(text);
 	json_decref(root);
+	json_decref(cat);
+}
+
+/* The ESI file of every catalogue model, and the test ESI files. */
+static void esi_seeds(void)
+{
+	static const char *const files[] = {
+		"tests/esi/EL1008.xml", "tests/esi/EL3102.xml",
+		"tests/esi/ECSIM-SERVO.xml",
+	};
+	json_t *cat, *models, *m;
+	const char *key;
+	char err[256], *text;
+	size_t len;
+	FILE *f;
+
+	put_file_seeds("sim_esi", files, sizeof(files) / sizeof(files[0]));
+	cat = catalogue_load(&models);
+	json_object_foreach(models, key, m) {
+		text = NULL;
+		len = 0;
+		f = open_memstream(&text, &len);
+		if (!f || ecsim_export_esi(key, NULL, f, err, sizeof(err))) {
+			fprintf(stderr, "mkseeds: ESI of %s: %s\n", key, err);
+			exit(1);
+		}
+		fclose(f);
+		put_seed("sim_esi", text, len);
+		free(text);
+	}
 	json_decref(cat);
 }
 
@@ -386,6 +643,8 @@ int main(int argc, char **argv)
 	sii_and_segment_seeds();
 	frame_seeds();
 	rig_run();
+	mbox_seeds();
+	esi_seeds();
 	tool_seeds();
 	printf("mkseeds: %u seeds in %s\n", nseed, outdir);
 	return 0;

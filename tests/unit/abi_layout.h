@@ -236,6 +236,36 @@ EC_OFF(ec_ioctl_mbox_request, data, 40);
 EC_OFF(ec_ioctl_mbox_request, error, 52);
 EC_OFF(ec_ioctl_mbox_request, file_name, 56);
 
+/* EoE (include/ec_ioctl_eoe.h) */
+EC_ABI(ec_ioctl_eoe_ip, 88);
+EC_OFF(ec_ioctl_eoe_ip, flags, 8);
+EC_OFF(ec_ioctl_eoe_ip, mac, 12);
+EC_OFF(ec_ioctl_eoe_ip, ip, 20);
+EC_OFF(ec_ioctl_eoe_ip, dns, 32);
+EC_OFF(ec_ioctl_eoe_ip, name, 36);
+EC_OFF(ec_ioctl_eoe_ip, reserved, 72);
+EC_ABI(ec_ioctl_eoe_handler, 120);
+EC_OFF(ec_ioctl_eoe_handler, name, 16);
+EC_OFF(ec_ioctl_eoe_handler, tx_frames, 32);
+EC_OFF(ec_ioctl_eoe_handler, rx_errors, 80);
+EC_OFF(ec_ioctl_eoe_handler, tx_rate, 88);
+EC_OFF(ec_ioctl_eoe_handler, reserved, 104);
+EC_ABI(ec_ioctl_app_req, 336);
+EC_OFF(ec_ioctl_app_req, kind, 8);
+EC_OFF(ec_ioctl_app_req, idn, 12);
+EC_OFF(ec_ioctl_app_req, vendor_id, 16);
+EC_OFF(ec_ioctl_app_req, sdo_index, 24);
+EC_OFF(ec_ioctl_app_req, set, 27);
+EC_OFF(ec_ioctl_app_req, address, 28);
+EC_OFF(ec_ioctl_app_req, timeout_ms, 32);
+EC_OFF(ec_ioctl_app_req, error, 52);
+EC_OFF(ec_ioctl_app_req, data, 56);
+EC_OFF(ec_ioctl_app_req, file_name, 64);
+EC_ABI(ec_ioctl_config_idn, 1056);
+EC_OFF(ec_ioctl_config_idn, idn, 10);
+EC_OFF(ec_ioctl_config_idn, size, 12);
+EC_OFF(ec_ioctl_config_idn, data, 16);
+
 /* Cycle cost (0x7c-0x7f). */
 EC_ABI(ec_ioctl_master_monitor, 128);
 EC_OFF(ec_ioctl_master_monitor, max_bytes, 16);

@@ -723,6 +723,18 @@ START_TEST(test_request_before_dictionary)
 }
 END_TEST
 
+/* A master with the dictionary read switched off, its slaves ready. */
+static void setup_no_dictionary(struct ec_harness *h)
+{
+	if (!segment_json)
+		build_segment();
+	ec_harness_init(h, segment_json);
+	h->master.no_dictionary = true;
+	ck_assert(ec_harness_run_until(h, all_ready, NULL,
+				       30 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(h->master.slaves[ID_TEST].sdo_count, 0);
+}
+
 /* The dictionary read switched off for the master. */
 START_TEST(test_no_dictionary)
 {
@@ -730,15 +742,67 @@ START_TEST(test_no_dictionary)
 	u8 buf[16];
 	size_t n;
 
-	if (!segment_json)
-		build_segment();
-	ec_harness_init(&h, segment_json);
-	h.master.no_dictionary = true;
-	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
-				       30 * EC_NSEC_PER_SEC));
-	ck_assert_uint_eq(h.master.slaves[ID_TEST].sdo_count, 0);
+	setup_no_dictionary(&h);
 	ck_assert_int_eq(upload(&h, ID_TEST, 0x6502, 0, buf, sizeof(buf), &n),
 			 0);
+	teardown(&h);
+}
+END_TEST
+
+/* SDO information Get Entry Description of one entry; Return: its error. */
+static int entry_info(struct ec_harness *h, unsigned int pos, u16 index,
+		      u8 sub, struct ec_sdo_entry *e, u32 *abort_code)
+{
+	struct ec_slave *slave = &h->master.slaves[pos];
+	struct ec_sdo_request req;
+	u8 buf[64];
+
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.entry_info = true;
+	req.index = index;
+	req.subindex = sub;
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &slave->sdo_requests);
+	ck_assert(ec_harness_run_until(h, sdo_done, &req,
+				       5 * EC_NSEC_PER_SEC));
+	*abort_code = req.abort_code;
+	if (req.error)
+		return req.error;
+	ck_assert_uint_ge(req.data_size, EC_COE_ENTRY_DESC_FIXED);
+	ck_assert_uint_eq(ec_get_u16(buf), index);
+	ec_coe_entry_decode(e, buf);
+	return 0;
+}
+
+/*
+ * Without the dictionary, one entry's description is asked for on
+ * demand ('ethercat upload' without -t): type and size of the entry, or
+ * the slave's SDO information error for an entry that does not exist.
+ */
+START_TEST(test_entry_info)
+{
+	struct ec_sdo_entry e;
+	struct ec_harness h;
+	u32 code;
+
+	setup_no_dictionary(&h);
+	memset(&e, 0, sizeof(e));
+	ck_assert_int_eq(entry_info(&h, ID_TEST, 0x1018, 1, &e, &code), 0);
+	ck_assert_uint_eq(e.subindex, 1);
+	ck_assert_uint_eq(e.data_type, 0x0007);	/* UNSIGNED32 */
+	ck_assert_uint_eq(e.bit_length, 32);
+	ck_assert(e.read_access[0]);
+	ck_assert_int_eq(entry_info(&h, ID_TEST, 0x1008, 0, &e, &code), 0);
+	ck_assert_uint_eq(e.data_type, 0x0009);	/* VISIBLE_STRING */
+	ck_assert_int_eq(entry_info(&h, ID_TEST, 0x1018, 0x7f, &e, &code),
+			 -EIO);
+	ck_assert_uint_ne(code, 0);
+	ck_assert_int_eq(entry_info(&h, ID_TEST, 0x5ff0, 0, &e, &code),
+			 -EIO);
+	ck_assert_uint_ne(code, 0);
 	teardown(&h);
 }
 END_TEST
@@ -1236,6 +1300,7 @@ int main(void)
 	tcase_add_test(tc, test_emergency_idle);
 	tcase_add_test(tc, test_request_before_dictionary);
 	tcase_add_test(tc, test_no_dictionary);
+	tcase_add_test(tc, test_entry_info);
 	tcase_add_test(tc, test_mailbox_error_reply);
 	tcase_add_test(tc, test_dictionary);
 	tcase_add_test(tc, test_small_mailbox);

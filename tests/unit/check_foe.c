@@ -51,12 +51,6 @@ static void setup(struct ec_harness *h)
 
 #define teardown ec_harness_teardown
 
-static bool req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_foe_request *)ctx)->state);
-}
-
 /* One FoE transfer through the slave's request list; returns the error. */
 static int foe(struct ec_harness *h, unsigned int pos, bool write,
 	       const char *name, u32 password, u8 *buf, size_t mem,
@@ -73,10 +67,8 @@ static int foe(struct ec_harness *h, unsigned int pos, bool write,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h->master.slaves[pos].foe_requests);
-	ck_assert(ec_harness_run_until(h, req_done, &req,
-				       120 * EC_NSEC_PER_SEC));
+	ec_harness_run_request(h, &h->master.slaves[pos].foe_requests,
+			       &req.node, &req.state, 120 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state,
 			 req.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
 	if (size)

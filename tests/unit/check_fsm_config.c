@@ -158,42 +158,44 @@ END_TEST
 static bool app_sdo_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_app_sdo_request *)ctx)->req.state);
+	return ec_req_done(((struct ec_app_request *)ctx)->u.sdo.state);
 }
 
 static bool app_reg_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_app_reg_request *)ctx)->req.state);
+	return ec_req_done(((struct ec_app_request *)ctx)->u.reg.state);
 }
 
 /* Requests the application created are served in OP. */
 START_TEST(test_app_requests_in_op)
 {
-	struct ec_app_sdo_request *sdo;
-	struct ec_app_reg_request *r;
+	struct ec_app_request *sdo;
+	struct ec_app_request *r;
 	struct fixture f;
 
 	setup(&f);
 	register_entries(&f);
-	sdo = ec_slave_config_create_sdo_request(f.sc[ID_SERVO], 0x6080, 0, 4);
-	r = ec_slave_config_create_reg_request(f.sc[ID_SERVO], 2);
+	sdo = ec_slave_config_create_request(f.sc[ID_SERVO], EC_APP_REQ_SDO, 4);
+	ck_assert_ptr_nonnull(sdo);
+	sdo->u.sdo.index = 0x6080;
+	r = ec_slave_config_create_request(f.sc[ID_SERVO], EC_APP_REQ_REG, 2);
 	ck_assert_ptr_nonnull(sdo);
 	ck_assert_ptr_nonnull(r);
 	activate(&f);
 	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
 				 5 * EC_NSEC_PER_SEC));
-	sdo->req.write = false;
-	sdo->req.state = EC_REQ_QUEUED;
+	sdo->u.sdo.write = false;
+	sdo->u.sdo.state = EC_REQ_QUEUED;
 	ck_assert(run_until(&f.h, app_sdo_done, sdo, EC_NSEC_PER_SEC));
-	ck_assert_int_eq(sdo->req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(sdo->u.sdo.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
-	r->req.write = false;
-	r->req.address = EC_REG_AL_STATUS;
-	r->req.size = 2;
-	r->req.state = EC_REQ_QUEUED;
+	r->u.reg.write = false;
+	r->u.reg.address = EC_REG_AL_STATUS;
+	r->u.reg.size = 2;
+	r->u.reg.state = EC_REQ_QUEUED;
 	ck_assert(run_until(&f.h, app_reg_done, r, EC_NSEC_PER_SEC));
-	ck_assert_int_eq(r->req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(r->u.reg.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(r->mem[0], EC_AL_STATE_OP_);
 	teardown(&f);
 }
@@ -207,26 +209,28 @@ END_TEST
  */
 START_TEST(test_app_request_survives_late_frames)
 {
-	struct ec_app_sdo_request *sdo;
+	struct ec_app_request *sdo;
 	struct fixture f;
 	unsigned int i;
 	u64 lost;
 
 	setup(&f);
 	register_entries(&f);
-	sdo = ec_slave_config_create_sdo_request(f.sc[ID_SERVO], 0x6080, 0, 4);
+	sdo = ec_slave_config_create_request(f.sc[ID_SERVO], EC_APP_REQ_SDO, 4);
+	ck_assert_ptr_nonnull(sdo);
+	sdo->u.sdo.index = 0x6080;
 	ck_assert_ptr_nonnull(sdo);
 	activate(&f);
 	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
 				 5 * EC_NSEC_PER_SEC));
-	sdo->req.write = false;
-	sdo->req.state = EC_REQ_QUEUED;
+	sdo->u.sdo.write = false;
+	sdo->u.sdo.state = EC_REQ_QUEUED;
 	f.h.late_cycles = 2;
 	lost = f.h.master.timed_out_datagrams;
 	for (i = 0; i < 1000 && !app_sdo_done(&f.h, sdo); i++)
 		cycle(&f.h);
 	f.h.late_cycles = 0;
-	ck_assert_int_eq(sdo->req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(sdo->u.sdo.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
 	/* The domain datagrams of those cycles were lost, and counted. */
 	ck_assert_uint_gt(f.h.master.timed_out_datagrams, lost);

@@ -24,33 +24,14 @@ static const char *segment =
 	" { \"model\": \"EL3102\" }, { \"model\": \"ECSIM-SERVO\" } ] }";
 
 /* Every slave scanned, its FSM idle with nothing queued. */
-static bool all_idle(struct ec_harness *h, void *ctx)
-{
-	unsigned int i;
+static unsigned int num_slaves = 4;
 
-	(void)ctx;
-	if (h->master.scan_busy || h->master.slave_count != 4)
-		return false;
-	for (i = 0; i < h->master.slave_count; i++) {
-		struct ec_slave *s = &h->master.slaves[i];
-
-		if (!s->scan_done || !ec_slave_fsm_ready(s))
-			return false;
-	}
-	return true;
-}
-
-/* Free the slaves too (and with them what the slave FSMs built). */
-static void teardown(struct ec_harness *h)
-{
-	ec_fsm_master_clear_slaves(&h->master);
-	ec_harness_clear(h);
-}
+#define teardown ec_harness_teardown
 
 static void setup(struct ec_harness *h)
 {
 	ec_harness_init(h, segment);
-	ck_assert(ec_harness_run_until(h, all_idle, NULL,
+	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
 				       10 * EC_NSEC_PER_SEC));
 }
 
@@ -58,24 +39,6 @@ static struct ec_slave *slave_at(struct ec_harness *h, unsigned int pos)
 {
 	ck_assert_uint_lt(pos, h->master.slave_count);
 	return &h->master.slaves[pos];
-}
-
-static bool state_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
-}
-
-static bool reg_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_reg_request *)ctx)->state);
-}
-
-static bool sii_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_sii_request *)ctx)->state);
 }
 
 static void request_state(struct ec_harness *h, struct ec_slave *slave,
@@ -86,7 +49,7 @@ static void request_state(struct ec_harness *h, struct ec_slave *slave,
 	req->al_state = state;
 	req->state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req->node, &slave->state_requests);
-	ck_assert(ec_harness_run_until(h, state_req_done, req,
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req->state,
 				       10 * EC_NSEC_PER_SEC));
 }
 
@@ -259,10 +222,8 @@ START_TEST(test_register_requests)
 	req.address = EC_REG_TYPE;
 	req.size = 4;
 	req.data = buf;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(req.working_counter, 1);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0, sim, 4), 0);
@@ -272,28 +233,22 @@ START_TEST(test_register_requests)
 	memcpy(buf, pattern, 4);
 	req.write = true;
 	req.address = 0x1800;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0x1800, sim, 4),
 			 0);
 	ck_assert_mem_eq(sim, pattern, 4);
 	memset(buf, 0, 4);
 	req.write = false;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_mem_eq(buf, pattern, 4);
 
 	/* Nobody answers at that station address: wkc 0. */
 	servo->station_address = 0x7777;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	servo->station_address = EC_SLAVE_STATION_BASE + ID_SERVO;
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
@@ -301,10 +256,8 @@ START_TEST(test_register_requests)
 
 	/* Larger than a datagram can carry. */
 	req.size = 4000;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EOVERFLOW);
 	teardown(&h);
@@ -334,10 +287,8 @@ START_TEST(test_sii_write)
 	req.word_offset = 4;
 	req.nwords = 4;
 	req.words = words;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &di->sii_requests);
-	ck_assert(ec_harness_run_until(&h, sii_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->sii_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
 	ck_assert_mem_eq(image, cfg, 16);
@@ -346,10 +297,8 @@ START_TEST(test_sii_write)
 	/* A word past the end of the EEPROM is refused. */
 	req.word_offset = (u16)(len / 2);
 	req.nwords = 1;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &di->sii_requests);
-	ck_assert(ec_harness_run_until(&h, sii_req_done, &req,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->sii_requests, &req.node, &req.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.error, -EIO);
 	teardown(&h);
@@ -396,20 +345,12 @@ START_TEST(test_cancel_requests)
 	memset(&reg, 0, sizeof(reg));
 	reg.size = 2;
 	reg.data = buf;
-	reg.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&reg.node, &servo->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &servo->reg_requests, &reg.node, &reg.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
 	teardown(&h);
 }
 END_TEST
-
-static bool sdo_req_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_sdo_request *)ctx)->state);
-}
 
 /* A rescan while an SDO transfer is in progress: it fails, the new
  * slaves come up again. */
@@ -430,11 +371,11 @@ START_TEST(test_rescan_with_busy_request)
 	ec_harness_cycle(&h);
 	ck_assert_int_eq(sdo.state, EC_REQ_BUSY);
 	ec_fsm_master_rescan(&h.master.fsm);
-	ck_assert(ec_harness_run_until(&h, sdo_req_done, &sdo,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &sdo.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(sdo.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(sdo.error, -ENODEV);
-	ck_assert(ec_harness_run_until(&h, all_idle, NULL,
+	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       10 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
 			  EC_AL_STATE_PREOP_);
@@ -459,10 +400,8 @@ static void write_sii(struct ec_harness *h, struct ec_slave *s,
 	ec_list_init(&req.node);
 	req.nwords = (u16)nwords;
 	req.words = (u8 *)words;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &s->sii_requests);
-	ck_assert(ec_harness_run_until(h, sii_req_done, &req,
-				       20 * EC_NSEC_PER_SEC));
+	ec_harness_run_request(h, &s->sii_requests, &req.node, &req.state,
+			       20 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 }
 
@@ -504,20 +443,16 @@ START_TEST(test_repair_garbage_sii)
 	reg.address = EC_REG_TYPE;
 	reg.size = 2;
 	reg.data = type;
-	reg.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&reg.node, &di->reg_requests);
-	ck_assert(ec_harness_run_until(&h, reg_req_done, &reg,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->reg_requests, &reg.node, &reg.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(reg.working_counter, 1);
 
 	memset(&st, 0, sizeof(st));
 	ec_list_init(&st.node);
 	st.al_state = EC_AL_STATE_INIT_;
-	st.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&st.node, &di->state_requests);
-	ck_assert(ec_harness_run_until(&h, state_req_done, &st,
-				       EC_NSEC_PER_SEC));
+	ec_harness_run_request(&h, &di->state_requests, &st.node, &st.state,
+			       EC_NSEC_PER_SEC);
 	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(st.error, -EIO);
 
@@ -526,7 +461,7 @@ START_TEST(test_repair_garbage_sii)
 	ck_assert_mem_eq(image, good, sizeof(good));
 
 	ec_fsm_master_rescan(&h.master.fsm);
-	ck_assert(ec_harness_run_until(&h, all_idle, NULL,
+	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       20 * EC_NSEC_PER_SEC));
 	di = slave_at(&h, ID_DI);
 	ck_assert(di->scan_done);

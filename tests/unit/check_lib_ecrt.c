@@ -162,26 +162,31 @@ static int fake_config_cmd(unsigned long req, void *arg)
 
 static int fake_request_cmd(unsigned long req, void *arg)
 {
-	struct ec_ioctl_sdo_request *r = arg;
+	struct ec_ioctl_app_req *r = arg;
 
 	CK_RESERVED(r);
-	if (req == EC_IOCTL_SDO_REQUEST_CREATE) {
+	ck_assert_uint_eq(r->kind, EC_IOCTL_REQ_SDO);
+	if (req == EC_IOCTL_APP_REQ_CREATE) {
 		ck_assert_uint_eq(r->sdo_index, 0x1018);
-		ck_assert_uint_eq(r->size, 4);
+		ck_assert_uint_eq(r->sdo_subindex, 1);
+		ck_assert_uint_eq(r->mem_size, 4);
 		r->request_index = 0;
 		return 0;
 	}
-	if (req == EC_IOCTL_SDO_REQUEST_READ ||
-	    req == EC_IOCTL_SDO_REQUEST_TIMEOUT)
+	if (req == EC_IOCTL_APP_REQ_START) {
+		ck_assert_uint_eq(r->op, EC_IOCTL_MBOX_READ);
 		return 0;
-	if (req == EC_IOCTL_SDO_REQUEST_STATE) {
+	}
+	if (req == EC_IOCTL_APP_REQ_SET)
+		return 0;
+	if (req == EC_IOCTL_APP_REQ_STATE) {
 		if (++fake.sdo_state_calls == 1) {
 			r->state = EC_IOCTL_REQUEST_BUSY;
 			return 0;
 		}
 		r->state = EC_IOCTL_REQUEST_SUCCESS;
 		r->data_size = 4;
-		ck_assert_uint_eq(r->size, 4);
+		ck_assert_uint_eq(r->mem_size, 4);
 		memcpy((void *)(uintptr_t)r->data, "\x00\x1d\xc5\x0e", 4);
 		return 0;
 	}
@@ -254,8 +259,8 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		fake.sc_dc = *(struct ec_ioctl_sc_dc *)arg;
 		return 0;
 	}
-	if (_IOC_NR(req) >= _IOC_NR(EC_IOCTL_SDO_REQUEST_CREATE) &&
-	    _IOC_NR(req) <= _IOC_NR(EC_IOCTL_SDO_REQUEST_WRITE))
+	if (_IOC_NR(req) >= _IOC_NR(EC_IOCTL_APP_REQ_CREATE) &&
+	    _IOC_NR(req) <= _IOC_NR(EC_IOCTL_APP_REQ_STATE))
 		return fake_request_cmd(req, arg);
 	return fake_config_cmd(req, arg);
 }

@@ -217,12 +217,6 @@ static void check_line_topology(const struct ec_master *master)
 	}
 }
 
-static void clear_harness(struct ec_harness *h)
-{
-	ec_fsm_master_clear_slaves(&h->master);
-	ec_harness_clear(h);
-}
-
 START_TEST(test_default_segment)
 {
 	struct ec_harness h;
@@ -261,7 +255,7 @@ START_TEST(test_default_segment)
 	ec_fsm_master_rescan(&h.master.fsm);
 	run_scan(&h, 2);
 	check_segment(&h);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -301,7 +295,7 @@ START_TEST(test_slave_stops_answering)
 			check_slave_against_catalogue(&h, s, i);
 		}
 	}
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -339,7 +333,7 @@ START_TEST(test_bad_checksum)
 		      "warning names position and slave: '%s'", last_warning);
 	ck_assert(h.master.slaves[0].sii.checksum_ok);
 	ck_assert(h.master.slaves[2].sii.checksum_ok);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -370,7 +364,7 @@ START_TEST(test_unplug_mid_scan)
 	run_scan(&h, 2);
 	ck_assert_uint_eq(h.master.slave_count, 6);
 	check_segment(&h);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -393,7 +387,7 @@ START_TEST(test_link_loss_and_back)
 	h.drop_all = false;
 	run_scan(&h, 2);
 	check_segment(&h);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -410,7 +404,7 @@ START_TEST(test_single_loss_no_rescan)
 	ec_harness_run_for(&h, 200 * EC_NSEC_PER_MSEC);
 	ck_assert_uint_eq(h.master.fsm.scans_started, 1);
 	ck_assert_uint_eq(h.master.slave_count, 6);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -428,7 +422,7 @@ START_TEST(test_scan_with_frame_loss)
 	ec_harness_run_for(&h, 100 * EC_NSEC_PER_MSEC);
 	run_scan(&h, h.master.fsm.scans_started);
 	check_segment(&h);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -538,7 +532,7 @@ START_TEST(test_sii_ack_error_retried)
 	run_scan(&h, 1);
 	ck_assert_uint_eq(eep_fault.hits, 4);
 	check_segment(&h);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -551,7 +545,7 @@ START_TEST(test_sii_ack_error_gives_up)
 	ck_assert_uint_ge(eep_fault.hits, EC_FSM_SII_RETRIES + 1);
 	check_only_failed(&h, 3);
 	ck_assert_uint_eq(h.master.fsm.scans_started, 1);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -565,7 +559,7 @@ START_TEST(test_sii_busy_timeout)
 	check_only_failed(&h, 2);
 	ck_assert_uint_ge(h.master.scan_done_ns - h.master.scan_start_ns,
 			  EC_FSM_SII_TIMEOUT_NS);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -581,7 +575,7 @@ START_TEST(test_sii_taken_from_pdi)
 	check_segment(&h);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, 4, 0x0500, &v, 1), 0);
 	ck_assert_uint_eq(v & 0x01, 0);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -596,7 +590,7 @@ START_TEST(test_sii_held_by_pdi)
 	ck_assert_int_eq(ecsim_slave_poke(h.seg, 5, 0x0500, v, 2), 0);
 	run_scan(&h, 1);
 	check_only_failed(&h, 5);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -623,7 +617,7 @@ START_TEST(test_rescan_during_scan_and_nic_link)
 	h.master.devices[EC_DEVICE_MAIN].link_up = true;
 	run_scan(&h, 2);
 	check_segment(&h);
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 
@@ -646,7 +640,7 @@ START_TEST(test_big_segment)
 	       (double)(h.master.scan_done_ns - link_up_ns) / 1e6,
 	       (double)(h.master.scan_done_ns - h.master.scan_start_ns) / 1e6,
 	       frames, (unsigned int)(EC_HARNESS_CYCLE_NS / EC_NSEC_PER_MSEC));
-	clear_harness(&h);
+	ec_harness_teardown(&h);
 }
 END_TEST
 

@@ -404,8 +404,8 @@ START_TEST(test_truncated)
 						     "configuration area"));
 		} else if (ret) {
 			ck_assert_int_eq(ret, -EPROTO);
-			ck_assert_msg(strstr(err, "past the image end") ||
-				      strstr(err, "cut off"),
+			ck_assert_msg(strstr(err, "words, only") ||
+				      strstr(err, "has no size word"),
 				      "%zu words: %s", n, err);
 			/* The identity is still there. */
 			ck_assert_uint_eq(sii.product_code, 0x270f3052);
@@ -508,7 +508,7 @@ static void m_too_many_fmmus(struct img *im)
 
 static const struct bad_case bad_cases[] = {
 	{ "category past the end", m_cat_too_long, -EPROTO,
-	  "past the image end" },
+	  "words, only" },
 	{ "name string index", m_name_index, -EPROTO, "string index 8" },
 	{ "entry name index", m_entry_name_index, -EPROTO,
 	  "string index 200" },

@@ -776,6 +776,51 @@ START_TEST(test_bad_files)
 }
 END_TEST
 
+/*
+ * A dictionary the importer takes but the object dictionary refuses (an
+ * entry or an object given twice): the segment names the slave and the
+ * ESI file (fuzz_sim_esi found the message named neither).
+ */
+static const char *const bad_dict[] = {
+	"<DataTypes><DataType><Name>DT2000</Name><BitSize>24</BitSize>"
+	"<SubItem><SubIdx>0</SubIdx><Name>n</Name><Type>USINT</Type>"
+	"<BitSize>8</BitSize><BitOffs>0</BitOffs></SubItem>"
+	"<SubItem><SubIdx>1</SubIdx><Name>a</Name><Type>USINT</Type>"
+	"<BitSize>8</BitSize><BitOffs>8</BitOffs></SubItem>"
+	"<SubItem><SubIdx>1</SubIdx><Name>b</Name><Type>USINT</Type>"
+	"<BitSize>8</BitSize><BitOffs>16</BitOffs></SubItem>"
+	"</DataType></DataTypes><Objects><Object><Index>#x2000</Index>"
+	"<Name>rec</Name><Type>DT2000</Type></Object></Objects>",
+	"<Objects><Object><Index>#x2001</Index><Name>a</Name>"
+	"<Type>UDINT</Type></Object><Object><Index>#x2001</Index>"
+	"<Name>b</Name><Type>UDINT</Type></Object></Objects>",
+};
+
+START_TEST(test_bad_dictionary)
+{
+	static const char *const what[] = {
+		"object 0x2000: subindex 1 defined twice",
+		"object 0x2001",
+	};
+	char path[64], err[768] = "", json[128];
+	FILE *f;
+
+	tmp_path(path, sizeof(path));
+	f = fopen(path, "w");
+	fprintf(f, "<EtherCATInfo><Vendor><Id>2</Id></Vendor><Descriptions>"
+		"<Devices><Device><Type ProductCode=\"1\">T</Type><Name>n"
+		"</Name><Mailbox><CoE/></Mailbox><Profile><Dictionary>%s"
+		"</Dictionary></Profile></Device></Devices></Descriptions>"
+		"</EtherCATInfo>", bad_dict[_i]);
+	fclose(f);
+	snprintf(json, sizeof(json), "{\"slaves\":[{\"esi\":\"%s\"}]}", path);
+	ck_assert_ptr_null(ecsim_segment_new_string(json, err, sizeof(err)));
+	ck_assert_msg(strstr(err, "slave 0 ") && strstr(err, path) &&
+		      strstr(err, what[_i]), "case %d: %s", _i, err);
+	unlink(path);
+}
+END_TEST
+
 /* 0x1011:01 "load" restores the defaults; other values are refused. */
 START_TEST(test_restore_defaults)
 {
@@ -816,6 +861,8 @@ static Suite *esi_suite(void)
 	tcase_add_test(tc, test_info_list);
 	tcase_add_loop_test(tc, test_bad_files, 0,
 			    sizeof(bad_esi) / sizeof(bad_esi[0]));
+	tcase_add_loop_test(tc, test_bad_dictionary, 0,
+			    sizeof(bad_dict) / sizeof(bad_dict[0]));
 	tcase_add_test(tc, test_restore_defaults);
 	suite_add_tcase(s, tc);
 	return s;

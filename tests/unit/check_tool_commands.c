@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "sii.h"
+#include "tool_run.h"
+#include "sii_dump.h"
 
 /* ---- the fake bus ------------------------------------------------ */
 
@@ -377,6 +378,36 @@ int ec_lib_sdo_upload(struct ec_lib_master *m, uint16_t pos, uint16_t index,
 static uint8_t foe_file[4096];
 static size_t foe_len;
 
+/* EoE: the last set IP request; one interface, on slave 2. */
+static struct ec_ioctl_eoe_ip eoe_ip_seen;
+static unsigned int eoe_ip_calls;
+
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io)
+{
+	(void)m;
+	eoe_ip_calls++;
+	eoe_ip_seen = *io;
+	return io->slave_position == 2 ? 0 : -EPROTONOSUPPORT;
+}
+
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out)
+{
+	(void)m;
+	memset(out, 0, sizeof(*out));
+	if (index)
+		return -ENOENT;
+	strcpy(out->name, "eoe0s2");
+	out->slave_position = 2;
+	out->attached = out->open = out->carrier = 1;
+	out->rx_frames = 7;
+	out->tx_frames = 9;
+	out->tx_rate = 1200;
+	out->tx_queue_size = 64;
+	out->rx_dropped = 1;
+	return 0;
+}
+
 int ec_lib_foe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_foe *io)
 {
@@ -532,6 +563,13 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 	return -ENOENT;
 }
 
+int ec_lib_config_idn(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		      struct ec_ioctl_config_idn *out)
+{
+	(void)m, (void)i, (void)p, (void)out;
+	return -ENOENT;
+}
+
 int ec_lib_domain(struct ec_lib_master *m, uint32_t i,
 		  struct ec_ioctl_domain *out)
 {
@@ -553,77 +591,6 @@ int ec_lib_domain_data(struct ec_lib_master *m, uint32_t i, void *buf,
 	*result_size = 0;
 	return -ENOENT;
 }
-
-/* ---- running the tool ------------------------------------------- */
-
-static char *out, *err;
-
-static char *slurp(FILE *f)
-{
-	long n;
-	char *b;
-
-	fflush(f);
-	n = ftell(f);
-	rewind(f);
-	b = calloc(1, n + 1);
-	ck_assert_ptr_nonnull(b);
-	ck_assert_int_eq(fread(b, 1, n, f), n);
-	return b;
-}
-
-/* Run "ethercat ARGS..." (NULL-terminated); stdout/stderr are captured. */
-static int run(const char *first, ...)
-{
-	static char *argv[32];
-	struct ec_cli c;
-	FILE *o = tmpfile(), *e = tmpfile();
-	int argc = 0, saved, ret;
-	va_list ap;
-	const char *a;
-
-	free(out);
-	free(err);
-	argv[argc++] = "ethercat";
-	va_start(ap, first);
-	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
-	va_end(ap);
-	argv[argc] = NULL;
-
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	dup2(fileno(o), STDOUT_FILENO);
-	ec_cli_init(&c, "ethercat");
-	c.err = e;
-	ret = ec_cli_parse(&c, argc, argv);
-	if (ret < 0)
-		ret = 0;
-	else if (!ret)
-		ret = ec_cli_run(&c);
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	out = slurp(o);
-	err = slurp(e);
-	fclose(o);
-	fclose(e);
-	return ret;
-}
-
-static json_t *run_json(const char *cmd)
-{
-	json_error_t jerr;
-	json_t *j;
-
-	ck_assert_int_eq(run("-j", cmd, NULL), 0);
-	j = json_loads(out, 0, &jerr);
-	ck_assert_msg(j != NULL, "%s: %s", jerr.text, out);
-	return j;
-}
-
-#define ck_has(hay, needle) \
-	ck_assert_msg(strstr(hay, needle), "'%s' not in:\n%s", needle, hay)
 
 /* ---- tests -------------------------------------------------------- */
 
@@ -740,6 +707,70 @@ START_TEST(test_slaves_json)
 	ck_assert_str_eq(json_string_value(json_object_get(
 		json_array_get(arr, 0), "state")), "OP");
 	json_decref(j);
+}
+END_TEST
+
+START_TEST(test_eoe_ip)
+{
+	fake_bus();
+	eoe_ip_calls = 0;
+	ck_assert_int_eq(run("ip", "-p2", "addr", "169.254.20.1/16", "link",
+			     "02:00:00:aa:bb:0c", "default", "169.254.0.1",
+			     "dns", "169.254.0.2", "name", "drive7", NULL), 0);
+	ck_assert_uint_eq(eoe_ip_calls, 1);
+	ck_assert_uint_eq(eoe_ip_seen.slave_position, 2);
+	ck_assert_uint_eq(eoe_ip_seen.flags, EC_IOCTL_EOE_ALL);
+	ck_assert_uint_eq(eoe_ip_seen.ip, 0xa9fe1401);
+	ck_assert_uint_eq(eoe_ip_seen.subnet, 0xffff0000);
+	ck_assert_uint_eq(eoe_ip_seen.gateway, 0xa9fe0001);
+	ck_assert_uint_eq(eoe_ip_seen.dns, 0xa9fe0002);
+	ck_assert_uint_eq(eoe_ip_seen.mac[5], 0x0c);
+	ck_assert_str_eq(eoe_ip_seen.name, "drive7");
+	/* without a prefix: no subnet mask; hyphens in the MAC */
+	ck_assert_int_eq(run("ip", "-p2", "addr", "10.0.0.1", "link",
+			     "02-00-00-aa-bb-0d", NULL), 0);
+	ck_assert_uint_eq(eoe_ip_seen.flags,
+			  EC_IOCTL_EOE_IP | EC_IOCTL_EOE_MAC);
+	/* wrong arguments: usage errors naming what is wrong, no request */
+	eoe_ip_calls = 0;
+	ck_assert_int_eq(run("ip", "-p2", NULL), EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "no IP parameters"));
+	ck_assert_int_eq(run("ip", "-p2", "addr", NULL), EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "pairs"));
+	ck_assert_int_eq(run("ip", "-p2", "addr", "1.2.3", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "invalid address '1.2.3'"));
+	ck_assert_int_eq(run("ip", "-p2", "addr", "1.2.3.4/33", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "invalid prefix '33'"));
+	ck_assert_int_eq(run("ip", "-p2", "link", "02:00:00:aa:bb", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "invalid MAC address"));
+	ck_assert_int_eq(run("ip", "-p2", "colour", "red", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "unknown argument 'colour'"));
+	ck_assert_int_eq(run("ip", "-p2", "name",
+			     "a-host-name-of-more-than-32-chars", NULL),
+			 EC_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "invalid host name"));
+	ck_assert_uint_eq(eoe_ip_calls, 0);
+	/* a slave without EoE */
+	ck_assert_int_eq(run("ip", "-p1", "addr", "10.0.0.1", NULL),
+			 EC_EXIT_FAIL);
+	ck_assert_ptr_nonnull(strstr(err, "does not support EoE"));
+}
+END_TEST
+
+START_TEST(test_eoe_list)
+{
+	fake_bus();
+	ck_assert_int_eq(run("eoe", NULL), 0);
+	ck_assert_ptr_nonnull(strstr(out, "Interface"));
+	ck_assert_ptr_nonnull(strstr(out, "eoe0s2"));
+	ck_assert_int_eq(run("eoe", "-j", NULL), 0);
+	ck_assert_ptr_nonnull(strstr(out, "\"interface\":\"eoe0s2\""));
+	ck_assert_ptr_nonnull(strstr(out, "\"tx_rate\":1200"));
+	ck_assert_int_eq(run("eoe", "extra", NULL), EC_EXIT_USAGE);
 }
 END_TEST
 
@@ -1199,6 +1230,8 @@ int main(void)
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_output_file_and_skin);
 	tcase_add_test(tc, test_foe);
+	tcase_add_test(tc, test_eoe_ip);
+	tcase_add_test(tc, test_eoe_list);
 	tcase_add_test(tc, test_soe);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tool_run.h"
 #include "ecrt.h"
 
 /* ---- the fake bus and application --------------------------------- */
@@ -331,6 +332,19 @@ int ec_lib_rescan(struct ec_lib_master *m)
 	EC_FAKE_UNUSED();
 }
 
+int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io)
+{
+	(void)io;
+	EC_FAKE_UNUSED();
+}
+
+int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,
+		       struct ec_ioctl_eoe_handler *out)
+{
+	(void)index, (void)out;
+	EC_FAKE_UNUSED();
+}
+
 int ec_lib_foe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_foe *io)
 {
@@ -404,6 +418,27 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 	return 0;
 }
 
+/* Config 0: the AT list S-0-0016 in PREOP, P-0-0001 of drive 1 in SAFEOP. */
+int ec_lib_config_idn(struct ec_lib_master *m, uint32_t i, uint32_t p,
+		      struct ec_ioctl_config_idn *out)
+{
+	static const uint8_t at[] = { 6, 0, 6, 0, 0x87, 0, 0x33, 0, 0x28, 0 };
+
+	(void)m;
+	if (i != 0 || p >= 2)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->drive_no = p;
+	out->idn = p ? 0x8001 : 16;
+	out->al_state = p ? 4 : 2;
+	out->size = p ? 4 : sizeof(at);
+	if (p)
+		memcpy(out->data, "\xf4\x01\x00\x00", 4);
+	else
+		memcpy(out->data, at, sizeof(at));
+	return 0;
+}
+
 int ec_lib_config_sdo(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_sdo *out)
 {
@@ -463,80 +498,6 @@ int ec_lib_domain_data(struct ec_lib_master *m, uint32_t i, void *buf,
 	*result_size = sizeof(image);
 	return 0;
 }
-
-/* ---- running the tool ------------------------------------------- */
-
-static char *out, *err;
-static size_t out_len;
-
-static char *slurp(FILE *f, size_t *len)
-{
-	long n;
-	char *b;
-
-	fflush(f);
-	n = ftell(f);
-	rewind(f);
-	b = calloc(1, n + 1);
-	ck_assert_ptr_nonnull(b);
-	ck_assert_int_eq(fread(b, 1, n, f), n);
-	if (len)
-		*len = n;
-	return b;
-}
-
-/* Run "ethercat ARGS..." (NULL-terminated); stdout/stderr are captured. */
-static int run(const char *first, ...)
-{
-	static char *argv[32];
-	struct ec_cli c;
-	FILE *o = tmpfile(), *e = tmpfile();
-	int argc = 0, saved, ret;
-	va_list ap;
-	const char *a;
-
-	free(out);
-	free(err);
-	argv[argc++] = "ethercat";
-	va_start(ap, first);
-	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
-	va_end(ap);
-	argv[argc] = NULL;
-
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	dup2(fileno(o), STDOUT_FILENO);
-	ec_cli_init(&c, "ethercat");
-	c.err = e;
-	ret = ec_cli_parse(&c, argc, argv);
-	if (ret < 0)
-		ret = 0;
-	else if (!ret)
-		ret = ec_cli_run(&c);
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	out = slurp(o, &out_len);
-	err = slurp(e, NULL);
-	fclose(o);
-	fclose(e);
-	return ret;
-}
-
-static json_t *run_json(const char *cmd, const char *opt)
-{
-	json_error_t jerr;
-	json_t *j;
-
-	ck_assert_int_eq(run("-j", cmd, opt, NULL), 0);
-	j = json_loads(out, 0, &jerr);
-	ck_assert_msg(j != NULL, "%s: %s", jerr.text, out);
-	return j;
-}
-
-#define ck_has(hay, needle) \
-	ck_assert_msg(strstr(hay, needle), "'%s' not in:\n%s", needle, hay)
 
 /* ---- tests -------------------------------------------------------- */
 
@@ -636,7 +597,10 @@ START_TEST(test_config_verbose)
 		"    00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f\n"
 		"    10 11 12 13 \n"
 		"IDN configuration:\n"
-		"  None.\n"
+		"  Drive 0, S-0-0016, PREOP, 10 byte\n"
+		"    06 00 06 00 87 00 33 00 28 00 \n"
+		"  Drive 1, P-0-0001, SAFEOP, 4 byte\n"
+		"    f4 01 00 00 \n"
 		"Feature flags:\n"
 		"  delay: 7\n"
 		"  mode: -1\n"
@@ -650,6 +614,7 @@ START_TEST(test_config_verbose)
 	ck_assert_int_eq(run("config", "-v", "-a", "5", NULL), 0);
 	ck_has(out, "Attached slave: none\n");
 	ck_has(out, "SDO configuration:\n  None.\n");
+	ck_has(out, "IDN configuration:\n  None.\n");
 	ck_has(out, "Feature flags:\n  None.\n");
 	ck_assert_ptr_null(strstr(out, "DC configuration"));
 }
@@ -657,7 +622,7 @@ END_TEST
 
 START_TEST(test_config_json)
 {
-	json_t *j, *c0, *c1, *sync, *sdo;
+	json_t *j, *c0, *c1, *sync, *sdo, *idn;
 
 	fake_app();
 	j = run_json("config", NULL);
@@ -691,6 +656,19 @@ START_TEST(test_config_json)
 	ck_assert_int_eq(json_integer_value(json_object_get(sdo, "size")), 20);
 	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
 		json_object_get(c0, "dc_sync"), 0), "shift_time")), -500);
+	idn = json_array_get(json_object_get(c0, "idns"), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(idn, "drive_no")),
+			 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(idn, "idn")),
+			 0x8001);
+	ck_assert_str_eq(json_string_value(json_object_get(idn, "idn_text")),
+			 "P-0-0001");
+	ck_assert_str_eq(json_string_value(json_object_get(idn, "al_state")),
+			 "SAFEOP");
+	ck_assert_int_eq(json_integer_value(json_object_get(idn, "size")), 4);
+	ck_assert_str_eq(json_string_value(json_object_get(idn, "data")),
+			 "f4010000");
+	ck_assert_int_eq(json_array_size(json_object_get(c1, "idns")), 0);
 	json_decref(j);
 }
 END_TEST

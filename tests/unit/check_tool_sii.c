@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "print.h"
-#include "sii.h"
+#include "sii_dump.h"
 
 #define IMG_WORDS 128
 
@@ -43,8 +43,8 @@ static void build(void)
 	memset(img, 0xff, sizeof(img));
 	memset(img, 0, 2 * EC_SII_FIRST_CATEGORY);
 	put16(EC_SII_WORD_ALIAS, 0x1234);
-	img[2 * EC_SII_WORD_CHECKSUM] = ec_sii_crc(img, EC_SII_CHECKSUM_BYTES);
-	put16(EC_SII_WORD_VENDOR_ID, 0x0002);
+	img[2 * EC_SII_WORD_CHECKSUM] = ec_sii_crc(img, EC_SII_CRC_BYTES);
+	put16(EC_SII_WORD_VENDOR, 0x0002);
 
 	put16(w++, EC_SII_CAT_STRINGS);
 	put16(w++, sizeof(strings) / 2);
@@ -58,7 +58,7 @@ static void build(void)
 	put16(w++, sizeof(txpdo) / 2);
 	memcpy(img + 2 * w, txpdo, sizeof(txpdo));
 	w += sizeof(txpdo) / 2;
-	put16(w++, EC_SII_CATEGORY_END);
+	put16(w++, EC_SII_CAT_END);
 	img_words = w;
 }
 
@@ -86,10 +86,11 @@ START_TEST(test_walk)
 				     0), 0);
 	ck_assert_uint_eq(n, 3);
 	ck_assert_uint_eq(cats[0].type, EC_SII_CAT_STRINGS);
-	ck_assert_uint_eq(cats[0].offset, EC_SII_FIRST_CATEGORY + 2);
-	ck_assert_uint_eq(cats[0].size, 6);
+	ck_assert_uint_eq(cats[0].word, EC_SII_FIRST_CATEGORY);
+	ck_assert_ptr_eq(cats[0].data, img + 2 * (EC_SII_FIRST_CATEGORY + 2));
+	ck_assert_uint_eq(cats[0].len, 12);
 	ck_assert_uint_eq(cats[1].type, EC_SII_CAT_SYNCM);
-	ck_assert_uint_eq(cats[1].size, 8);
+	ck_assert_uint_eq(cats[1].len, 16);
 	ck_assert_uint_eq(cats[2].type, EC_SII_CAT_TXPDO);
 	ck_assert_int_eq(ec_sii_check(img, img_words, NULL, 0), 0);
 }

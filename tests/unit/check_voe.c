@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * check_voe.c - VoE handlers (struct ec_app_mbox_request of kind VoE,
+ * check_voe.c - VoE handlers (struct ec_app_request of kind VoE,
  * served by the slave FSM with fsm_voe.c) against the in-process
  * segment's VoE echo (ECSIM-VOE): a write and the echo read back with its
  * header, a read without sync of an empty mailbox, a message larger than
@@ -25,16 +25,16 @@ static const char *segment =
 	" { \"model\": \"EL3102\" } ] }";
 static unsigned int num_slaves = NUM_SLAVES;
 
-static struct ec_app_mbox_request *handler(struct ec_harness *h,
-					   unsigned int pos, u32 vid, u32 pc,
-					   size_t size)
+static struct ec_app_request *handler(struct ec_harness *h,
+				      unsigned int pos, u32 vid, u32 pc,
+				      size_t size)
 {
 	struct ec_slave_config *sc = ec_master_slave_config(&h->master, 0, pos,
 							    vid, pc);
-	struct ec_app_mbox_request *r;
+	struct ec_app_request *r;
 
 	ck_assert_ptr_nonnull(sc);
-	r = ec_slave_config_create_mbox_request(sc, EC_APP_MBOX_VOE, size);
+	r = ec_slave_config_create_request(sc, EC_APP_REQ_VOE, size);
 	ck_assert_ptr_nonnull(r);
 	return r;
 }
@@ -49,18 +49,18 @@ static void setup(struct ec_harness *h)
 static bool done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_app_mbox_request_owned(ctx);
+	return ec_app_request_owned(ctx);
 }
 
 /* Start @op and wait; returns the handler's error. */
-static int run(struct ec_harness *h, struct ec_app_mbox_request *r,
+static int run(struct ec_harness *h, struct ec_app_request *r,
 	       enum ec_voe_op op)
 {
-	ck_assert_int_eq(ec_app_mbox_request_start(r, op == EC_VOE_OP_WRITE,
+	ck_assert_int_eq(ec_app_request_start(r, op == EC_VOE_OP_WRITE,
 						   op), 0);
-	ck_assert_int_eq(ec_app_mbox_request_start(r, false, op), -EBUSY);
+	ck_assert_int_eq(ec_app_request_start(r, false, op), -EBUSY);
 	ck_assert(ec_harness_run_until(h, done, r, 5 * EC_NSEC_PER_SEC));
-	ck_assert_int_eq(ec_app_mbox_request_state(r),
+	ck_assert_int_eq(ec_app_request_state(r),
 			 r->u.voe.error ? EC_REQUEST_ERROR :
 			 EC_REQUEST_SUCCESS);
 	return r->u.voe.error;
@@ -68,13 +68,13 @@ static int run(struct ec_harness *h, struct ec_app_mbox_request *r,
 
 START_TEST(test_echo)
 {
-	struct ec_app_mbox_request *r;
+	struct ec_app_request *r;
 	struct ec_harness h;
 	unsigned int k;
 
 	setup(&h);
 	r = handler(&h, ID_ECHO, VID_ECSIM, PC_VOE, 64);
-	ck_assert_int_eq(ec_app_mbox_request_state(r), EC_REQUEST_UNUSED);
+	ck_assert_int_eq(ec_app_request_state(r), EC_REQUEST_UNUSED);
 	for (k = 0; k < 3; k++) {
 		r->u.voe.vendor_id = 0x12345678 + k;
 		r->u.voe.vendor_type = 0x42;
@@ -101,7 +101,7 @@ END_TEST
 
 START_TEST(test_errors)
 {
-	struct ec_app_mbox_request *r, *big;
+	struct ec_app_request *r, *big;
 	struct ec_harness h;
 
 	setup(&h);
@@ -119,7 +119,7 @@ END_TEST
 
 START_TEST(test_frame_loss)
 {
-	struct ec_app_mbox_request *r;
+	struct ec_app_request *r;
 	struct ec_harness h;
 	unsigned int k;
 

@@ -330,12 +330,6 @@ static inline void check_fmmu(struct ec_harness *h, unsigned int id,
 	ck_assert_uint_eq(b[EC_FMMU_ACTIVATE], EC_FMMU_ACTIVATE_ENABLE);
 }
 
-static inline bool sdo_done(struct ec_harness *h, void *ctx)
-{
-	(void)h;
-	return ec_req_done(((struct ec_sdo_request *)ctx)->state);
-}
-
 /* Upload @index:@sub of the slave at @pos through a CLI-style request. */
 static inline u32 sdo_read(struct ec_harness *h, unsigned int pos,
 			   u16 index, u8 sub)
@@ -351,7 +345,8 @@ static inline u32 sdo_read(struct ec_harness *h, unsigned int pos,
 	req.mem_size = sizeof(buf);
 	req.state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req.node, &slave_at(h, pos)->sdo_requests);
-	ck_assert(run_until(h, sdo_done, &req, 2 * EC_NSEC_PER_SEC));
+	ck_assert(run_until(h, ec_harness_req_done, &req.state,
+			    2 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
 	return ec_get_u32(buf);
 }

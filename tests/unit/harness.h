@@ -188,10 +188,30 @@ static inline bool ec_harness_all_ready(struct ec_harness *h, void *ctx)
 	return true;
 }
 
-static inline bool ec_harness_state_done(struct ec_harness *h, void *ctx)
+/*
+ * For ec_harness_run_until(): true once the request whose state @ctx
+ * points at (&req.state) has succeeded or failed.
+ */
+static inline bool ec_harness_req_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_state_request *)ctx)->state);
+	return ec_req_done(*(const enum ec_req_state *)ctx);
+}
+
+/*
+ * Queue a request (its list @node and @state) on the slave's @list and run
+ * the idle master until it is done, at most @timeout_ns.
+ */
+static inline void ec_harness_run_request(struct ec_harness *h,
+					  struct ec_list *list,
+					  struct ec_list *node,
+					  enum ec_req_state *state,
+					  u64 timeout_ns)
+{
+	*state = EC_REQ_QUEUED;
+	ec_list_add_tail(node, list);
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, state,
+				       timeout_ns));
 }
 
 /* An AL state request on slave @pos, waited for; returns its error. */
@@ -203,10 +223,8 @@ static inline int ec_harness_state_request(struct ec_harness *h,
 	memset(&req, 0, sizeof(req));
 	ec_list_init(&req.node);
 	req.al_state = state;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h->master.slaves[pos].state_requests);
-	ck_assert(ec_harness_run_until(h, ec_harness_state_done, &req,
-				       10 * EC_NSEC_PER_SEC));
+	ec_harness_run_request(h, &h->master.slaves[pos].state_requests,
+			       &req.node, &req.state, 10 * EC_NSEC_PER_SEC);
 	return req.error;
 }
 

@@ -54,6 +54,127 @@ static int open_dev(int flags)
 	return fd;
 }
 
+/* Poll a request's STATE command until it leaves BUSY (5 s at most). */
+static int wait_state(int fd, unsigned long cmd, void *arg,
+		      const uint8_t *state)
+{
+	int i;
+
+	for (i = 0; i < 500; i++) {
+		if (ioctl(fd, cmd, arg))
+			return errno;
+		if (*state != EC_IOCTL_REQUEST_BUSY)
+			return *state == EC_IOCTL_REQUEST_SUCCESS ? 0 : EIO;
+		usleep(10000);
+	}
+	return ETIMEDOUT;
+}
+
+/*
+ * The per-kind request commands of before the one request mechanism
+ * (SDO and register requests, EC_IOCTL_MBOX_REQUEST_*) still work, served
+ * by the same handlers as EC_IOCTL_APP_REQ_*; and an index names one
+ * request of one kind.  Before activation (the idle phase serves them):
+ * an SDO upload of the servo's 0x1018:01, a register read of the AL
+ * status, an FoE write and read back through the old mailbox commands,
+ * and an SDO read through the new commands.
+ */
+static void old_requests(int fd, uint32_t servo, uint32_t dout)
+{
+	struct ec_ioctl_sdo_request sdo;
+	struct ec_ioctl_reg_request rr;
+	struct ec_ioctl_mbox_request mb;
+	struct ec_ioctl_app_req ar;
+	uint8_t val[4] = { 0 }, al[2] = { 0 }, file[300], back[300];
+	uint32_t sdo_index, i;
+
+	memset(&sdo, 0, sizeof(sdo));
+	sdo.config_index = servo;
+	sdo.sdo_index = 0x1018;
+	sdo.sdo_subindex = 1;
+	sdo.size = 4;
+	expect("old SDO request create",
+	       err_of(ioctl(fd, EC_IOCTL_SDO_REQUEST_CREATE, &sdo)), 0);
+	sdo_index = sdo.request_index;
+	expect("old SDO request read",
+	       err_of(ioctl(fd, EC_IOCTL_SDO_REQUEST_READ, &sdo)), 0);
+	expect("old SDO request read while busy",
+	       err_of(ioctl(fd, EC_IOCTL_SDO_REQUEST_READ, &sdo)), EBUSY);
+	sdo.data = (uintptr_t)val;
+	expect("old SDO request state",
+	       wait_state(fd, EC_IOCTL_SDO_REQUEST_STATE, &sdo, &sdo.state), 0);
+	expect("old SDO request data",
+	       sdo.data_size == 4 && val[0] == 0x00 && val[1] == 0x1d &&
+	       val[2] == 0xc5 && val[3] == 0x0e ? 0 : EIO, 0);
+
+	memset(&rr, 0, sizeof(rr));
+	rr.config_index = dout;
+	rr.mem_size = 2;
+	expect("old register request create",
+	       err_of(ioctl(fd, EC_IOCTL_REG_REQUEST_CREATE, &rr)), 0);
+	rr.address = 0x0130;	/* AL status */
+	rr.size = 2;
+	expect("old register request read",
+	       err_of(ioctl(fd, EC_IOCTL_REG_REQUEST_READ, &rr)), 0);
+	rr.data = (uintptr_t)al;
+	expect("old register request state",
+	       wait_state(fd, EC_IOCTL_REG_REQUEST_STATE, &rr, &rr.state), 0);
+	expect("old register request data: PREOP",
+	       (al[0] & 0x0f) == 0x02 ? 0 : EIO, 0);
+	rr.config_index = servo;
+	rr.request_index = sdo_index;
+	expect("a register command on an SDO request",
+	       err_of(ioctl(fd, EC_IOCTL_REG_REQUEST_STATE, &rr)), ENOENT);
+
+	memset(&mb, 0, sizeof(mb));
+	mb.config_index = servo;
+	mb.kind = EC_IOCTL_MBOX_FOE;
+	mb.mem_size = sizeof(file);
+	strcpy(mb.file_name, "abi.bin");
+	expect("old FoE request create",
+	       err_of(ioctl(fd, EC_IOCTL_MBOX_REQUEST_CREATE, &mb)), 0);
+	for (i = 0; i < sizeof(file); i++)
+		file[i] = (uint8_t)(i * 7);
+	mb.op = EC_IOCTL_MBOX_WRITE;
+	mb.data = (uintptr_t)file;
+	mb.data_size = sizeof(file);
+	expect("old FoE request write",
+	       err_of(ioctl(fd, EC_IOCTL_MBOX_REQUEST_START, &mb)), 0);
+	expect("old FoE request write state",
+	       wait_state(fd, EC_IOCTL_MBOX_REQUEST_STATE, &mb, &mb.state), 0);
+	mb.op = EC_IOCTL_MBOX_READ;
+	mb.data = 0;
+	expect("old FoE request read",
+	       err_of(ioctl(fd, EC_IOCTL_MBOX_REQUEST_START, &mb)), 0);
+	memset(back, 0, sizeof(back));
+	mb.data = (uintptr_t)back;
+	expect("old FoE request read state",
+	       wait_state(fd, EC_IOCTL_MBOX_REQUEST_STATE, &mb, &mb.state), 0);
+	expect("old FoE request data",
+	       mb.data_size == sizeof(file) &&
+	       !memcmp(file, back, sizeof(file)) ? 0 : EIO, 0);
+
+	memset(&ar, 0, sizeof(ar));
+	ar.config_index = servo;
+	ar.request_index = sdo_index;
+	ar.kind = EC_IOCTL_REQ_SDO;
+	ar.op = EC_IOCTL_MBOX_READ;
+	expect("new SDO request read of an old one",
+	       err_of(ioctl(fd, EC_IOCTL_APP_REQ_START, &ar)), 0);
+	memset(val, 0, sizeof(val));
+	ar.data = (uintptr_t)val;
+	ar.mem_size = sizeof(val);
+	expect("new SDO request state",
+	       wait_state(fd, EC_IOCTL_APP_REQ_STATE, &ar, &ar.state), 0);
+	expect("new SDO request data", val[3] == 0x0e ? 0 : EIO, 0);
+	ar.kind = EC_IOCTL_REQ_FOE;
+	expect("a request of another kind",
+	       err_of(ioctl(fd, EC_IOCTL_APP_REQ_STATE, &ar)), ENOENT);
+	ar.kind = 9;
+	expect("a request of no kind",
+	       err_of(ioctl(fd, EC_IOCTL_APP_REQ_STATE, &ar)), EINVAL);
+}
+
 int main(void)
 {
 	struct ec_ioctl_app_config cfg;
@@ -107,6 +228,13 @@ int main(void)
 	st.to_state = 3;
 	expect("state timeout to no state",
 	       err_of(ioctl(fd, EC_IOCTL_SC_STATE_TIMEOUT, &st)), EINVAL);
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.alias = 1001;	/* the servo */
+	cfg.vendor_id = 0x0ec51d00;
+	cfg.product_code = 0x00000402;
+	expect("servo config",
+	       err_of(ioctl(fd, EC_IOCTL_CREATE_SLAVE_CONFIG, &cfg)), 0);
+	old_requests(fd, cfg.config_index, 0);
 	ret = ioctl(fd, EC_IOCTL_CREATE_DOMAIN);
 	expect("domain", ret < 0 ? errno : ret, 0);
 

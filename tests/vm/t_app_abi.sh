@@ -4,7 +4,9 @@
 # t_app_abi: the rules of the application ioctls (include/ec_ioctl.h,
 # 0x20-0x4f) with raw ioctls from t_app_abi.c: open mode, holding the
 # master, exclusive request, reserved words, ENOTTY, mmap() rules,
-# deactivation under a mapping, release on close.
+# deactivation under a mapping, release on close; the per-kind request
+# commands of before EC_IOCTL_APP_REQ_* (SDO, register, mailbox) still
+# served, and a request index naming one request of one kind.
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -23,6 +25,11 @@ if grep -q 'FAILED' "$OUT"; then
 fi
 grep -q '^abi: all ok$' "$OUT" || fail "t_app_abi did not finish"
 grep -q '^abi_rc=0$' "$OUT" || fail "t_app_abi exited with an error"
-[ "$(grep -c "^abi: .* ok$" "$OUT")" -ge 25 ] ||
+for r in "old SDO request data" "old register request data: PREOP" \
+	 "old FoE request data" "new SDO request data" \
+	 "a request of another kind"; do
+	grep -q "^abi: $r ok$" "$OUT" || fail "request rule not checked: $r"
+done
+[ "$(grep -c "^abi: .* ok$" "$OUT")" -ge 45 ] ||
 	fail "fewer rules checked than expected"
 pass

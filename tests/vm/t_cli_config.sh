@@ -10,7 +10,8 @@
 #     background: EL2008 (0:2, PDOs assigned, watchdog) and EL1008 (0:1)
 #     in one domain of 2 bytes, outputs 0x5a wired back to the inputs:
 #     exact 'config', 'config -v', 'domains -v' lines, 'data' bytes and
-#     'domains -j';
+#     'domains -j'; a drive configured at 0:9 (no slave there) whose
+#     startup IDNs 'config -v' and 'config -j' list;
 #  3. with the user example (build/vm-bin/ec_user_example, or what
 #     EC_USER_EXAMPLE names), if there is one: its configurations of the
 #     EL1008..EL4102 attached and in OP, Domain0's size the sum of its
@@ -64,6 +65,9 @@ wait_for 20 'ethercat domains -v >/tmp/dom &&
 echo OWN-BEGIN
 ethercat config; echo "rc_cfg=$?"
 ethercat config -v -p 2
+ethercat config -v -p 9 | sed -n "/^IDN configuration/,/^Feature/p" |
+	sed "s/^/idn: /"
+echo "idn_json=$(ethercat -j config -p 9)"
 cat /tmp/dom
 ethercat domains -v >/dev/null; echo "rc_dom=$?"
 echo "data=$(ethercat data -d 0 | od -An -tx1 | tr -d ' ')"
@@ -137,6 +141,25 @@ for l in '0:2  0x00000002/0x07d83052  2  OP  ' \
 	grep -qxF -- "$l" "$TMP/own" ||
 		fail "no line '$l' about t_cli_config_app"
 done
+for l in 'idn: IDN configuration:' \
+	 'idn:   Drive 0, S-0-0016, PREOP, 10 byte' \
+	 'idn:     06 00 06 00 87 00 33 00 28 00 ' \
+	 'idn:   Drive 2, P-0-0001, SAFEOP, 4 byte' 'idn:     f4 01 00 00 '; do
+	grep -qxF -- "$l" "$TMP/own" ||
+		fail "config -v -p 9: no line '${l#idn: }' of the startup IDNs"
+done
+sed -n 's/^idn_json=//p' "$TMP/own" >"$TMP/idn.json"
+if command -v python3 >/dev/null; then
+	python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["configs"]
+assert len(c) == 1 and c[0]["position"] == 9, c
+i = c[0]["idns"]
+assert [(x["drive_no"], x["idn"], x["idn_text"], x["al_state"], x["size"],
+	 x["data"]) for x in i] == [
+	(0, 16, "S-0-0016", "PREOP", 10, "0600060087003300" "2800"),
+	(2, 0x8001, "P-0-0001", "SAFEOP", 4, "f4010000")], i' \
+		"$TMP/idn.json" || fail "config -j -p 9: the startup IDNs"
+fi
 [ "$(grep -cxF '    5a ' "$TMP/own")" = 2 ] ||
 	fail "domains -v: the 0x5a pattern is not in both FMMUs"
 sed -n 's/^json=//p' "$TMP/own" >"$TMP/own.json"

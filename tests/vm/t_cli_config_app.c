@@ -18,6 +18,8 @@
 #define VENDOR_BECKHOFF 0x00000002
 #define PRODUCT_EL1008 0x03f03052
 #define PRODUCT_EL2008 0x07d83052
+#define VENDOR_ECSIM 0x0ec51d00
+#define PRODUCT_SOE 0x00000503
 #define CYCLE_NS 1000000L
 #define PATTERN 0x5a
 
@@ -42,7 +44,9 @@ static ec_sync_info_t el2008_syncs[] = {
 int main(int argc, char **argv)
 {
 	long cycles = (argc > 1 ? atol(argv[1]) : 60) * 1000;
-	ec_slave_config_t *in, *out;
+	static const uint8_t at_list[] = { 6, 0, 6, 0, 135, 0, 51, 0, 40, 0 };
+	static const uint8_t p1[] = { 0xf4, 0x01, 0, 0 };
+	ec_slave_config_t *in, *out, *drive;
 	unsigned int bit_in, bit_out;
 	int off_in, off_out;
 	struct timespec t;
@@ -61,7 +65,16 @@ int main(int argc, char **argv)
 				       PRODUCT_EL2008);
 	in = ecrt_master_slave_config(m, 0, 1, VENDOR_BECKHOFF,
 				      PRODUCT_EL1008);
-	if (!d || !out || !in) {
+	/*
+	 * A drive configured where no slave is (0:9): its startup IDNs are
+	 * kept (and listed by 'config -v'), never written.
+	 */
+	drive = ecrt_master_slave_config(m, 0, 9, VENDOR_ECSIM, PRODUCT_SOE);
+	if (!d || !out || !in || !drive ||
+	    ecrt_slave_config_idn(drive, 0, 16, EC_AL_STATE_PREOP, at_list,
+				  sizeof(at_list)) ||
+	    ecrt_slave_config_idn(drive, 2, 0x8001, EC_AL_STATE_SAFEOP, p1,
+				  sizeof(p1))) {
 		fprintf(stderr, "t_cli_config_app: configuration failed\n");
 		return 1;
 	}

@@ -73,7 +73,8 @@ grep -q '^soe_startup=500$' "$OUT" ||
 	fail "the SAFEOP startup IDN was not applied (or not read in OP)"
 grep -q '^soe_rw=321$' "$OUT" || fail "SoE request write/read-back in OP"
 grep -q '^voe=ok ping 0x12345678 0x0042$' "$OUT" || fail "VoE round trip"
-grep -q '^foe=300 0$' "$OUT" || fail "FoE request write/read-back in OP"
+grep -q '^foe=100000 0$' "$OUT" ||
+	fail "FoE request write/read-back of 100000 bytes in OP"
 grep -q '^pd_follow=123456$' "$OUT" ||
 	fail "the AT did not follow the MDT (startup AT list)"
 grep -q '^flags:   Timeout: 20$' "$OUT" ||

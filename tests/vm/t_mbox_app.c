@@ -29,7 +29,7 @@
 #define CYCLE_NS 1000000L
 #define MAX_CYCLES 60000
 #define IDN_P1 0x8001
-#define FILE_SIZE 300
+#define FILE_SIZE 100000	/* above 64 KiB: copied in chunks */
 
 static ec_pdo_entry_info_t mdt_e[] = { { 0x0086, 0, 16 }, { 0x002f, 0, 32 } };
 static ec_pdo_entry_info_t at_e[] = {
@@ -112,7 +112,7 @@ int main(void)
 	off_fb = ecrt_slave_config_reg_pdo_entry(drive, 0x0033, 0, d, &bit);
 	soe = ecrt_slave_config_create_soe_request(drive, 0, IDN_P1, 4);
 	voe = ecrt_slave_config_create_voe_handler(echo, 64);
-	foe = ecrt_slave_config_create_foe_request(drive, 4096);
+	foe = ecrt_slave_config_create_foe_request(drive, 128 * 1024);
 	if (off_cmd < 0 || off_fb < 0 || !soe || !voe || !foe ||
 	    ecrt_foe_request_file(foe, "app.bin", 0)) {
 		fprintf(stderr, "t_mbox_app: requests failed\n");
@@ -193,7 +193,7 @@ int main(void)
 			       (const char *)ecrt_voe_handler_data(voe),
 			       vid, vtype);
 			for (i = 0; i < FILE_SIZE; i++)
-				ecrt_foe_request_data(foe)[i] = (uint8_t)(i * 3);
+				ecrt_foe_request_data(foe)[i] = (uint8_t)(i % 251);
 			ecrt_foe_request_write(foe, FILE_SIZE);
 			step = FOE_WRITE;
 			break;
@@ -213,7 +213,7 @@ int main(void)
 			for (i = 0; rs == EC_REQUEST_SUCCESS && i < FILE_SIZE;
 			     i++)
 				if (ecrt_foe_request_data(foe)[i] !=
-				    (uint8_t)(i * 3))
+				    (uint8_t)(i % 251))
 					break;
 			result("foe", "%ld %ld", i == FILE_SIZE ?
 			       (long)ecrt_foe_request_data_size(foe) : -1,

@@ -19,6 +19,13 @@ VM_TESTS     := $(sort $(wildcard tests/vm/t_*.sh))
 
 ALL_TARGETS += $(VM_REFLECTOR) $(VM_ECPING)
 
+# The UDP transfer of t_eoe.sh, run in the guest: static like ecping.
+VM_EOE_UDP := $(BUILD)/vm-bin/eoe_udp
+$(VM_EOE_UDP): tests/vm/eoe_udp.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -fsanitize=%,$(BASE_CFLAGS)) -static -o $@ $<
+ALL_TARGETS += $(VM_EOE_UDP)
+
 $(VM_REFLECTOR): tests/vm/reflector.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -o $@ $<

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * sii.c - SII image checks and the verbose dump (see sii.h).
+ * sii_dump.c - SII image checks and the verbose dump (see sii_dump.h).
  *
- * A category is a header of two words (type, size in words) followed by
- * its data; the list starts at word 0x0040 and ends with type 0xffff
- * (ETG.1000.6 section 5.4).  Every access is bounds-checked: images come
- * from files and from slaves and may be truncated or garbage.
+ * The category list is walked with the core's ec_sii_category_next()
+ * (master/sii.c), which checks every access against the image end:
+ * images come from files and from slaves and may be truncated or garbage.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -15,62 +14,13 @@
 #include <string.h>
 
 #include "print.h"
-#include "sii.h"
+#include "sii_dump.h"
 #include "tables.h"
 
-#define EC_SII_CRC_POLY 0x07	/* x^8 + x^2 + x + 1, ETG.1000.6 5.4 */
-#define EC_SII_CRC_INIT 0xff
 #define EC_SII_DUMP_BYTES_PER_LINE 16
 #define EC_SII_SYNCM_BYTES 8	/* ETG.1000.6 table 20 */
 #define EC_SII_PDO_BYTES 8	/* ETG.1000.6 table 21 */
 #define EC_SII_PDO_ENTRY_BYTES 8
-
-static int ec_sii_err(char *err, size_t size, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int ec_sii_err(char *err, size_t size, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && size) {
-		va_start(ap, fmt);
-		vsnprintf(err, size, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
-
-/**
- * ec_sii_crc() - SII checksum (CRC-8, polynomial 0x07, initial 0xff)
- * @data: bytes (words 0 to 6 for the SII header)
- * @len: number of bytes
- *
- * Return: the CRC.
- */
-uint8_t ec_sii_crc(const uint8_t *data, size_t len)
-{
-	uint8_t crc = EC_SII_CRC_INIT;
-	size_t i;
-	int bit;
-
-	for (i = 0; i < len; i++) {
-		crc ^= data[i];
-		for (bit = 0; bit < 8; bit++)
-			crc = crc & 0x80 ? (uint8_t)(crc << 1) ^
-				EC_SII_CRC_POLY : (uint8_t)(crc << 1);
-	}
-	return crc;
-}
-
-/**
- * ec_sii_word() - a little-endian word of an SII image
- * @img: the image
- * @word: word address (the caller checks the bounds)
- */
-uint16_t ec_sii_word(const uint8_t *img, size_t word)
-{
-	return img[2 * word] | img[2 * word + 1] << 8;
-}
 
 /**
  * ec_sii_walk() - list the categories of an SII image
@@ -92,47 +42,32 @@ int ec_sii_walk(const uint8_t *img, size_t nwords, bool need_end,
 		struct ec_sii_category *cats, size_t max, size_t *count,
 		char *err, size_t err_size)
 {
+	struct ec_sii_category cat;
 	size_t pos = EC_SII_FIRST_CATEGORY, n = 0;
-	uint16_t type, size;
+	char why[160];
+	int ret;
 
 	*count = 0;
 	if (nwords <= EC_SII_FIRST_CATEGORY) {
 		if (need_end)
-			return ec_sii_err(err, err_size, -EINVAL,
+			return ec_err(err, err_size, -EINVAL,
 					  "SII data too short (%zu words), minimum is 64 fixed words + 1 end marker",
 					  nwords);
 		return 0;
 	}
-	for (;;) {
-		*count = n;
-		if (pos >= nwords) {
-			if (!need_end)
-				break;
-			return ec_sii_err(err, err_size, -EINVAL,
-					  "SII data seem to be corrupted: no category end marker before word 0x%04zx",
-					  nwords);
-		}
-		type = ec_sii_word(img, pos);
-		if (type == EC_SII_CATEGORY_END)
-			break;
-		if (pos + 1 >= nwords)
-			return ec_sii_err(err, err_size, -EINVAL,
-					  "SII data seem to be corrupted: category 0x%04x at word 0x%04zx has no size word",
-					  type, pos);
-		size = ec_sii_word(img, pos + 1);
-		if (pos + 2 + size > nwords)
-			return ec_sii_err(err, err_size, -EINVAL,
-					  "SII data seem to be corrupted: category 0x%04x at word 0x%04zx claims %u words, only %zu left",
-					  type, pos, size, nwords - pos - 2);
-		if (cats && n < max) {
-			cats[n].type = type;
-			cats[n].offset = pos + 2;
-			cats[n].size = size;
-		}
-		n++;
-		pos += 2 + size;
+	while ((ret = ec_sii_category_next(img, nwords, &pos, &cat, why,
+					   sizeof(why))) > 0) {
+		if (cats && n < max)
+			cats[n] = cat;
+		*count = ++n;
 	}
-	*count = n;
+	if (ret == -EPROTO)
+		return ec_err(err, err_size, -EINVAL,
+				  "SII data seem to be corrupted: %s", why);
+	if (ret == -ENODATA && need_end)
+		return ec_err(err, err_size, -EINVAL,
+				  "SII data seem to be corrupted: no category end marker before word 0x%04zx",
+				  nwords);
 	return 0;
 }
 
@@ -154,12 +89,12 @@ int ec_sii_check(const uint8_t *img, size_t nwords, char *err,
 	uint8_t crc;
 
 	if (nwords < EC_SII_FIRST_CATEGORY + 1)
-		return ec_sii_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				  "SII data too short (%zu words), minimum is 64 fixed words + 1 end marker",
 				  nwords);
-	crc = ec_sii_crc(img, EC_SII_CHECKSUM_BYTES);
+	crc = ec_sii_crc(img, EC_SII_CRC_BYTES);
 	if (crc != img[2 * EC_SII_WORD_CHECKSUM])
-		return ec_sii_err(err, err_size, -EINVAL,
+		return ec_err(err, err_size, -EINVAL,
 				  "CRC incorrect: is 0x%02x, must be 0x%02x",
 				  img[2 * EC_SII_WORD_CHECKSUM], crc);
 	return ec_sii_walk(img, nwords, true, NULL, 0, &count, err,
@@ -278,21 +213,15 @@ int ec_sii_dump(const uint8_t *img, size_t nwords, char *err,
 	ec_out_hex("area", img, head * 2);
 	if (nwords >= EC_SII_FIRST_CATEGORY) {
 		ec_out_uint("alias", NULL,
-			    ec_sii_word(img, EC_SII_WORD_ALIAS));
+			    ec_get_u16(img + 2 * EC_SII_WORD_ALIAS));
 		ec_out_uint("checksum", NULL, img[2 * EC_SII_WORD_CHECKSUM]);
 		ec_out_bool("checksum_ok", NULL,
-			    ec_sii_crc(img, EC_SII_CHECKSUM_BYTES) ==
+			    ec_sii_crc(img, EC_SII_CRC_BYTES) ==
 			    img[2 * EC_SII_WORD_CHECKSUM], NULL, NULL);
 		ec_out_uint("vendor_id", NULL,
-			    ec_sii_word(img, EC_SII_WORD_VENDOR_ID) |
-			    (uint32_t)ec_sii_word(img,
-						  EC_SII_WORD_VENDOR_ID + 1)
-			    << 16);
+			    ec_get_u32(img + 2 * EC_SII_WORD_VENDOR));
 		ec_out_uint("product_code", NULL,
-			    ec_sii_word(img, EC_SII_WORD_PRODUCT_CODE) |
-			    (uint32_t)ec_sii_word(img,
-						  EC_SII_WORD_PRODUCT_CODE + 1)
-			    << 16);
+			    ec_get_u32(img + 2 * EC_SII_WORD_PRODUCT));
 	}
 
 	/* Walk once to learn the count, then again to fill. */
@@ -307,13 +236,13 @@ int ec_sii_dump(const uint8_t *img, size_t nwords, char *err,
 
 	ec_out_arr_open("categories");
 	for (i = 0; i < count; i++) {
-		const uint8_t *d = img + 2 * cats[i].offset;
-		size_t len = 2 * (size_t)cats[i].size;
+		const uint8_t *d = cats[i].data;
+		size_t len = cats[i].len;
 
 		ec_out_obj_open(NULL);
 		ec_out_uint("type", "SII Category 0x%04llx", cats[i].type);
 		ec_out_str("name", " (%s)", ec_sii_category_name(cats[i].type));
-		ec_out_uint("size", ", %llu words", cats[i].size);
+		ec_out_uint("size", ", %llu words", cats[i].len / 2);
 		ec_sii_hexdump(d, len);
 		ec_out_hex("data", d, len);
 		switch (cats[i].type) {

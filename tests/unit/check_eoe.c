@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_eoe.c - EoE (fsm_eoe.c, served by the slave FSM) against the
+ * in-process segment's EoE endpoint (ECSIM-EOE, 512-byte mailboxes):
+ * frames of 1 byte, of one fragment's size and one more, and of 1514
+ * bytes go out fragmented and come back reassembled (ICMP echo, UDP echo,
+ * ARP); a fragment lost on the way back and a fragment with another frame
+ * number drop that frame, counted, and the next one passes; datagrams lost
+ * on the link are repeated; and the reassembly rules one by one on
+ * hand-made fragments.
+ */
+#include "harness.h"
+#include "fsm_eoe.h"
+#include "slave_config.h"
+
+#define ID_EOE 1
+#define NUM_SLAVES 3
+#define MBOX_SIZE 512
+#define FRAG_ROOM (MBOX_SIZE - EC_MBOX_HEADER_SIZE - EC_EOE_HEADER_SIZE)
+#define FRAG_DATA (FRAG_ROOM / 32 * 32)	/* of each fragment but the last */
+#define SIM_IP 0xa9fe0a01	/* 169.254.10.1 */
+#define HOST_IP 0xa9fe0a02	/* 169.254.10.2 */
+#define UDP_PORT 7
+#define MAX_FRAMES 8
+
+static const char *segment =
+	"{ \"slaves\": [ { \"model\": \"EK1100\" },"
+	" { \"model\": \"ECSIM-EOE\", \"eoe\": { \"ip\": \"169.254.10.1\","
+	" \"mac\": \"02:ec:00:00:00:01\", \"udp_echo\": 7 } },"
+	" { \"model\": \"EL1008\" } ] }";
+static unsigned int num_slaves = NUM_SLAVES;
+static const u8 sim_mac[6] = { 0x02, 0xec, 0, 0, 0, 0x01 };
+static const u8 host_mac[6] = { 0x02, 0x00, 0x00, 0xaa, 0xbb, 0xcc };
+
+/* The environment: frames to send and frames received. */
+struct env {
+	unsigned int tx_n, tx_next;
+	size_t tx_len[MAX_FRAMES];
+	u8 tx[MAX_FRAMES][EC_EOE_MAX_FRAME];
+	unsigned int rx_n;
+	size_t rx_len[MAX_FRAMES];
+	u8 rx[MAX_FRAMES][EC_EOE_MAX_FRAME];
+};
+
+static bool env_tx_pending(struct ec_eoe *eoe)
+{
+	struct env *e = eoe->priv;
+
+	return e->tx_next < e->tx_n;
+}
+
+static size_t env_tx_pull(struct ec_eoe *eoe, u8 *buf, size_t max)
+{
+	struct env *e = eoe->priv;
+	size_t n;
+
+	if (e->tx_next >= e->tx_n)
+		return 0;
+	n = e->tx_len[e->tx_next];
+	ck_assert_uint_le(n, max);
+	memcpy(buf, e->tx[e->tx_next++], n);
+	return n;
+}
+
+static void env_rx_push(struct ec_eoe *eoe, const u8 *frame, size_t size)
+{
+	struct env *e = eoe->priv;
+
+	ck_assert_uint_lt(e->rx_n, MAX_FRAMES);
+	memcpy(e->rx[e->rx_n], frame, size);
+	e->rx_len[e->rx_n++] = size;
+}
+
+static const struct ec_eoe_ops env_ops = {
+	.tx_pending = env_tx_pending,
+	.tx_pull = env_tx_pull,
+	.rx_push = env_rx_push,
+};
+
+static struct env env;
+static struct ec_eoe eoe;
+
+static void be16(u8 *p, u16 v)
+{
+	p[0] = (u8)(v >> 8);
+	p[1] = (u8)v;
+}
+
+static void be32(u8 *p, u32 v)
+{
+	be16(p, (u16)(v >> 16));
+	be16(p + 2, (u16)v);
+}
+
+static u16 rd16(const u8 *p)
+{
+	return (u16)(p[0] << 8 | p[1]);
+}
+
+static u16 inet_csum(const u8 *p, size_t n, u32 sum)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		sum += rd16(p + i);
+	if (n & 1)
+		sum += (u32)p[n - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (u16)~sum;
+}
+
+static u8 *eth(u8 *f, u16 type, const u8 *dst)
+{
+	memcpy(f, dst, 6);
+	memcpy(f + 6, host_mac, 6);
+	be16(f + 12, type);
+	return f + 14;
+}
+
+/* An IPv4 packet to the simulated slave; returns its payload. */
+static u8 *ipv4(u8 *f, u8 proto, size_t plen)
+{
+	u8 *ip = eth(f, 0x0800, sim_mac);
+
+	memset(ip, 0, 20);
+	ip[0] = 0x45;
+	be16(ip + 2, (u16)(20 + plen));
+	ip[8] = 64;
+	ip[9] = proto;
+	be32(ip + 12, HOST_IP);
+	be32(ip + 16, SIM_IP);
+	be16(ip + 10, inet_csum(ip, 20, 0));
+	return ip + 20;
+}
+
+/* Queue an ICMP echo request frame of @size bytes in all. */
+static void queue_ping(size_t size, u16 seq)
+{
+	u8 *f = env.tx[env.tx_n], *icmp;
+	size_t plen = size - 14 - 20, i;
+
+	icmp = ipv4(f, 1, plen);
+	icmp[0] = 8;
+	icmp[1] = 0;
+	icmp[2] = icmp[3] = 0;
+	be16(icmp + 4, 0x4242);
+	be16(icmp + 6, seq);
+	for (i = 8; i < plen; i++)
+		icmp[i] = (u8)(i * 7 + seq);
+	be16(icmp + 2, inet_csum(icmp, plen, 0));
+	env.tx_len[env.tx_n++] = size;
+}
+
+static void setup(struct ec_harness *h)
+{
+	memset(&env, 0, sizeof(env));
+	ec_harness_init(h, segment);
+	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
+				       30 * EC_NSEC_PER_SEC));
+	ec_eoe_init(&eoe, &env_ops, &env);
+	ec_eoe_attach(&eoe, &h->master.slaves[ID_EOE]);
+	ck_assert_ptr_eq(h->master.slaves[ID_EOE].eoe, &eoe);
+}
+
+static void teardown(struct ec_harness *h)
+{
+	ec_harness_teardown(h);
+	ck_assert_ptr_null(eoe.slave);	/* the slave's clear detached it */
+}
+
+static bool got_frames(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return env.rx_n >= *(unsigned int *)ctx;
+}
+
+static void wait_frames(struct ec_harness *h, unsigned int n)
+{
+	ck_assert_msg(ec_harness_run_until(h, got_frames, &n,
+					   2 * EC_NSEC_PER_SEC),
+		      "%u frames back, %u expected", env.rx_n, n);
+}
+
+/* Reply @k is the echo reply to request @k: same payload, type 0. */
+static void check_echo(unsigned int k)
+{
+	const u8 *req = env.tx[k], *rep = env.rx[k];
+	size_t n = env.tx_len[k];
+
+	ck_assert_uint_eq(env.rx_len[k], n);
+	ck_assert_int_eq(memcmp(rep, host_mac, 6), 0);
+	ck_assert_int_eq(memcmp(rep + 6, sim_mac, 6), 0);
+	ck_assert_uint_eq(rd16(rep + 12), 0x0800);
+	ck_assert_uint_eq(rep[14 + 20], 0);	/* echo reply */
+	ck_assert_uint_eq(inet_csum(rep + 14, 20, 0), 0);
+	ck_assert_uint_eq(inet_csum(rep + 34, n - 34, 0), 0);
+	ck_assert_int_eq(memcmp(rep + 34 + 4, req + 34 + 4, n - 38), 0);
+}
+
+/* Fragments of a frame of @n bytes: FRAG_DATA each but the last. */
+static unsigned int fragments(size_t n)
+{
+	unsigned int k = 1;
+
+	for (; n > FRAG_ROOM; n -= FRAG_DATA)
+		k++;
+	return k;
+}
+
+START_TEST(test_sizes)
+{
+	static const size_t sizes[] = {
+		14 + 20 + 8,			/* smallest echo */
+		FRAG_ROOM,			/* exactly one fragment */
+		FRAG_ROOM + 1,			/* one byte into a second */
+		MBOX_SIZE,			/* the mailbox's size */
+		1514,				/* a full Ethernet frame */
+	};
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+	unsigned int k;
+	u64 frags = 0;
+
+	setup(&h);
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		queue_ping(sizes[k], (u16)k);
+		wait_frames(&h, k + 1);
+		check_echo(k);
+		frags += fragments(sizes[k]);
+	}
+	ck_assert_uint_eq(eoe.stats.tx_frames, k);
+	ck_assert_uint_eq(eoe.stats.tx_fragments, frags);
+	ck_assert_uint_eq(eoe.stats.rx_frames, k);
+	ck_assert_uint_eq(eoe.stats.rx_fragments, frags);
+	ck_assert_uint_eq(eoe.stats.rx_dropped, 0);
+	ck_assert_uint_eq(frags, 1 + 1 + 2 + 2 + 4);
+	ck_assert_uint_eq(eoe.stats.tx_bytes, 42 + FRAG_ROOM * 2 + 1 +
+			  MBOX_SIZE + 1514);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.icmp_replies, k);
+	ck_assert_uint_eq(st.rx_fragments, frags);
+	ck_assert_uint_eq(st.rx_dropped, 0);
+	teardown(&h);
+}
+END_TEST
+
+/* A frame of one byte goes through (the endpoint ignores it). */
+START_TEST(test_one_byte)
+{
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+
+	setup(&h);
+	env.tx[0][0] = 0x5a;
+	env.tx_len[0] = 1;
+	env.tx_n = 1;
+	ec_harness_run_for(&h, 50 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(eoe.stats.tx_frames, 1);
+	ck_assert_uint_eq(eoe.stats.tx_bytes, 1);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.rx_frames, 1);
+	ck_assert_uint_eq(env.rx_n, 0);
+	teardown(&h);
+}
+END_TEST
+
+START_TEST(test_arp_udp)
+{
+	struct ec_harness h;
+	u8 *f, *a, *u;
+	size_t i;
+
+	setup(&h);
+	/* ARP request, broadcast */
+	f = env.tx[0];
+	a = eth(f, 0x0806, (const u8 *)"\xff\xff\xff\xff\xff\xff");
+	be16(a, 1);
+	be16(a + 2, 0x0800);
+	a[4] = 6;
+	a[5] = 4;
+	be16(a + 6, 1);
+	memcpy(a + 8, host_mac, 6);
+	be32(a + 14, HOST_IP);
+	memset(a + 18, 0, 6);
+	be32(a + 24, SIM_IP);
+	env.tx_len[0] = 42;
+	/* UDP datagram of 1472 bytes to the echo port */
+	f = env.tx[1];
+	u = ipv4(f, 17, 8 + 1472);
+	be16(u, 40000);
+	be16(u + 2, UDP_PORT);
+	be16(u + 4, 8 + 1472);
+	be16(u + 6, 0);
+	for (i = 0; i < 1472; i++)
+		u[8 + i] = (u8)(i ^ 0xa5);
+	env.tx_len[1] = 14 + 20 + 8 + 1472;
+	env.tx_n = 2;
+	wait_frames(&h, 2);
+	a = env.rx[0] + 14;
+	ck_assert_uint_eq(rd16(env.rx[0] + 12), 0x0806);
+	ck_assert_uint_eq(rd16(a + 6), 2);		/* reply */
+	ck_assert_int_eq(memcmp(a + 8, sim_mac, 6), 0);
+	ck_assert_int_eq(memcmp(a + 18, host_mac, 6), 0);
+	ck_assert_uint_eq(env.rx_len[1], env.tx_len[1]);
+	u = env.rx[1] + 34;
+	ck_assert_uint_eq(rd16(u), UDP_PORT);
+	ck_assert_uint_eq(rd16(u + 2), 40000);
+	ck_assert_int_eq(memcmp(u + 8, env.tx[1] + 42, 1472), 0);
+	/* the UDP checksum over the pseudo header holds */
+	ck_assert_uint_eq(inet_csum(u, 1480, (SIM_IP >> 16) + (SIM_IP & 0xffff) +
+				    (HOST_IP >> 16) + (HOST_IP & 0xffff) + 17 +
+				    1480), 0);
+	teardown(&h);
+}
+END_TEST
+
+/* A fragment of the reply lost, or of another frame number: that frame
+ * is dropped and counted; the next one passes. */
+static void spoiled_reply(int fault)
+{
+	struct ec_harness h;
+
+	setup(&h);
+	ck_assert_int_eq(ecsim_slave_eoe_fault(h.seg, ID_EOE, fault), 0);
+	queue_ping(1514, 1);
+	ec_harness_run_for(&h, 200 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(env.rx_n, 0);
+	queue_ping(1514, 2);
+	wait_frames(&h, 1);
+	ck_assert_uint_eq(env.rx_len[0], 1514);
+	ck_assert_uint_eq(rd16(env.rx[0] + 34 + 6), 2);	/* sequence 2 */
+	ck_assert_uint_eq(eoe.stats.rx_dropped, 1);
+	ck_assert_uint_eq(eoe.stats.rx_frames, 1);
+	teardown(&h);
+}
+
+START_TEST(test_lost_fragment)
+{
+	spoiled_reply(ECSIM_EOE_DROP_FRAGMENT);
+}
+END_TEST
+
+START_TEST(test_bad_frame_number)
+{
+	spoiled_reply(ECSIM_EOE_BAD_FRAME_NO);
+}
+END_TEST
+
+/* Datagrams lost on the link are repeated: every ping comes back. */
+START_TEST(test_link_loss)
+{
+	struct ec_harness h;
+	unsigned int k;
+
+	setup(&h);
+	ecsim_segment_seed(h.seg, 7);
+	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 10), 0);
+	for (k = 0; k < 6; k++) {
+		queue_ping(600 + 150 * k, (u16)k);
+		wait_frames(&h, k + 1);
+		check_echo(k);
+	}
+	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
+	teardown(&h);
+}
+END_TEST
+
+static bool ip_done(struct ec_harness *h, void *ctx)
+{
+	(void)h;
+	return ec_req_done(((struct ec_eoe_ip_request *)ctx)->state);
+}
+
+/* Set IP now (ethercat ip): the endpoint takes the new address and
+ * answers ping there; a slave without EoE refuses. */
+START_TEST(test_set_ip_request)
+{
+	struct ec_eoe_ip_request req;
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+
+	setup(&h);
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.ip.flags = EC_EOE_IP_IP | EC_EOE_IP_SUBNET | EC_EOE_IP_DNS_NAME;
+	req.ip.ip = 0xa9fe1401;
+	req.ip.subnet = 0xffff0000;
+	strcpy(req.ip.hostname, "eoe-device");
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h.master.slaves[ID_EOE].eoe_requests);
+	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.set_ip, 1);
+	ck_assert_uint_eq(st.ip, 0xa9fe1401);
+	/* a slave without EoE */
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.ip.flags = EC_EOE_IP_IP;
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h.master.slaves[2].eoe_requests);
+	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.error, -EPROTONOSUPPORT);
+	teardown(&h);
+}
+END_TEST
+
+/* ecrt_slave_config_eoe_*: sent on the way PREOP -> SAFEOP. */
+START_TEST(test_set_ip_config)
+{
+	struct ec_slave_config *sc;
+	struct ecsim_eoe_stats st;
+	struct ec_eoe_ip ip;
+	struct ec_harness h;
+	unsigned int i;
+
+	setup(&h);
+	sc = ec_master_slave_config(&h.master, 0, ID_EOE, 0x0ec51d00,
+				    0x00000e0e);
+	ck_assert_ptr_nonnull(sc);
+	memset(&ip, 0, sizeof(ip));
+	ip.flags = EC_EOE_IP_IP;
+	ip.ip = 0xa9fe1e01;
+	ec_eoe_ip_merge(&sc->eoe_ip, &ip);
+	ip.flags = EC_EOE_IP_GATEWAY;
+	ip.gateway = 0xa9fe0001;
+	ec_eoe_ip_merge(&sc->eoe_ip, &ip);
+	ck_assert_uint_eq(sc->eoe_ip.flags, EC_EOE_IP_IP | EC_EOE_IP_GATEWAY);
+	ck_assert_uint_eq(sc->eoe_ip.ip, 0xa9fe1e01);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	for (i = 0; i < 5000; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+		ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+		if ((h.master.slaves[ID_EOE].current_state & 0x0f) ==
+		    EC_AL_STATE_OP_)
+			break;
+	}
+	ck_assert_uint_eq(h.master.slaves[ID_EOE].current_state & 0x0f,
+			  EC_AL_STATE_OP_);
+	ck_assert_uint_eq(st.set_ip, 1);
+	ck_assert_uint_eq(st.ip, 0xa9fe1e01);
+	ec_master_deactivate(&h.master, h.now_ns);
+	teardown(&h);
+}
+END_TEST
+
+/* Reassembly rules on hand-made fragments. */
+static void frag(u8 *m, u8 type, bool last, u8 no, u16 off32, u8 frame)
+{
+	ec_put_u16(m, (u16)(type | (last ? EC_EOE_LAST_FRAGMENT : 0)));
+	ec_put_u16(m + 2, (u16)(no | off32 << 6 | frame << 12));
+}
+
+START_TEST(test_rx_rules)
+{
+	u8 m[EC_EOE_HEADER_SIZE + 128];
+	struct ec_eoe e;
+
+	memset(&env, 0, sizeof(env));
+	ec_eoe_init(&e, &env_ops, &env);
+	memset(m, 0x11, sizeof(m));
+	/* two fragments of 64 + 10 bytes: delivered */
+	frag(m, 0, false, 0, 3, 5);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 64), 0);
+	frag(m, 0, true, 1, 2, 5);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 10), 0);
+	ck_assert_uint_eq(env.rx_n, 1);
+	ck_assert_uint_eq(env.rx_len[0], 74);
+	/* a fragment number skipped: dropped */
+	frag(m, 0, false, 0, 3, 6);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 64), 0);
+	frag(m, 0, true, 2, 2, 6);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 10), -EPROTO);
+	ck_assert_uint_eq(e.stats.rx_dropped, 1);
+	/* a wrong offset: dropped */
+	frag(m, 0, false, 0, 3, 7);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 64), 0);
+	frag(m, 0, true, 1, 1, 7);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 10), -EPROTO);
+	ck_assert_uint_eq(e.stats.rx_dropped, 2);
+	/* later fragments without their first: one frame dropped */
+	frag(m, 0, false, 1, 2, 8);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 32), -EPROTO);
+	frag(m, 0, true, 2, 3, 8);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 10), -EPROTO);
+	ck_assert_uint_eq(e.stats.rx_dropped, 3);
+	/* a new fragment 0 ends the frame before it */
+	frag(m, 0, false, 0, 3, 9);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 64), 0);
+	frag(m, 0, true, 0, 1, 10);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 20), 0);
+	ck_assert_uint_eq(e.stats.rx_dropped, 4);
+	ck_assert_uint_eq(env.rx_n, 2);
+	ck_assert_uint_eq(env.rx_len[1], 20);
+	/* a middle fragment not a multiple of 32 bytes */
+	frag(m, 0, false, 0, 3, 11);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 40), -EPROTO);
+	ck_assert_uint_eq(e.stats.rx_errors, 1);
+	/* larger than fragment 0 announced */
+	frag(m, 0, false, 0, 2, 12);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 64), 0);
+	frag(m, 0, true, 1, 2, 12);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 10), -EPROTO);
+	/* time stamp appended: its 4 bytes are not frame data */
+	frag(m, 0, true, 0, 1, 13);
+	ec_put_u16(m, EC_EOE_LAST_FRAGMENT | EC_EOE_TIME_APPENDED);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4 + 24), 0);
+	ck_assert_uint_eq(env.rx_len[2], 20);
+	/* set IP response, short and unknown messages */
+	frag(m, EC_EOE_TYPE_SET_IP_RES, true, 0, 0, 0);
+	ec_put_u16(m + 2, 0x0004);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4), 0);
+	ck_assert(e.ip_response);
+	ck_assert_uint_eq(e.ip_result, 4);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 3), -EPROTO);
+	frag(m, 0x0e, true, 0, 0, 0);
+	ck_assert_int_eq(ec_eoe_rx_message(&e, m, 4), -EPROTO);
+	ck_assert_uint_eq(env.rx_n, 3);
+}
+END_TEST
+
+/* Fragmenting: sizes, offsets, frame numbers of what goes out. */
+START_TEST(test_tx_rules)
+{
+	u8 m[EC_EOE_HEADER_SIZE + 100];
+	struct ec_eoe e;
+	u16 w1;
+
+	memset(&env, 0, sizeof(env));
+	ec_eoe_init(&e, &env_ops, &env);
+	ck_assert(!ec_eoe_tx_wanted(&e));
+	ck_assert_uint_eq(ec_eoe_tx_fragment(&e, m, sizeof(m)), 0);
+	env.tx_len[0] = 150;
+	env.tx_n = 1;
+	ck_assert(ec_eoe_tx_wanted(&e));
+	/* 100 bytes of room: 96 + 54 */
+	ck_assert_uint_eq(ec_eoe_tx_fragment(&e, m, sizeof(m)), 4 + 96);
+	ck_assert_uint_eq(ec_get_u16(m), 0);
+	w1 = ec_get_u16(m + 2);
+	ck_assert_uint_eq(w1 & 0x3f, 0);
+	ck_assert_uint_eq((w1 >> 6) & 0x3f, 5);	/* 150 bytes: 5 units */
+	ck_assert_uint_eq(w1 >> 12, 1);
+	ec_eoe_tx_done(&e, true);
+	ck_assert_uint_eq(ec_eoe_tx_fragment(&e, m, sizeof(m)), 4 + 54);
+	ck_assert_uint_eq(ec_get_u16(m), EC_EOE_LAST_FRAGMENT);
+	w1 = ec_get_u16(m + 2);
+	ck_assert_uint_eq(w1 & 0x3f, 1);
+	ck_assert_uint_eq((w1 >> 6) & 0x3f, 3);	/* offset 96 */
+	ck_assert_uint_eq(w1 >> 12, 1);
+	ec_eoe_tx_done(&e, true);
+	ck_assert_uint_eq(e.stats.tx_frames, 1);
+	ck_assert(!ec_eoe_tx_wanted(&e));
+	/* a failed write drops the frame */
+	env.tx_len[1] = 10;
+	env.tx_n = 2;
+	ck_assert_uint_eq(ec_eoe_tx_fragment(&e, m, sizeof(m)), 4 + 10);
+	ck_assert_uint_eq(ec_get_u16(m + 2) >> 12, 2);
+	ec_eoe_tx_done(&e, false);
+	ck_assert_uint_eq(e.stats.tx_errors, 1);
+	ck_assert(!ec_eoe_tx_wanted(&e));
+	/* too small a mailbox for a fragment */
+	ck_assert_uint_eq(ec_eoe_tx_fragment(&e, m, 4 + 31), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("eoe");
+	TCase *tc = tcase_create("eoe");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_sizes);
+	tcase_add_test(tc, test_one_byte);
+	tcase_add_test(tc, test_arp_udp);
+	tcase_add_test(tc, test_lost_fragment);
+	tcase_add_test(tc, test_bad_frame_number);
+	tcase_add_test(tc, test_link_loss);
+	tcase_add_test(tc, test_set_ip_request);
+	tcase_add_test(tc, test_set_ip_config);
+	tcase_add_test(tc, test_rx_rules);
+	tcase_add_test(tc, test_tx_rules);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
