@@ -100,7 +100,7 @@
  *   EC_HAVE_FOE               ecrt_slave_config_create_foe_request(),
  *                             ecrt_foe_request_*(): FoE from the cycle
  */
-/* #define EC_HAVE_REDUNDANCY */
+#define EC_HAVE_REDUNDANCY
 #define EC_HAVE_EMERGENCY
 #define EC_HAVE_REG_ACCESS
 #define EC_HAVE_SELECT_REF_CLOCK

@@ -37,6 +37,8 @@ int ec_lib_version_text(char *buf, size_t size, uint32_t module_version);
 
 int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out);
 int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *out);
+int ec_lib_redundancy(struct ec_lib_master *m,
+		      struct ec_ioctl_redundancy *out);
 int ec_lib_master_monitor(struct ec_lib_master *m,
 			  struct ec_ioctl_master_monitor *out);
 int ec_lib_slave(struct ec_lib_master *m, uint16_t position,

@@ -185,6 +185,21 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *out)
 }
 
 /**
+ * ec_lib_redundancy() - the ring state of cable redundancy
+ * (EC_IOCTL_REDUNDANCY)
+ * @m: open handle
+ * @out: filled on success; out->configured is 0 without a backup device
+ *
+ * Return: 0 or -errno.
+ */
+int ec_lib_redundancy(struct ec_lib_master *m,
+		      struct ec_ioctl_redundancy *out)
+{
+	memset(out, 0, sizeof(*out));
+	return ec_lib_ioctl(m, EC_IOCTL_REDUNDANCY, out, "redundancy state");
+}
+
+/**
  * ec_lib_master_monitor() - the operation phase's monitoring: its cost
  * per cycle, its bounds and figures (EC_IOCTL_MASTER_MONITOR)
  * @m: open handle

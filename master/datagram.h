@@ -54,6 +54,7 @@ struct ec_datagram {
 	bool data_owned;	/* data was allocated by ec_datagram_prealloc */
 	u8 index;
 	u16 working_counter;
+	u16 backup_wkc;		/* of the backup device's copy (redundancy.c) */
 	enum ec_datagram_state state;
 	/*
 	 * A domain's datagram: in the operation phase it is lost after half

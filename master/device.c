@@ -57,7 +57,11 @@ void ec_device_receive(struct ec_device *dev, const u8 *data, size_t size,
 	dev->stats.rx_bytes += size;
 	dev->master->stats.rx_count++;
 	dev->master->stats.rx_bytes += size;
-	ec_master_receive_frame(dev->master, data, size, now_ns);
+	if (dev->index == EC_DEVICE_MAIN)
+		ec_master_receive_frame(dev->master, data, size, now_ns);
+	else
+		ec_master_receive_frame_on(dev->master, dev->index, data,
+					   size, now_ns);
 }
 
 /*

@@ -336,6 +336,7 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 		if (d->state == EC_DATAGRAM_RECEIVED)
 			wkc += d->working_counter;
 	}
+
 	if (wkc != domain->working_counter) {
 		domain->working_counter_changes++;
 		domain->working_counter = wkc;
@@ -393,7 +394,17 @@ void ec_domain_queue(struct ec_domain *domain)
 void ec_domain_state(const struct ec_domain *domain,
 		     ec_domain_state_t *state)
 {
+	unsigned int i;
+
 	state->working_counter = domain->working_counter;
 	state->wc_state = domain->wc_state;
 	state->redundancy_active = 0;
+	/*
+	 * redundancy: the backup device's copies carried data in the last
+	 * exchange (a lost datagram's backup_wkc is 0)
+	 */
+	if (domain->master->red)
+		for (i = 0; i < domain->datagram_count; i++)
+			if (domain->datagrams[i].datagram.backup_wkc)
+				state->redundancy_active = 1;
 }

@@ -133,7 +133,12 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 		ec_fsm_slave_scan_free(slave->scan_fsm);
 		slave->scan_fsm = NULL;
 	}
-	if (ec_topology_calc(master->slaves, master->slave_count))
+	/*
+	 * A redundant ring's last slave has its port 1 open to the backup
+	 * device (and a break closes two ports): no tree, as expected.
+	 */
+	if (ec_topology_calc(master->slaves, master->slave_count) &&
+	    !master->red)
 		EC_MASTER_WARN(master,
 			       "port states do not describe a tree of %u slaves",
 			       master->slave_count);

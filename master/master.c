@@ -4,6 +4,7 @@
  */
 #include "master.h"
 #include "fsm_slave.h"
+#include "redundancy.h"
 #include "slave.h"
 
 int ec_master_init(struct ec_master *master, unsigned int index)
@@ -39,6 +40,7 @@ void ec_master_clear(struct ec_master *master)
 	ec_dc_clear(master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
+	ec_red_clear(master);
 }
 
 /**
@@ -145,6 +147,7 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 	ec_list_del_init(&d->sent_node);
 	if (master->in_flight[d->index] == d)
 		master->in_flight[d->index] = NULL;
+	d->backup_wkc = 0;
 	master->timed_out_datagrams++;
 	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
 		      d->name, ec_datagram_type_string(d->type), d->index);
@@ -167,6 +170,36 @@ static bool ec_master_take_index(struct ec_master *master, u8 *index)
 	return false;
 }
 
+/*
+ * Redundancy: the frame built on @dev (the main device, or the backup when
+ * the main one is gone) also leaves on the backup device, as its copy
+ * (redundancy.c); each datagram expects a copy back per device that took
+ * the frame.
+ */
+static void ec_master_send_redundant(struct ec_master *master,
+				     struct ec_device *dev, size_t len)
+{
+	struct ec_device *backup = &master->devices[EC_DEVICE_BACKUP];
+	unsigned int copies = 0;
+
+	if (dev == backup) {
+		ec_red_backup_frame(master, dev->tx_frame, len);
+	} else if (ec_device_usable(backup)) {
+		memcpy(backup->tx_frame, dev->tx_frame, len);
+		ec_red_backup_frame(master, backup->tx_frame, len);
+		if (ec_device_send(backup, len))
+			EC_MASTER_WARN_RL(master,
+					  "failed to send a frame on the backup device");
+		else
+			copies++;
+	}
+	if (ec_device_send(dev, len))
+		EC_MASTER_WARN_RL(master, "failed to send a frame");
+	else
+		copies++;
+	ec_red_sent(master, dev->tx_frame, len, copies);
+}
+
 /**
  * ec_master_send_datagrams() - pack queued datagrams into frames and send
  * @master: master
@@ -182,6 +215,9 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	unsigned int frames = 0;
 
 	if (!ec_device_usable(dev)) {
+		dev = &master->devices[EC_DEVICE_BACKUP];
+		if (master->red && ec_device_usable(dev))
+			goto send;	/* the backup alone */
 		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
 			struct ec_datagram *d = ec_list_entry(
 				pos, struct ec_datagram, queue_node);
@@ -191,6 +227,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 		}
 		return 0;
 	}
+send:
 
 	while (!ec_list_empty(&master->datagram_queue)) {
 		ec_frame_begin(&fb, dev->tx_frame, dev->mac);
@@ -211,15 +248,19 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 		}
 		if (!fb.count)
 			break;	/* all indices in flight: wait for answers */
-		if (ec_device_send(dev, ec_frame_finish(&fb)))
+		if (master->red)
+			ec_master_send_redundant(master, dev,
+						 ec_frame_finish(&fb));
+		else if (ec_device_send(dev, ec_frame_finish(&fb)))
 			EC_MASTER_WARN_RL(master, "failed to send a frame");
 		frames++;
 	}
 	return frames;
 }
 
-static void ec_master_match(struct ec_master *master,
-			    const struct ec_frame_datagram *fd, u64 now_ns)
+/* The datagram in flight that @fd answers, or NULL (counted, logged). */
+static inline struct ec_datagram *
+ec_master_lookup(struct ec_master *master, const struct ec_frame_datagram *fd)
 {
 	struct ec_datagram *d = master->in_flight[fd->index];
 
@@ -230,8 +271,18 @@ static void ec_master_match(struct ec_master *master,
 				  "unmatched datagram %s index 0x%02x size %u",
 				  ec_datagram_type_string(fd->type),
 				  fd->index, fd->data_size);
-		return;
+		return NULL;
 	}
+	return d;
+}
+
+static void ec_master_match(struct ec_master *master,
+			    const struct ec_frame_datagram *fd, u64 now_ns)
+{
+	struct ec_datagram *d = ec_master_lookup(master, fd);
+
+	if (!d)
+		return;
 	if (ec_datagram_type_reads(d->type))
 		memcpy(d->data, fd->data, fd->data_size);
 	d->working_counter = fd->working_counter;
@@ -241,8 +292,53 @@ static void ec_master_match(struct ec_master *master,
 	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
 }
 
+/* The header of a received frame; a bad one is counted and logged. */
+static bool ec_master_rx_start(struct ec_master *master, const u8 *frame,
+			       size_t size, struct ec_frame_reader *r)
+{
+	int ret = ec_frame_parse_header(frame, size, r);
+
+	if (ret) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "dropped a bad frame of %zu bytes (%d)",
+				  size, ret);
+	}
+	return !ret;
+}
+
+/* The end of a received frame: ec_frame_next()'s last return value. */
+static void ec_master_rx_end(struct ec_master *master, int ret, size_t size)
+{
+	if (ret < 0) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
+				  size);
+	}
+}
+
+/* Redundancy: each datagram is one copy, merged by redundancy.c. */
+static void ec_master_rx_red(struct ec_master *master, unsigned int dev_idx,
+			     struct ec_frame_reader *r, const u8 *frame,
+			     size_t size, u64 now_ns)
+{
+	struct ec_frame_datagram fd;
+	int ret;
+
+	while ((ret = ec_frame_next(r, &fd)) > 0) {
+		struct ec_datagram *d;
+
+		if (ec_red_late_copy(master, &fd))
+			continue;
+		d = ec_master_lookup(master, &fd);
+		if (d)
+			ec_red_receive(master, d, &fd, frame, dev_idx, now_ns);
+	}
+	ec_master_rx_end(master, ret, size);
+}
+
 /**
- * ec_master_receive_frame() - match the datagrams of a received frame
+ * ec_master_receive_frame() - match the datagrams of a frame received on
+ * the main device
  * @master: master
  * @frame: whole Ethernet frame
  * @size: its length
@@ -255,20 +351,38 @@ void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 	struct ec_frame_datagram fd;
 	int ret;
 
-	ret = ec_frame_parse_header(frame, size, &r);
-	if (ret) {
-		master->bad_frames++;
-		EC_MASTER_WARN_RL(master, "dropped a bad frame of %zu bytes (%d)",
-				  size, ret);
+	if (!ec_master_rx_start(master, frame, size, &r))
+		return;
+	if (master->red) {
+		ec_master_rx_red(master, EC_DEVICE_MAIN, &r, frame, size,
+				 now_ns);
 		return;
 	}
 	while ((ret = ec_frame_next(&r, &fd)) > 0)
 		ec_master_match(master, &fd, now_ns);
-	if (ret < 0) {
-		master->bad_frames++;
-		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
-				  size);
+	ec_master_rx_end(master, ret, size);
+}
+
+/**
+ * ec_master_receive_frame_on() - match the datagrams of a received frame
+ * @master: master
+ * @dev_idx: the device it came in on
+ * @frame: whole Ethernet frame
+ * @size: its length
+ * @now_ns: arrival time
+ */
+void ec_master_receive_frame_on(struct ec_master *master,
+				unsigned int dev_idx, const u8 *frame,
+				size_t size, u64 now_ns)
+{
+	struct ec_frame_reader r;
+
+	if (dev_idx == EC_DEVICE_MAIN || !master->red) {
+		ec_master_receive_frame(master, frame, size, now_ns);
+		return;
 	}
+	if (ec_master_rx_start(master, frame, size, &r))
+		ec_master_rx_red(master, dev_idx, &r, frame, size, now_ns);
 }
 
 /**
@@ -279,11 +393,16 @@ void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
  *	are lost
  *
  * Every other datagram (the FSMs') is lost after master->io_timeout_ns.
+ * With redundancy a datagram of which one copy came back is completed
+ * with it first (redundancy.c: ec_red_check_partial()).
  */
 void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
 			      u64 cyclic_ns)
 {
 	struct ec_list *pos, *tmp;
+
+	if (master->red)
+		ec_red_check_partial(master, now_ns);
 
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,

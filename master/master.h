@@ -21,6 +21,7 @@
 #include "ecrt.h"
 
 struct ec_slave;
+struct ec_redundancy;
 
 #define EC_MAX_DEVICES 2
 #define EC_DEVICE_MAIN 0
@@ -53,6 +54,7 @@ struct ec_master {
 
 	struct ec_device devices[EC_MAX_DEVICES];
 	unsigned int num_devices;	/* 2 when a backup is configured */
+	struct ec_redundancy *red;	/* with a backup (redundancy.c) */
 
 	struct ec_list datagram_queue;	/* queued, not yet sent */
 	struct ec_list sent_datagrams;	/* in flight */
@@ -158,6 +160,9 @@ void ec_master_lose_datagram(struct ec_master *master,
 unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns);
 void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 			     size_t size, u64 now_ns);
+void ec_master_receive_frame_on(struct ec_master *master,
+				unsigned int dev_idx, const u8 *frame,
+				size_t size, u64 now_ns);
 void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
 			      u64 timeout_ns);
 void ec_master_poll_devices(struct ec_master *master);

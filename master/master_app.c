@@ -10,6 +10,7 @@
  * the application's ec_master_app_send() (cyclic side).
  */
 #include "master.h"
+#include "redundancy.h"
 #include "domain.h"
 #include "fsm_slave.h"
 #include "slave.h"
@@ -423,7 +424,10 @@ void ec_master_get_state(const struct ec_master *master,
  * @dev_idx: EC_DEVICE_MAIN or EC_DEVICE_BACKUP
  * @state: receives the figures of that link (all zero for an unused one)
  *
- * Without redundancy support every slave answers over the main link.
+ * With a backup device a link's slaves are those that processed the
+ * frames this device sent (redundancy.c): all on the main link while the
+ * ring is closed, each side's own while it is broken.  Without one every
+ * slave answers over the main link.
  */
 void ec_master_get_link_state(const struct ec_master *master,
 			      unsigned int dev_idx,
@@ -434,6 +438,12 @@ void ec_master_get_link_state(const struct ec_master *master,
 		return;
 	state->link_up = master->devices[dev_idx].attached &&
 			 master->devices[dev_idx].link_up;
+	if (master->red) {
+		state->slaves_responding = master->red->side_slaves[dev_idx];
+		state->al_states = master->red->side_al[dev_idx] &
+				   EC_AL_STATE_MASK;
+		return;
+	}
 	if (dev_idx != EC_DEVICE_MAIN)
 		return;
 	state->slaves_responding = master->slaves_responding;

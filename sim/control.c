@@ -2,7 +2,7 @@
 /*
  * Text commands that change a running segment (the --control socket of
  * ethercat-sim, also usable in process): unplug, replug, drop, corrupt,
- * delay, error, status.
+ * delay, error, break, heal, status.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -69,6 +69,12 @@ static void status(struct ecsim_segment *seg, struct out *o)
 		if (!ecsim_slave_dc_pulses(seg, i, &s0, &s1))
 			say(o, " sync0 %llu sync1 %llu",
 			    (unsigned long long)s0, (unsigned long long)s1);
+		say(o, "\n");
+	}
+	if (seg->ring_closed || seg->broken) {
+		say(o, "ring %s", seg->ring_closed ? "closed" : "open");
+		if (seg->broken)
+			say(o, " break %u", seg->break_at);
 		say(o, "\n");
 	}
 	say(o, "frames in %llu out %llu non-ecat %llu broken %llu "
@@ -141,6 +147,18 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 		ret = *end ? -EINVAL :
 		      ecsim_slave_dc_set_drift(seg, (unsigned int)a,
 					       (int32_t)(ppm * 1000));
+	} else if (!strcmp(argv[0], "break") && argc == 2 &&
+		   !number(argv[1], ~0u, &a)) {
+		ret = ecsim_segment_break(seg, (unsigned int)a);
+		if (ret == -ERANGE) {
+			say(&o, "error: break %lu: the cables are 0 (main "
+			    "port) to %u (backup port)\n", a,
+			    seg->ring_len);
+			return ret;
+		}
+	} else if (!strcmp(argv[0], "heal") && argc == 1) {
+		ecsim_segment_heal(seg);
+		ret = 0;
 	} else if (!strcmp(argv[0], "emergency") && argc == 3 &&
 		   !number(argv[1], ~0u, &a) && !number(argv[2], 0xffff, &b)) {
 		ret = ecsim_segment_emergency(seg, (unsigned int)a,
@@ -148,7 +166,8 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 	} else {
 		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
 		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
-		    "emergency N CODE | ppm N PPM | status\n");
+		    "emergency N CODE | ppm N PPM | break N | heal | "
+		    "status\n");
 		return -EINVAL;
 	}
 	if (ret == -ENOENT)

@@ -141,6 +141,39 @@ int ecsim_segment_emergency(struct ecsim_segment *seg, unsigned int id,
 			    uint16_t code);
 
 /*
+ * Cable redundancy (ring.c).  With the ring closed the master's backup
+ * port is wired to port 1 of the last slave of a line (-EOPNOTSUPP for a
+ * tree).  ecsim_segment_break() cuts the cable in front of ring position
+ * @pos: 0 is the main port's cable, ring_count the backup port's (-ERANGE
+ * beyond); heal mends it.  ecsim_segment_break_pos() is the cut cable or
+ * -1.
+ */
+int ecsim_segment_set_ring(struct ecsim_segment *seg, bool closed);
+bool ecsim_segment_ring(const struct ecsim_segment *seg);
+int ecsim_segment_break(struct ecsim_segment *seg, unsigned int pos);
+void ecsim_segment_heal(struct ecsim_segment *seg);
+int ecsim_segment_break_pos(const struct ecsim_segment *seg);
+
+/**
+ * ecsim_segment_process_port() - pass a frame that enters at a master port
+ * @seg: segment
+ * @port: 0 the main port (ring position 0's port 0), 1 the backup port
+ * @frame: the frame without FCS; answered in place
+ * @len: its length
+ * @out_port: the master port the answer comes out of
+ *
+ * ecsim_segment_process() is this with @port 0, answering only frames
+ * that come back to port 0.
+ *
+ * Return: the length of the answer, or 0 when no frame comes out (as
+ * ecsim_segment_process(); also when nothing is wired to @port or its
+ * cable is cut).
+ */
+size_t ecsim_segment_process_port(struct ecsim_segment *seg,
+				  unsigned int port, uint8_t *frame,
+				  size_t len, unsigned int *out_port);
+
+/*
  * Delay of the answers in microseconds ("delay US" command, "delay_us" in
  * the segment file's faults).  The segment only stores it: whoever moves
  * frames (ethercat-sim) holds the answers back that long.

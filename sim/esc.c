@@ -60,7 +60,8 @@ void ecsim_slave_update_dl_status(struct ecsim_slave *s, bool next_link)
 {
 	uint32_t dlc = ecsim_get32(s->mem + ESC_REG_DL_CONTROL);
 	unsigned int loop1 = (dlc >> ESC_DLC_LOOP_SHIFT(1)) & 3, n;
-	uint16_t st = ESC_DLS_LINK(0) | ESC_DLS_COMM(0);
+	uint16_t st = s->port0_cut ? ESC_DLS_LOOP_CLOSED(0) :
+		      ESC_DLS_LINK(0) | ESC_DLS_COMM(0);
 
 	if (!s->pdi_dead)
 		st |= ESC_DLS_PDI_OPERATIONAL | ESC_DLS_PDI_WD_OK;

@@ -162,13 +162,25 @@ static void count_rx_error(struct ecsim_slave *s)
 size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 			   size_t len)
 {
+	return ecsim_frame_process_range(seg, frame, len, 0, seg->ring_len);
+}
+
+/*
+ * The frame is processed by ring positions @first to @end - 1, in that
+ * order (ring.c: with a break, each half of a ring processes the frames
+ * that enter from its side).
+ */
+size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
+				 size_t len, unsigned int first,
+				 unsigned int end)
+{
 	struct dg dgs[MAX_DATAGRAMS];
 	size_t off = 12, elen;
 	unsigned int n, i, k, bad_at = ~0u;
 	uint16_t h;
 
 	seg->st.frames_in++;
-	if (!seg->ring_len) {		/* nothing to pass: cable loop */
+	if (first >= end) {		/* nothing to pass: cable loop */
 		seg->st.frames_out++;
 		return len;
 	}
@@ -197,15 +209,15 @@ size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 		return 0;
 	}
 	if (seg->corrupt_pct && ecsim_rand(seg) % 100 < seg->corrupt_pct)
-		bad_at = ecsim_rand(seg) % seg->ring_len;
+		bad_at = first + ecsim_rand(seg) % (end - first);
 	ecsim_pd_update_inputs(seg);
 	/* arrival and receive times in every slave the frame reaches (a
 	 * port closed by the master ends its branch there) */
 	ecsim_topo_walk(seg, seg->now_ns);
-	for (i = 0; i < seg->ring_len; i++) {
+	for (i = first; i < end; i++) {
 		struct ecsim_slave *s = seg->ring[i];
 
-		if (!s->reached)
+		if (!s->reached && first == 0)
 			continue;
 		if (i == bad_at) {
 			count_rx_error(s);
@@ -226,7 +238,7 @@ size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 	return len;
 non_ecat:
 	seg->st.non_ecat++;
-	if (!(ecsim_get32(seg->ring[0]->mem + ESC_REG_DL_CONTROL) &
+	if (!(ecsim_get32(seg->ring[first]->mem + ESC_REG_DL_CONTROL) &
 	      ESC_DLC_FWD_RULE)) {
 		seg->st.frames_out++;
 		return len;
@@ -235,8 +247,8 @@ non_ecat:
 broken:
 	/* ESC Section II 0x030C: the first slave's processing unit sees a
 	 * wrong datagram structure and destroys the frame */
-	if (seg->ring[0]->mem[ESC_REG_PU_ERR] < 0xff)
-		seg->ring[0]->mem[ESC_REG_PU_ERR]++;
+	if (seg->ring[first]->mem[ESC_REG_PU_ERR] < 0xff)
+		seg->ring[first]->mem[ESC_REG_PU_ERR]++;
 	seg->st.broken++;
 	return 0;
 }

@@ -3,12 +3,17 @@
  * ethercat-sim: a virtual EtherCAT segment on a socket.
  *
  *   ethercat-sim --segment FILE (--unix PATH | --udp ADDR:PORT | --ifname IF)
- *                [--pcap FILE] [--control PATH] [--esi DIR]
+ *                [--backup-unix PATH | --backup-udp ADDR:PORT |
+ *                 --backup-ifname IF] [--pcap FILE] [--control PATH]
+ *                [--esi DIR]
  *   ethercat-sim --export-esi MODEL [--segment FILE]
  *
  * Each datagram on the unix/UDP socket is one Ethernet frame; the answer
  * goes back to the sender.  With --ifname the simulator answers EtherType
  * 0x88A4 frames on a Linux interface (one end of a veth pair).
+ * A --backup-* socket is the master's backup port, wired to port 1 of the
+ * last slave (a ring, sim/ring.c): a frame goes back to the last sender on
+ * the port it comes out of.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -59,6 +64,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ethercat-sim --segment FILE (--unix PATH | "
 		"--udp ADDR:PORT | --ifname IF)\n"
+		"                    [--backup-unix PATH | --backup-udp "
+		"ADDR:PORT | --backup-ifname IF]\n"
 		"                    [--pcap FILE] [--control PATH] "
 		"[--esi DIR]\n"
 		"       ethercat-sim --export-esi MODEL [--segment FILE]\n"
@@ -70,10 +77,13 @@ static void usage(FILE *f)
 		"socket,udp=)\n"
 		"  --ifname IF      raw socket on interface IF "
 		"(EtherType 0x88A4)\n"
+		"  --backup-unix PATH, --backup-udp ADDR:PORT, --backup-ifname "
+		"IF\n                   the master's backup port, wired to "
+		"the last slave\n                   (a ring)\n"
 		"  --pcap FILE      record every frame in and out\n"
 		"  --control PATH   unix stream socket for commands: unplug N,"
 		"\n                   replug N, drop P, corrupt P, delay US, "
-		"error N CODE,\n                   status\n"
+		"error N CODE,\n                   break N, heal, status\n"
 		"  --esi DIR        folder of ESI files (ETG.2000 XML) for "
 		"slaves given\n                   as {\"type\": ...} or "
 		"{\"esi\": FILE, ...}\n"
@@ -169,6 +179,37 @@ static int open_control(const char *path)
 	return fd;
 }
 
+/* A master port: its socket and where its answers go. */
+struct port {
+	int fd;
+	bool packet;
+	struct sockaddr_ll ll;
+	struct sockaddr_storage peer;	/* the last sender */
+	socklen_t pl;			/* 0: nobody sent yet */
+};
+
+/* Open the socket of a master port: exactly one of the three is set. */
+static int open_port(struct port *p, const char *unix_path, const char *udp,
+		     const char *ifname)
+{
+	int ret;
+
+	if (unix_path)
+		ret = open_unix_dgram(unix_path);
+	else if (udp)
+		ret = open_udp(udp);
+	else
+		ret = open_packet(ifname, &p->ll);
+	p->packet = ifname;
+	if (ret < 0) {
+		fprintf(stderr, "ethercat-sim: %s: %s\n",
+			unix_path ?: udp ?: ifname, strerror(-ret));
+		return ret;
+	}
+	p->fd = ret;
+	return 0;
+}
+
 struct client {
 	int fd;
 	size_t len;
@@ -201,10 +242,10 @@ static bool client_input(struct ecsim_segment *seg, struct client *c)
 struct held {
 	uint64_t due;
 	size_t len;
-	struct sockaddr_storage to;
-	socklen_t tl;
+	unsigned int port;
 	uint8_t frame[QUEUE_FRAME];
 };
+
 
 struct sim {
 	struct ecsim_segment *seg;
@@ -212,23 +253,25 @@ struct sim {
 	unsigned int q_head, q_len;
 	struct ecsim_pcap pcap;
 	bool capture;
-	int fd;
-	bool packet;
-	struct sockaddr_ll ll;
+	struct port port[2];
+	unsigned int n_ports;
 	uint64_t t0;
 };
 
 static void send_answer(struct sim *sim, const uint8_t *frame, size_t len,
-			const struct sockaddr_storage *to, socklen_t tl)
+			unsigned int port)
 {
+	struct port *p = &sim->port[port];
+
 	if (sim->capture)
 		ecsim_pcap_write(&sim->pcap, clock_ns(CLOCK_REALTIME), frame,
 				 len);
-	if (sim->packet)
-		sendto(sim->fd, frame, len, 0, (struct sockaddr *)&sim->ll,
-		       sizeof(sim->ll));
-	else
-		sendto(sim->fd, frame, len, 0, (const struct sockaddr *)to, tl);
+	if (p->packet)
+		sendto(p->fd, frame, len, 0, (struct sockaddr *)&p->ll,
+		       sizeof(p->ll));
+	else if (p->pl)
+		sendto(p->fd, frame, len, 0, (struct sockaddr *)&p->peer,
+		       p->pl);
 }
 
 /* Send the held answers that are due; return ns until the next one. */
@@ -241,47 +284,52 @@ static uint64_t send_due(struct sim *sim)
 
 		if (h->due > now)
 			return h->due - now;
-		send_answer(sim, h->frame, h->len, &h->to, h->tl);
+		send_answer(sim, h->frame, h->len, h->port);
 		sim->q_head = (sim->q_head + 1) % QUEUE_LEN;
 		sim->q_len--;
 	}
 	return TICK_MS * 1000000ull;
 }
 
-static void handle_frame(struct sim *sim)
+static void handle_frame(struct sim *sim, unsigned int port)
 {
 	uint8_t frame[FRAME_MAX];
+	struct port *p = &sim->port[port];
 	struct sockaddr_storage from;
 	socklen_t fl = sizeof(from);
-	unsigned int delay_us;
+	unsigned int delay_us, out_port = port;
 	struct held *h;
 	ssize_t n;
 	size_t out;
 
-	n = recvfrom(sim->fd, frame, sizeof(frame), 0,
+	n = recvfrom(p->fd, frame, sizeof(frame), 0,
 		     (struct sockaddr *)&from, &fl);
 	if (n <= 0)
 		return;
-	if (sim->packet &&
+	if (p->packet &&
 	    ((struct sockaddr_ll *)&from)->sll_pkttype == PACKET_OUTGOING)
 		return;		/* our own answers */
+	if (!p->packet) {
+		p->peer = from;
+		p->pl = fl;
+	}
 	if (sim->capture)
 		ecsim_pcap_write(&sim->pcap, clock_ns(CLOCK_REALTIME), frame,
 				 (size_t)n);
 	ecsim_segment_set_time(sim->seg, clock_ns(CLOCK_MONOTONIC) - sim->t0);
-	out = ecsim_segment_process(sim->seg, frame, (size_t)n);
-	if (!out)
+	out = ecsim_segment_process_port(sim->seg, port, frame, (size_t)n,
+					 &out_port);
+	if (!out || out_port >= sim->n_ports)
 		return;
 	delay_us = ecsim_segment_delay(sim->seg);
 	if (!delay_us || out > QUEUE_FRAME || sim->q_len == QUEUE_LEN) {
-		send_answer(sim, frame, out, &from, fl);
+		send_answer(sim, frame, out, out_port);
 		return;
 	}
 	h = &sim->queue[(sim->q_head + sim->q_len++) % QUEUE_LEN];
 	h->due = clock_ns(CLOCK_MONOTONIC) + (uint64_t)delay_us * 1000;
 	h->len = out;
-	h->to = from;
-	h->tl = fl;
+	h->port = out_port;
 	memcpy(h->frame, frame, out);
 }
 
@@ -292,12 +340,15 @@ static int run(struct sim *sim, int ctl)
 
 	fprintf(stderr, "ethercat-sim: ready\n");
 	while (!stop) {
-		struct pollfd pf[2 + MAX_CLIENTS];
-		unsigned int np = 0;
+		struct pollfd pf[3 + MAX_CLIENTS];
+		unsigned int np = 0, nf = 1, p;
 		struct timespec ts;
 		uint64_t wait;
 
-		pf[np++] = (struct pollfd){ .fd = sim->fd, .events = POLLIN };
+		for (p = 0; p < sim->n_ports; p++)
+			pf[np++] = (struct pollfd){ .fd = sim->port[p].fd,
+						    .events = POLLIN };
+		nf = np;
 		if (ctl >= 0)
 			pf[np++] = (struct pollfd){ .fd = ctl,
 						    .events = POLLIN };
@@ -315,16 +366,18 @@ static int run(struct sim *sim, int ctl)
 		send_due(sim);
 		ecsim_segment_set_time(sim->seg,
 				       clock_ns(CLOCK_MONOTONIC) - sim->t0);
-		if (pf[0].revents & POLLIN)
-			handle_frame(sim);
-		if (ctl >= 0 && (pf[1].revents & POLLIN) && ncl < MAX_CLIENTS) {
+		for (p = 0; p < nf; p++)
+			if (pf[p].revents & POLLIN)
+				handle_frame(sim, p);
+		if (ctl >= 0 && (pf[nf].revents & POLLIN) &&
+		    ncl < MAX_CLIENTS) {
 			int fd = accept4(ctl, NULL, NULL, SOCK_CLOEXEC);
 
 			if (fd >= 0)
 				cl[ncl++] = (struct client){ .fd = fd };
 		}
 		for (i = 0; i < ncl; i++) {
-			unsigned int k = (ctl >= 0 ? 2 : 1) + i;
+			unsigned int k = nf + (ctl >= 0 ? 1 : 0) + i;
 
 			if (k >= np || !(pf[k].revents & (POLLIN | POLLHUP)))
 				continue;
@@ -353,19 +406,23 @@ int main(int argc, char **argv)
 		{ "control", required_argument, NULL, 'c' },
 		{ "esi", required_argument, NULL, 'e' },
 		{ "export-esi", required_argument, NULL, 'x' },
+		{ "backup-unix", required_argument, NULL, 'U' },
+		{ "backup-udp", required_argument, NULL, 'P' },
+		{ "backup-ifname", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *segment = NULL, *unix_path = NULL, *udp = NULL;
 	const char *ifname = NULL, *pcap = NULL, *control = NULL;
 	const char *esi_dir = NULL, *export_model = NULL;
-	static struct sim sim = { .fd = -1 };
+	const char *b_unix = NULL, *b_udp = NULL, *b_ifname = NULL;
+	static struct sim sim = { .port = { { .fd = -1 }, { .fd = -1 } } };
 	struct sigaction sa = { .sa_handler = on_signal };
 	char err[512] = "";
 	int c, ctl = -1, ret;
 
-	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:h", opts, NULL)) !=
-	       -1) {
+	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:U:P:I:h", opts,
+				NULL)) != -1) {
 		switch (c) {
 		case 's': segment = optarg; break;
 		case 'u': unix_path = optarg; break;
@@ -375,6 +432,9 @@ int main(int argc, char **argv)
 		case 'c': control = optarg; break;
 		case 'e': esi_dir = optarg; break;
 		case 'x': export_model = optarg; break;
+		case 'U': b_unix = optarg; break;
+		case 'P': b_udp = optarg; break;
+		case 'I': b_ifname = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -388,7 +448,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!segment || export_model || !!unix_path + !!udp + !!ifname != 1 ||
-	    optind < argc) {
+	    !!b_unix + !!b_udp + !!b_ifname > 1 || optind < argc) {
 		usage(stderr);
 		return 2;
 	}
@@ -398,17 +458,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ethercat-sim: %s\n", err);
 		return 1;
 	}
-	if (unix_path)
-		ret = sim.fd = open_unix_dgram(unix_path);
-	else if (udp)
-		ret = sim.fd = open_udp(udp);
-	else
-		ret = sim.fd = open_packet(ifname, &sim.ll);
-	sim.packet = ifname;
-	if (ret < 0) {
-		fprintf(stderr, "ethercat-sim: %s: %s\n",
-			unix_path ?: udp ?: ifname, strerror(-ret));
+	ret = open_port(&sim.port[0], unix_path, udp, ifname);
+	if (ret < 0)
 		goto out_seg;
+	sim.n_ports = 1;
+	if (b_unix || b_udp || b_ifname) {
+		ret = ecsim_segment_set_ring(sim.seg, true);
+		if (ret) {
+			fprintf(stderr, "ethercat-sim: %s: a backup port needs "
+				"a line of slaves (the last one's port 1 "
+				"free)\n", segment);
+			goto out_fd;
+		}
+		ret = open_port(&sim.port[1], b_unix, b_udp, b_ifname);
+		if (ret < 0)
+			goto out_fd;
+		sim.n_ports = 2;
 	}
 	if (pcap) {
 		ret = ecsim_pcap_open(&sim.pcap, pcap);
@@ -443,9 +508,13 @@ int main(int argc, char **argv)
 out_pcap:
 	ecsim_pcap_close(&sim.pcap);
 out_fd:
-	close(sim.fd);
+	close(sim.port[0].fd);
 	if (unix_path)
 		unlink(unix_path);
+	if (sim.port[1].fd >= 0)
+		close(sim.port[1].fd);
+	if (b_unix && sim.port[1].fd >= 0)
+		unlink(b_unix);
 out_seg:
 	ecsim_segment_free(sim.seg);
 	return ret < 0 ? 1 : 0;

@@ -36,6 +36,7 @@ uint32_t ecsim_rand(struct ecsim_segment *seg)
 void ecsim_segment_rebuild_ring(struct ecsim_segment *seg)
 {
 	ecsim_topo_rebuild(seg);	/* dc.c: line or tree */
+	ecsim_ring_update_links(seg);	/* ring.c: backup cable, break */
 }
 
 #ifdef ECSIM_HAVE_COE
@@ -439,7 +440,10 @@ void ecsim_segment_free(struct ecsim_segment *seg)
 size_t ecsim_segment_process(struct ecsim_segment *seg, uint8_t *frame,
 			     size_t len)
 {
-	return ecsim_frame_process(seg, frame, len);
+	unsigned int out = 0;
+
+	len = ecsim_segment_process_port(seg, 0, frame, len, &out);
+	return out == 0 ? len : 0;	/* else it left on the backup port */
 }
 
 void ecsim_segment_set_time(struct ecsim_segment *seg, uint64_t now_ns)

@@ -224,6 +224,7 @@ struct ecsim_slave {
 	int child[4];			/* index behind each port, -1 */
 	uint8_t links;			/* ports 1-3 with a slave behind */
 	bool reached;			/* by the current frame */
+	bool port0_cut;			/* "break": no link on port 0 */
 };
 
 struct ecsim_segment {
@@ -232,6 +233,13 @@ struct ecsim_segment {
 	struct ecsim_slave *slaves;
 	struct ecsim_slave **ring;	/* plugged slaves in order */
 	unsigned int ring_len;
+	/* Cable redundancy (ring.c): the master's backup port is wired to
+	 * port 1 of the last slave; "break N" cuts the cable in front of
+	 * ring position N (0: the main port's cable, ring_len: the backup
+	 * port's). */
+	bool ring_closed;		/* the backup port is attached */
+	bool broken;
+	unsigned int break_at;
 	uint64_t now_ns;
 	uint32_t rng;
 	unsigned int drop_pct, corrupt_pct;
@@ -336,6 +344,10 @@ int ecsim_dc_check_wiring(const struct ecsim_segment *seg, char *err,
 			  size_t errlen);
 
 /* frame.c */
+size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
+				 size_t len, unsigned int first,
+				 unsigned int end);
+void ecsim_ring_update_links(struct ecsim_segment *seg);
 size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 			   size_t len);
 

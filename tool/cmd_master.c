@@ -133,6 +133,39 @@ static void ec_print_device(unsigned int i, const struct ec_ioctl_device *d)
 	ec_out_obj_close();
 }
 
+/*
+ * Cable redundancy (only with a backup device): where the ring is broken,
+ * as the master's broadcasts last saw it, and how many slaves answer on
+ * each side.
+ */
+static void ec_print_redundancy(const struct ec_ioctl_redundancy *r)
+{
+	ec_out_obj_open("redundancy");
+	ec_out_text("  Redundancy: ");
+	if (!r->known) {
+		ec_out_str("ring", "%s\n", "unknown");
+	} else if (r->broken) {
+		ec_out_str("ring", "ring %s", "broken");
+		ec_out_uint("break_position", " in front of slave %llu",
+			    r->break_pos);
+		ec_out_uint("main_slaves", " (%llu slave(s) on main,",
+			    r->side_slaves[0]);
+		ec_out_uint("backup_slaves", " %llu on backup)\n",
+			    r->side_slaves[1]);
+	} else {
+		ec_out_str("ring", "ring %s", "closed");
+		ec_out_null("break_position", NULL);
+		ec_out_uint("main_slaves", ", %llu slave(s)\n",
+			    r->side_slaves[0]);
+		ec_out_uint("backup_slaves", NULL, r->side_slaves[1]);
+	}
+	ec_out_uint("breaks", "    Breaks seen: %llu\n", r->breaks);
+	ec_out_uint("single_copy_datagrams",
+		    "    Datagrams with one copy: %llu\n", r->partial);
+	ec_out_uint("late_copies", "    Copies too late: %llu\n", r->late);
+	ec_out_obj_close();
+}
+
 static const char *ec_phase_name(uint8_t phase)
 {
 	switch (phase) {
@@ -180,6 +213,7 @@ static void ec_print_monitor(const struct ec_ioctl_master_monitor *mon)
 
 static void ec_print_master(unsigned int index,
 			    const struct ec_ioctl_master *d,
+			    const struct ec_ioctl_redundancy *red,
 			    const struct ec_ioctl_master_monitor *mon)
 {
 	__s32 loss_pct[EC_IOCTL_RATE_COUNT];
@@ -203,6 +237,8 @@ static void ec_print_master(unsigned int index,
 	for (i = 0; i < ndev; i++)
 		ec_print_device(i, &d->devices[i]);
 	ec_out_arr_close();
+	if (red->configured)
+		ec_print_redundancy(red);
 
 	ec_out_text("    Common:\n");
 	ec_out_obj_open("common");
@@ -266,6 +302,7 @@ static void ec_print_master(unsigned int index,
  */
 int ec_cmd_master(struct ec_cli *c)
 {
+	struct ec_ioctl_redundancy red;
 	struct ec_ioctl_master_monitor mon;
 	struct ec_ioctl_master data;
 	struct ec_lib_master m;
@@ -286,11 +323,13 @@ int ec_cmd_master(struct ec_cli *c)
 			break;
 		ret = ec_lib_master(&m, &data);
 		if (!ret)
+			ret = ec_lib_redundancy(&m, &red);
+		if (!ret)
 			ret = ec_lib_master_monitor(&m, &mon);
 		if (ret)
 			ret = ec_cli_lib_fail(c, &m, ret);
 		else
-			ec_print_master(l.items[i], &data, &mon);
+			ec_print_master(l.items[i], &data, &red, &mon);
 		ec_lib_close(&m);
 	}
 	ec_out_arr_close();

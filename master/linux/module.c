@@ -12,6 +12,7 @@
 #include "eoe.h"
 #include "compat.h"
 #include "ec_ioctl.h"
+#include "../redundancy.h"
 
 static char *main_devices[EC_MAX_MASTERS];
 static unsigned int main_count;
@@ -87,8 +88,11 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 			goto out_clear;
 		}
 		m->has_backup = !is_zero_ether_addr(m->backup_mac);
-		if (m->has_backup)
-			m->core.num_devices = 2;
+		if (m->has_backup) {
+			ret = ec_red_init(&m->core);
+			if (ret)
+				goto out_clear;
+		}
 	}
 	ret = ec_linux_cycle_init(m);
 	if (ret)

@@ -235,6 +235,14 @@ EC_OFF(ec_ioctl_mbox_request, vendor_id, 16);
 EC_OFF(ec_ioctl_mbox_request, data, 40);
 EC_OFF(ec_ioctl_mbox_request, error, 52);
 EC_OFF(ec_ioctl_mbox_request, file_name, 56);
+EC_ABI(ec_ioctl_redundancy, 56);
+EC_OFF(ec_ioctl_redundancy, break_pos, 4);
+EC_OFF(ec_ioctl_redundancy, side_slaves, 6);
+EC_OFF(ec_ioctl_redundancy, side_al, 10);
+EC_OFF(ec_ioctl_redundancy, partial, 16);
+EC_OFF(ec_ioctl_redundancy, breaks, 24);
+EC_OFF(ec_ioctl_redundancy, late, 32);
+EC_OFF(ec_ioctl_redundancy, reserved, 40);
 
 /* EoE (include/ec_ioctl_eoe.h) */
 EC_ABI(ec_ioctl_eoe_ip, 88);

@@ -35,6 +35,7 @@ static uint8_t dl_data[64];
 static size_t dl_size;
 static bool dl_complete;
 static int16_t obj_6000_01 = -300;
+static struct ec_ioctl_redundancy fake_red;	/* zero: no backup device */
 
 static void fake_bus(void)
 {
@@ -46,6 +47,7 @@ static void fake_bus(void)
 	memset(slaves, 0, sizeof(slaves));
 	memset(regs, 0, sizeof(regs));
 	memset(last_state, 0, sizeof(last_state));
+	memset(&fake_red, 0, sizeof(fake_red));
 	fake_version = EC_IOCTL_VERSION;
 	dl_size = 0;
 	for (i = 0; i < NSLAVES; i++) {
@@ -179,6 +181,14 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 	d->tx_frame_rates[0] = 100000;
 	d->loss_rates[0] = 1000;
 	d->ref_clock = EC_IOCTL_NO_SLAVE;
+	return 0;
+}
+
+int ec_lib_redundancy(struct ec_lib_master *m,
+		      struct ec_ioctl_redundancy *out)
+{
+	(void)m;
+	*out = fake_red;
 	return 0;
 }
 
@@ -645,6 +655,42 @@ START_TEST(test_master_json)
 		json_object_get(m, "monitoring"), "notice_us")), 13000);
 	ck_assert_int_eq(json_integer_value(json_object_get(
 		json_object_get(m, "monitoring"), "max_bytes_per_cycle")), 14);
+	json_decref(j);
+}
+END_TEST
+
+/* With a backup device: the ring state, closed or broken. */
+START_TEST(test_master_redundancy)
+{
+	json_t *j, *r;
+
+	fake_bus();
+	ck_assert_int_eq(run("master", NULL), 0);
+	ck_assert_ptr_null(strstr(out, "Redundancy"));
+	fake_red.configured = 1;
+	fake_red.known = 1;
+	fake_red.side_slaves[0] = 5;
+	ck_assert_int_eq(run("master", NULL), 0);
+	ck_has(out, "  Redundancy: ring closed, 5 slave(s)\n");
+	fake_red.broken = 1;
+	fake_red.break_pos = 2;
+	fake_red.side_slaves[0] = 2;
+	fake_red.side_slaves[1] = 3;
+	fake_red.breaks = 1;
+	fake_red.partial = 7;
+	ck_assert_int_eq(run("master", NULL), 0);
+	ck_has(out, "  Redundancy: ring broken in front of slave 2 (2 slave(s) "
+	       "on main, 3 on backup)\n    Breaks seen: 1\n"
+	       "    Datagrams with one copy: 7\n");
+	j = run_json("master");
+	r = json_object_get(json_array_get(json_object_get(j, "masters"), 0),
+			    "redundancy");
+	ck_assert_str_eq(json_string_value(json_object_get(r, "ring")),
+			 "broken");
+	ck_assert_int_eq(json_integer_value(json_object_get(r,
+		"break_position")), 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(r,
+		"backup_slaves")), 3);
 	json_decref(j);
 }
 END_TEST
@@ -1216,6 +1262,7 @@ int main(void)
 
 	tcase_add_test(tc, test_master);
 	tcase_add_test(tc, test_master_json);
+	tcase_add_test(tc, test_master_redundancy);
 	tcase_add_test(tc, test_master_errors);
 	tcase_add_test(tc, test_slaves);
 	tcase_add_test(tc, test_slaves_json);

@@ -183,6 +183,14 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 	return 0;
 }
 
+int ec_lib_redundancy(struct ec_lib_master *m,
+		      struct ec_ioctl_redundancy *out)
+{
+	(void)m;
+	memset(out, 0, sizeof(*out));
+	return 0;
+}
+
 int ec_lib_slave(struct ec_lib_master *m, uint16_t pos,
 		 struct ec_ioctl_slave *out)
 {
