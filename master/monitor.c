@@ -31,6 +31,16 @@ void ec_monitor_reset(struct ec_monitor *mon)
 	mon->swept = false;
 }
 
+/*
+ * Every how many monitoring datagrams the BRD goes out: every fifth, and
+ * every second with a backup device, whose ring break detection learns
+ * from the broadcasts (redundancy.c).
+ */
+unsigned int ec_monitor_broadcast_every(const struct ec_master *master)
+{
+	return master->red ? EC_MONITOR_BRD_EVERY_RED : EC_MONITOR_BRD_EVERY;
+}
+
 static bool ec_monitor_watches(const struct ec_slave *slave)
 {
 	return slave->scan_done && slave->fsm;
@@ -76,7 +86,8 @@ enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 	if (now_ns < mon->next_ns)
 		return EC_MONITOR_NONE;
 	mon->next_ns = now_ns + EC_MONITOR_PERIOD_NS;
-	if (mon->slot++ % EC_MONITOR_BRD_EVERY == 0 || master->scan_busy)
+	if (mon->slot++ % ec_monitor_broadcast_every(master) == 0 ||
+	    master->scan_busy)
 		goto broadcast;
 	slave = ec_monitor_pick(mon, master);
 	if (!slave)
@@ -235,7 +246,7 @@ u64 ec_monitor_notice_ns(const struct ec_master *master)
 	u64 by_bytes = (n * EC_MONITOR_AL_CHECK_BYTES + budget - 1) / budget;
 	u64 sweep = by_visits > by_bytes ? by_visits : by_bytes;
 
-	return (u64)EC_MONITOR_BRD_EVERY * ec_monitor_slot_ns(master) +
+	return (u64)ec_monitor_broadcast_every(master) * ec_monitor_slot_ns(master) +
 	       (2 + sweep) * ec_monitor_interval(master);
 }
 
@@ -249,7 +260,7 @@ u64 ec_monitor_notice_ns(const struct ec_master *master)
 u64 ec_monitor_round_ns(const struct ec_master *master)
 {
 	u64 n = master->slave_count ? master->slave_count : 1;
+	unsigned int every = ec_monitor_broadcast_every(master);
 
-	return n * ec_monitor_slot_ns(master) * EC_MONITOR_BRD_EVERY /
-	       (EC_MONITOR_BRD_EVERY - 1);
+	return n * ec_monitor_slot_ns(master) * every / (every - 1);
 }

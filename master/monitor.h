@@ -32,6 +32,7 @@ struct ec_datagram;
 
 #define EC_MONITOR_PERIOD_NS (2 * EC_NSEC_PER_MSEC)
 #define EC_MONITOR_BRD_EVERY 5	/* the BRD every 10 ms */
+#define EC_MONITOR_BRD_EVERY_RED 2	/* with a backup device: every 4 ms */
 /* Datagram header 10 + 2 data + working counter 2. */
 #define EC_MONITOR_MAX_BYTES 14
 /*
@@ -74,6 +75,7 @@ void ec_monitor_broadcast_done(struct ec_monitor *mon,
 			       struct ec_master *master, u16 al_states,
 			       u64 now_ns);
 u64 ec_monitor_slot_ns(const struct ec_master *master);
+unsigned int ec_monitor_broadcast_every(const struct ec_master *master);
 u64 ec_monitor_notice_ns(const struct ec_master *master);
 u64 ec_monitor_round_ns(const struct ec_master *master);
 

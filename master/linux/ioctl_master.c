@@ -122,7 +122,7 @@ long ec_ioctl_master_monitor(struct ec_cdev_file *f, void __user *arg)
 	if (mutex_lock_interruptible(&m->io_mutex))
 		return -EINTR;
 	data.period_ns = ec_monitor_slot_ns(c);
-	data.broadcast_ns = data.period_ns * EC_MONITOR_BRD_EVERY;
+	data.broadcast_ns = data.period_ns * ec_monitor_broadcast_every(c);
 	data.notice_ns = ec_monitor_notice_ns(c);
 	data.round_ns = ec_monitor_round_ns(c);
 	data.send_interval_ns = c->send_interval_ns ? c->send_interval_ns :
