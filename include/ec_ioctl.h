@@ -1012,6 +1012,7 @@ struct ec_ioctl_sc_flag {
 #include "ec_ioctl_eoe.h"	/* EoE: 0x70-0x77 */
 #include "ec_ioctl_req.h"	/* requests 0x6b-0x6e, startup IDNs 0x6f */
 #include "ec_ioctl_red.h"	/* 0x78-0x7b: cable redundancy */
+#include "ec_ioctl_monitor.h"	/* OP monitoring: 0x7c */
 
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x7f

@@ -39,6 +39,8 @@ int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out);
 int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *out);
 int ec_lib_redundancy(struct ec_lib_master *m,
 		      struct ec_ioctl_redundancy *out);
+int ec_lib_master_monitor(struct ec_lib_master *m,
+			  struct ec_ioctl_master_monitor *out);
 int ec_lib_slave(struct ec_lib_master *m, uint16_t position,
 		 struct ec_ioctl_slave *out);
 int ec_lib_slave_sync(struct ec_lib_master *m, uint16_t position,

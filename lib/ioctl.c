@@ -200,6 +200,22 @@ int ec_lib_redundancy(struct ec_lib_master *m,
 }
 
 /**
+ * ec_lib_master_monitor() - the operation phase's monitoring: its cost
+ * per cycle, its bounds and figures (EC_IOCTL_MASTER_MONITOR)
+ * @m: open handle
+ * @out: filled on success
+ *
+ * Return: 0 or -errno.
+ */
+int ec_lib_master_monitor(struct ec_lib_master *m,
+			  struct ec_ioctl_master_monitor *out)
+{
+	memset(out, 0, sizeof(*out));
+	return ec_lib_ioctl(m, EC_IOCTL_MASTER_MONITOR, out,
+			    "monitoring figures");
+}
+
+/**
  * ec_lib_slave() - one slave's information (EC_IOCTL_SLAVE)
  * @m: open handle
  * @position: ring position

@@ -8,6 +8,7 @@
 
 #include "port.h"
 #include "datagram.h"
+#include "monitor.h"
 
 struct ec_master;
 struct ec_fsm_master;
@@ -35,6 +36,8 @@ struct ec_fsm_master {
 	u64 last_answer_ns;	/* last answered broadcast */
 	bool rescan_requested;	/* ec_fsm_master_rescan() */
 	bool slaves_scanning;	/* the slaves' scan FSMs are running */
+	struct ec_monitor monitor;	/* the operation phase's watch */
+	bool preop_logged;	/* "in PREOP ... after the scan started" */
 
 	/* Figures for tests and the CLI. */
 	unsigned int scans_started;

@@ -35,6 +35,7 @@ struct ec_fsm_sii {
 	bool interface_checked;	/* ownership and read size known */
 
 	u64 read_start_ns;	/* of the current word, for the timeout */
+	unsigned int busy_polls;	/* status reads that saw busy */
 	unsigned int retries;	/* acknowledge errors on this word */
 	unsigned int lost;	/* unanswered tries of this datagram */
 	unsigned int reads;	/* EEPROM read commands issued, total */

@@ -141,6 +141,7 @@ static void ec_fsm_sii_write_word(struct ec_fsm_sii_write *fsm, u64 now_ns)
 	memcpy(d + EC_SII_IF_DATA, fsm->req->words + 2 * fsm->pos, 2);
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "sii-write");
 	fsm->start_ns = now_ns;
+	fsm->busy_polls = 0;
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_sii_write_state_write;
 }
@@ -183,7 +184,9 @@ static int ec_fsm_sii_write_status(struct ec_fsm_sii_write *fsm, u64 now_ns)
 		return -1;
 	status = ec_get_u16(fsm->datagram->data);
 	if (status & EC_SII_BUSY) {
-		if (now_ns - fsm->start_ns >= EC_SII_WRITE_TIMEOUT_NS) {
+		/* Two busy reads, the last one late: fsm_sii.c says why. */
+		if (++fsm->busy_polls >= 2 &&
+		    now_ns - fsm->start_ns >= EC_SII_WRITE_TIMEOUT_NS) {
 			ec_fsm_sii_write_fail(fsm, -ETIMEDOUT);
 			return -1;
 		}
@@ -212,6 +215,7 @@ static void ec_fsm_sii_write_state_write_poll(struct ec_fsm_sii_write *fsm,
 	ec_put_u16(d, EC_SII_CMD_READ);
 	ec_put_u32(d + EC_SII_IF_ADDRESS, fsm->req->word_offset + fsm->pos);
 	fsm->start_ns = now_ns;
+	fsm->busy_polls = 0;
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_sii_write_state_read;
 }

@@ -29,6 +29,7 @@ struct ec_fsm_sii_write {
 	const struct ec_sii_request *req;
 	size_t pos;		/* word being written */
 	u64 start_ns;
+	unsigned int busy_polls;	/* status reads that saw busy */
 	int error;
 };
 

@@ -376,27 +376,107 @@ static bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 	return false;
 }
 
+/**
+ * ec_fsm_slave_mbox_watched() - the read mailbox may be checked for
+ * unsolicited messages now
+ * @slave: slave
+ *
+ * Return: true for a CoE slave whose start-up is over, in PREOP, SAFEOP
+ * or OP (not BOOT).
+ */
+bool ec_fsm_slave_mbox_watched(const struct ec_slave *slave)
+{
+	const struct ec_fsm_slave *fsm = slave->fsm;
+
+	return fsm && fsm->startup_done &&
+	       (ec_fsm_slave_has_coe(slave) || ec_fsm_slave_has_eoe(slave)) &&
+	       ec_fsm_slave_mailbox_up(slave) &&
+	       (slave->current_state & EC_AL_STATE_MASK) != EC_AL_STATE_BOOT_;
+}
+
+/*
+ * In OP the monitor checks the read mailbox of a CoE slave; an EoE
+ * slave's mailbox is its network interface's receive path, which keeps
+ * its own poll (EC_EOE_POLL_NS, in the FSMs' byte budget).
+ */
+static bool ec_fsm_slave_op_monitored(const struct ec_slave *slave)
+{
+	return slave->master && slave->master->active &&
+	       !ec_fsm_slave_has_eoe(slave);
+}
+
+/**
+ * ec_slave_fsm_mbox_checkable() - the master's monitor may check the
+ * slave's read mailbox now
+ * @slave: slave
+ *
+ * Return: true when the mailbox is watched, no transfer (which reads it
+ * itself) is in progress and no full mailbox waits to be fetched.
+ */
+bool ec_slave_fsm_mbox_checkable(const struct ec_slave *slave)
+{
+	const struct ec_fsm_slave *fsm = slave->fsm;
+
+	return ec_fsm_slave_mbox_watched(slave) &&
+	       ec_fsm_slave_op_monitored(slave) && ec_fsm_slave_idle(fsm) &&
+	       !fsm->mbox_full;
+}
+
+/**
+ * ec_slave_fsm_mbox_full() - the monitor saw the read mailbox full
+ * @slave: slave with an FSM
+ *
+ * The FSM fetches the message when it is next idle.
+ */
+void ec_slave_fsm_mbox_full(struct ec_slave *slave)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+
+	fsm->mbox_full = true;
+}
+
+/**
+ * ec_slave_fsm_request_al_check() - read the AL status at the next chance
+ * @slave: slave with an FSM
+ */
+void ec_slave_fsm_request_al_check(struct ec_slave *slave)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+
+	ec_fsm_target_request_check(&fsm->target);
+}
+
 /*
  * Always listening: with nothing else to do, a CoE slave's read mailbox
- * status (1 byte) is checked every EC_MBOX_POLL_NS (EC_MBOX_POLL_OP_NS in
- * the operation phase), the slaves spread over the cycles by ring position; what it holds is fetched (an emergency goes
- * to the slave's ring and the log).
+ * status (1 byte) is checked every EC_MBOX_POLL_NS, the slaves spread
+ * over the cycles by ring position; what it holds is fetched (an
+ * emergency goes to the slave's ring and the log).  In the operation
+ * phase the master's monitor (monitor.c) does the checks, one slave at a
+ * time, and a full mailbox is fetched here.
  */
 static bool ec_fsm_slave_poll_due(const struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	const struct ec_slave *slave = fsm->slave;
 
-	return fsm->startup_done &&
-	       (ec_fsm_slave_has_coe(slave) || ec_fsm_slave_has_eoe(slave)) &&
-	       ec_fsm_slave_mailbox_up(slave) &&
-	       (slave->current_state & EC_AL_STATE_MASK) !=
-	       EC_AL_STATE_BOOT_ && now_ns >= fsm->next_poll_ns;
+	if (!ec_fsm_slave_mbox_watched(slave))
+		return false;
+	if (ec_fsm_slave_op_monitored(slave))
+		return fsm->mbox_full;
+	return fsm->mbox_full || now_ns >= fsm->next_poll_ns;
 }
 
 static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 
+	if (ec_fsm_slave_op_monitored(slave)) {
+		if (!ec_fsm_slave_poll_due(fsm, now_ns))
+			return;
+		fsm->mbox_full = false;
+		ec_fsm_mbox_fetch(&fsm->poll, slave, 0, now_ns);
+		fsm->state = ec_fsm_slave_state_poll_fetch;
+		return;
+	}
 	if (!fsm->next_poll_ns)
 		fsm->next_poll_ns = now_ns + (slave->ring_position %
 					      EC_MBOX_POLL_SPREAD) *
@@ -404,10 +484,9 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 					      EC_MBOX_POLL_SPREAD);
 	if (!ec_fsm_slave_poll_due(fsm, now_ns))
 		return;
+	fsm->mbox_full = false;
 	fsm->next_poll_ns = now_ns + (ec_fsm_slave_has_eoe(slave) ?
-				      EC_EOE_POLL_NS :
-				      slave->master && slave->master->active ?
-				      EC_MBOX_POLL_OP_NS : EC_MBOX_POLL_NS);
+				      EC_EOE_POLL_NS : EC_MBOX_POLL_NS);
 	if (ec_fsm_slave_has_eoe(slave) &&
 	    (slave->eoe->rx_busy || now_ns < fsm->eoe_fetch_until_ns)) {
 		/* EoE fragments are on their way: a fetch of an empty

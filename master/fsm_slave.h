@@ -60,6 +60,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_target target;
 	struct ec_fsm_mbox poll;	/* the idle check of the read mailbox */
 	u64 next_poll_ns;
+	bool mbox_full;		/* OP: the master's monitor saw SM1 full */
 
 	bool config_done;	/* the configuration after the scan ran */
 	bool pdos_done;
@@ -85,6 +86,10 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave);
 void ec_fsm_slave_clear(struct ec_fsm_slave *fsm);
 bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns);
 bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm);
+bool ec_fsm_slave_mbox_watched(const struct ec_slave *slave);
+bool ec_slave_fsm_mbox_checkable(const struct ec_slave *slave);
+void ec_slave_fsm_mbox_full(struct ec_slave *slave);
+void ec_slave_fsm_request_al_check(struct ec_slave *slave);
 bool ec_slave_fsm_ready(const struct ec_slave *slave);
 
 void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);

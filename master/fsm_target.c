@@ -2,12 +2,14 @@
 /*
  * fsm_target.c - keep a slave in its target state.
  *
- * start -> al_check -> end (every EC_SLAVE_AL_CHECK_NS)
+ * start -> al_check -> end (every EC_SLAVE_AL_CHECK_NS; in OP when the
+ *                           master's monitor asks)
  * start -> config (fsm_slave_config: below target, error flag, changed)
  *       -> end | error (back-off)
  * start -> change (fsm_change: above target) -> end | error (back-off)
  */
 #include "fsm_target.h"
+#include "master.h"
 #include "registers.h"
 #include "slave.h"
 #include "slave_config.h"
@@ -135,6 +137,7 @@ static void ec_fsm_target_start_al_check(struct ec_fsm_target *fsm,
 	struct ec_slave *slave = fsm->slave;
 
 	fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
+	fsm->check_requested = false;
 	/* AL status 0x0130 (2 bytes), reserved, AL status code 0x0134. */
 	ec_datagram_fprd(fsm->datagram, slave->station_address,
 			 EC_REG_AL_STATUS, EC_REG_AL_STATUS_CODE + 2 -
@@ -143,6 +146,36 @@ static void ec_fsm_target_start_al_check(struct ec_fsm_target *fsm,
 	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "al-check");
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_target_state_al_check;
+}
+
+/*
+ * An AL status read is due: asked for by the master's monitor, or (not in
+ * the operation phase, where the monitor's broadcast watches every slave
+ * at a cost that does not grow with the segment) every
+ * EC_SLAVE_AL_CHECK_NS.
+ */
+static bool ec_fsm_target_check_due(const struct ec_fsm_target *fsm,
+				    u64 now_ns)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	if (fsm->check_requested)
+		return true;
+	if (slave->master && slave->master->active)
+		return false;
+	return now_ns >= fsm->next_check_ns;
+}
+
+/**
+ * ec_fsm_target_request_check() - read the AL status at the next chance
+ * @fsm: target FSM
+ *
+ * The master's monitor calls this when its broadcast or its check of the
+ * slave saw something the slave's last AL status does not explain.
+ */
+void ec_fsm_target_request_check(struct ec_fsm_target *fsm)
+{
+	fsm->check_requested = true;
 }
 
 /* Bring the slave to @target: configure it on the way up, else change. */
@@ -183,7 +216,7 @@ bool ec_fsm_target_start(struct ec_fsm_target *fsm, u64 now_ns)
 		ec_fsm_target_go(fsm, target, true, now_ns);
 		return true;
 	}
-	if (now_ns >= fsm->next_check_ns) {
+	if (ec_fsm_target_check_due(fsm, now_ns)) {
 		ec_fsm_target_start_al_check(fsm, now_ns);
 		return true;
 	}
@@ -205,7 +238,7 @@ bool ec_fsm_target_wants_job(const struct ec_fsm_target *fsm, u64 now_ns)
 	u8 target = ec_slave_target_state(fsm->slave);
 
 	return ec_fsm_target_changed(fsm, target) ||
-	       now_ns >= fsm->next_check_ns ||
+	       ec_fsm_target_check_due(fsm, now_ns) ||
 	       (!ec_fsm_target_reached(fsm, target) && now_ns >= fsm->retry_ns);
 }
 
@@ -298,8 +331,20 @@ static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 	if (ec_fsm_retry(slave->master, d, &fsm->retries))
 		return;
 	fsm->state = ec_fsm_target_state_end;
+	if (d->state == EC_DATAGRAM_RECEIVED && !d->working_counter &&
+	    slave->master && !slave->master->scan_busy) {
+		/*
+		 * The frame came back but nobody has the station address:
+		 * the slave is gone, or was powered off and on (it lost its
+		 * address) faster than the slave count showed it.
+		 */
+		EC_SLAVE_WARN(slave, "no answer at station address %u: rescanning",
+			      slave->station_address);
+		ec_fsm_master_rescan(&slave->master->fsm);
+		return;
+	}
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1)
-		return;		/* gone: the master's scan notices */
+		return;		/* lost: the next check looks again */
 	status = d->data[0];
 	if (status != slave->current_state)
 		EC_SLAVE_INFO(slave, "AL status %s%s (was %s)",

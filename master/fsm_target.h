@@ -3,7 +3,8 @@
  * fsm_target.h - keeps a slave in its target state: OP with the
  * application's configuration while the master is active, else the state
  * last requested (PREOP by default).  The per-slave FSM asks it for a job
- * whenever it is idle: an AL status read every EC_SLAVE_AL_CHECK_NS, a
+ * whenever it is idle: an AL status read every EC_SLAVE_AL_CHECK_NS (in
+ * the operation phase only when the master's monitor asks, monitor.c), a
  * configuration (fsm_slave_config) when the slave is below its target,
  * has the error flag or the target or configuration changed, a state
  * change (fsm_change) when it is above; after a failure the next attempt
@@ -43,6 +44,7 @@ struct ec_fsm_target {
 	const struct ec_slave_config *applied_config;	/* compared only */
 	u8 applied_target;	/* EC_AL_STATE_*_ of the last job */
 	u64 next_check_ns;	/* next AL status read */
+	bool check_requested;	/* the master's OP monitor asks for a read */
 	u64 retry_ns;		/* no new attempt before (back-off) */
 	u64 backoff_ns;
 	unsigned int config_runs;	/* jobs started */
@@ -59,6 +61,7 @@ bool ec_fsm_target_exec(struct ec_fsm_target *fsm, u64 now_ns);
 bool ec_fsm_target_wants_job(const struct ec_fsm_target *fsm, u64 now_ns);
 bool ec_fsm_target_drop_config(struct ec_fsm_target *fsm);
 bool ec_fsm_target_stale_config(const struct ec_fsm_target *fsm);
+void ec_fsm_target_request_check(struct ec_fsm_target *fsm);
 
 u8 ec_slave_target_state(const struct ec_slave *slave);
 

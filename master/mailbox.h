@@ -69,13 +69,11 @@ struct ec_slave;
 #define EC_SM_CONTROL_MBOX_READ 0x22
 
 /*
- * Idle check of a CoE slave's read mailbox (emergencies): the interval
- * (longer in the operation phase, where the FSMs share the application's
- * frames), and over how many slots of it the slaves are spread by ring
- * position.
+ * Idle check of a CoE slave's read mailbox (emergencies): the interval,
+ * and over how many slots of it the slaves are spread by ring position.
+ * In the operation phase the master's monitor checks them (monitor.h).
  */
 #define EC_MBOX_POLL_NS (10 * EC_NSEC_PER_MSEC)
-#define EC_MBOX_POLL_OP_NS (100 * EC_NSEC_PER_MSEC)	/* in OPERATION */
 #define EC_MBOX_POLL_SPREAD 10
 
 /* Time a slave has to answer a mailbox request by default. */

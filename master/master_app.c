@@ -383,6 +383,8 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 		}
 		used += ec_master_run_slave_fsm(&master->slaves[idx], now_ns);
 	}
+	if (i == n && n)	/* all ran: the next turn starts one further */
+		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;
 }
 
 /**

@@ -180,9 +180,41 @@ static const char *ec_phase_name(uint8_t phase)
 	}
 }
 
+/* What the master adds to the application's frames in OP (monitor.h). */
+static void ec_print_monitor(const struct ec_ioctl_master_monitor *mon)
+{
+	ec_out_text("  Monitoring in operation:\n");
+	ec_out_obj_open("monitoring");
+	ec_out_uint("max_datagrams_per_cycle",
+		    "    Per cycle at most: %llu datagram, ", mon->max_datagrams);
+	ec_out_uint("max_bytes_per_cycle", "%llu bytes", mon->max_bytes);
+	ec_out_uint("period_us", " (one every %llu us,",
+		    mon->period_ns / 1000);
+	ec_out_uint("broadcast_us", " AL status broadcast every %llu us)\n",
+		    mon->broadcast_ns / 1000);
+	ec_out_uint("notice_us",
+		    "    Topology change or AL error noticed within: %llu us",
+		    mon->notice_ns / 1000);
+	ec_out_uint("send_interval_us", " (cycle %llu us,",
+		    mon->send_interval_ns / 1000);
+	ec_out_uint("slaves", " %llu slaves)\n", mon->slave_count);
+	ec_out_uint("round_us",
+		    "    Each slave's own check (read mailbox or AL status): every %llu us\n",
+		    mon->round_ns / 1000);
+	ec_out_uint("broadcasts", "    Broadcasts: %llu", mon->broadcasts);
+	ec_out_uint("checks", ", slave checks: %llu", mon->checks);
+	ec_out_uint("sweeps", ", sweeps: %llu", mon->sweeps);
+	ec_out_uint("mailboxes_full", ", mailboxes full: %llu",
+		    mon->mbox_full);
+	ec_out_uint("state_changes", ", state changes: %llu\n",
+		    mon->state_changes);
+	ec_out_obj_close();
+}
+
 static void ec_print_master(unsigned int index,
 			    const struct ec_ioctl_master *d,
-			    const struct ec_ioctl_redundancy *red)
+			    const struct ec_ioctl_redundancy *red,
+			    const struct ec_ioctl_master_monitor *mon)
 {
 	__s32 loss_pct[EC_IOCTL_RATE_COUNT];
 	unsigned int i, ndev;
@@ -258,6 +290,7 @@ static void ec_print_master(unsigned int index,
 	ec_out_text("                       %s.%09llu\n", tbuf,
 		    (unsigned long long)(d->app_time % EC_NSEC_PER_SEC));
 	ec_out_obj_close();
+	ec_print_monitor(mon);
 	ec_out_obj_close();
 }
 
@@ -270,6 +303,7 @@ static void ec_print_master(unsigned int index,
 int ec_cmd_master(struct ec_cli *c)
 {
 	struct ec_ioctl_redundancy red;
+	struct ec_ioctl_master_monitor mon;
 	struct ec_ioctl_master data;
 	struct ec_lib_master m;
 	struct ec_numlist l;
@@ -290,10 +324,12 @@ int ec_cmd_master(struct ec_cli *c)
 		ret = ec_lib_master(&m, &data);
 		if (!ret)
 			ret = ec_lib_redundancy(&m, &red);
+		if (!ret)
+			ret = ec_lib_master_monitor(&m, &mon);
 		if (ret)
 			ret = ec_cli_lib_fail(c, &m, ret);
 		else
-			ec_print_master(l.items[i], &data, &red);
+			ec_print_master(l.items[i], &data, &red, &mon);
 		ec_lib_close(&m);
 	}
 	ec_out_arr_close();

@@ -31,6 +31,7 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	[_IOC_NR(EC_IOCTL_MODULE)] = { EC_IOCTL_MODULE, ec_ioctl_module },
 	[_IOC_NR(EC_IOCTL_MASTER)] = { EC_IOCTL_MASTER, ec_ioctl_master },
 	EC_CMD(EC_IOCTL_REDUNDANCY, ec_ioctl_redundancy, false),
+	EC_CMD(EC_IOCTL_MASTER_MONITOR, ec_ioctl_master_monitor, false),
 	EC_CMD(EC_IOCTL_SLAVE, ec_ioctl_slave, false),
 	EC_CMD(EC_IOCTL_SLAVE_SYNC, ec_ioctl_slave_sync, false),
 	EC_CMD(EC_IOCTL_SLAVE_SYNC_PDO, ec_ioctl_slave_sync_pdo, false),

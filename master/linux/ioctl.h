@@ -31,6 +31,7 @@ static inline bool ec_ioctl_reserved_ok(const __u32 *words, size_t n)
 long ec_ioctl_module(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_redundancy(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_master_monitor(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_debug(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave(struct ec_cdev_file *f, void __user *arg);

@@ -83,7 +83,13 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 
 	if (!m->shm)
 		return;
-	if (xchg(&m->shm->app_time_set, 0))
+	/*
+	 * A plain load first: most calls find nothing recorded, and an
+	 * atomic exchange costs far more than a load (under emulation most
+	 * of all).  A record made just after the load is taken at the next
+	 * receive or send, as one made just after the exchange would be.
+	 */
+	if (READ_ONCE(m->shm->app_time_set) && xchg(&m->shm->app_time_set, 0))
 		ec_dc_application_time_locked(&m->core,
 					      READ_ONCE(m->shm->app_time),
 					      now_ns);
@@ -93,8 +99,9 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 		if (d->index >= EC_IOCTL_SHM_DOMAINS)
 			continue;
 		e = &m->shm->domains[d->index];
-		flags = xchg(&e->app_flags, 0);
-		queues = xchg(&e->queue_count, 0);
+		flags = READ_ONCE(e->app_flags) ? xchg(&e->app_flags, 0) : 0;
+		queues = READ_ONCE(e->queue_count) ?
+				 xchg(&e->queue_count, 0) : 0;
 		if (flags & EC_IOCTL_SHM_PROCESSED)
 			ec_domain_process(d, now_ns);
 		queues = min_t(u32, queues, EC_IOCTL_SHM_QUEUE_MAX);

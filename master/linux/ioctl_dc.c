@@ -139,7 +139,8 @@ long ec_ioctl_sc_dc(struct ec_cdev_file *f, void __user *arg)
  */
 void ec_dc_shm_take(struct ec_linux_master *m)
 {
-	u32 what = xchg(&m->shm->dc_queue, 0);
+	u32 what = READ_ONCE(m->shm->dc_queue) ?
+			   xchg(&m->shm->dc_queue, 0) : 0;	/* ioctl_cycle.c */
 
 	if (what & EC_IOCTL_DC_SYNC_TO)
 		ec_dc_sync_ref_locked(&m->core, true,

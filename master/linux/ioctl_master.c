@@ -108,6 +108,37 @@ out_free:
 	return ret;
 }
 
+/* EC_IOCTL_MASTER_MONITOR: the operation phase's monitoring, monitor.h */
+long ec_ioctl_master_monitor(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_master *c = &m->core;
+	const struct ec_monitor *mon = &c->fsm.monitor;
+	struct ec_ioctl_master_monitor data;
+
+	memset(&data, 0, sizeof(data));
+	data.max_bytes = EC_MONITOR_MAX_BYTES;
+	data.max_datagrams = 1;
+	if (mutex_lock_interruptible(&m->io_mutex))
+		return -EINTR;
+	data.period_ns = ec_monitor_slot_ns(c);
+	data.broadcast_ns = data.period_ns * ec_monitor_broadcast_every(c);
+	data.notice_ns = ec_monitor_notice_ns(c);
+	data.round_ns = ec_monitor_round_ns(c);
+	data.send_interval_ns = c->send_interval_ns ? c->send_interval_ns :
+						      EC_SEND_INTERVAL_DEFAULT_NS;
+	data.broadcasts = mon->broadcasts;
+	data.checks = mon->checks;
+	data.sweeps = mon->sweeps;
+	data.mbox_full = mon->mbox_full;
+	data.state_changes = mon->state_changes;
+	data.slave_count = c->slave_count;
+	mutex_unlock(&m->io_mutex);
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
 long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;

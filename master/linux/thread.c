@@ -2,9 +2,10 @@
 /*
  * thread.c - the master's own thread, in both phases (doc/LOCKING.md).
  *
- * Idle phase, about once per millisecond: under io_mutex, poll and time
- * out (cycle_lock), advance the FSMs (FSM side: they may allocate), send
- * what they queued (cycle_lock) and transmit it after the lock.
+ * Idle phase, about once per millisecond (during a scan as soon as the
+ * last frame is back): under io_mutex, poll and time out (cycle_lock),
+ * advance the FSMs (FSM side: they may allocate), send what they queued
+ * (cycle_lock) and transmit it after the lock.
  *
  * Operation phase: the application's cycle owns the devices.  The thread
  * sleeps until the application's receive kicks it (irq_work), or 10 ms,
@@ -22,17 +23,49 @@
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/sched.h>
+#include <uapi/linux/sched/types.h>
 
 #include "master_linux.h"
 #include "eoe.h"
 
 #define EC_IDLE_PERIOD_US 1000
+/*
+ * While a scan runs, the next idle turn starts as soon as the frame of
+ * the last one is back (polled every EC_SCAN_POLL_US), at the latest
+ * after EC_IDLE_PERIOD_US: the scan's steps (register and SII reads, which
+ * an ESC answers at once) then take a round trip each, not a millisecond.
+ */
+#define EC_SCAN_POLL_US 50
 #define EC_OP_WAIT_MS 10
 
 static unsigned int run_on_cpu = UINT_MAX;
 module_param(run_on_cpu, uint, 0444);
 MODULE_PARM_DESC(run_on_cpu,
 		 "CPU the masters' threads are bound to (default: any)");
+
+/*
+ * SCHED_BATCH: a woken batch task never preempts the task that woke it
+ * (the scheduler's wake-up preemption skips it), so the application's
+ * receive, which kicks the thread, returns without a switch to the
+ * thread's FSM turn in between: the turn runs when the application sleeps
+ * for its next cycle (on a single CPU; on more it runs on another at
+ * once), as it does behind a kernel application, and its datagrams go
+ * out with the next send.  Its share of the CPU is that of a normal task.
+ */
+static void ec_linux_thread_set_batch(struct ec_linux_master *m,
+				      struct task_struct *t)
+{
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_BATCH,
+	};
+	int ret = sched_setattr_nocheck(t, &attr);
+
+	if (ret)
+		EC_MASTER_WARN(&m->core,
+			       "thread stays SCHED_NORMAL (SCHED_BATCH: %d)",
+			       ret);
+}
 
 static void ec_linux_wake_requesters(struct ec_linux_master *m)
 {
@@ -84,6 +117,27 @@ static bool ec_linux_queue_busy(struct ec_linux_master *m)
 	return busy;
 }
 
+/* Idle phase: the wait after a turn (see EC_SCAN_POLL_US). */
+static void ec_linux_idle_wait(struct ec_linux_master *m)
+{
+	u64 end = ktime_get_ns() + EC_IDLE_PERIOD_US * NSEC_PER_USEC;
+	unsigned long flags;
+	bool answered;
+
+	if (!READ_ONCE(m->core.scan_busy)) {
+		usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
+		return;
+	}
+	do {
+		usleep_range(EC_SCAN_POLL_US, 2 * EC_SCAN_POLL_US);
+		flags = ec_linux_cycle_lock(m);
+		ec_master_poll_devices(&m->core);
+		answered = ec_list_empty(&m->core.sent_datagrams);
+		ec_linux_cycle_unlock(m, flags);
+	} while (!answered && ktime_get_ns() < end &&
+		 !kthread_should_stop());
+}
+
 static int ec_linux_master_thread(void *data)
 {
 	struct ec_linux_master *m = data;
@@ -124,7 +178,7 @@ static int ec_linux_master_thread(void *data)
 		ec_linux_wake_requesters(m);
 		ec_linux_eoe_sync(m);	/* takes io_mutex, then rtnl outside it */
 		if (!op)
-			usleep_range(EC_IDLE_PERIOD_US, EC_IDLE_PERIOD_US + 200);
+			ec_linux_idle_wait(m);
 	}
 	return 0;
 }
@@ -143,6 +197,7 @@ static int ec_linux_thread_start_locked(struct ec_linux_master *m)
 			      PTR_ERR(t));
 		return PTR_ERR(t);
 	}
+	ec_linux_thread_set_batch(m, t);
 	if (run_on_cpu != UINT_MAX) {
 		if (run_on_cpu < nr_cpu_ids && cpu_online(run_on_cpu))
 			kthread_bind(t, run_on_cpu);

@@ -11,6 +11,13 @@ $(BUILD)/bench/bench-core: tests/bench/bench_core.c tests/bench/bench_mbox.h \
 
 ALL_TARGETS += $(BUILD)/bench/bench-core
 
+# What the master put on the wire per cycle, from a capture (make bench).
+$(BUILD)/bench/bench-wire: tests/bench/bench_wire.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -o $@ $<
+
+ALL_TARGETS += $(BUILD)/bench/bench-wire
+
 # Distributed clocks in simulated time (tests/bench/bench_dc.c).
 $(BUILD)/bench/bench-dc: tests/bench/bench_dc.c tests/unit/dc_harness.h \
 		$(BUILD)/libeccore.a $(BUILD)/sim/libecsim.a

@@ -15,6 +15,7 @@
  *        ec_bench_user -S   (the semantics checks of the shared area)
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -95,16 +96,52 @@ static void bench_sleep_until(struct timespec *t, unsigned int period_us)
 		;
 }
 
+/*
+ * The bare cost of entering the module: an ioctl with a command number
+ * the dispatch table has no entry for (-ENOTTY after the table lookup,
+ * master/linux/cdev.c), on a read-only descriptor of its own.  Printed
+ * as the median in TSC ticks; scripts/bench converts it with the run's
+ * calibration and sets it beside ecrt_master_receive().
+ */
+static void bench_bare_ioctl(unsigned int master_index, unsigned int n)
+{
+	char path[32];
+	uint32_t *v = calloc(n, sizeof(*v));
+	unsigned int i;
+	uint64_t t0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/EtherCAT%u", master_index);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || !v) {
+		BENCH_LOG("BENCH user error: bare ioctl: cannot open %s", path);
+		free(v);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		t0 = bench_ticks();
+		syscall(SYS_ioctl, fd, _IO(EC_IOCTL_TYPE, EC_IOCTL_NR_MAX), 0);
+		v[i] = (uint32_t)(bench_ticks() - t0);
+	}
+	bench_sort_u32(v, n);
+	BENCH_LOG("BENCH user bare_ioctl n=%u median_ticks=%u", n, v[n / 2]);
+	free(v);
+	close(fd);
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: ec_bench_user [-m MASTER] [-c CYCLES] "
-		"[-t CYCLE_US] [-w WARMUP_MS] | -S\n");
+		"[-t CYCLE_US] [-w WARMUP_MS] [-b BARE_IOCTLS] | -S\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
 	unsigned int master_index = 0, period_us = 1000, warmup_ms = 20000;
+	unsigned int bare = 2000;	/* -b: bare ioctls timed after the run */
 	unsigned int i, waited = 0, semantics = 0;
 	struct bench b;
 	struct timespec t;
@@ -112,12 +149,13 @@ int main(int argc, char **argv)
 
 	memset(&b, 0, sizeof(b));
 	b.cycles = 5000;
-	while ((opt = getopt(argc, argv, "m:c:t:w:S")) != -1) {
+	while ((opt = getopt(argc, argv, "m:c:t:w:b:S")) != -1) {
 		switch (opt) {
 		case 'm': master_index = atoi(optarg); break;
 		case 'c': b.cycles = atoi(optarg); break;
 		case 't': period_us = atoi(optarg); break;
 		case 'w': warmup_ms = atoi(optarg); break;
+		case 'b': bare = atoi(optarg); break;
 		case 'S': semantics = 1; break;
 		default: return usage();
 		}
@@ -179,5 +217,7 @@ int main(int argc, char **argv)
 	}
 	bench_report(&b, "user");
 	ecrt_release_master(b.master);
+	if (bare)
+		bench_bare_ioctl(master_index, bare);
 	return 0;
 }

@@ -274,4 +274,11 @@ EC_OFF(ec_ioctl_config_idn, idn, 10);
 EC_OFF(ec_ioctl_config_idn, size, 12);
 EC_OFF(ec_ioctl_config_idn, data, 16);
 
+/* Cycle cost (0x7c-0x7f). */
+EC_ABI(ec_ioctl_master_monitor, 128);
+EC_OFF(ec_ioctl_master_monitor, max_bytes, 16);
+EC_OFF(ec_ioctl_master_monitor, notice_ns, 24);
+EC_OFF(ec_ioctl_master_monitor, broadcasts, 48);
+EC_OFF(ec_ioctl_master_monitor, slave_count, 88);
+
 #endif /* EC_ABI_LAYOUT_H */

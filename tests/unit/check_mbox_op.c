@@ -7,6 +7,7 @@
  */
 #include "config_harness.h"
 #include "emergency.h"
+#include "monitor.h"
 
 START_TEST(test_emergency_in_op)
 {
@@ -29,7 +30,7 @@ START_TEST(test_emergency_in_op)
 	       f.h.now_ns - t0 < EC_NSEC_PER_SEC)
 		cycle(&f.h);
 	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 1);
-	ck_assert_uint_le(f.h.now_ns - t0, 2 * EC_MBOX_POLL_OP_NS);
+	ck_assert_uint_le(f.h.now_ns - t0, ec_monitor_round_ns(&f.h.master) + 2 * EC_MONITOR_PERIOD_NS * EC_MONITOR_BRD_EVERY);
 	ck_assert_int_eq(ec_emerg_ring_pop(&servo->emerg_ring, msg), 0);
 	ck_assert_uint_eq(ec_get_u16(msg), 0x7300);
 	ck_assert(log_has("CoE emergency: error code 0x7300"));

@@ -143,6 +143,23 @@ int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
 	return 0;
 }
 
+int ec_lib_master_monitor(struct ec_lib_master *m,
+			  struct ec_ioctl_master_monitor *d)
+{
+	(void)m;
+	memset(d, 0, sizeof(*d));
+	d->period_ns = 2000000;
+	d->broadcast_ns = 10000000;
+	d->max_bytes = 14;
+	d->max_datagrams = 1;
+	d->notice_ns = 13000000;
+	d->round_ns = 15000000;
+	d->send_interval_ns = 1000000;
+	d->broadcasts = 7;
+	d->slave_count = NSLAVES;
+	return 0;
+}
+
 int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 {
 	(void)m;
@@ -602,6 +619,12 @@ START_TEST(test_master)
 	ck_has(out, "      Frame loss [%]:         1.0    0.0    0.0\n");
 	ck_has(out, "    Reference clock:   None\n");
 	ck_has(out, "                       2000-01-01 00:00:00.000000000\n");
+	ck_has(out, "  Monitoring in operation:\n"
+	       "    Per cycle at most: 1 datagram, 14 bytes (one every 2000 us,"
+	       " AL status broadcast every 10000 us)\n"
+	       "    Topology change or AL error noticed within: 13000 us"
+	       " (cycle 1000 us, 3 slaves)\n");
+	ck_has(out, "    Broadcasts: 7, slave checks: 0, sweeps: 0");
 	ck_assert_str_eq(err, "");
 }
 END_TEST
@@ -628,6 +651,10 @@ START_TEST(test_master_json)
 		"tx_kbyte_rates"), 0)) == 2.0);
 	ck_assert(json_is_null(json_object_get(json_object_get(m, "dc"),
 					       "reference_clock")));
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_object_get(m, "monitoring"), "notice_us")), 13000);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_object_get(m, "monitoring"), "max_bytes_per_cycle")), 14);
 	json_decref(j);
 }
 END_TEST

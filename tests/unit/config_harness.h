@@ -229,13 +229,9 @@ static inline int reg(struct fixture *f, struct ec_slave_config *sc,
 	return off;
 }
 
-/* Scan, configure all five, register one entry or two each. */
-static inline void setup(struct fixture *f)
+/* A domain and the configs of all five (no scan needed). */
+static inline void add_configs(struct fixture *f)
 {
-	log_text[0] = '\0';
-	ec_port_set_log(log_sink);
-	ec_harness_init(&f->h, segment);
-	wait_ready(&f->h, N_SLAVES);
 	f->domain = ec_master_create_domain(&f->h.master);
 	ck_assert_ptr_nonnull(f->domain);
 	f->sc[ID_DI] = config(f, 0, ID_DI, VID_BECKHOFF, PC_EL1008);
@@ -243,6 +239,16 @@ static inline void setup(struct fixture *f)
 	f->sc[ID_AI] = config(f, 0, ID_AI, VID_BECKHOFF, PC_EL3102);
 	f->sc[ID_AO] = config(f, 0, ID_AO, VID_BECKHOFF, PC_EL4102);
 	f->sc[ID_SERVO] = config(f, SERVO_ALIAS, 0, VID_ECSIM, PC_SERVO);
+}
+
+/* Scan, configure all five, register one entry or two each. */
+static inline void setup(struct fixture *f)
+{
+	log_text[0] = '\0';
+	ec_port_set_log(log_sink);
+	ec_harness_init(&f->h, segment);
+	wait_ready(&f->h, N_SLAVES);
+	add_configs(f);
 }
 
 static inline void register_entries(struct fixture *f)
