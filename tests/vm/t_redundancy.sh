@@ -15,7 +15,8 @@
 # dropped by the simulator, and no more incomplete cycles in a break run
 # than in the base run plus what the rig's stalls explain (a stall of S ms
 # costs S / 2 cycles of 2 ms, as in t_frame_loss: the emulated rig needs
-# about a millisecond per round trip, so the example cycles at 2 ms).
+# about a millisecond per round trip, so the example cycles at 2 ms) and
+# a fixed allowance for the moments of the cut and the mend (below).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -71,10 +72,16 @@ for r in base break2 break0; do
 done
 set -- $(counts base)
 base=$2
+# The cut and the mend themselves: in simulated time (check_redundancy)
+# they cost no cycle; in the rig, with both NICs emulated under TCG, the
+# moment of each costs 5-15 cycles (measured on a quiet host), the frames
+# then in flight and the copies that arrive out of order.  Without a
+# working backup path the 3 s break would cost all of its 1500 cycles.
+TRANSITION=${EC_RED_TRANSITION:-40}
 for r in break2 break0; do
 	set -- $(counts $r)
 	[ "$1" -eq 2500 ] || fail "$r: $1 cycles"
-	[ "$2" -le $((base + $4 / 2)) ] ||
-		fail "$r: $2 incomplete cycles ($base in the base run, largest stall $4 ms)"
+	[ "$2" -le $((base + $4 / 2 + TRANSITION)) ] ||
+		fail "$r: $2 incomplete cycles ($base in the base run, largest stall $4 ms, $TRANSITION allowed for the cut and the mend)"
 done
 pass
