@@ -85,10 +85,14 @@ bool ec_fsm_slave_config_exec(struct ec_fsm_slave_config *fsm, u64 now_ns);
 bool ec_fsm_slave_config_success(const struct ec_fsm_slave_config *fsm);
 void ec_fsm_slave_config_abort(struct ec_fsm_slave_config *fsm);
 
-/* for the steps in fsm_slave_config_dc.c */
+/* for the steps in fsm_slave_config_pd.c and fsm_slave_config_dc.c */
 void ec_fsm_slave_config_fail(struct ec_fsm_slave_config *fsm, int error);
 bool ec_fsm_slave_config_written(struct ec_fsm_slave_config *fsm,
 				 const char *what);
+void ec_fsm_slave_config_request_safeop(struct ec_fsm_slave_config *fsm,
+					u64 now_ns);
+void ec_fsm_slave_config_pdo_conf(struct ec_fsm_slave_config *fsm,
+				  u64 now_ns);
 void ec_fsm_slave_config_dc(struct ec_fsm_slave_config *fsm, bool activate,
 			    ec_fsm_slave_config_state_t next, u64 now_ns);
 

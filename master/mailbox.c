@@ -102,6 +102,13 @@ bool ec_slave_has_mailbox(const struct ec_slave *slave)
 	       slave->sii.std_tx_mailbox_size > EC_MBOX_HEADER_SIZE;
 }
 
+/* A slave that speaks CoE (SII) through a usable standard mailbox. */
+bool ec_slave_has_coe(const struct ec_slave *slave)
+{
+	return (slave->sii.mailbox_protocols & EC_MBOX_COE) &&
+	       ec_slave_has_mailbox(slave);
+}
+
 /* Largest payload a request may carry (write mailbox minus header). */
 size_t ec_mbox_max_request(const struct ec_slave *slave)
 {

@@ -80,6 +80,7 @@ struct ec_slave;
 #define EC_MBOX_TIMEOUT_NS (1000 * EC_NSEC_PER_MSEC)
 
 bool ec_slave_has_mailbox(const struct ec_slave *slave);
+bool ec_slave_has_coe(const struct ec_slave *slave);
 size_t ec_mbox_max_request(const struct ec_slave *slave);
 size_t ec_mbox_max_reply(const struct ec_slave *slave);
 void ec_mbox_layout(const struct ec_slave *slave, u16 *rx_offset,
