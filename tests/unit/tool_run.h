@@ -4,7 +4,8 @@
  * "-p", "2", NULL) parses and runs the command as main() would, with
  * stdout and stderr captured into out (out_len bytes) and err; run_json()
  * parses -j output.  The ec_lib_* calls land in the test's fake bus.
- * Shared by check_tool_commands.c and check_tool_config.c.
+ * Shared by check_tool_commands.c, check_tool_mbox.c and
+ * check_tool_config.c.
  */
 #ifndef EC_TEST_TOOL_RUN_H
 #define EC_TEST_TOOL_RUN_H
@@ -81,7 +82,7 @@ static int run(const char *first, ...)
  * "ethercat -j CMD [OPT]" must succeed; its output parsed.  run_json(CMD)
  * and run_json(CMD, OPT) both work.
  */
-static json_t *run_json_args(const char *cmd, const char *opt, ...)
+static inline json_t *run_json_args(const char *cmd, const char *opt, ...)
 {
 	json_error_t jerr;
 	json_t *j;
