@@ -4,8 +4,8 @@
  * <EtherCATInfo> file.  The slave is built first (SII image and object
  * dictionary as the simulator plays them) and the file describes that
  * slave, so that importing it again must give the same SII bytes and the
- * same objects (tests/unit/check_sim_esi.c).  The file carries no
- * <Eeprom><Data>: the importer builds the SII from the description.
+ * same objects (tests/unit/check_sim_esi_catalogue.c).  The file carries
+ * no <Eeprom><Data>: the importer builds the SII from the description.
  */
 #include <errno.h>
 #include <inttypes.h>
