@@ -154,27 +154,23 @@ int ec_slave_config_sdo32(struct ec_slave_config *sc, u16 index,
 
 /*
  * The application's requests.  What differs per kind is in this table:
- * where the kind's request keeps its state word, its data size and its
- * error, how it is set up at creation and how a start clears the last
- * result.  The life cycle (create, own, start, state) is one for all.
+ * where the kind's request keeps its state word, its data pointer, the
+ * size of its memory, its data size and its error, whether the data
+ * size starts at the whole memory, how a start clears the last result.
+ * The life cycle (create, own, start, state) is one for all.
  */
 struct ec_app_req_ops {
 	size_t state;		/* offsets in struct ec_app_request */
-	size_t data_size;
-	size_t error;
-	void (*init)(struct ec_app_request *r);
+	size_t data;		/* u8 * */
+	size_t mem_size;	/* size_t; register: the transfer size */
+	size_t data_size;	/* size_t */
+	size_t error;		/* int */
+	bool full;		/* data_size starts at mem_size */
 	void (*reset)(struct ec_app_request *r);	/* r->write is set */
 	u32 (*error_code)(const struct ec_app_request *r);
 };
 
 #define EC_APP_REQ_OFF(member) offsetof(struct ec_app_request, u.member)
-
-static void ec_app_sdo_init(struct ec_app_request *r)
-{
-	r->u.sdo.data = r->mem;
-	r->u.sdo.mem_size = r->mem_size;
-	r->u.sdo.data_size = r->mem_size;
-}
 
 static void ec_app_sdo_reset(struct ec_app_request *r)
 {
@@ -188,12 +184,6 @@ static void ec_app_sdo_reset(struct ec_app_request *r)
 static u32 ec_app_sdo_error_code(const struct ec_app_request *r)
 {
 	return r->u.sdo.abort_code;
-}
-
-static void ec_app_reg_init(struct ec_app_request *r)
-{
-	r->u.reg.data = r->mem;
-	r->u.reg.size = r->mem_size;
 }
 
 /* The address and size of the transfer are set by the caller before. */
@@ -210,12 +200,6 @@ static u32 ec_app_no_error_code(const struct ec_app_request *r)
 	return 0;
 }
 
-static void ec_app_foe_init(struct ec_app_request *r)
-{
-	r->u.foe.data = r->mem;
-	r->u.foe.mem_size = r->mem_size;
-}
-
 static void ec_app_foe_reset(struct ec_app_request *r)
 {
 	r->u.foe.write = r->write;
@@ -226,13 +210,6 @@ static void ec_app_foe_reset(struct ec_app_request *r)
 static u32 ec_app_foe_error_code(const struct ec_app_request *r)
 {
 	return ec_load_acquire(&r->u.foe.foe_error);
-}
-
-static void ec_app_soe_init(struct ec_app_request *r)
-{
-	r->u.soe.data = r->mem;
-	r->u.soe.mem_size = r->mem_size;
-	r->u.soe.data_size = r->mem_size;
 }
 
 static void ec_app_soe_reset(struct ec_app_request *r)
@@ -247,45 +224,54 @@ static u32 ec_app_soe_error_code(const struct ec_app_request *r)
 	return r->u.soe.error_code;
 }
 
-static void ec_app_voe_init(struct ec_app_request *r)
-{
-	r->u.voe.data = r->mem;
-	r->u.voe.mem_size = r->mem_size;
-	r->u.voe.data_size = r->mem_size;
-}
-
 static void ec_app_voe_reset(struct ec_app_request *r)
 {
 	r->u.voe.error = 0;
 }
 
+/* A kind whose request has data, mem_size and data_size of its own. */
+#define EC_APP_REQ_KIND(k, fill, reset_fn, code_fn) { \
+	.state = EC_APP_REQ_OFF(k.state), \
+	.data = EC_APP_REQ_OFF(k.data), \
+	.mem_size = EC_APP_REQ_OFF(k.mem_size), \
+	.data_size = EC_APP_REQ_OFF(k.data_size), \
+	.error = EC_APP_REQ_OFF(k.error), \
+	.full = (fill), \
+	.reset = (reset_fn), \
+	.error_code = (code_fn), \
+}
+
 static const struct ec_app_req_ops ec_app_req_ops[EC_APP_REQ_KINDS] = {
-	[EC_APP_REQ_SDO] = {
-		EC_APP_REQ_OFF(sdo.state), EC_APP_REQ_OFF(sdo.data_size),
-		EC_APP_REQ_OFF(sdo.error), ec_app_sdo_init, ec_app_sdo_reset,
-		ec_app_sdo_error_code,
-	},
+	[EC_APP_REQ_SDO] = EC_APP_REQ_KIND(sdo, true, ec_app_sdo_reset,
+					   ec_app_sdo_error_code),
+	/* One size: the memory is the transfer. */
 	[EC_APP_REQ_REG] = {
-		EC_APP_REQ_OFF(reg.state), EC_APP_REQ_OFF(reg.size),
-		EC_APP_REQ_OFF(reg.error), ec_app_reg_init, ec_app_reg_reset,
-		ec_app_no_error_code,
+		.state = EC_APP_REQ_OFF(reg.state),
+		.data = EC_APP_REQ_OFF(reg.data),
+		.mem_size = EC_APP_REQ_OFF(reg.size),
+		.data_size = EC_APP_REQ_OFF(reg.size),
+		.error = EC_APP_REQ_OFF(reg.error),
+		.reset = ec_app_reg_reset,
+		.error_code = ec_app_no_error_code,
 	},
-	[EC_APP_REQ_FOE] = {
-		EC_APP_REQ_OFF(foe.state), EC_APP_REQ_OFF(foe.data_size),
-		EC_APP_REQ_OFF(foe.error), ec_app_foe_init, ec_app_foe_reset,
-		ec_app_foe_error_code,
-	},
-	[EC_APP_REQ_SOE] = {
-		EC_APP_REQ_OFF(soe.state), EC_APP_REQ_OFF(soe.data_size),
-		EC_APP_REQ_OFF(soe.error), ec_app_soe_init, ec_app_soe_reset,
-		ec_app_soe_error_code,
-	},
-	[EC_APP_REQ_VOE] = {
-		EC_APP_REQ_OFF(voe.state), EC_APP_REQ_OFF(voe.data_size),
-		EC_APP_REQ_OFF(voe.error), ec_app_voe_init, ec_app_voe_reset,
-		ec_app_no_error_code,
-	},
+	[EC_APP_REQ_FOE] = EC_APP_REQ_KIND(foe, false, ec_app_foe_reset,
+					   ec_app_foe_error_code),
+	[EC_APP_REQ_SOE] = EC_APP_REQ_KIND(soe, true, ec_app_soe_reset,
+					   ec_app_soe_error_code),
+	[EC_APP_REQ_VOE] = EC_APP_REQ_KIND(voe, true, ec_app_voe_reset,
+					   ec_app_no_error_code),
 };
+
+/* Point the kind's request at the data memory, as its table entry says. */
+static void ec_app_req_init(struct ec_app_request *r)
+{
+	const struct ec_app_req_ops *ops = &ec_app_req_ops[r->kind];
+
+	*(u8 **)((u8 *)r + ops->data) = r->mem;
+	*(size_t *)((u8 *)r + ops->mem_size) = r->mem_size;
+	if (ops->full)
+		*(size_t *)((u8 *)r + ops->data_size) = r->mem_size;
+}
 
 /**
  * ec_slave_config_create_request() - a request for the cyclic task
@@ -322,7 +308,7 @@ ec_slave_config_create_request(struct ec_slave_config *sc,
 	ec_list_init((struct ec_list *)&r->u);
 	r->state = (enum ec_req_state *)((u8 *)r + ec_app_req_ops[kind].state);
 	*r->state = EC_REQ_UNUSED;
-	ec_app_req_ops[kind].init(r);
+	ec_app_req_init(r);
 	ec_list_add_tail(&r->config_node, &sc->app_requests);
 	return r;
 }
