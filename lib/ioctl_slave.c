@@ -11,6 +11,20 @@
 
 #include "ec_lib_io.h"
 
+/*
+ * A read's reply must fit the buffer it was given: a module that says
+ * otherwise is refused with -EOVERFLOW and a text naming both sizes.
+ */
+static int ec_lib_reply_fits(struct ec_lib_master *m, const char *what,
+			     uint32_t result_size, size_t buffer_size)
+{
+	if (result_size <= buffer_size)
+		return 0;
+	ec_lib_set_error(m, "%s: module reports %u bytes for a buffer of %zu",
+			 what, result_size, buffer_size);
+	return -EOVERFLOW;
+}
+
 /**
  * ec_lib_slave() - one slave's information (EC_IOCTL_SLAVE)
  * @m: open handle
@@ -307,14 +321,10 @@ int ec_lib_sdo_upload(struct ec_lib_master *m, uint16_t position,
 	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE_SDO_UPLOAD, &io, "SDO upload");
 	if (abort_code)
 		*abort_code = io.abort_code;
-	if (!ret) {
-		if (io.result_size > size) {
-			ec_lib_set_error(m, "SDO upload: module reports %u bytes for a buffer of %zu",
-					 io.result_size, size);
-			return -EOVERFLOW;
-		}
+	if (!ret)
+		ret = ec_lib_reply_fits(m, "SDO upload", io.result_size, size);
+	if (!ret)
 		*result_size = io.result_size;
-	}
 	return ret;
 }
 
@@ -373,12 +383,10 @@ int ec_lib_foe(struct ec_lib_master *m, bool write,
 	ret = ec_lib_ioctl(m, write ? EC_IOCTL_SLAVE_FOE_WRITE :
 			      EC_IOCTL_SLAVE_FOE_READ, io,
 			   write ? "FoE write" : "FoE read");
-	if (!ret && !write && io->result_size > io->buffer_size) {
-		ec_lib_set_error(m, "FoE read: module reports %u bytes for a buffer of %u",
-				 io->result_size, io->buffer_size);
-		return -EOVERFLOW;
-	}
-	return ret;
+	if (ret || write)
+		return ret;
+	return ec_lib_reply_fits(m, "FoE read", io->result_size,
+				 io->buffer_size);
 }
 
 /**
@@ -399,12 +407,10 @@ int ec_lib_soe(struct ec_lib_master *m, bool write,
 	ret = ec_lib_ioctl(m, write ? EC_IOCTL_SLAVE_SOE_WRITE :
 			      EC_IOCTL_SLAVE_SOE_READ, io,
 			   write ? "SoE write" : "SoE read");
-	if (!ret && !write && io->result_size > io->data_size) {
-		ec_lib_set_error(m, "SoE read: module reports %u bytes for a buffer of %u",
-				 io->result_size, io->data_size);
-		return -EOVERFLOW;
-	}
-	return ret;
+	if (ret || write)
+		return ret;
+	return ec_lib_reply_fits(m, "SoE read", io->result_size,
+				 io->data_size);
 }
 
 /**

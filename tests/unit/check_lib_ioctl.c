@@ -112,6 +112,18 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		ck_assert_mem_eq((void *)(uintptr_t)r->data, "\x02\x00", 2);
 		return 0;
 	}
+	if (req == EC_IOCTL_SLAVE_FOE_READ) {
+		struct ec_ioctl_slave_foe *io = arg;
+
+		io->result_size = io->buffer_size + 1;	/* a broken module */
+		return 0;
+	}
+	if (req == EC_IOCTL_SLAVE_SOE_READ) {
+		struct ec_ioctl_slave_soe *io = arg;
+
+		io->result_size = io->data_size + 1;
+		return 0;
+	}
 	if (req == EC_IOCTL_MASTER_DEBUG) {
 		struct ec_ioctl_debug *d = arg;
 
@@ -222,6 +234,8 @@ END_TEST
 START_TEST(test_other_commands)
 {
 	struct ec_lib_master m;
+	struct ec_ioctl_slave_foe foe;
+	struct ec_ioctl_slave_soe soe;
 
 	reset();
 	ck_assert_int_eq(ec_lib_open(&m, 0, true), 0);
@@ -233,6 +247,17 @@ START_TEST(test_other_commands)
 	ck_assert_int_eq(ec_lib_rescan(&m), -ENOTTY);
 	ck_assert_uint_eq(last_req, EC_IOCTL_MASTER_RESCAN);
 	ck_assert_str_eq(ec_lib_strerror(-EPERM), "Operation not permitted");
+	/* A reply larger than the buffer is refused, naming both sizes. */
+	memset(&foe, 0, sizeof(foe));
+	foe.buffer_size = 8;
+	ck_assert_int_eq(ec_lib_foe(&m, false, &foe), -EOVERFLOW);
+	ck_assert_str_eq(ec_lib_error(&m),
+			 "FoE read: module reports 9 bytes for a buffer of 8");
+	memset(&soe, 0, sizeof(soe));
+	soe.data_size = 4;
+	ck_assert_int_eq(ec_lib_soe(&m, false, &soe), -EOVERFLOW);
+	ck_assert_str_eq(ec_lib_error(&m),
+			 "SoE read: module reports 5 bytes for a buffer of 4");
 	ec_lib_close(&m);
 }
 END_TEST
