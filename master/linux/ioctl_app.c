@@ -31,7 +31,6 @@ bool ec_app_holds(struct ec_cdev_file *f)
 	return READ_ONCE(f->master->reserved_file) == f;
 }
 
-/* Copy in, check the reserved words and that the file holds the master. */
 /* Called with io_mutex held. */
 struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index)
 {
@@ -41,6 +40,34 @@ struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index)
 		if (!index--)
 			return ec_list_entry(n, struct ec_slave_config, node);
 	return NULL;
+}
+
+/**
+ * ec_app_sc_apply() - change one of the application's configurations
+ * @m: master
+ * @index: the configuration's number (ec_app_config())
+ * @apply: the change; runs with io_mutex held
+ * @data: the command's argument for @apply, copied in and checked
+ *
+ * The one place where a command that changes a configuration takes
+ * io_mutex and looks the configuration up.
+ *
+ * Return: what @apply returns, or -ENOENT without such a configuration.
+ */
+long ec_app_sc_apply(struct ec_linux_master *m, u32 index,
+		     long (*apply)(struct ec_slave_config *sc,
+				   const void *data),
+		     const void *data)
+{
+	struct ec_slave_config *sc;
+	long ret = -ENOENT;
+
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, index);
+	if (sc)
+		ret = apply(sc, data);
+	mutex_unlock(&m->io_mutex);
+	return ret;
 }
 
 /* Called with io_mutex held. */
@@ -130,67 +157,73 @@ long ec_ioctl_app_create_config(struct ec_cdev_file *f, void __user *arg)
 	return 0;
 }
 
+static long ec_app_sc_sync_apply(struct ec_slave_config *sc,
+				 const void *data)
+{
+	const struct ec_ioctl_sc_sync *d = data;
+
+	return ec_slave_config_sync_manager(sc, d->sync_index, d->dir,
+					    d->watchdog_mode);
+}
+
 long ec_ioctl_app_sc_sync(struct ec_cdev_file *f, void __user *arg)
 {
-	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sc_sync data;
-	struct ec_slave_config *sc;
-	long ret = -ENOENT;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0 || data.dir >= EC_DIR_COUNT ||
 	    data.watchdog_mode > EC_WD_DISABLE)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc)
-		ret = ec_slave_config_sync_manager(sc, data.sync_index,
-						   data.dir,
-						   data.watchdog_mode);
-	mutex_unlock(&m->io_mutex);
-	return ret;
+	return ec_app_sc_apply(f->master, data.config_index,
+			       ec_app_sc_sync_apply, &data);
+}
+
+static long ec_app_sc_watchdog_apply(struct ec_slave_config *sc,
+				     const void *data)
+{
+	const struct ec_ioctl_sc_watchdog *d = data;
+
+	ec_slave_config_watchdog(sc, d->divider, d->intervals);
+	return 0;
 }
 
 long ec_ioctl_app_sc_watchdog(struct ec_cdev_file *f, void __user *arg)
 {
-	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sc_watchdog data;
-	struct ec_slave_config *sc;
-	long ret = -ENOENT;
 
 	EC_APP_COPY_IN(f, data, arg);
-	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc) {
-		ec_slave_config_watchdog(sc, data.divider, data.intervals);
-		ret = 0;
-	}
-	mutex_unlock(&m->io_mutex);
-	return ret;
+	return ec_app_sc_apply(f->master, data.config_index,
+			       ec_app_sc_watchdog_apply, &data);
+}
+
+static long ec_app_sc_pdo_add(struct ec_slave_config *sc, const void *data)
+{
+	const struct ec_ioctl_sc_pdo *d = data;
+
+	return ec_slave_config_pdo_assign_add(sc, d->sync_index,
+					      d->pdo_index);
+}
+
+static long ec_app_sc_pdo_clear(struct ec_slave_config *sc,
+				const void *data)
+{
+	const struct ec_ioctl_sc_pdo *d = data;
+
+	ec_slave_config_pdo_assign_clear(sc, d->sync_index);
+	return 0;
 }
 
 static long ec_app_sc_pdo(struct ec_cdev_file *f, void __user *arg,
 			  bool add)
 {
-	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sc_pdo data;
-	struct ec_slave_config *sc;
-	long ret = -ENOENT;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0 || data.sync_index >= EC_MAX_SYNC_MANAGERS)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc && add) {
-		ret = ec_slave_config_pdo_assign_add(sc, data.sync_index,
-						     data.pdo_index);
-	} else if (sc) {
-		ec_slave_config_pdo_assign_clear(sc, data.sync_index);
-		ret = 0;
-	}
-	mutex_unlock(&m->io_mutex);
-	return ret;
+	return ec_app_sc_apply(f->master, data.config_index,
+			       add ? ec_app_sc_pdo_add : ec_app_sc_pdo_clear,
+			       &data);
 }
 
 long ec_ioctl_app_sc_add_pdo(struct ec_cdev_file *f, void __user *arg)
@@ -203,30 +236,38 @@ long ec_ioctl_app_sc_clear_pdos(struct ec_cdev_file *f, void __user *arg)
 	return ec_app_sc_pdo(f, arg, false);
 }
 
+static long ec_app_sc_entry_add(struct ec_slave_config *sc,
+				const void *data)
+{
+	const struct ec_ioctl_sc_entry *d = data;
+
+	return ec_slave_config_pdo_mapping_add(sc, d->pdo_index,
+					       d->entry_index,
+					       d->entry_subindex,
+					       d->entry_bit_length);
+}
+
+static long ec_app_sc_entry_clear(struct ec_slave_config *sc,
+				  const void *data)
+{
+	const struct ec_ioctl_sc_entry *d = data;
+
+	ec_slave_config_pdo_mapping_clear(sc, d->pdo_index);
+	return 0;
+}
+
 static long ec_app_sc_entry(struct ec_cdev_file *f, void __user *arg,
 			    bool add)
 {
-	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sc_entry data;
-	struct ec_slave_config *sc;
-	long ret = -ENOENT;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc && add) {
-		ret = ec_slave_config_pdo_mapping_add(sc, data.pdo_index,
-						      data.entry_index,
-						      data.entry_subindex,
-						      data.entry_bit_length);
-	} else if (sc) {
-		ec_slave_config_pdo_mapping_clear(sc, data.pdo_index);
-		ret = 0;
-	}
-	mutex_unlock(&m->io_mutex);
-	return ret;
+	return ec_app_sc_apply(f->master, data.config_index,
+			       add ? ec_app_sc_entry_add :
+				     ec_app_sc_entry_clear,
+			       &data);
 }
 
 long ec_ioctl_app_sc_add_entry(struct ec_cdev_file *f, void __user *arg)
@@ -396,22 +437,22 @@ long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg)
 	return 0;
 }
 
+static long ec_app_sc_state_timeout_apply(struct ec_slave_config *sc,
+					  const void *data)
+{
+	const struct ec_ioctl_sc_state_timeout *d = data;
+
+	return ec_linux_sc_state_timeout(sc, d->from_state, d->to_state,
+					 d->timeout_ms);
+}
+
 long ec_ioctl_app_sc_state_timeout(struct ec_cdev_file *f, void __user *arg)
 {
-	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sc_state_timeout data;
-	struct ec_slave_config *sc;
-	long ret = -ENOENT;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc)
-		ret = ec_linux_sc_state_timeout(sc, data.from_state,
-						data.to_state,
-						data.timeout_ms);
-	mutex_unlock(&m->io_mutex);
-	return ret;
+	return ec_app_sc_apply(f->master, data.config_index,
+			       ec_app_sc_state_timeout_apply, &data);
 }

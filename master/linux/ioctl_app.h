@@ -27,6 +27,11 @@ void ec_app_req_unlock(struct ec_linux_master *m, struct ec_app_req_lock *l);
 bool ec_app_holds(struct ec_cdev_file *f);
 /* The application's configuration number @index; io_mutex held. */
 struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index);
+/* Run @apply on configuration @index under io_mutex; -ENOENT if none. */
+long ec_app_sc_apply(struct ec_linux_master *m, u32 index,
+		     long (*apply)(struct ec_slave_config *sc,
+				   const void *data),
+		     const void *data);
 
 long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_domain(struct ec_cdev_file *f, void __user *arg);
@@ -71,10 +76,6 @@ long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_send_interval(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_reset(struct ec_cdev_file *f, void __user *arg);
-
-/* shared with ioctl_dc.c */
-bool ec_app_holds(struct ec_cdev_file *f);
-struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index);
 
 /* The holder's command: copy its argument in, reserved words zero. */
 #define EC_APP_COPY_IN(f, data, arg) \

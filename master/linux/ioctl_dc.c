@@ -113,24 +113,23 @@ long ec_ioctl_select_ref_clock(struct ec_cdev_file *f, void __user *arg)
 	return ret;
 }
 
+static long ec_sc_dc_apply(struct ec_slave_config *sc, const void *data)
+{
+	const struct ec_ioctl_sc_dc *d = data;
+
+	return ec_dc_config(sc, d->assign_activate, d->sync0_cycle,
+			    d->sync0_shift, d->sync1_cycle, d->sync1_shift);
+}
+
 long ec_ioctl_sc_dc(struct ec_cdev_file *f, void __user *arg)
 {
-	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_sc_dc data;
-	struct ec_slave_config *sc;
-	long ret = -ENOENT;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (data.reserved0)
 		return -EINVAL;
-	mutex_lock(&m->io_mutex);
-	sc = ec_app_config(m, data.config_index);
-	if (sc)
-		ret = ec_dc_config(sc, data.assign_activate, data.sync0_cycle,
-				   data.sync0_shift, data.sync1_cycle,
-				   data.sync1_shift);
-	mutex_unlock(&m->io_mutex);
-	return ret;
+	return ec_app_sc_apply(f->master, data.config_index, ec_sc_dc_apply,
+			       &data);
 }
 
 /**
