@@ -315,6 +315,26 @@ static void ec_fsm_coe_protocol_error(struct ec_fsm_coe *fsm, u32 code,
 	ec_fsm_coe_client_abort(fsm, code, -EPROTO, what, now_ns);
 }
 
+/*
+ * The SDO response of this step in *@p, *@n bytes: false while it has
+ * not come, and when the transfer ended with it: shorter than @min (a
+ * protocol error, @what says which reply) or an abort from the slave.
+ */
+static bool ec_fsm_coe_sdo_reply(struct ec_fsm_coe *fsm, size_t min,
+				 const char *what, const u8 **p, size_t *n,
+				 u64 now_ns)
+{
+	if (ec_fsm_coe_reply(fsm, EC_COE_SERVICE_SDO_RESPONSE, p, n,
+			     now_ns) <= 0)
+		return false;
+	if (*n < min) {
+		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND, what,
+					  now_ns);
+		return false;
+	}
+	return !ec_fsm_coe_check_abort(fsm, *p, *n);
+}
+
 static void ec_fsm_coe_upload_start(struct ec_fsm_coe *fsm, u64 now_ns)
 {
 	struct ec_sdo_request *req = fsm->request;
@@ -355,15 +375,8 @@ static void ec_fsm_coe_state_upload(struct ec_fsm_coe *fsm, u64 now_ns)
 	size_t n, size;
 	u8 cmd;
 
-	if (ec_fsm_coe_reply(fsm, EC_COE_SERVICE_SDO_RESPONSE, &p, &n,
-			     now_ns) <= 0)
-		return;
-	if (n < EC_SDO_DATA) {
-		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
-					  "upload reply too short", now_ns);
-		return;
-	}
-	if (ec_fsm_coe_check_abort(fsm, p, n))
+	if (!ec_fsm_coe_sdo_reply(fsm, EC_SDO_DATA,
+				  "upload reply too short", &p, &n, now_ns))
 		return;
 	if (ec_fsm_coe_other_object(fsm, p)) {
 		ec_fsm_coe_receive_again(fsm, now_ns);
@@ -428,15 +441,8 @@ static void ec_fsm_coe_state_upload_segment(struct ec_fsm_coe *fsm,
 	size_t n, size;
 	u8 cmd;
 
-	if (ec_fsm_coe_reply(fsm, EC_COE_SERVICE_SDO_RESPONSE, &p, &n,
-			     now_ns) <= 0)
-		return;
-	if (n < EC_SDO_SEGMENT_DATA) {
-		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
-					  "segment too short", now_ns);
-		return;
-	}
-	if (ec_fsm_coe_check_abort(fsm, p, n))
+	if (!ec_fsm_coe_sdo_reply(fsm, EC_SDO_SEGMENT_DATA,
+				  "segment too short", &p, &n, now_ns))
 		return;
 	cmd = p[EC_SDO_CMD];
 	if ((cmd & EC_SDO_CS_MASK) != EC_SDO_SCS_UPLOAD_SEGMENT ||
@@ -553,15 +559,8 @@ static void ec_fsm_coe_state_download(struct ec_fsm_coe *fsm, u64 now_ns)
 	const u8 *p;
 	size_t n;
 
-	if (ec_fsm_coe_reply(fsm, EC_COE_SERVICE_SDO_RESPONSE, &p, &n,
-			     now_ns) <= 0)
-		return;
-	if (n < EC_SDO_DATA) {
-		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
-					  "download reply too short", now_ns);
-		return;
-	}
-	if (ec_fsm_coe_check_abort(fsm, p, n))
+	if (!ec_fsm_coe_sdo_reply(fsm, EC_SDO_DATA,
+				  "download reply too short", &p, &n, now_ns))
 		return;
 	if (ec_fsm_coe_other_object(fsm, p)) {
 		ec_fsm_coe_receive_again(fsm, now_ns);
@@ -587,15 +586,8 @@ static void ec_fsm_coe_state_download_segment(struct ec_fsm_coe *fsm,
 	size_t n;
 	u8 cmd;
 
-	if (ec_fsm_coe_reply(fsm, EC_COE_SERVICE_SDO_RESPONSE, &p, &n,
-			     now_ns) <= 0)
-		return;
-	if (n < EC_SDO_SEGMENT_DATA) {
-		ec_fsm_coe_protocol_error(fsm, EC_SDO_ABORT_COMMAND,
-					  "segment reply too short", now_ns);
-		return;
-	}
-	if (ec_fsm_coe_check_abort(fsm, p, n))
+	if (!ec_fsm_coe_sdo_reply(fsm, EC_SDO_SEGMENT_DATA,
+				  "segment reply too short", &p, &n, now_ns))
 		return;
 	cmd = p[EC_SDO_CMD];
 	if ((cmd & EC_SDO_CS_MASK) != EC_SDO_SCS_DOWNLOAD_SEGMENT) {
