@@ -34,11 +34,19 @@ static void ec_slave_identity(const struct ec_ioctl_slave *s)
 	ec_out_uint("serial_number", NULL, s->serial_number);
 }
 
-static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
-			   bool indent)
+/**
+ * ec_list_slaves() - the slaves' one-line listing of 'slaves' (IgH's
+ * layout), optionally with one more column before the name
+ * @master: master index
+ * @s: the slaves and the selection
+ * @indent: title and indent for several masters
+ * @col: the extra column and what follows each line, or NULL
+ */
+void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
+		    bool indent, const struct ec_slave_column *col)
 {
 	struct ec_slave_line *lines;
-	int wpos = 0, walias = 0, wrel = 0, wstate = 0;
+	int wpos = 0, walias = 0, wrel = 0, wstate = 0, wcol = 0;
 	unsigned int last_alias = 0, rel = 0;
 	char name[EC_IOCTL_STRING_SIZE + 24];
 	size_t i, k, n = 0;
@@ -71,6 +79,8 @@ static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 			EC_MAXW(walias, l->alias);
 			EC_MAXW(wrel, l->rel);
 			EC_MAXW(wstate, l->state);
+			if (col)
+				EC_MAXW(wcol, col->text(col->ctx, i));
 #undef EC_MAXW
 			n++;
 		}
@@ -91,6 +101,8 @@ static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 		ec_out_text("%s%*s  %*s:%-*s  %-*s  %c  ", indent ? "  " : "",
 			    wpos, l->pos, walias, l->alias, wrel, l->rel,
 			    wstate, l->state, sl->error_flag ? 'E' : '+');
+		if (col)
+			ec_out_text("%-*s ", wcol, col->text(col->ctx, i));
 		ec_out_uint("position", NULL, i);
 		ec_out_uint("alias", NULL, strtoul(l->alias, NULL, 10));
 		ec_out_uint("relative_position", NULL,
@@ -99,6 +111,8 @@ static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 		ec_out_bool("error", NULL, sl->error_flag, NULL, NULL);
 		ec_out_str("name", "%s\n", name);
 		ec_slave_identity(sl);
+		if (col && col->detail)
+			col->detail(col->ctx, i);
 		ec_out_obj_close();
 	}
 	free(lines);
@@ -322,7 +336,7 @@ int ec_cmd_slaves(struct ec_cli *c)
 				ec_show_slave(l.items[i], s.sel[k],
 					      &s.all[s.sel[k]]);
 		else
-			ec_list_slaves(l.items[i], &s, l.count > 1);
+			ec_list_slaves(l.items[i], &s, l.count > 1, NULL);
 		ec_slaves_free(&s);
 	}
 	ec_out_arr_close();
