@@ -54,9 +54,8 @@ static void port_peers(const struct ecsim_segment *seg, unsigned int i,
 		peer[p] = s->child[p];
 	for (j = 0; j < seg->n_slaves; j++)
 		for (p = 1; p < 4; p++)
-			if (seg->slaves[j].child[p] == (int)i &&
-			    seg->slaves[j].plugged)
-				peer[0] = (int)j;
+			if (seg->slaves[j].child[p] == (int)i)
+				peer[0] = (int)j;	/* as last wired */
 }
 
 /*
