@@ -11,7 +11,7 @@ const struct ec_esc_counter_info ec_esc_counters[EC_ESC_COUNTERS] = {
 	[EC_ESC_INVALID_FRAME] = { "E_IFC", "Invalid Frame Counter",
 				   "invalid_frame",
 				   EC_REG_RX_ERROR_COUNTER, 2 },
-	[EC_ESC_RX_ERROR] = { "E_REC", "RX Error Counter", "rx_error",
+	[EC_ESC_RX_ERROR] = { "E_REC", "RX Error counter", "rx_error",
 			      EC_REG_RX_ERROR_COUNTER + 1, 2 },
 	[EC_ESC_FORWARDED] = { "E_FREC", "Forwarded RX Error Counter",
 			       "forwarded_rx_error",
