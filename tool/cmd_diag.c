@@ -129,45 +129,33 @@ static void ec_diag_detail(void *ctx, size_t i)
 }
 
 /* Read (and with -r clear) the counters of the selected slaves, list them. */
-static int ec_diag_master(struct ec_cli *c, unsigned int index, bool indent)
+static int ec_diag_master(struct ec_cli *c, struct ec_lib_master *m,
+			  unsigned int master, struct ec_slaves *s,
+			  bool indent)
 {
 	struct ec_diag dg = { .verbose = c->verbose, .reset = c->reset };
 	struct ec_slave_column col = { ec_diag_text, ec_diag_detail, &dg };
-	struct ec_lib_master m;
-	struct ec_slaves s;
 	size_t k;
-	int ret;
+	int ret = 0;
 
-	ret = ec_cli_open(c, &m, index, c->reset);
-	if (ret)
-		return ret;
-	ret = ec_cli_slaves(c, &m, &s);
-	if (ret)
-		goto out_close;
-	dg.slaves = calloc(s.n ? s.n : 1, sizeof(*dg.slaves));
-	if (!dg.slaves) {
-		ret = ec_cli_fail(c, "out of memory");
-		goto out_free;
-	}
-	for (k = 0; k < s.count && !ret; k++) {
-		uint16_t pos = s.sel[k];
+	dg.slaves = calloc(s->n ? s->n : 1, sizeof(*dg.slaves));
+	if (!dg.slaves)
+		return ec_cli_fail(c, "out of memory");
+	for (k = 0; k < s->count && !ret; k++) {
+		uint16_t pos = s->sel[k];
 		struct ec_diag_slave *d = &dg.slaves[pos];
 
-		ret = ec_esc_errors_read(&m, pos, d->block);
+		ret = ec_esc_errors_read(m, pos, d->block);
 		if (!ret && c->reset)
-			ret = ec_esc_errors_reset(&m, pos);
+			ret = ec_esc_errors_reset(m, pos);
 		if (ret)
-			ret = ec_cli_lib_fail(c, &m, ret);
+			ret = ec_cli_lib_fail(c, m, ret);
 		else
-			ec_diag_evaluate(d, &s.all[pos]);
+			ec_diag_evaluate(d, &s->all[pos]);
 	}
 	if (!ret)
-		ec_list_slaves(index, &s, indent, &col);
+		ec_list_slaves(master, s, indent, &col);
 	free(dg.slaves);
-out_free:
-	ec_slaves_free(&s);
-out_close:
-	ec_lib_close(&m);
 	return ret;
 }
 
@@ -180,20 +168,5 @@ out_close:
  */
 int ec_cmd_diag(struct ec_cli *c)
 {
-	struct ec_numlist l;
-	size_t i;
-	int ret;
-
-	ret = ec_cli_nargs(c, 0, 0);
-	if (ret)
-		return ret;
-	ret = ec_cli_masters(c, &l);
-	if (ret)
-		return ret;
-	ec_out_arr_open("slaves");
-	for (i = 0; i < l.count && !ret; i++)
-		ret = ec_diag_master(c, l.items[i], l.count > 1);
-	ec_out_arr_close();
-	ec_numlist_free(&l);
-	return ret;
+	return ec_slaves_each_master(c, c->reset, ec_diag_master);
 }

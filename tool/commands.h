@@ -71,4 +71,9 @@ struct ec_slave_column {
 void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 		    bool indent, const struct ec_slave_column *col);
 
+typedef int (*ec_slaves_fn)(struct ec_cli *c, struct ec_lib_master *m,
+			    unsigned int master, struct ec_slaves *s,
+			    bool indent);
+int ec_slaves_each_master(struct ec_cli *c, bool writable, ec_slaves_fn fn);
+
 #endif /* EC_TOOL_COMMANDS_H */

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "tables.h"
+#include "tool_fake_lib.h"
 #include "tool_run.h"
 
 /* ---- the fake bus -------------------------------------------------- */
@@ -26,7 +27,6 @@
 static uint8_t regs[NSLAVES][EC_ERRS_SIZE];
 static unsigned int reads[NSLAVES], writes[NSLAVES];
 static int fail_read = -1;	/* slave whose register reads fail */
-static bool opened_writable;
 
 static void fake_reset(void)
 {
@@ -34,56 +34,7 @@ static void fake_reset(void)
 	memset(reads, 0, sizeof(reads));
 	memset(writes, 0, sizeof(writes));
 	fail_read = -1;
-	opened_writable = false;
-}
-
-int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
-{
-	memset(m, 0, sizeof(*m));
-	m->index = index;
-	m->writable = writable;
-	m->module.ioctl_version = EC_IOCTL_VERSION;
-	m->module.master_count = 1;
-	if (index > 0) {
-		m->fd = -1;
-		snprintf(m->errbuf, sizeof(m->errbuf),
-			 "failed to open /dev/EtherCAT%u", index);
-		return -ENOENT;
-	}
-	opened_writable |= writable;
-	m->fd = 99;
-	return 0;
-}
-
-void ec_lib_close(struct ec_lib_master *m)
-{
-	m->fd = -1;
-}
-
-const char *ec_lib_error(const struct ec_lib_master *m)
-{
-	return m->errbuf;
-}
-
-const char *ec_lib_strerror(int err)
-{
-	return strerror(-err);
-}
-
-bool ec_lib_version_matches(uint32_t v)
-{
-	return v == EC_IOCTL_VERSION;
-}
-
-int ec_lib_version_text(char *buf, size_t size, uint32_t v)
-{
-	return snprintf(buf, size, "version %u", v);
-}
-
-int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
-{
-	*out = m->module;
-	return 0;
+	fake_opened_writable = false;
 }
 
 int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
@@ -216,7 +167,7 @@ START_TEST(test_diag_no_errors)
 		"2  7:0  OP     +  ESC no errors.  EL2004\n"
 		"3  7:1  PREOP  +  ESC no errors.  0x00000002:0x03f03055\n");
 	ck_assert_str_eq(err, "");
-	ck_assert(!opened_writable);
+	ck_assert(!fake_opened_writable);
 	ck_assert_uint_eq(reads[0] + reads[1] + reads[2] + reads[3], 4);
 }
 END_TEST
@@ -253,7 +204,7 @@ START_TEST(test_diag_reset)
 {
 	fake_errors();
 	ck_assert_int_eq(run("diag", "-a", "0", "--reset", NULL), 0);
-	ck_assert(opened_writable);
+	ck_assert(fake_opened_writable);
 	/* what was read before the clear */
 	ck_has(out, "1  0:1  PREOP  +  E_IFC E_REC E_FREC E_PUEC E_LLC  EL1008\n");
 	ck_assert_uint_eq(writes[0], 1);
