@@ -12,7 +12,7 @@
 
 #include "ec_lib.h"
 
-#define EC_REG_RX_ERROR_COUNTER 0x0300	/* 2 bytes per port: invalid, RX */
+#define EC_REG_RX_ERROR_COUNTER 0x0300	/* 2 bytes a port: invalid, RX */
 #define EC_REG_FWD_RX_ERROR_COUNTER 0x0308	/* 1 byte per port */
 #define EC_REG_PROC_ERROR_COUNTER 0x030c
 #define EC_REG_PDI_ERROR_COUNTER 0x030d
@@ -34,7 +34,7 @@ struct ec_esc_counter_info {
 	const char *name;	/* 'diag -v' line, IgH's text */
 	const char *key;	/* JSON */
 	uint16_t address;	/* of port 0 */
-	uint8_t stride;		/* bytes from port to port, 0: not per port */
+	uint8_t stride;		/* bytes between ports, 0: one a slave */
 };
 
 extern const struct ec_esc_counter_info ec_esc_counters[EC_ESC_COUNTERS];
