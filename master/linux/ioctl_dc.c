@@ -84,6 +84,7 @@ static void ec_dc_shm_write(struct ec_linux_master *m,
 	WRITE_ONCE(m->shm->dc_ref_time64, o->ref_time64);
 	WRITE_ONCE(m->shm->dc_ref_time32, o->ref_time32);
 	WRITE_ONCE(m->shm->dc_monitor, o->monitor);
+	/* the words before dc_valid: pairs with lib's acquire load */
 	smp_store_release(&m->shm->dc_valid,
 			  o->valid | EC_IOCTL_DC_PUBLISHED);
 }
