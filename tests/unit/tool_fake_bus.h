@@ -22,6 +22,9 @@
 #include "ec_lib.h"
 #include "sii_dump.h"
 
+#define EC_FAKE_LIB_OWN_OPEN	/* its own open, for the version tests */
+#include "tool_fake_lib.h"
+
 /* ---- the fake bus ------------------------------------------------ */
 
 #define NSLAVES 3
@@ -114,37 +117,11 @@ int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
 	return 0;
 }
 
-void ec_lib_close(struct ec_lib_master *m)
-{
-	m->fd = -1;
-}
-
-const char *ec_lib_error(const struct ec_lib_master *m)
-{
-	return m->errbuf;
-}
-
-const char *ec_lib_strerror(int err)
-{
-	return strerror(-err);
-}
-
-bool ec_lib_version_matches(uint32_t v)
-{
-	return v == EC_IOCTL_VERSION;
-}
-
 int ec_lib_version_text(char *buf, size_t size, uint32_t v)
 {
 	return snprintf(buf, size,
 			"ioctl ABI version mismatch: library/tool built for %u, module ec_master speaks %u",
 			EC_IOCTL_VERSION, v);
-}
-
-int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
-{
-	*out = m->module;
-	return 0;
 }
 
 int ec_lib_master_monitor(struct ec_lib_master *m,
