@@ -7,7 +7,8 @@
  * PREOP by default); it reads the dictionary once and serves the requests
  * queued on the slave (SII writes, register access, SDO, FoE and SoE
  * transfers, EoE set IP, AL state changes) and the application's SDO and
- * register requests, one at a time, with its own datagram; with an EoE
+ * register requests, one at a time, with its own datagram
+ * (fsm_slave_request.c); with an EoE
  * handler attached (slave->eoe) it also sends the handler's frames and
  * checks the read mailbox for EoE fragments (fsm_eoe.h).  In the idle phase the master's thread
  * runs it every cycle; in OPERATION ec_master_app_send() does, within a
@@ -97,5 +98,12 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
 void ec_slave_fsm_detach_config(struct ec_slave *slave);
 void ec_slave_cancel_requests(struct ec_slave *slave);
 void ec_slave_fsm_free(struct ec_slave *slave);
+
+/* Shared by fsm_slave.c and fsm_slave_request.c only. */
+void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
+bool ec_fsm_slave_start_request(struct ec_fsm_slave *fsm, u64 now_ns);
+void ec_fsm_slave_start_repair_request(struct ec_fsm_slave *fsm, u64 now_ns);
+bool ec_fsm_slave_request_queued(const struct ec_slave *slave);
+void ec_slave_fail_unscanned_requests(struct ec_slave *slave);
 
 #endif /* EC_FSM_SLAVE_H */
