@@ -8,7 +8,8 @@
  * up) where the others carry their offset (doc/SPECNOTES.md, "EoE").
  * Each fragment is one mailbox write; the slave does not answer them.
  *
- *	start_tx -> [send fragment -> (written) ]* until the last -> end
+ *	pump_start -> pump: [fragment out | fetch]* per cycle while frames
+ *	              flow (see "The pump" below) -> end
  *	set_ip   -> send request -> [reply: EoE fragment? take it, wait on]
  *	         -> set IP response -> end (error with a non-zero result)
  *
@@ -26,7 +27,7 @@
 #define EC_EOE_WORD0 0
 #define EC_EOE_WORD1 2
 
-static void ec_fsm_eoe_state_tx(struct ec_fsm_eoe *fsm, u64 now_ns);
+static void ec_fsm_eoe_state_pump(struct ec_fsm_eoe *fsm, u64 now_ns);
 static void ec_fsm_eoe_state_ip(struct ec_fsm_eoe *fsm, u64 now_ns);
 static void ec_fsm_eoe_state_end(struct ec_fsm_eoe *fsm, u64 now_ns);
 static void ec_fsm_eoe_state_error(struct ec_fsm_eoe *fsm, u64 now_ns);
@@ -373,6 +374,9 @@ void ec_fsm_eoe_init(struct ec_fsm_eoe *fsm, struct ec_datagram *datagram)
 	memset(fsm, 0, sizeof(*fsm));
 	fsm->datagram = datagram;
 	ec_fsm_mbox_init(&fsm->mbox, datagram);
+	ec_datagram_init(&fsm->tx_datagram);
+	ec_datagram_init(&fsm->rx_datagram);
+	ec_fsm_mbox_init(&fsm->rx, &fsm->rx_datagram);
 	fsm->state = ec_fsm_eoe_state_end;
 }
 
@@ -382,73 +386,223 @@ static void ec_fsm_eoe_finish(struct ec_fsm_eoe *fsm, int error)
 	fsm->state = error ? ec_fsm_eoe_state_error : ec_fsm_eoe_state_end;
 }
 
-/* Queue the next fragment of the handler's frame; false if none. */
-static bool ec_fsm_eoe_send_fragment(struct ec_fsm_eoe *fsm, u64 now_ns)
+/*
+ * The pump.  While frames flow, every step (one per cycle) writes the
+ * next fragment into the write mailbox and fetches the read mailbox, on
+ * two datagrams of its own, so both ride in the same frame and a fragment
+ * goes each way per cycle (IgH takes turns on one datagram: check, fetch,
+ * write).  A write the ESC refuses (working counter 0: the write mailbox
+ * is still full, its slave has not read the last fragment) is sent again
+ * as it was, for up to EC_EOE_TIMEOUT_NS; a write whose frame got lost is
+ * sent again as it was too: the same mailbox counter makes the slave drop
+ * it if it had it (ETG.1000.4 clause 5.6.2.2).  A fetch that finds the
+ * read mailbox empty costs its working counter of 0; one whose frame got
+ * lost may have emptied the mailbox, so it is followed by a repeat
+ * request (mailbox.c).  The pump fetches as long as fragments went either
+ * way in the last EC_EOE_FETCH_NS or a frame is half received; then it
+ * ends and the slave FSM's idle check of the read mailbox takes over.
+ * When the slave FSM has another job waiting (fsm->yield), the pump
+ * finishes the frame it is sending, starts no fetch and ends once its
+ * datagrams are back: a CoE request waits at most one frame's fragments.
+ */
+
+static bool ec_fsm_eoe_pump_prealloc(struct ec_fsm_eoe *fsm)
+{
+	size_t size = EC_FRAME_MAX_PAYLOAD - EC_DATAGRAM_HEADER_SIZE -
+		      EC_DATAGRAM_FOOTER_SIZE;
+
+	if (fsm->tx_datagram.mem_size && fsm->rx_datagram.mem_size)
+		return true;
+	if (ec_datagram_prealloc(&fsm->tx_datagram, size) ||
+	    ec_datagram_prealloc(&fsm->rx_datagram, size)) {
+		ec_datagram_clear(&fsm->tx_datagram);
+		ec_datagram_clear(&fsm->rx_datagram);
+		return false;
+	}
+	ec_fsm_mbox_init(&fsm->rx, &fsm->rx_datagram);
+	return true;
+}
+
+/* Bytes a datagram takes in a frame. */
+static size_t ec_fsm_eoe_bytes(const struct ec_datagram *d)
+{
+	return EC_DATAGRAM_HEADER_SIZE + d->data_size + EC_DATAGRAM_FOOTER_SIZE;
+}
+
+/* Write the handler's next fragment; false when there is none. */
+static bool ec_fsm_eoe_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
+	struct ec_datagram *d = &fsm->tx_datagram;
 	size_t max = ec_mbox_max_request(slave), n;
 	u8 *p;
 
-	p = ec_mbox_prepare_send(slave, fsm->datagram, EC_MBOX_TYPE_EOE, max);
+	p = ec_mbox_prepare_send(slave, d, EC_MBOX_TYPE_EOE, max);
 	if (!p)
 		return false;
 	n = ec_eoe_tx_fragment(fsm->eoe, p, max);
 	if (!n)
 		return false;
 	ec_put_u16(p - EC_MBOX_HEADER_SIZE, (u16)n);	/* mailbox length */
-	ec_fsm_mbox_send(&fsm->mbox, slave, EC_EOE_TIMEOUT_NS, now_ns);
-	fsm->state = ec_fsm_eoe_state_tx;
+	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "eoe-fragment");
+	ec_fsm_queue(slave->master, d, &fsm->tx_retries);
+	fsm->tx_sent = true;
+	fsm->tx_start_ns = now_ns;
 	return true;
 }
 
+/* The answer to the fragment written came back, or not. */
+static void ec_fsm_eoe_pump_written(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_datagram *d = &fsm->tx_datagram;
+	struct ec_slave *slave = fsm->slave;
+	struct ec_eoe *eoe = fsm->eoe;
+
+	if (ec_fsm_retry(slave->master, d, &fsm->tx_retries))
+		return;
+	if (!eoe) {			/* detached meanwhile */
+		fsm->tx_sent = false;
+		return;
+	}
+	if (d->state == EC_DATAGRAM_RECEIVED && d->working_counter != 1) {
+		eoe->stats.tx_busy++;
+		if (now_ns - fsm->tx_start_ns < EC_EOE_TIMEOUT_NS) {
+			ec_master_queue_datagram(slave->master, d);
+			return;
+		}
+		EC_SLAVE_WARN(slave, "EoE: write mailbox stayed full for %llu ms, frame dropped",
+			      (unsigned long long)(EC_EOE_TIMEOUT_NS /
+						   EC_NSEC_PER_MSEC));
+	} else if (d->state != EC_DATAGRAM_RECEIVED) {
+		EC_SLAVE_WARN(slave, "EoE: fragment not sent (%s), frame dropped",
+			      ec_datagram_state_string(d->state));
+	}
+	fsm->tx_sent = false;
+	ec_eoe_tx_done(eoe, d->state == EC_DATAGRAM_RECEIVED &&
+			    d->working_counter == 1);
+	fsm->hot_until_ns = now_ns + EC_EOE_FETCH_NS;
+}
+
+/* A fetch ended: hand over what it brought. */
+static void ec_fsm_eoe_pump_fetched(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_fsm_mbox *rx = &fsm->rx;
+	struct ec_slave *slave = fsm->slave;
+
+	fsm->rx_fetching = false;
+	if (!ec_fsm_mbox_success(rx)) {
+		if (rx->error != -ENOMSG && fsm->eoe)
+			fsm->eoe->stats.rx_errors++;
+		return;
+	}
+	fsm->hot_until_ns = now_ns + EC_EOE_FETCH_NS;
+	if (rx->type == EC_MBOX_TYPE_ERR) {	/* logged by mailbox.c */
+		if (fsm->eoe)
+			fsm->eoe->stats.rx_errors++;
+		return;
+	}
+	if (!ec_mbox_unsolicited(slave, rx->type, rx->payload, rx->size))
+		EC_SLAVE_WARN(slave, "EoE: dropped a mailbox message of type 0x%x",
+			      rx->type);
+}
+
 /**
- * ec_fsm_eoe_start_tx() - send the next frame of the slave's handler
- * @fsm: EoE FSM
- * @slave: an EoE slave with a handler
+ * ec_fsm_eoe_pump_wanted() - whether the pump has work
+ * @fsm: the slave FSM's EoE FSM
+ * @slave: its slave
  * @now_ns: current time
  *
- * Return: true when a fragment was queued (the FSM is busy).
+ * Return: true when the slave's handler has a frame to send or one half
+ * received, or fragments went either way in the last EC_EOE_FETCH_NS.
  */
-bool ec_fsm_eoe_start_tx(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
-			 u64 now_ns)
+bool ec_fsm_eoe_pump_wanted(const struct ec_fsm_eoe *fsm,
+			    const struct ec_slave *slave, u64 now_ns)
 {
+	const struct ec_eoe *eoe = slave->eoe;
+
+	return eoe && (ec_eoe_tx_wanted(eoe) || eoe->rx_busy ||
+		       now_ns < fsm->hot_until_ns);
+}
+
+static void ec_fsm_eoe_state_pump(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_datagram *tx = &fsm->tx_datagram, *rxd = &fsm->rx_datagram;
+	bool tx_was = ec_datagram_pending(tx), rx_was = ec_datagram_pending(rxd);
+	struct ec_slave *slave = fsm->slave;
+	struct ec_eoe *eoe;
+
+	if (fsm->eoe && slave->eoe != fsm->eoe)
+		fsm->eoe = NULL;	/* detached: touch it no more */
+	eoe = fsm->eoe;
+	if (fsm->tx_sent && !tx_was)
+		ec_fsm_eoe_pump_written(fsm, now_ns);
+	if (!fsm->tx_sent && eoe &&
+	    (eoe->tx_busy || (!fsm->yield && ec_eoe_tx_wanted(eoe))) &&
+	    !ec_fsm_eoe_write(fsm, now_ns))
+		ec_eoe_tx_done(eoe, false);	/* no room for a fragment */
+	if (fsm->rx_fetching && !ec_fsm_mbox_exec(&fsm->rx, now_ns))
+		ec_fsm_eoe_pump_fetched(fsm, now_ns);
+	if (!fsm->rx_fetching && eoe && !fsm->yield &&
+	    ec_fsm_eoe_pump_wanted(fsm, slave, now_ns)) {
+		ec_fsm_mbox_fetch(&fsm->rx, slave, EC_EOE_TIMEOUT_NS, now_ns);
+		fsm->rx_fetching = true;
+	}
+	if (!tx_was && ec_datagram_pending(tx))
+		fsm->queued_bytes += ec_fsm_eoe_bytes(tx);
+	if (!rx_was && ec_datagram_pending(rxd))
+		fsm->queued_bytes += ec_fsm_eoe_bytes(rxd);
+	if (fsm->tx_sent || fsm->rx_fetching)
+		return;
+	if (!eoe)
+		ec_fsm_eoe_finish(fsm, -ENODEV);
+	else if (!eoe->tx_busy &&
+		 (fsm->yield || !ec_fsm_eoe_pump_wanted(fsm, slave, now_ns)))
+		ec_fsm_eoe_finish(fsm, 0);
+}
+
+/**
+ * ec_fsm_eoe_pump_start() - move the slave's EoE frames while they flow
+ * @fsm: EoE FSM
+ * @slave: an EoE slave with a handler, its mailbox up
+ * @now_ns: current time
+ *
+ * Queues the first fragment and fetch at once; ec_fsm_eoe_exec() then
+ * runs the pump until the traffic stops or fsm->yield is set.
+ *
+ * Return: true when the pump runs (the FSM is busy), false when there is
+ * nothing to do or no memory for its datagrams.
+ */
+bool ec_fsm_eoe_pump_start(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
+			   u64 now_ns)
+{
+	if (!slave->eoe || !ec_fsm_eoe_pump_wanted(fsm, slave, now_ns) ||
+	    !ec_fsm_eoe_pump_prealloc(fsm))
+		return false;
 	fsm->slave = slave;
 	fsm->eoe = slave->eoe;
 	fsm->error = 0;
-	if (!fsm->eoe || !ec_eoe_tx_wanted(fsm->eoe))
-		return false;
-	if (ec_fsm_eoe_send_fragment(fsm, now_ns))
-		return true;
-	ec_eoe_tx_done(fsm->eoe, false);
-	ec_fsm_eoe_finish(fsm, -EIO);
-	return false;
+	fsm->yield = false;	/* the slave FSM has just found no other job */
+	fsm->state = ec_fsm_eoe_state_pump;
+	ec_fsm_eoe_state_pump(fsm, now_ns);
+	return fsm->state == ec_fsm_eoe_state_pump;
 }
 
-static void ec_fsm_eoe_state_tx(struct ec_fsm_eoe *fsm, u64 now_ns)
+/**
+ * ec_fsm_eoe_clear() - take the pump's datagrams back and free them
+ * @fsm: EoE FSM
+ * @master: the master whose queues they may be on, or NULL
+ */
+void ec_fsm_eoe_clear(struct ec_fsm_eoe *fsm, struct ec_master *master)
 {
-	struct ec_eoe *eoe = fsm->eoe;
-
-	if (ec_fsm_mbox_exec(&fsm->mbox, now_ns))
-		return;
-	if (!eoe || fsm->slave->eoe != eoe) {	/* detached meanwhile */
-		ec_fsm_eoe_finish(fsm, -ENODEV);
-		return;
+	if (master) {
+		ec_master_unqueue_datagram(master, &fsm->tx_datagram);
+		ec_master_unqueue_datagram(master, &fsm->rx_datagram);
 	}
-	if (!ec_fsm_mbox_success(&fsm->mbox)) {
-		ec_eoe_tx_done(eoe, false);
-		ec_fsm_eoe_finish(fsm, fsm->mbox.error ? fsm->mbox.error :
-					-EIO);
-		return;
-	}
-	ec_eoe_tx_done(eoe, true);
-	if (!eoe->tx_busy) {
-		ec_fsm_eoe_finish(fsm, 0);
-		return;
-	}
-	if (!ec_fsm_eoe_send_fragment(fsm, now_ns)) {
-		ec_eoe_tx_done(eoe, false);
-		ec_fsm_eoe_finish(fsm, -EIO);
-	}
+	ec_datagram_clear(&fsm->tx_datagram);
+	ec_datagram_clear(&fsm->rx_datagram);
+	fsm->tx_sent = false;
+	fsm->rx_fetching = false;
+	fsm->state = ec_fsm_eoe_state_end;
 }
 
 /**

@@ -179,7 +179,11 @@ static void wait_frames(struct ec_harness *h, unsigned int n)
 {
 	ck_assert_msg(ec_harness_run_until(h, got_frames, &n,
 					   2 * EC_NSEC_PER_SEC),
-		      "%u frames back, %u expected", env.rx_n, n);
+		      "%u frames back, %u expected (sent %llu, %llu errors; received %llu fragments, %llu frames dropped)",
+		      env.rx_n, n, (unsigned long long)eoe.stats.tx_frames,
+		      (unsigned long long)eoe.stats.tx_errors,
+		      (unsigned long long)eoe.stats.rx_fragments,
+		      (unsigned long long)eoe.stats.rx_dropped);
 }
 
 /* Reply @k is the echo reply to request @k: same payload, type 0. */
