@@ -185,8 +185,12 @@ struct ecsim_slave {
 	uint8_t reply_cnt;
 	unsigned int q_head, q_len;
 	struct ecsim_mbx_msg queue[ECSIM_MBX_QUEUE];
-	struct ecsim_mbx_msg last_reply;
+	struct ecsim_mbx_msg last_reply;	/* put into SM1 last */
 	bool have_last_reply;
+	bool last_reply_unread;		/* it is still in SM1 */
+	struct ecsim_mbx_msg read_reply;	/* the master read last */
+	bool have_read_reply;
+	unsigned int mbx_hold;		/* frames SM0 stays unread (fault) */
 	bool mbx_pending;		/* SM0 completed this frame */
 	bool repeat_pending;
 	void *coe;			/* struct ecsim_coe */
