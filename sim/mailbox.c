@@ -75,6 +75,7 @@ void ecsim_mbx_reset(struct ecsim_slave *s)
 	s->reply_cnt = 0;
 	s->have_last_reply = false;
 	s->last_reply_unread = false;
+	s->repeat_in_mbx = false;
 	s->have_read_reply = false;
 	s->mbx_hold = 0;
 	for (n = 0; n < (int)s->model->n_sm && n < ESC_SM_MAX; n++)
@@ -149,6 +150,7 @@ static void put_in_mailbox(struct ecsim_slave *s,
 	s->last_reply = *m;
 	s->have_last_reply = true;
 	s->last_reply_unread = true;
+	s->repeat_in_mbx = false;
 }
 
 /* The master has read the message in SM1: it is the one to repeat. */
@@ -327,8 +329,11 @@ static void handle_repeat(struct ecsim_slave *s)
 		return;
 	note_read(s);
 	if (s->have_read_reply && ecsim_sm_enabled(s, s->sm_mbx_in)) {
+		/* (a repeat again before the repeated one was read: it is
+		 * in the buffer already) */
 		if ((r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL) &&
-		    s->last_reply_unread && s->q_len < ECSIM_MBX_QUEUE) {
+		    s->last_reply_unread && !s->repeat_in_mbx &&
+		    s->q_len < ECSIM_MBX_QUEUE) {
 			s->q_head = (s->q_head + ECSIM_MBX_QUEUE - 1) %
 				    ECSIM_MBX_QUEUE;
 			s->queue[s->q_head] = s->last_reply;
@@ -336,8 +341,10 @@ static void handle_repeat(struct ecsim_slave *s)
 			r[ESC_SM_STATUS] &= ~(ESC_SMS_MBX_FULL |
 					      ESC_SMS_IRQ_WRITE);
 		}
-		if (!(r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL))
+		if (!(r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL)) {
 			put_in_mailbox(s, &s->read_reply);
+			s->repeat_in_mbx = true;
+		}
 	}
 	r[ESC_SM_PDI_CONTROL] ^= ESC_SMP_REPEAT_ACK;
 }

@@ -188,6 +188,7 @@ struct ecsim_slave {
 	struct ecsim_mbx_msg last_reply;	/* put into SM1 last */
 	bool have_last_reply;
 	bool last_reply_unread;		/* it is still in SM1 */
+	bool repeat_in_mbx;		/* and it was put back for a repeat */
 	struct ecsim_mbx_msg read_reply;	/* the master read last */
 	bool have_read_reply;
 	unsigned int mbx_hold;		/* frames SM0 stays unread (fault) */
