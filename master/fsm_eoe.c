@@ -73,6 +73,7 @@ void ec_eoe_detach(struct ec_eoe *eoe)
 	if (eoe->rx_busy)
 		eoe->stats.rx_dropped++;
 	eoe->tx_busy = false;
+	eoe->tx_ahead = 0;
 	eoe->rx_busy = false;
 	if (eoe->slave && eoe->slave->eoe == eoe)
 		eoe->slave->eoe = NULL;
@@ -97,18 +98,25 @@ bool ec_eoe_tx_wanted(const struct ec_eoe *eoe)
  * @p: where the EoE header goes
  * @max: room at @p (the write mailbox's payload)
  *
- * Takes the next frame from the environment when none is half sent.
+ * Takes the next frame from the environment when none is half sent.  The
+ * fragment is the one after those written and not yet taken
+ * (ec_eoe_tx_done()), at most EC_EOE_TX_AHEAD of them, and never one of
+ * the next frame while the last of this one is on its way.
  *
  * Return: the size written (header and data), 0 when there is nothing to
- * send or the mailbox is too small for a fragment.
+ * send (now) or the mailbox is too small for a fragment.
  */
 size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max)
 {
-	size_t room, n, left;
+	size_t room, n, left, at;
+	unsigned int i;
 	bool last;
 	u16 offset;
+	u8 frag;
 
-	if (max < EC_EOE_HEADER_SIZE + EC_EOE_OFFSET_UNIT)
+	if (max < EC_EOE_HEADER_SIZE + EC_EOE_OFFSET_UNIT ||
+	    eoe->tx_ahead >= EC_EOE_TX_AHEAD ||
+	    (!eoe->tx_busy && eoe->tx_ahead))
 		return 0;
 	if (!eoe->tx_busy) {
 		if (!eoe->ops || !eoe->ops->tx_pull)
@@ -126,48 +134,78 @@ size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max)
 		eoe->tx_frag_no = 0;
 		eoe->tx_frame_no = (eoe->tx_frame_no + 1) & EC_EOE_FRAME_MASK;
 	}
+	at = eoe->tx_offset;
+	for (i = 0; i < eoe->tx_ahead; i++)
+		at += eoe->tx_ahead_size[i];
+	if (at >= eoe->tx_size && eoe->tx_ahead)
+		return 0;	/* the last fragment is on its way */
+	frag = (u8)(eoe->tx_frag_no + eoe->tx_ahead);
 	room = max - EC_EOE_HEADER_SIZE;
-	left = eoe->tx_size - eoe->tx_offset;
+	left = eoe->tx_size - at;
 	last = left <= room;
 	n = last ? left : room / EC_EOE_OFFSET_UNIT * EC_EOE_OFFSET_UNIT;
-	offset = eoe->tx_frag_no ?
-		 (u16)(eoe->tx_offset / EC_EOE_OFFSET_UNIT) :
+	offset = frag ? (u16)(at / EC_EOE_OFFSET_UNIT) :
 		 (u16)((eoe->tx_size + EC_EOE_OFFSET_UNIT - 1) /
 		       EC_EOE_OFFSET_UNIT);
 	ec_put_u16(p + EC_EOE_WORD0, EC_EOE_TYPE_FRAGMENT |
 		   (last ? EC_EOE_LAST_FRAGMENT : 0));
 	ec_put_u16(p + EC_EOE_WORD1,
-		   (u16)((eoe->tx_frag_no & EC_EOE_FRAG_MASK) |
+		   (u16)((frag & EC_EOE_FRAG_MASK) |
 			 (offset & EC_EOE_OFFSET_MASK) << EC_EOE_OFFSET_SHIFT |
 			 (eoe->tx_frame_no & EC_EOE_FRAME_MASK) <<
 			 EC_EOE_FRAME_SHIFT));
-	memcpy(p + EC_EOE_HEADER_SIZE, eoe->tx_frame + eoe->tx_offset, n);
-	eoe->tx_frag_size = n;
+	memcpy(p + EC_EOE_HEADER_SIZE, eoe->tx_frame + at, n);
+	eoe->tx_ahead_size[eoe->tx_ahead++] = n;
 	return EC_EOE_HEADER_SIZE + n;
 }
 
 /**
- * ec_eoe_tx_done() - the fragment written last was taken, or not
+ * ec_eoe_tx_done() - the oldest fragment written and not yet taken was
+ * taken, or not
  * @eoe: handler
  * @ok: the slave took it; else the frame is dropped
  */
 void ec_eoe_tx_done(struct ec_eoe *eoe, bool ok)
 {
-	if (!eoe->tx_busy)
+	size_t n;
+
+	if (!eoe->tx_busy || !eoe->tx_ahead)
 		return;
 	if (!ok) {
 		eoe->stats.tx_errors++;
 		eoe->tx_busy = false;
+		eoe->tx_ahead = 0;
 		return;
 	}
+	n = eoe->tx_ahead_size[0];
+	memmove(eoe->tx_ahead_size, eoe->tx_ahead_size + 1,
+		--eoe->tx_ahead * sizeof(eoe->tx_ahead_size[0]));
 	eoe->stats.tx_fragments++;
-	eoe->tx_offset += eoe->tx_frag_size;
+	eoe->tx_offset += n;
 	eoe->tx_frag_no++;
 	if (eoe->tx_offset < eoe->tx_size)
 		return;
 	eoe->stats.tx_frames++;
 	eoe->stats.tx_bytes += eoe->tx_size;
 	eoe->tx_busy = false;
+}
+
+/**
+ * ec_eoe_tx_restart() - send the frame being sent again from fragment 0
+ * @eoe: handler
+ *
+ * Under a new frame number, after the slave may have got its fragments
+ * out of order (it drops that frame; fragment 0 starts it afresh).
+ */
+void ec_eoe_tx_restart(struct ec_eoe *eoe)
+{
+	if (!eoe->tx_busy)
+		return;
+	eoe->stats.tx_restarts++;
+	eoe->tx_offset = 0;
+	eoe->tx_frag_no = 0;
+	eoe->tx_ahead = 0;
+	eoe->tx_frame_no = (eoe->tx_frame_no + 1) & EC_EOE_FRAME_MASK;
 }
 
 /* Give up the frame being reassembled; its later fragments are ignored. */
@@ -371,12 +409,16 @@ bool ec_mbox_unsolicited(struct ec_slave *slave, u8 type, const u8 *p,
  */
 void ec_fsm_eoe_init(struct ec_fsm_eoe *fsm, struct ec_datagram *datagram)
 {
+	unsigned int i;
+
 	memset(fsm, 0, sizeof(*fsm));
 	fsm->datagram = datagram;
 	ec_fsm_mbox_init(&fsm->mbox, datagram);
-	ec_datagram_init(&fsm->tx_datagram);
-	ec_datagram_init(&fsm->rx_datagram);
-	ec_fsm_mbox_init(&fsm->rx, &fsm->rx_datagram);
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+		ec_datagram_init(&fsm->tx_datagram[i]);
+		ec_datagram_init(&fsm->rx_datagram[i]);
+		ec_fsm_mbox_init(&fsm->rx[i], &fsm->rx_datagram[i]);
+	}
 	fsm->state = ec_fsm_eoe_state_end;
 }
 
@@ -410,17 +452,21 @@ static bool ec_fsm_eoe_pump_prealloc(struct ec_fsm_eoe *fsm)
 {
 	size_t size = EC_FRAME_MAX_PAYLOAD - EC_DATAGRAM_HEADER_SIZE -
 		      EC_DATAGRAM_FOOTER_SIZE;
+	unsigned int i;
+	int ret = 0;
 
-	if (fsm->tx_datagram.mem_size && fsm->rx_datagram.mem_size)
+	if (fsm->rx_datagram[0].mem_size)
 		return true;
-	if (ec_datagram_prealloc(&fsm->tx_datagram, size) ||
-	    ec_datagram_prealloc(&fsm->rx_datagram, size)) {
-		ec_datagram_clear(&fsm->tx_datagram);
-		ec_datagram_clear(&fsm->rx_datagram);
-		return false;
+	for (i = 0; i < EC_EOE_TX_AHEAD && !ret; i++) {
+		ret = ec_datagram_prealloc(&fsm->tx_datagram[i], size);
+		if (!ret)
+			ret = ec_datagram_prealloc(&fsm->rx_datagram[i], size);
 	}
-	ec_fsm_mbox_init(&fsm->rx, &fsm->rx_datagram);
-	return true;
+	for (i = 0; i < EC_EOE_TX_AHEAD && ret; i++) {
+		ec_datagram_clear(&fsm->tx_datagram[i]);
+		ec_datagram_clear(&fsm->rx_datagram[i]);
+	}
+	return !ret;
 }
 
 /* Bytes a datagram takes in a frame. */
@@ -429,11 +475,19 @@ static size_t ec_fsm_eoe_bytes(const struct ec_datagram *d)
 	return EC_DATAGRAM_HEADER_SIZE + d->data_size + EC_DATAGRAM_FOOTER_SIZE;
 }
 
-/* Write the handler's next fragment; false when there is none. */
+/* The @k-th write on its way, in order (0: the oldest). */
+static unsigned int ec_fsm_eoe_tx_slot(const struct ec_fsm_eoe *fsm,
+				       unsigned int k)
+{
+	return (fsm->tx_first + k) % EC_EOE_TX_AHEAD;
+}
+
+/* Write the handler's next fragment; false when there is none (now). */
 static bool ec_fsm_eoe_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 {
+	unsigned int i = ec_fsm_eoe_tx_slot(fsm, fsm->tx_n);
+	struct ec_datagram *d = &fsm->tx_datagram[i];
 	struct ec_slave *slave = fsm->slave;
-	struct ec_datagram *d = &fsm->tx_datagram;
 	size_t max = ec_mbox_max_request(slave), n;
 	u8 *p;
 
@@ -445,54 +499,183 @@ static bool ec_fsm_eoe_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 		return false;
 	ec_put_u16(p - EC_MBOX_HEADER_SIZE, (u16)n);	/* mailbox length */
 	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "eoe-fragment");
-	ec_fsm_queue(slave->master, d, &fsm->tx_retries);
-	fsm->tx_sent = true;
-	fsm->tx_start_ns = now_ns;
+	ec_fsm_queue(slave->master, d, &fsm->tx_retries[i]);
+	fsm->tx_start_ns[i] = now_ns;
+	fsm->tx_n++;
 	return true;
 }
 
-/* The answer to the fragment written came back, or not. */
-static void ec_fsm_eoe_pump_written(struct ec_fsm_eoe *fsm, u64 now_ns)
+static bool ec_fsm_eoe_taken(const struct ec_datagram *d)
 {
-	struct ec_datagram *d = &fsm->tx_datagram;
-	struct ec_slave *slave = fsm->slave;
-	struct ec_eoe *eoe = fsm->eoe;
-
-	if (ec_fsm_retry(slave->master, d, &fsm->tx_retries))
-		return;
-	if (!eoe) {			/* detached meanwhile */
-		fsm->tx_sent = false;
-		return;
-	}
-	if (d->state == EC_DATAGRAM_RECEIVED && d->working_counter != 1) {
-		eoe->stats.tx_busy++;
-		if (now_ns - fsm->tx_start_ns < EC_EOE_TIMEOUT_NS) {
-			ec_master_queue_datagram(slave->master, d);
-			return;
-		}
-		EC_SLAVE_WARN(slave, "EoE: write mailbox stayed full for %llu ms, frame dropped",
-			      (unsigned long long)(EC_EOE_TIMEOUT_NS /
-						   EC_NSEC_PER_MSEC));
-	} else if (d->state != EC_DATAGRAM_RECEIVED) {
-		EC_SLAVE_WARN(slave, "EoE: fragment not sent (%s), frame dropped",
-			      ec_datagram_state_string(d->state));
-	}
-	fsm->tx_sent = false;
-	ec_eoe_tx_done(eoe, d->state == EC_DATAGRAM_RECEIVED &&
-			    d->working_counter == 1);
-	fsm->hot_until_ns = now_ns + EC_EOE_FETCH_NS;
+	return d->state == EC_DATAGRAM_RECEIVED && d->working_counter == 1;
 }
 
-/* A fetch ended: hand over what it brought. */
-static void ec_fsm_eoe_pump_fetched(struct ec_fsm_eoe *fsm, u64 now_ns)
+static bool ec_fsm_eoe_refused(const struct ec_datagram *d)
 {
-	struct ec_fsm_mbox *rx = &fsm->rx;
+	return d->state == EC_DATAGRAM_RECEIVED && d->working_counter != 1;
+}
+
+/* The oldest write was taken. */
+static void ec_fsm_eoe_tx_pop(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	unsigned int i;
+
+	if (fsm->eoe)
+		ec_eoe_tx_done(fsm->eoe, true);
+	fsm->tx_first = ec_fsm_eoe_tx_slot(fsm, 1);
+	fsm->tx_n--;
+	fsm->hot_until_ns = now_ns + EC_EOE_FETCH_NS;
+	if (!fsm->tx_hold || !fsm->tx_n)
+		return;
+	/* the held write goes now, unchanged */
+	fsm->tx_hold = false;
+	i = fsm->tx_first;
+	ec_fsm_queue(slave->master, &fsm->tx_datagram[i], &fsm->tx_retries[i]);
+}
+
+/* All writes given up: the frame is dropped, or sent again from 0. */
+static void ec_fsm_eoe_tx_reset(struct ec_fsm_eoe *fsm, bool restart,
+				u64 now_ns)
+{
+	fsm->tx_n = 0;
+	fsm->tx_hold = false;
+	fsm->tx_ahead_after_ns = now_ns + EC_EOE_FETCH_NS;
+	if (!fsm->eoe)
+		return;
+	if (restart)
+		ec_eoe_tx_restart(fsm->eoe);
+	else
+		ec_eoe_tx_done(fsm->eoe, false);
+}
+
+/*
+ * The oldest write came back not taken, or its frame was lost: write it
+ * again unchanged (a lost one may have reached the slave, which then
+ * drops the repeat by its counter).  Return: false when that is over
+ * (1 s of a full mailbox, or too many losses).
+ */
+static bool ec_fsm_eoe_tx_again(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	unsigned int i = fsm->tx_first;
+	struct ec_datagram *d = &fsm->tx_datagram[i];
 	struct ec_slave *slave = fsm->slave;
 
-	fsm->rx_fetching = false;
+	if (ec_fsm_eoe_refused(d)) {
+		if (fsm->eoe)
+			fsm->eoe->stats.tx_busy++;
+		if (now_ns - fsm->tx_start_ns[i] >= EC_EOE_TIMEOUT_NS) {
+			EC_SLAVE_WARN(slave, "EoE: write mailbox stayed full for %llu ms, frame dropped",
+				      (unsigned long long)(EC_EOE_TIMEOUT_NS /
+							   EC_NSEC_PER_MSEC));
+			return false;
+		}
+		ec_master_queue_datagram(slave->master, d);
+		return true;
+	}
+	if (ec_fsm_retry(slave->master, d, &fsm->tx_retries[i]))
+		return true;
+	EC_SLAVE_WARN(slave, "EoE: fragment not sent (%s), frame dropped",
+		      ec_datagram_state_string(d->state));
+	return false;
+}
+
+/*
+ * The answers to the writes on their way.  With one: taken, the next
+ * may go; refused or lost, it goes again.  With two (the second written
+ * before the first came back: a turn of the master's thread later than
+ * the cycle, see doc/EOE.md): when the first was not taken, the slave
+ * may have got the second first.  Both are awaited; if the second was
+ * refused too, the first goes again and the second after it; else the
+ * frame is sent again from fragment 0 (the slave starts it afresh).
+ */
+static void ec_fsm_eoe_pump_written(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_datagram *first, *second;
+
+	while (fsm->tx_n) {
+		first = &fsm->tx_datagram[fsm->tx_first];
+		if (ec_datagram_pending(first))
+			return;
+		if (ec_fsm_eoe_taken(first) || !fsm->eoe) {
+			ec_fsm_eoe_tx_pop(fsm, now_ns);
+			continue;
+		}
+		if (fsm->tx_n == 1 || fsm->tx_hold) {
+			if (!ec_fsm_eoe_tx_again(fsm, now_ns))
+				ec_fsm_eoe_tx_reset(fsm, false, now_ns);
+			return;
+		}
+		second = &fsm->tx_datagram[ec_fsm_eoe_tx_slot(fsm, 1)];
+		if (ec_datagram_pending(second))
+			return;
+		fsm->tx_ahead_after_ns = now_ns + EC_EOE_FETCH_NS;
+		if (ec_fsm_eoe_refused(second)) {
+			/* the slave has neither: in order again */
+			fsm->tx_hold = true;
+			if (!ec_fsm_eoe_tx_again(fsm, now_ns))
+				ec_fsm_eoe_tx_reset(fsm, false, now_ns);
+			return;
+		}
+		ec_fsm_eoe_tx_reset(fsm, true, now_ns);
+		return;
+	}
+}
+
+/*
+ * Whether a fragment may go before the answer to the last one is back:
+ * in the operation phase, when that write is from the turn before (the
+ * thread's turn came after the application's send, so its answer is
+ * seen a turn later), and not for a while after a write went wrong.  A
+ * write whose frame got lost is not written ahead of for long: its
+ * answer is awaited for the FSMs' long timeout.
+ */
+static u64 ec_fsm_eoe_cycle(const struct ec_fsm_eoe *fsm)
+{
+	const struct ec_master *master = fsm->slave->master;
+
+	return master && master->send_interval_ns ? master->send_interval_ns :
+						    EC_NSEC_PER_MSEC;
+}
+
+static bool ec_fsm_eoe_ahead_ok(const struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	const struct ec_master *master = fsm->slave->master;
+
+	return master && master->active && now_ns >= fsm->tx_ahead_after_ns;
+}
+
+/* Queue the next fragment: one at a time, or one ahead of a write still
+ * on its way from the turn before.
+ */
+static void ec_fsm_eoe_pump_write(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_eoe *eoe = fsm->eoe;
+
+	if (!eoe || fsm->tx_hold || fsm->tx_n >= EC_EOE_TX_AHEAD ||
+	    (fsm->tx_n && (!ec_fsm_eoe_ahead_ok(fsm, now_ns) ||
+			   now_ns - fsm->tx_start_ns[fsm->tx_first] >=
+			   2 * ec_fsm_eoe_cycle(fsm))))
+		return;
+	if (!eoe->tx_busy && (fsm->yield || !ec_eoe_tx_wanted(eoe)))
+		return;
+	if (!ec_fsm_eoe_write(fsm, now_ns) && !fsm->tx_n && eoe->tx_busy)
+		ec_eoe_tx_done(eoe, false);	/* no room for a fragment */
+}
+
+/* The oldest fetch ended: hand over what it brought. */
+static void ec_fsm_eoe_pump_fetched(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_fsm_mbox *rx = &fsm->rx[fsm->rx_first];
+	struct ec_slave *slave = fsm->slave;
+
+	fsm->rx_first = (fsm->rx_first + 1) % EC_EOE_TX_AHEAD;
+	fsm->rx_n--;
 	if (!ec_fsm_mbox_success(rx)) {
 		if (rx->error != -ENOMSG && fsm->eoe)
 			fsm->eoe->stats.rx_errors++;
+		if (rx->error != -ENOMSG)
+			fsm->tx_ahead_after_ns = now_ns + EC_EOE_FETCH_NS;
 		return;
 	}
 	fsm->hot_until_ns = now_ns + EC_EOE_FETCH_NS;
@@ -504,6 +687,45 @@ static void ec_fsm_eoe_pump_fetched(struct ec_fsm_eoe *fsm, u64 now_ns)
 	if (!ec_mbox_unsolicited(slave, rx->type, rx->payload, rx->size))
 		EC_SLAVE_WARN(slave, "EoE: dropped a mailbox message of type 0x%x",
 			      rx->type);
+}
+
+/*
+ * The fetches.  Each one's answer is taken as soon as it is back (so the
+ * counter of the message received last is known when an older fetch's
+ * repeat request brings a message back: a repeat of what a newer fetch
+ * got is dropped), but what they brought goes to the handler in the
+ * order they went, and one repeat request at a time.  Then a new fetch,
+ * or one ahead of a fetch still on its way from the turn before (as the
+ * writes).
+ */
+static void ec_fsm_eoe_pump_fetch(struct ec_fsm_eoe *fsm, u64 now_ns)
+{
+	struct ec_slave *slave = fsm->slave;
+	bool older_busy = false;
+	unsigned int i, k;
+
+	for (k = 0; k < fsm->rx_n; k++) {
+		i = (fsm->rx_first + k) % EC_EOE_TX_AHEAD;
+		if (older_busy &&
+		    fsm->rx_datagram[i].state == EC_DATAGRAM_TIMED_OUT)
+			break;
+		if (ec_fsm_mbox_exec(&fsm->rx[i], now_ns))
+			older_busy = true;
+	}
+	while (fsm->rx_n &&
+	       !ec_fsm_mbox_exec(&fsm->rx[fsm->rx_first], now_ns))
+		ec_fsm_eoe_pump_fetched(fsm, now_ns);
+	if (!fsm->eoe || fsm->yield || fsm->rx_n >= EC_EOE_TX_AHEAD ||
+	    !ec_fsm_eoe_pump_wanted(fsm, slave, now_ns))
+		return;
+	if (fsm->rx_n && (!ec_fsm_eoe_ahead_ok(fsm, now_ns) ||
+			  now_ns - fsm->rx_start_ns[fsm->rx_first] >=
+			  2 * ec_fsm_eoe_cycle(fsm)))
+		return;
+	i = (fsm->rx_first + fsm->rx_n) % EC_EOE_TX_AHEAD;
+	ec_fsm_mbox_fetch(&fsm->rx[i], slave, EC_EOE_TIMEOUT_NS, now_ns);
+	fsm->rx_start_ns[i] = now_ns;
+	fsm->rx_n++;
 }
 
 /**
@@ -526,36 +748,32 @@ bool ec_fsm_eoe_pump_wanted(const struct ec_fsm_eoe *fsm,
 
 static void ec_fsm_eoe_state_pump(struct ec_fsm_eoe *fsm, u64 now_ns)
 {
-	struct ec_datagram *tx = &fsm->tx_datagram, *rxd = &fsm->rx_datagram;
-	bool tx_was = ec_datagram_pending(tx), rx_was = ec_datagram_pending(rxd);
+	bool tx_was[EC_EOE_TX_AHEAD], rx_was[EC_EOE_TX_AHEAD];
 	struct ec_slave *slave = fsm->slave;
-	struct ec_eoe *eoe;
+	unsigned int i;
 
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+		tx_was[i] = ec_datagram_pending(&fsm->tx_datagram[i]);
+		rx_was[i] = ec_datagram_pending(&fsm->rx_datagram[i]);
+	}
 	if (fsm->eoe && slave->eoe != fsm->eoe)
 		fsm->eoe = NULL;	/* detached: touch it no more */
-	eoe = fsm->eoe;
-	if (fsm->tx_sent && !tx_was)
-		ec_fsm_eoe_pump_written(fsm, now_ns);
-	if (!fsm->tx_sent && eoe &&
-	    (eoe->tx_busy || (!fsm->yield && ec_eoe_tx_wanted(eoe))) &&
-	    !ec_fsm_eoe_write(fsm, now_ns))
-		ec_eoe_tx_done(eoe, false);	/* no room for a fragment */
-	if (fsm->rx_fetching && !ec_fsm_mbox_exec(&fsm->rx, now_ns))
-		ec_fsm_eoe_pump_fetched(fsm, now_ns);
-	if (!fsm->rx_fetching && eoe && !fsm->yield &&
-	    ec_fsm_eoe_pump_wanted(fsm, slave, now_ns)) {
-		ec_fsm_mbox_fetch(&fsm->rx, slave, EC_EOE_TIMEOUT_NS, now_ns);
-		fsm->rx_fetching = true;
+	ec_fsm_eoe_pump_written(fsm, now_ns);
+	ec_fsm_eoe_pump_write(fsm, now_ns);
+	ec_fsm_eoe_pump_fetch(fsm, now_ns);
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+		if (!tx_was[i] && ec_datagram_pending(&fsm->tx_datagram[i]))
+			fsm->queued_bytes +=
+				ec_fsm_eoe_bytes(&fsm->tx_datagram[i]);
+		if (!rx_was[i] && ec_datagram_pending(&fsm->rx_datagram[i]))
+			fsm->queued_bytes +=
+				ec_fsm_eoe_bytes(&fsm->rx_datagram[i]);
 	}
-	if (!tx_was && ec_datagram_pending(tx))
-		fsm->queued_bytes += ec_fsm_eoe_bytes(tx);
-	if (!rx_was && ec_datagram_pending(rxd))
-		fsm->queued_bytes += ec_fsm_eoe_bytes(rxd);
-	if (fsm->tx_sent || fsm->rx_fetching)
+	if (fsm->tx_n || fsm->rx_n)
 		return;
-	if (!eoe)
+	if (!fsm->eoe)
 		ec_fsm_eoe_finish(fsm, -ENODEV);
-	else if (!eoe->tx_busy &&
+	else if (!fsm->eoe->tx_busy &&
 		 (fsm->yield || !ec_fsm_eoe_pump_wanted(fsm, slave, now_ns)))
 		ec_fsm_eoe_finish(fsm, 0);
 }
@@ -594,14 +812,21 @@ bool ec_fsm_eoe_pump_start(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
  */
 void ec_fsm_eoe_clear(struct ec_fsm_eoe *fsm, struct ec_master *master)
 {
-	if (master) {
-		ec_master_unqueue_datagram(master, &fsm->tx_datagram);
-		ec_master_unqueue_datagram(master, &fsm->rx_datagram);
+	unsigned int i;
+
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+		if (master) {
+			ec_master_unqueue_datagram(master,
+						   &fsm->tx_datagram[i]);
+			ec_master_unqueue_datagram(master,
+						   &fsm->rx_datagram[i]);
+		}
+		ec_datagram_clear(&fsm->tx_datagram[i]);
+		ec_datagram_clear(&fsm->rx_datagram[i]);
 	}
-	ec_datagram_clear(&fsm->tx_datagram);
-	ec_datagram_clear(&fsm->rx_datagram);
-	fsm->tx_sent = false;
-	fsm->rx_fetching = false;
+	fsm->tx_n = 0;
+	fsm->tx_hold = false;
+	fsm->rx_n = 0;
 	fsm->state = ec_fsm_eoe_state_end;
 }
 

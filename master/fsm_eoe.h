@@ -78,6 +78,9 @@ struct ec_master;
 #define EC_EOE_MAX_FRAME 1536
 #define EC_EOE_MIN_FRAME 1
 
+/* Fragment writes on their way at once at most (the pump's write-ahead). */
+#define EC_EOE_TX_AHEAD 2
+
 /* Time a slave has to take a fragment (its write mailbox stays full) or
  * to answer set IP.
  */
@@ -96,6 +99,7 @@ struct ec_eoe_stats {
 	u64 tx_fragments;
 	u64 tx_errors;		/* frames not sent (mailbox failure) */
 	u64 tx_busy;		/* writes refused: the write mailbox full */
+	u64 tx_restarts;	/* frames sent again from fragment 0 */
 	u64 rx_frames;
 	u64 rx_bytes;
 	u64 rx_fragments;
@@ -142,10 +146,13 @@ struct ec_eoe {
 	const struct ec_eoe_ops *ops;
 	void *priv;			/* the environment's */
 
-	/* The frame being sent. */
+	/* The frame being sent: taken up to tx_offset, tx_frag_no
+	 * fragments; tx_ahead more written, not yet taken.
+	 */
 	bool tx_busy;
 	size_t tx_size, tx_offset;
-	size_t tx_frag_size;		/* data bytes of the fragment sent */
+	size_t tx_ahead_size[EC_EOE_TX_AHEAD];	/* their data bytes */
+	unsigned int tx_ahead;
 	u8 tx_frame_no;			/* 1..15, 0 unused */
 	u8 tx_frag_no;
 	u8 tx_frame[EC_EOE_MAX_FRAME];
@@ -173,6 +180,7 @@ void ec_eoe_detach(struct ec_eoe *eoe);
 bool ec_eoe_tx_wanted(const struct ec_eoe *eoe);
 size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max);
 void ec_eoe_tx_done(struct ec_eoe *eoe, bool ok);
+void ec_eoe_tx_restart(struct ec_eoe *eoe);
 int ec_eoe_rx_message(struct ec_eoe *eoe, const u8 *p, size_t n);
 size_t ec_eoe_ip_encode(const struct ec_eoe_ip *ip, u8 *p);
 void ec_eoe_ip_merge(struct ec_eoe_ip *dst, const struct ec_eoe_ip *src);
@@ -192,14 +200,19 @@ struct ec_fsm_eoe {
 	int error;
 
 	/* The pump's own datagrams, allocated at its first start. */
-	struct ec_datagram tx_datagram;	/* fragment writes to SM0 */
-	struct ec_datagram rx_datagram;	/* fetches of SM1 */
-	struct ec_fsm_mbox rx;		/* a fetch, repeat request on loss */
-	bool tx_sent;		/* tx_datagram carries a fragment */
-	bool rx_fetching;	/* rx is busy */
+	struct ec_datagram tx_datagram[EC_EOE_TX_AHEAD];  /* writes to SM0 */
+	struct ec_datagram rx_datagram[EC_EOE_TX_AHEAD];  /* fetches of SM1 */
+	struct ec_fsm_mbox rx[EC_EOE_TX_AHEAD];	/* repeat request on loss */
+	unsigned int tx_first;	/* tx_datagram[] of the oldest write */
+	unsigned int tx_n;	/* writes on their way (or held), in order */
+	bool tx_hold;		/* the second waits until the first is taken */
+	unsigned int rx_first;	/* rx[] of the oldest fetch */
+	unsigned int rx_n;	/* fetches on their way, in order */
+	u64 rx_start_ns[EC_EOE_TX_AHEAD];
 	bool yield;		/* set by the slave FSM: another job waits */
-	unsigned int tx_retries;
-	u64 tx_start_ns;	/* first write of the fragment */
+	unsigned int tx_retries[EC_EOE_TX_AHEAD];
+	u64 tx_start_ns[EC_EOE_TX_AHEAD];	/* first try of each write */
+	u64 tx_ahead_after_ns;	/* no write-ahead before (after a failure) */
 	u64 hot_until_ns;	/* fetch in every cycle until then */
 	u64 queued_bytes;	/* of the pump's datagrams, ever (budget) */
 };

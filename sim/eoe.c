@@ -426,10 +426,12 @@ void ecsim_eoe_request(struct ecsim_slave *s, const uint8_t *msg,
 	w1 = ecsim_get16(msg + 2);
 	switch (w0 & 0xf) {
 	case EOE_T_FRAG:
-		if (e->fault_armed && e->fault == ECSIM_EOE_SLOW_MAILBOX &&
+		if (e->fault_armed && (e->fault == ECSIM_EOE_SLOW_MAILBOX ||
+				       e->fault == ECSIM_EOE_SLOW_MAILBOX_1) &&
 		    !(w1 & 0x3f) && !(w0 & EOE_W0_LAST)) {
 			/* the application is busy before the next fragment */
-			s->mbx_hold = EOE_SLOW_FRAMES;
+			s->mbx_hold = e->fault == ECSIM_EOE_SLOW_MAILBOX ?
+				      EOE_SLOW_FRAMES : 1;
 			e->fault_armed = false;
 		}
 		handle_fragment(e, w0, w1, msg + EOE_HDR, len - EOE_HDR);
@@ -474,7 +476,8 @@ again:
 			 0x3f) << 6 | (e->tx_frame_no & 0xf) << 12);
 	skip = false;
 	if (e->fault_armed && e->tx_frag == 1 &&
-	    e->fault != ECSIM_EOE_SLOW_MAILBOX) {
+	    (e->fault == ECSIM_EOE_DROP_FRAGMENT ||
+	     e->fault == ECSIM_EOE_BAD_FRAME_NO)) {
 		/* the frame has more than one fragment: spoil this one */
 		if (e->fault == ECSIM_EOE_DROP_FRAGMENT)
 			skip = true;
@@ -520,8 +523,7 @@ int ecsim_slave_eoe_fault(struct ecsim_segment *seg, unsigned int id,
 
 	if (id >= seg->n_slaves || !seg->slaves[id].eoe)
 		return -ENOENT;
-	if (fault != ECSIM_EOE_DROP_FRAGMENT &&
-	    fault != ECSIM_EOE_BAD_FRAME_NO && fault != ECSIM_EOE_SLOW_MAILBOX)
+	if (fault < ECSIM_EOE_DROP_FRAGMENT || fault > ECSIM_EOE_SLOW_MAILBOX_1)
 		return -EINVAL;
 	e = seg->slaves[id].eoe;
 	e->fault = fault;
