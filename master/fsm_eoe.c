@@ -501,6 +501,7 @@ static bool ec_fsm_eoe_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "eoe-fragment");
 	ec_fsm_queue(slave->master, d, &fsm->tx_retries[i]);
 	fsm->tx_start_ns[i] = now_ns;
+	fsm->tx_step[i] = fsm->step;
 	fsm->tx_n++;
 	return true;
 }
@@ -623,21 +624,13 @@ static void ec_fsm_eoe_pump_written(struct ec_fsm_eoe *fsm, u64 now_ns)
 }
 
 /*
- * Whether a fragment may go before the answer to the last one is back:
- * in the operation phase, when that write is from the turn before (the
- * thread's turn came after the application's send, so its answer is
- * seen a turn later), and not for a while after a write went wrong.  A
- * write whose frame got lost is not written ahead of for long: its
- * answer is awaited for the FSMs' long timeout.
+ * Whether a fragment (a fetch) may go before the answer to the last one
+ * is back: in the operation phase, when that one is from the step before
+ * (the thread's turn came after the application's send, so its answer
+ * is seen a turn later; the callers check), and not for a while after
+ * one went wrong.  One whose frame got lost is not gone ahead of for
+ * long: its answer is awaited for the FSMs' long timeout.
  */
-static u64 ec_fsm_eoe_cycle(const struct ec_fsm_eoe *fsm)
-{
-	const struct ec_master *master = fsm->slave->master;
-
-	return master && master->send_interval_ns ? master->send_interval_ns :
-						    EC_NSEC_PER_MSEC;
-}
-
 static bool ec_fsm_eoe_ahead_ok(const struct ec_fsm_eoe *fsm, u64 now_ns)
 {
 	const struct ec_master *master = fsm->slave->master;
@@ -654,8 +647,7 @@ static void ec_fsm_eoe_pump_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 
 	if (!eoe || fsm->tx_hold || fsm->tx_n >= EC_EOE_TX_AHEAD ||
 	    (fsm->tx_n && (!ec_fsm_eoe_ahead_ok(fsm, now_ns) ||
-			   now_ns - fsm->tx_start_ns[fsm->tx_first] >=
-			   2 * ec_fsm_eoe_cycle(fsm))))
+			   fsm->step - fsm->tx_step[fsm->tx_first] > 1)))
 		return;
 	if (!eoe->tx_busy && (fsm->yield || !ec_eoe_tx_wanted(eoe)))
 		return;
@@ -719,12 +711,11 @@ static void ec_fsm_eoe_pump_fetch(struct ec_fsm_eoe *fsm, u64 now_ns)
 	    !ec_fsm_eoe_pump_wanted(fsm, slave, now_ns))
 		return;
 	if (fsm->rx_n && (!ec_fsm_eoe_ahead_ok(fsm, now_ns) ||
-			  now_ns - fsm->rx_start_ns[fsm->rx_first] >=
-			  2 * ec_fsm_eoe_cycle(fsm)))
+			  fsm->step - fsm->rx_step[fsm->rx_first] > 1))
 		return;
 	i = (fsm->rx_first + fsm->rx_n) % EC_EOE_TX_AHEAD;
 	ec_fsm_mbox_fetch(&fsm->rx[i], slave, EC_EOE_TIMEOUT_NS, now_ns);
-	fsm->rx_start_ns[i] = now_ns;
+	fsm->rx_step[i] = fsm->step;
 	fsm->rx_n++;
 }
 
@@ -752,6 +743,7 @@ static void ec_fsm_eoe_state_pump(struct ec_fsm_eoe *fsm, u64 now_ns)
 	struct ec_slave *slave = fsm->slave;
 	unsigned int i;
 
+	fsm->step++;
 	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
 		tx_was[i] = ec_datagram_pending(&fsm->tx_datagram[i]);
 		rx_was[i] = ec_datagram_pending(&fsm->rx_datagram[i]);

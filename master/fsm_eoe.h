@@ -208,7 +208,9 @@ struct ec_fsm_eoe {
 	bool tx_hold;		/* the second waits until the first is taken */
 	unsigned int rx_first;	/* rx[] of the oldest fetch */
 	unsigned int rx_n;	/* fetches on their way, in order */
-	u64 rx_start_ns[EC_EOE_TX_AHEAD];
+	unsigned int step;	/* pump steps, counted */
+	unsigned int tx_step[EC_EOE_TX_AHEAD];	/* of each write */
+	unsigned int rx_step[EC_EOE_TX_AHEAD];	/* of each fetch */
 	bool yield;		/* set by the slave FSM: another job waits */
 	unsigned int tx_retries[EC_EOE_TX_AHEAD];
 	u64 tx_start_ns[EC_EOE_TX_AHEAD];	/* first try of each write */
