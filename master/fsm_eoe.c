@@ -414,11 +414,10 @@ void ec_fsm_eoe_init(struct ec_fsm_eoe *fsm, struct ec_datagram *datagram)
 	memset(fsm, 0, sizeof(*fsm));
 	fsm->datagram = datagram;
 	ec_fsm_mbox_init(&fsm->mbox, datagram);
-	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++)
 		ec_datagram_init(&fsm->tx_datagram[i]);
-		ec_datagram_init(&fsm->rx_datagram[i]);
-		ec_fsm_mbox_init(&fsm->rx[i], &fsm->rx_datagram[i]);
-	}
+	ec_datagram_init(&fsm->rx_datagram);
+	ec_fsm_mbox_init(&fsm->rx, &fsm->rx_datagram);
 	fsm->state = ec_fsm_eoe_state_end;
 }
 
@@ -455,18 +454,18 @@ static bool ec_fsm_eoe_pump_prealloc(struct ec_fsm_eoe *fsm)
 	unsigned int i;
 	int ret = 0;
 
-	if (fsm->rx_datagram[0].mem_size)
+	if (fsm->rx_datagram.mem_size)
 		return true;
-	for (i = 0; i < EC_EOE_TX_AHEAD && !ret; i++) {
+	for (i = 0; i < EC_EOE_TX_AHEAD && !ret; i++)
 		ret = ec_datagram_prealloc(&fsm->tx_datagram[i], size);
-		if (!ret)
-			ret = ec_datagram_prealloc(&fsm->rx_datagram[i], size);
-	}
-	for (i = 0; i < EC_EOE_TX_AHEAD && ret; i++) {
+	if (!ret)
+		ret = ec_datagram_prealloc(&fsm->rx_datagram, size);
+	if (!ret)
+		return true;
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++)
 		ec_datagram_clear(&fsm->tx_datagram[i]);
-		ec_datagram_clear(&fsm->rx_datagram[i]);
-	}
-	return !ret;
+	ec_datagram_clear(&fsm->rx_datagram);
+	return false;
 }
 
 /* Bytes a datagram takes in a frame. */
@@ -624,12 +623,12 @@ static void ec_fsm_eoe_pump_written(struct ec_fsm_eoe *fsm, u64 now_ns)
 }
 
 /*
- * Whether a fragment (a fetch) may go before the answer to the last one
- * is back: in the operation phase, when that one is from the step before
- * (the thread's turn came after the application's send, so its answer
- * is seen a turn later; the callers check), and not for a while after
- * one went wrong.  One whose frame got lost is not gone ahead of for
- * long: its answer is awaited for the FSMs' long timeout.
+ * Whether a fragment may go before the answer to the last one is back:
+ * in the operation phase, when that write is from the step before (the
+ * thread's turn came after the application's send, so its answer is
+ * seen a turn later; the caller checks), and not for a while after a
+ * write went wrong.  A write whose frame got lost is not gone ahead of
+ * for long: its answer is awaited for the FSMs' long timeout.
  */
 static bool ec_fsm_eoe_ahead_ok(const struct ec_fsm_eoe *fsm, u64 now_ns)
 {
@@ -655,19 +654,16 @@ static void ec_fsm_eoe_pump_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 		ec_eoe_tx_done(eoe, false);	/* no room for a fragment */
 }
 
-/* The oldest fetch ended: hand over what it brought. */
+/* A fetch ended: hand over what it brought. */
 static void ec_fsm_eoe_pump_fetched(struct ec_fsm_eoe *fsm, u64 now_ns)
 {
-	struct ec_fsm_mbox *rx = &fsm->rx[fsm->rx_first];
+	struct ec_fsm_mbox *rx = &fsm->rx;
 	struct ec_slave *slave = fsm->slave;
 
-	fsm->rx_first = (fsm->rx_first + 1) % EC_EOE_TX_AHEAD;
-	fsm->rx_n--;
+	fsm->rx_fetching = false;
 	if (!ec_fsm_mbox_success(rx)) {
 		if (rx->error != -ENOMSG && fsm->eoe)
 			fsm->eoe->stats.rx_errors++;
-		if (rx->error != -ENOMSG)
-			fsm->tx_ahead_after_ns = now_ns + EC_EOE_FETCH_NS;
 		return;
 	}
 	fsm->hot_until_ns = now_ns + EC_EOE_FETCH_NS;
@@ -682,41 +678,22 @@ static void ec_fsm_eoe_pump_fetched(struct ec_fsm_eoe *fsm, u64 now_ns)
 }
 
 /*
- * The fetches.  Each one's answer is taken as soon as it is back (so the
- * counter of the message received last is known when an older fetch's
- * repeat request brings a message back: a repeat of what a newer fetch
- * got is dropped), but what they brought goes to the handler in the
- * order they went, and one repeat request at a time.  Then a new fetch,
- * or one ahead of a fetch still on its way from the turn before (as the
- * writes).
+ * One fetch at a time, never one ahead of another: a fetch whose frame
+ * got lost may have emptied the mailbox, and its repeat request brings
+ * back only the message the slave sent last, which a second fetch would
+ * have taken by then (doc/SPECNOTES.md, "EoE pipelining").
  */
 static void ec_fsm_eoe_pump_fetch(struct ec_fsm_eoe *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
-	bool older_busy = false;
-	unsigned int i, k;
 
-	for (k = 0; k < fsm->rx_n; k++) {
-		i = (fsm->rx_first + k) % EC_EOE_TX_AHEAD;
-		if (older_busy &&
-		    fsm->rx_datagram[i].state == EC_DATAGRAM_TIMED_OUT)
-			break;
-		if (ec_fsm_mbox_exec(&fsm->rx[i], now_ns))
-			older_busy = true;
-	}
-	while (fsm->rx_n &&
-	       !ec_fsm_mbox_exec(&fsm->rx[fsm->rx_first], now_ns))
+	if (fsm->rx_fetching && !ec_fsm_mbox_exec(&fsm->rx, now_ns))
 		ec_fsm_eoe_pump_fetched(fsm, now_ns);
-	if (!fsm->eoe || fsm->yield || fsm->rx_n >= EC_EOE_TX_AHEAD ||
+	if (fsm->rx_fetching || !fsm->eoe || fsm->yield ||
 	    !ec_fsm_eoe_pump_wanted(fsm, slave, now_ns))
 		return;
-	if (fsm->rx_n && (!ec_fsm_eoe_ahead_ok(fsm, now_ns) ||
-			  fsm->step - fsm->rx_step[fsm->rx_first] > 1))
-		return;
-	i = (fsm->rx_first + fsm->rx_n) % EC_EOE_TX_AHEAD;
-	ec_fsm_mbox_fetch(&fsm->rx[i], slave, EC_EOE_TIMEOUT_NS, now_ns);
-	fsm->rx_step[i] = fsm->step;
-	fsm->rx_n++;
+	ec_fsm_mbox_fetch(&fsm->rx, slave, EC_EOE_TIMEOUT_NS, now_ns);
+	fsm->rx_fetching = true;
 }
 
 /**
@@ -739,29 +716,26 @@ bool ec_fsm_eoe_pump_wanted(const struct ec_fsm_eoe *fsm,
 
 static void ec_fsm_eoe_state_pump(struct ec_fsm_eoe *fsm, u64 now_ns)
 {
-	bool tx_was[EC_EOE_TX_AHEAD], rx_was[EC_EOE_TX_AHEAD];
+	bool tx_was[EC_EOE_TX_AHEAD], rx_was;
 	struct ec_slave *slave = fsm->slave;
 	unsigned int i;
 
 	fsm->step++;
-	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++)
 		tx_was[i] = ec_datagram_pending(&fsm->tx_datagram[i]);
-		rx_was[i] = ec_datagram_pending(&fsm->rx_datagram[i]);
-	}
+	rx_was = ec_datagram_pending(&fsm->rx_datagram);
 	if (fsm->eoe && slave->eoe != fsm->eoe)
 		fsm->eoe = NULL;	/* detached: touch it no more */
 	ec_fsm_eoe_pump_written(fsm, now_ns);
 	ec_fsm_eoe_pump_write(fsm, now_ns);
 	ec_fsm_eoe_pump_fetch(fsm, now_ns);
-	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++)
 		if (!tx_was[i] && ec_datagram_pending(&fsm->tx_datagram[i]))
 			fsm->queued_bytes +=
 				ec_fsm_eoe_bytes(&fsm->tx_datagram[i]);
-		if (!rx_was[i] && ec_datagram_pending(&fsm->rx_datagram[i]))
-			fsm->queued_bytes +=
-				ec_fsm_eoe_bytes(&fsm->rx_datagram[i]);
-	}
-	if (fsm->tx_n || fsm->rx_n)
+	if (!rx_was && ec_datagram_pending(&fsm->rx_datagram))
+		fsm->queued_bytes += ec_fsm_eoe_bytes(&fsm->rx_datagram);
+	if (fsm->tx_n || fsm->rx_fetching)
 		return;
 	if (!fsm->eoe)
 		ec_fsm_eoe_finish(fsm, -ENODEV);
@@ -807,18 +781,17 @@ void ec_fsm_eoe_clear(struct ec_fsm_eoe *fsm, struct ec_master *master)
 	unsigned int i;
 
 	for (i = 0; i < EC_EOE_TX_AHEAD; i++) {
-		if (master) {
+		if (master)
 			ec_master_unqueue_datagram(master,
 						   &fsm->tx_datagram[i]);
-			ec_master_unqueue_datagram(master,
-						   &fsm->rx_datagram[i]);
-		}
 		ec_datagram_clear(&fsm->tx_datagram[i]);
-		ec_datagram_clear(&fsm->rx_datagram[i]);
 	}
+	if (master)
+		ec_master_unqueue_datagram(master, &fsm->rx_datagram);
+	ec_datagram_clear(&fsm->rx_datagram);
 	fsm->tx_n = 0;
 	fsm->tx_hold = false;
-	fsm->rx_n = 0;
+	fsm->rx_fetching = false;
 	fsm->state = ec_fsm_eoe_state_end;
 }
 

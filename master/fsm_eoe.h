@@ -201,16 +201,14 @@ struct ec_fsm_eoe {
 
 	/* The pump's own datagrams, allocated at its first start. */
 	struct ec_datagram tx_datagram[EC_EOE_TX_AHEAD];  /* writes to SM0 */
-	struct ec_datagram rx_datagram[EC_EOE_TX_AHEAD];  /* fetches of SM1 */
-	struct ec_fsm_mbox rx[EC_EOE_TX_AHEAD];	/* repeat request on loss */
+	struct ec_datagram rx_datagram;	/* fetches of SM1 */
+	struct ec_fsm_mbox rx;		/* a fetch, repeat request on loss */
 	unsigned int tx_first;	/* tx_datagram[] of the oldest write */
 	unsigned int tx_n;	/* writes on their way (or held), in order */
 	bool tx_hold;		/* the second waits until the first is taken */
-	unsigned int rx_first;	/* rx[] of the oldest fetch */
-	unsigned int rx_n;	/* fetches on their way, in order */
+	bool rx_fetching;	/* rx is busy */
 	unsigned int step;	/* pump steps, counted */
 	unsigned int tx_step[EC_EOE_TX_AHEAD];	/* of each write */
-	unsigned int rx_step[EC_EOE_TX_AHEAD];	/* of each fetch */
 	bool yield;		/* set by the slave FSM: another job waits */
 	unsigned int tx_retries[EC_EOE_TX_AHEAD];
 	u64 tx_start_ns[EC_EOE_TX_AHEAD];	/* first try of each write */
