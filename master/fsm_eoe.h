@@ -226,6 +226,7 @@ bool ec_fsm_eoe_pump_start(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
 void ec_fsm_eoe_set_ip(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
 		       const struct ec_eoe_ip *ip, u64 now_ns);
 bool ec_fsm_eoe_exec(struct ec_fsm_eoe *fsm, u64 now_ns);
+void ec_fsm_eoe_finish(struct ec_fsm_eoe *fsm, int error);
 bool ec_fsm_eoe_success(const struct ec_fsm_eoe *fsm);
 
 #endif /* EC_FSM_EOE_H */
