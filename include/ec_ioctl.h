@@ -23,8 +23,11 @@
  * 3: one request mechanism (0x6b-0x6e; the old request commands now number
  *    a config's requests over all kinds), startup IDNs (0x6f), EoE
  *    (0x70-0x72), cable redundancy (0x78), OP monitoring (0x7c).
+ * 4: the shared area's app_pending word (was reserved) and the DC words
+ *    published only after a first EC_IOCTL_DC_TIMES
+ *    (EC_IOCTL_DC_PUBLISHED).
  */
-#define EC_IOCTL_VERSION 3
+#define EC_IOCTL_VERSION 4
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -515,6 +518,9 @@ struct ec_ioctl_activate {
  *   it against expected_wkc and records in app_flags that it ran, before
  *   or after a queue(); queue() counts in queue_count;
  * - ecrt_master_application_time() stores app_time, then app_time_set;
+ * - after each such record lib stores 1 in app_pending (release); the
+ *   module takes the records only when it finds app_pending set (atomic
+ *   exchange with 0), so a cycle that recorded nothing costs one load;
  * - at the start of the next EC_IOCTL_RECEIVE or EC_IOCTL_SEND the module
  *   takes app_flags and queue_count (atomic exchange with 0) and replays
  *   on the domain what the application did, in its order: process, the
@@ -567,7 +573,8 @@ struct ec_ioctl_shm {
 	__u32 dc_ref_time32;	/* when EC_IOCTL_DC_VALID_REF32 */
 	__u32 dc_monitor;	/* ecrt_master_sync_monitor_process() */
 	__u32 dc_valid;		/* EC_IOCTL_DC_VALID_*, -ENXIO etc. below */
-	__u32 reserved[1];
+	/* written by the application: a record above or below is new */
+	__u32 app_pending;
 	struct ec_ioctl_shm_domain domains[EC_IOCTL_SHM_DOMAINS];
 };
 
@@ -838,6 +845,14 @@ struct ec_ioctl_domain_data {
 #define EC_IOCTL_DC_VALID_REF32 0x1	/* ref_time32 read by the FRMW */
 #define EC_IOCTL_DC_VALID_REF64 0x2	/* ref_time64 read */
 #define EC_IOCTL_DC_NO_REF 0x100	/* no reference clock: -ENXIO */
+/*
+ * dc_valid only: the module publishes the DC words in the shared area
+ * once the application read them with EC_IOCTL_DC_TIMES (which publishes
+ * at once), at the end of every receive from then on, with this bit set;
+ * lib reads the area when it finds the bit, and makes the ioctl
+ * otherwise.  An application without DC costs the receive nothing.
+ */
+#define EC_IOCTL_DC_PUBLISHED 0x80000000U
 
 struct ec_ioctl_dc_times {
 	/* out */

@@ -7,8 +7,9 @@
  * (struct ec_ioctl_shm: app_time, dc_queue, dc_sync_time) and the module
  * queues them at the start of the next ecrt_master_send() (or receive);
  * the module publishes what the last receive brought (dc_ref_time32/64,
- * dc_monitor, dc_valid), which the reading calls return.  Without it every
- * call is one ioctl with a plain integer argument (or a __u64).
+ * dc_monitor, dc_valid), which the reading calls return, from the first
+ * reading call on (that one is an ioctl).  Without the area every call is
+ * one ioctl with a plain integer argument (or a __u64).
  */
 #include <errno.h>
 #include <string.h>
@@ -47,6 +48,7 @@ int ecrt_master_application_time(ec_master_t *master, uint64_t app_time)
 		master->shm->app_time = app_time;
 		__atomic_store_n(&master->shm->app_time_set, 1,
 				 __ATOMIC_RELEASE);
+		ec_shm_pending(master->shm);
 		return 0;
 	}
 	memset(&data, 0, sizeof(data));
@@ -60,6 +62,7 @@ static int ec_dc_queue(ec_master_t *master, uint32_t what)
 	if (master->shm) {
 		__atomic_fetch_or(&master->shm->dc_queue, what,
 				  __ATOMIC_RELEASE);
+		ec_shm_pending(master->shm);
 		return 0;
 	}
 	return ec_app_ioctl_int(master, EC_IOCTL_DC_QUEUE, what);
@@ -97,15 +100,22 @@ int ecrt_master_64bit_reference_clock_time_queue(ec_master_t *master)
 	return ec_dc_queue(master, EC_IOCTL_DC_REF_TIME64);
 }
 
-/* What the last receive brought, from the area or by ioctl. */
+/*
+ * What the last receive brought, from the area or by ioctl: the module
+ * publishes in the area only after the first ioctl (EC_IOCTL_DC_PUBLISHED).
+ */
 static int ec_dc_times(const ec_master_t *master, struct ec_ioctl_dc_times *t)
 {
 	const struct ec_ioctl_shm *shm = master->shm;
+	uint32_t valid;
 
 	if (!shm)
 		return ec_app_ioctl(master, EC_IOCTL_DC_TIMES, t);
+	valid = __atomic_load_n(&shm->dc_valid, __ATOMIC_ACQUIRE);
+	if (!(valid & EC_IOCTL_DC_PUBLISHED))
+		return ec_app_ioctl(master, EC_IOCTL_DC_TIMES, t);
 	memset(t, 0, sizeof(*t));
-	t->valid = __atomic_load_n(&shm->dc_valid, __ATOMIC_ACQUIRE);
+	t->valid = valid & ~EC_IOCTL_DC_PUBLISHED;
 	t->ref_time64 = shm->dc_ref_time64;
 	t->ref_time32 = shm->dc_ref_time32;
 	t->monitor = shm->dc_monitor;

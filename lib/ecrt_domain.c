@@ -76,6 +76,7 @@ int ecrt_domain_process(ec_domain_t *domain)
 		flag = EC_IOCTL_SHM_PROCESSED;
 	}
 	__atomic_fetch_or(&e->app_flags, flag, __ATOMIC_RELAXED);
+	ec_shm_pending(domain->master->shm);
 	domain->working_counter = wkc;
 	if (!wkc)
 		domain->wc_state = EC_WC_ZERO;
@@ -96,6 +97,7 @@ int ecrt_domain_queue(ec_domain_t *domain)
 	if (__atomic_load_n(&e->queue_count, __ATOMIC_RELAXED) <
 	    EC_IOCTL_SHM_QUEUE_MAX)
 		__atomic_fetch_add(&e->queue_count, 1, __ATOMIC_RELAXED);
+	ec_shm_pending(domain->master->shm);
 	return 0;
 }
 

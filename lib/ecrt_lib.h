@@ -109,6 +109,15 @@ int ec_app_ioctl(const ec_master_t *master, unsigned long cmd, void *arg);
 /* The same with a plain integer argument (the cyclic commands). */
 int ec_app_ioctl_int(const ec_master_t *master, unsigned long cmd,
 		       unsigned long arg);
+/*
+ * After a record in the shared area: tell the module there is one to take
+ * at the next receive or send (release: the record before the flag).
+ */
+static inline void ec_shm_pending(struct ec_ioctl_shm *shm)
+{
+	__atomic_store_n(&shm->app_pending, 1, __ATOMIC_RELEASE);
+}
+
 /* Free the mirrors of configs and domains (the kernel cleared its own). */
 void ec_app_clear_config(ec_master_t *master);
 ec_request_state_t ec_app_request_state(uint8_t ioctl_state);

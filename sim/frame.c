@@ -144,19 +144,83 @@ static unsigned int parse(uint8_t *frame, size_t start, size_t elen,
 	return pos == end ? n : 0;
 }
 
-/*
- * A corrupted frame fails the FCS check in the slave it reaches: that slave
- * counts an RX error on port 0 and the frame never comes back (a NIC drops
- * frames with a bad FCS), after the slaves before it processed it.
- */
-static void count_rx_error(struct ecsim_slave *s)
+static void count(uint8_t *c)
 {
-	uint8_t *c = s->mem + ESC_REG_RX_ERR(0);
+	if (*c < 0xff)
+		(*c)++;
+}
 
-	if (c[0] < 0xff)
-		c[0]++;
-	if (c[1] < 0xff)
-		c[1]++;
+/* Does a frame processed from ring position @first come back to port 0
+ * of the first slave (ring.c: not with the ring closed and whole)? */
+static bool loops_back(const struct ecsim_segment *seg, unsigned int first)
+{
+	return first == 0 &&
+	       (!seg->ring_closed ||
+		(seg->broken && seg->break_at <= seg->ring_len));
+}
+
+/* The highest ring position in the branch that starts at @x. */
+static unsigned int branch_end(const struct ecsim_segment *seg,
+			       const struct ecsim_slave *x)
+{
+	unsigned int p, last = x->pos;
+
+	for (p = 1; p < 4; p++) {
+		unsigned int e;
+
+		if (x->child[p] < 0)
+			continue;
+		e = branch_end(seg, &seg->slaves[x->child[p]]);
+		if (e > last)
+			last = e;
+	}
+	return last;
+}
+
+/*
+ * A frame corrupted on the cable into ring position @bad (ESC Section I
+ * chapter 14, Section II 0x0300-0x030C): that slave's port 0 sees the
+ * physical layer error and the wrong FCS (invalid frame and RX error
+ * counters) and its processing unit the invalid frame (0x030C); it
+ * forwards the frame marked as invalid.  Every later reception of the
+ * marked frame counts a forwarded RX error at the receiving port: port 0
+ * of the slaves after @bad (each also counts it in its processing unit),
+ * and, when the frame comes back through the slaves, port P of every
+ * slave whose branch behind P reaches @bad or a later position (the frame
+ * comes out of it marked).  The master's NIC drops the frame (bad FCS).
+ */
+static void count_corruption(struct ecsim_segment *seg, unsigned int first,
+			     unsigned int end, unsigned int bad)
+{
+	bool back = loops_back(seg, first);
+	unsigned int i, p;
+
+	count(&seg->ring[bad]->mem[ESC_REG_RX_ERR(0)]);
+	count(&seg->ring[bad]->mem[ESC_REG_RX_ERR(0) + 1]);
+	count(&seg->ring[bad]->mem[ESC_REG_PU_ERR]);
+	for (i = first; i < end; i++) {
+		struct ecsim_slave *s = seg->ring[i];
+
+		if (!s->reached && first == 0)
+			continue;
+		if (i > bad) {
+			count(&s->mem[ESC_REG_FWD_RX_ERR(0)]);
+			count(&s->mem[ESC_REG_PU_ERR]);
+		}
+		if (!back)
+			continue;
+		for (p = 1; p < 4; p++) {
+			const struct ecsim_slave *c;
+
+			if (s->child[p] < 0)
+				continue;
+			/* reached: the walk entered it (port open) */
+			c = &seg->slaves[s->child[p]];
+			if (c->pos < end && c->reached &&
+			    branch_end(seg, c) >= bad)
+				count(&s->mem[ESC_REG_FWD_RX_ERR(p)]);
+		}
+	}
 }
 
 size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
@@ -220,7 +284,7 @@ size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
 		if (!s->reached && first == 0)
 			continue;
 		if (i == bad_at) {
-			count_rx_error(s);
+			count_corruption(seg, first, end, bad_at);
 			seg->st.corrupted++;
 			return 0;
 		}
@@ -247,8 +311,7 @@ non_ecat:
 broken:
 	/* ESC Section II 0x030C: the first slave's processing unit sees a
 	 * wrong datagram structure and destroys the frame */
-	if (seg->ring[first]->mem[ESC_REG_PU_ERR] < 0xff)
-		seg->ring[first]->mem[ESC_REG_PU_ERR]++;
+	count(&seg->ring[first]->mem[ESC_REG_PU_ERR]);
 	seg->st.broken++;
 	return 0;
 }

@@ -33,10 +33,74 @@ uint32_t ecsim_rand(struct ecsim_segment *seg)
 	return x;
 }
 
+#define PEER_NONE	(-1)
+#define PEER_MASTER	(-2)
+
+/* What each port of slave @i is wired to now: a slave index, the master
+ * or nothing (unplugged or out of reach). */
+static void port_peers(const struct ecsim_segment *seg, unsigned int i,
+		       int peer[4])
+{
+	const struct ecsim_slave *s = &seg->slaves[i];
+	unsigned int j, p;
+
+	for (p = 0; p < 4; p++)
+		peer[p] = PEER_NONE;
+	if (!s->plugged || s->pos == ~0u)
+		return;
+	if (s->pos == 0)
+		peer[0] = PEER_MASTER;
+	for (p = 1; p < 4; p++)
+		peer[p] = s->child[p];
+	for (j = 0; j < seg->n_slaves; j++)
+		for (p = 1; p < 4; p++)
+			if (seg->slaves[j].child[p] == (int)i)
+				peer[0] = (int)j;	/* as last wired */
+}
+
+/*
+ * ESC Section II 0x0310-0x0313: a port whose link was up and is taken
+ * down (its peer unplugged, or a slave put in between) counts a lost
+ * link, in the loop modes auto and auto close only (0x0100).  A slave
+ * that was not wired before (replugged: reset) counts nothing.
+ */
+static void count_lost_links(struct ecsim_segment *seg, int (*before)[4])
+{
+	unsigned int i, p;
+	int after[4];
+
+	for (i = 0; i < seg->n_slaves; i++) {
+		struct ecsim_slave *s = &seg->slaves[i];
+		uint32_t dlc = ecsim_get32(s->mem + ESC_REG_DL_CONTROL);
+
+		port_peers(seg, i, after);
+		for (p = 0; p < 4; p++) {
+			if (before[i][p] == PEER_NONE ||
+			    before[i][p] == after[p] ||
+			    ((dlc >> ESC_DLC_LOOP_SHIFT(p)) & 3) >
+			    ESC_DLC_LOOP_AUTOCLOSE)
+				continue;
+			if (s->mem[ESC_REG_LOST_LINK(p)] < 0xff)
+				s->mem[ESC_REG_LOST_LINK(p)]++;
+		}
+	}
+}
+
 void ecsim_segment_rebuild_ring(struct ecsim_segment *seg)
 {
+	int (*before)[4] = NULL;
+	unsigned int i;
+
+	if (seg->wired)
+		before = calloc(seg->n_slaves + 1, sizeof(*before));
+	for (i = 0; before && i < seg->n_slaves; i++)
+		port_peers(seg, i, before[i]);
 	ecsim_topo_rebuild(seg);	/* dc.c: line or tree */
 	ecsim_ring_update_links(seg);	/* ring.c: backup cable, break */
+	seg->wired = true;
+	if (before)
+		count_lost_links(seg, before);
+	free(before);
 }
 
 #ifdef ECSIM_HAVE_COE
@@ -495,8 +559,8 @@ static struct ecsim_slave *slave(const struct ecsim_segment *seg,
 }
 
 /*
- * Unplugging takes the slave out of the ring; the slave before it loses the
- * link on port 1 once (lost link counter) and then talks to the next one.
+ * Unplugging takes the slave out of the ring; its neighbours lose their
+ * links to it once (lost link counters) and then talk to each other.
  */
 int ecsim_segment_unplug(struct ecsim_segment *seg, unsigned int id)
 {
@@ -506,9 +570,6 @@ int ecsim_segment_unplug(struct ecsim_segment *seg, unsigned int id)
 		return -ENOENT;
 	if (!s->plugged)
 		return 0;
-	if (s->pos > 0 && seg->ring[s->pos - 1]->mem[ESC_REG_LOST_LINK(1)]
-	    < 0xff)
-		seg->ring[s->pos - 1]->mem[ESC_REG_LOST_LINK(1)]++;
 	s->plugged = false;
 	ecsim_segment_rebuild_ring(seg);
 	return 0;

@@ -238,6 +238,7 @@ struct ecsim_segment {
 	struct ecsim_slave *slaves;
 	struct ecsim_slave **ring;	/* plugged slaves in order */
 	unsigned int ring_len;
+	bool wired;			/* ring built once: child[], pos valid */
 	/* Cable redundancy (ring.c): the master's backup port is wired to
 	 * port 1 of the last slave; "break N" cuts the cable in front of
 	 * ring position N (0: the main port's cable, ring_len: the backup

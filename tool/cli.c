@@ -27,6 +27,7 @@ static const struct option ec_cli_long_options[] = {
 	{ "output-file", required_argument, NULL, 'o' },
 	{ "skin", required_argument, NULL, 's' },
 	{ "emergency", no_argument, NULL, 'e' },
+	{ "reset", no_argument, NULL, 'r' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -151,6 +152,7 @@ void ec_cli_usage(FILE *f, const char *prog)
 		"                          of stdout ('-': stdout).\n"
 		"  --skin     -s <skin>    Output skin (see 'help pdos').\n"
 		"  --force    -f           Force a command.\n"
+		"  --reset    -r           Reset counters (see 'help diag').\n"
 		"  --quiet    -q           Output less information.\n"
 		"  --verbose  -v           Output more information.\n"
 		"  --json     -j           Output JSON instead of text.\n"
@@ -332,7 +334,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:efqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:efrqvjh",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -361,6 +363,9 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 			break;
 		case 'f':
 			c->force = true;
+			break;
+		case 'r':
+			c->reset = true;
 			break;
 		case 'q':
 			c->quiet = true;
@@ -513,6 +518,8 @@ int ec_cli_run(struct ec_cli *c)
 	ret = ec_cli_check_skin(c);
 	if (ret)
 		return ret;
+	if (c->reset && !(c->cmd->flags & EC_CMD_RESET))
+		return ec_cli_usage_error(c, "has no --reset option");
 	if (c->output_file && strcmp(c->output_file, "-") &&
 	    !(c->cmd->flags & EC_CMD_OWN_OUTPUT)) {
 		saved = ec_cli_redirect(c);

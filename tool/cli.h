@@ -30,6 +30,7 @@ enum {
 /* -o means a file of its own (foe_read: the local file, foe_write: the
  * name on the slave), not the redirection of stdout */
 #define EC_CMD_OWN_OUTPUT 0x08
+#define EC_CMD_RESET 0x10	/* takes -r/--reset (diag) */
 
 struct ec_cli;
 
@@ -53,7 +54,7 @@ struct ec_cli {
 	const char *output_file;	/* -o: NULL or "-": stdout */
 	const char *drive;	/* -y, SoE drive number, NULL: 0 */
 	const char *password;	/* --password, FoE, NULL: 0 */
-	bool verbose, quiet, force, json, help, emergency;
+	bool verbose, quiet, force, json, help, emergency, reset;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */
 	char **argv;

@@ -9,14 +9,9 @@
 #include <strings.h>
 
 #include "commands.h"
+#include "esc_errors.h"
 #include "print.h"
 #include "tables.h"
-
-#define EC_REG_RX_ERROR_COUNTER 0x0300	/* ETG.1000.4 table 44 */
-#define EC_REG_FWD_RX_ERROR_COUNTER 0x0308
-#define EC_REG_ERROR_COUNTERS_SIZE 0x14
-#define EC_GRAPH_FWD_OFFSET \
-	(EC_REG_FWD_RX_ERROR_COUNTER - EC_REG_RX_ERROR_COUNTER)
 
 enum ec_graph_info { EC_GRAPH_NONE, EC_GRAPH_DC, EC_GRAPH_CRC };
 
@@ -43,12 +38,13 @@ static void ec_graph_edge_label(enum ec_graph_info info,
 	if (info == EC_GRAPH_DC && sl->dc_supported)
 		printf(" [%u]", sl->ports[port].delay_to_next_dc);
 	if (info == EC_GRAPH_CRC && crc)
-		printf(" [%u/%u]", crc[2 * port],
-		       crc[EC_GRAPH_FWD_OFFSET + port]);
+		printf(" [%u/%u]",
+		       ec_esc_counter(crc, EC_ESC_INVALID_FRAME, port),
+		       ec_esc_counter(crc, EC_ESC_FORWARDED, port));
 }
 
 static void ec_graph_dot(const struct ec_slaves *s, enum ec_graph_info info,
-			 uint8_t (*crc)[EC_REG_ERROR_COUNTERS_SIZE])
+			 uint8_t (*crc)[EC_ESC_ERRORS_SIZE])
 {
 	unsigned int alias = 0, rel = 0;
 	const char *medium;
@@ -198,7 +194,7 @@ static void ec_graph_json(const struct ec_slaves *s)
  */
 int ec_cmd_graph(struct ec_cli *c)
 {
-	uint8_t (*crc)[EC_REG_ERROR_COUNTERS_SIZE] = NULL;
+	uint8_t (*crc)[EC_ESC_ERRORS_SIZE] = NULL;
 	enum ec_graph_info info = EC_GRAPH_NONE;
 	struct ec_lib_master m;
 	struct ec_slaves s;
@@ -236,9 +232,7 @@ int ec_cmd_graph(struct ec_cli *c)
 			goto out_free;
 		}
 		for (i = 0; i < s.n && !ret; i++) {
-			ret = ec_lib_reg_read(&m, i, false,
-					      EC_REG_RX_ERROR_COUNTER,
-					      sizeof(crc[i]), crc[i]);
+			ret = ec_esc_errors_read(&m, i, crc[i]);
 			if (ret)
 				ret = ec_cli_lib_fail(c, &m, ret);
 		}

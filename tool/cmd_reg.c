@@ -10,19 +10,9 @@
 
 #include "commands.h"
 #include "datatype.h"
+#include "esc_errors.h"
 #include "print.h"
 #include "tool_io.h"
-
-/* ESC error counters, ETG.1000.4 table 44 / ESC datasheet section II. */
-#define EC_REG_RX_ERROR_COUNTER 0x0300	/* 2 bytes per port: CRC, PHY */
-#define EC_REG_FWD_RX_ERROR_COUNTER 0x0308	/* 1 byte per port */
-#define EC_REG_PROC_ERROR_COUNTER 0x030c
-#define EC_REG_PDI_ERROR_COUNTER 0x030d
-#define EC_REG_LOST_LINK_COUNTER 0x0310	/* 1 byte per port */
-#define EC_REG_ERROR_COUNTERS_SIZE 0x14
-
-/* offset of a counter in the block read from EC_REG_RX_ERROR_COUNTER */
-#define EC_CRC_OFF(name) (EC_REG_##name##_COUNTER - EC_REG_RX_ERROR_COUNTER)
 
 #define EC_REG_SPACE 0x10000	/* ESC address space, 64 KiB */
 /* One request is one datagram, which carries at most 1486 bytes: larger
@@ -264,13 +254,14 @@ static void ec_crc_print(size_t i, const struct ec_ioctl_slave *sl,
 			ec_out_obj_close();
 			continue;
 		}
-		ec_out_uint("crc", "%3llu", d[EC_CRC_OFF(RX_ERROR) + 2 * port]);
+		ec_out_uint("crc", "%3llu",
+			    ec_esc_counter(d, EC_ESC_INVALID_FRAME, port));
 		ec_out_uint("phy", "%4llu",
-			    d[EC_CRC_OFF(RX_ERROR) + 2 * port + 1]);
+			    ec_esc_counter(d, EC_ESC_RX_ERROR, port));
 		ec_out_uint("fwd", "%4llu",
-			    d[EC_CRC_OFF(FWD_RX_ERROR) + port]);
+			    ec_esc_counter(d, EC_ESC_FORWARDED, port));
 		ec_out_uint("lost_link", NULL,
-			    d[EC_CRC_OFF(LOST_LINK) + port]);
+			    ec_esc_counter(d, EC_ESC_LOST_LINK, port));
 		if (next == EC_IOCTL_NO_SLAVE)
 			ec_out_null("next_slave", "    ");
 		else if ((size_t)next + 1 == i)
@@ -284,9 +275,8 @@ static void ec_crc_print(size_t i, const struct ec_ioctl_slave *sl,
 	}
 	ec_out_arr_close();
 	ec_out_uint("processing_unit_errors", NULL,
-		    d[EC_CRC_OFF(PROC_ERROR)]);
-	ec_out_uint("pdi_errors", NULL,
-		    d[EC_CRC_OFF(PDI_ERROR)]);
+		    ec_esc_counter(d, EC_ESC_PROCESSING_UNIT, 0));
+	ec_out_uint("pdi_errors", NULL, ec_esc_counter(d, EC_ESC_PDI, 0));
 	ec_out_text("%.11s\n", sl->name);
 	ec_out_str("name", NULL, sl->name);
 	ec_out_obj_close();
@@ -300,7 +290,7 @@ static void ec_crc_print(size_t i, const struct ec_ioctl_slave *sl,
  */
 int ec_cmd_crc(struct ec_cli *c)
 {
-	uint8_t d[EC_REG_ERROR_COUNTERS_SIZE];
+	uint8_t d[EC_ESC_ERRORS_SIZE];
 	struct ec_lib_master m;
 	struct ec_slaves s;
 	unsigned int index;
@@ -328,11 +318,8 @@ int ec_cmd_crc(struct ec_cli *c)
 		goto out_close;
 
 	if (reset) {
-		memset(d, 0, sizeof(d));
 		for (i = 0; i < s.n && !ret; i++) {
-			ret = ec_lib_reg_write(&m, i, false,
-					       EC_REG_RX_ERROR_COUNTER,
-					       sizeof(d), d);
+			ret = ec_esc_errors_reset(&m, i);
 			if (ret)
 				ret = ec_cli_lib_fail(c, &m, ret);
 		}
@@ -348,8 +335,7 @@ int ec_cmd_crc(struct ec_cli *c)
 	ec_out_text("\n");
 	ec_out_arr_open("slaves");
 	for (i = 0; i < s.n && !ret; i++) {
-		ret = ec_lib_reg_read(&m, i, false, EC_REG_RX_ERROR_COUNTER,
-				      sizeof(d), d);
+		ret = ec_esc_errors_read(&m, i, d);
 		if (ret)
 			ret = ec_cli_lib_fail(c, &m, ret);
 		else

@@ -34,11 +34,19 @@ static void ec_slave_identity(const struct ec_ioctl_slave *s)
 	ec_out_uint("serial_number", NULL, s->serial_number);
 }
 
-static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
-			   bool indent)
+/**
+ * ec_list_slaves() - the slaves' one-line listing of 'slaves' (IgH's
+ * layout), optionally with one more column before the name
+ * @master: master index
+ * @s: the slaves and the selection
+ * @indent: title and indent for several masters
+ * @col: the extra column and what follows each line, or NULL
+ */
+void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
+		    bool indent, const struct ec_slave_column *col)
 {
 	struct ec_slave_line *lines;
-	int wpos = 0, walias = 0, wrel = 0, wstate = 0;
+	int wpos = 0, walias = 0, wrel = 0, wstate = 0, wcol = 0;
 	unsigned int last_alias = 0, rel = 0;
 	char name[EC_IOCTL_STRING_SIZE + 24];
 	size_t i, k, n = 0;
@@ -71,6 +79,8 @@ static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 			EC_MAXW(walias, l->alias);
 			EC_MAXW(wrel, l->rel);
 			EC_MAXW(wstate, l->state);
+			if (col)
+				EC_MAXW(wcol, col->text(col->ctx, i));
 #undef EC_MAXW
 			n++;
 		}
@@ -91,6 +101,8 @@ static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 		ec_out_text("%s%*s  %*s:%-*s  %-*s  %c  ", indent ? "  " : "",
 			    wpos, l->pos, walias, l->alias, wrel, l->rel,
 			    wstate, l->state, sl->error_flag ? 'E' : '+');
+		if (col)
+			ec_out_text("%-*s ", wcol, col->text(col->ctx, i));
 		ec_out_uint("position", NULL, i);
 		ec_out_uint("alias", NULL, strtoul(l->alias, NULL, 10));
 		ec_out_uint("relative_position", NULL,
@@ -99,6 +111,8 @@ static void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 		ec_out_bool("error", NULL, sl->error_flag, NULL, NULL);
 		ec_out_str("name", "%s\n", name);
 		ec_slave_identity(sl);
+		if (col && col->detail)
+			col->detail(col->ctx, i);
 		ec_out_obj_close();
 	}
 	free(lines);
@@ -289,17 +303,21 @@ static void ec_show_slave(unsigned int master, uint16_t pos,
 }
 
 /**
- * ec_cmd_slaves() - list the slaves on the bus
- * @c: parsed command line
+ * ec_slaves_each_master() - run @fn on the selected slaves of every master
+ * of -m, all in one "slaves" JSON array
+ * @c: parsed command line (no arguments)
+ * @writable: open the masters for writing
+ * @fn: called with the open master and its selected slaves; @indent is
+ *	set when several masters are listed (IgH then titles each)
  *
  * Return: exit code.
  */
-int ec_cmd_slaves(struct ec_cli *c)
+int ec_slaves_each_master(struct ec_cli *c, bool writable, ec_slaves_fn fn)
 {
 	struct ec_lib_master m;
 	struct ec_numlist l;
 	struct ec_slaves s;
-	size_t i, k;
+	size_t i;
 	int ret;
 
 	ret = ec_cli_nargs(c, 0, 0);
@@ -310,24 +328,46 @@ int ec_cmd_slaves(struct ec_cli *c)
 		return ret;
 	ec_out_arr_open("slaves");
 	for (i = 0; i < l.count && !ret; i++) {
-		ret = ec_cli_open(c, &m, l.items[i], false);
+		ret = ec_cli_open(c, &m, l.items[i], writable);
 		if (ret)
 			break;
 		ret = ec_cli_slaves(c, &m, &s);
+		if (!ret) {
+			ret = fn(c, &m, l.items[i], &s, l.count > 1);
+			ec_slaves_free(&s);
+		}
 		ec_lib_close(&m);
-		if (ret)
-			break;
-		if (c->verbose)
-			for (k = 0; k < s.count; k++)
-				ec_show_slave(l.items[i], s.sel[k],
-					      &s.all[s.sel[k]]);
-		else
-			ec_list_slaves(l.items[i], &s, l.count > 1);
-		ec_slaves_free(&s);
 	}
 	ec_out_arr_close();
 	ec_numlist_free(&l);
 	return ret;
+}
+
+static int ec_slaves_show(struct ec_cli *c, struct ec_lib_master *m,
+			  unsigned int master, struct ec_slaves *s,
+			  bool indent)
+{
+	size_t k;
+
+	(void)m;
+	if (!c->verbose) {
+		ec_list_slaves(master, s, indent, NULL);
+		return 0;
+	}
+	for (k = 0; k < s->count; k++)
+		ec_show_slave(master, s->sel[k], &s->all[s->sel[k]]);
+	return 0;
+}
+
+/**
+ * ec_cmd_slaves() - list the slaves on the bus
+ * @c: parsed command line
+ *
+ * Return: exit code.
+ */
+int ec_cmd_slaves(struct ec_cli *c)
+{
+	return ec_slaves_each_master(c, false, ec_slaves_show);
 }
 
 /* Report a refused state change with the slave's AL status code. */

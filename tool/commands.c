@@ -114,6 +114,27 @@ const struct ec_cmd ec_commands[] = {
 	  "        2 for printing all frame contents (use with caution!).\n"
 	  "\nCommand-specific options:\n" EC_HELP_MASTER EC_HELP_NUMERIC,
 	  ec_cmd_debug, 0 },
+	{ "diag", "Output slave(s) ESC error registers.", "[OPTIONS]",
+	  "One line per slave as 'slaves' prints it, with the ESC error\n"
+	  "counters that are not zero before the name:\n\n"
+	  "  E_IFC   0x300/2/4/6  Invalid Frame Counter\n"
+	  "  E_REC   0x301/3/5/7  RX Error counter\n"
+	  "  E_FREC  0x308-0x30b  Forwarded RX Error Counter\n"
+	  "  E_PUEC  0x30c        ECAT Processing Unit Error Counter\n"
+	  "  E_PDIEC 0x30d        PDI Error Counter\n"
+	  "  E_LLC   0x310-0x313  Lost Link Counter\n\n"
+	  "or 'ESC no errors.'. Ports that do not exist (register\n"
+	  "0x0007) are not looked at. With --verbose, a line per counter\n"
+	  "follows with the count of each port (P[n]: count).\n\n"
+	  "With --reset, the counters are cleared right after they are\n"
+	  "read; the listing shows what they were. Errors that happen\n"
+	  "between the read and the clear are not shown.\n\n"
+	  "Command-specific options:\n" EC_HELP_SELECT
+	  "  --reset    -r          Resets all error registers in ESC.\n"
+	  "  --verbose  -v          Verbose output error ESC registers of\n"
+	  "                         selected slave(s).\n"
+	  EC_HELP_MASTER EC_HELP_JSON EC_HELP_NUMERIC,
+	  ec_cmd_diag, EC_CMD_RESET },
 	{ "domains", "Show configured domains.", "[OPTIONS]",
 	  "Without the --verbose option, the domains are displayed\n"
 	  "one-per-line. Example:\n\n"

@@ -14,6 +14,7 @@ int ec_cmd_crc(struct ec_cli *c);
 int ec_cmd_cstruct(struct ec_cli *c);
 int ec_cmd_data(struct ec_cli *c);
 int ec_cmd_debug(struct ec_cli *c);
+int ec_cmd_diag(struct ec_cli *c);
 int ec_cmd_domains(struct ec_cli *c);
 int ec_cmd_download(struct ec_cli *c);
 int ec_cmd_eoe(struct ec_cli *c);
@@ -55,5 +56,24 @@ int ec_domain_read_data(struct ec_cli *c, struct ec_lib_master *m,
 int ec_domain_show(struct ec_cli *c, struct ec_lib_master *m,
 		   unsigned int master, const struct ec_ioctl_domain *d,
 		   bool verbose, const char *ind);
+
+/*
+ * One more column of the 'slaves' listing (cmd_slaves.c), for 'diag':
+ * text() gives the column of ring position i, detail() prints what
+ * follows the line (lines of its own, JSON fields of the slave).
+ */
+struct ec_slave_column {
+	const char *(*text)(void *ctx, size_t i);
+	void (*detail)(void *ctx, size_t i);
+	void *ctx;
+};
+
+void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
+		    bool indent, const struct ec_slave_column *col);
+
+typedef int (*ec_slaves_fn)(struct ec_cli *c, struct ec_lib_master *m,
+			    unsigned int master, struct ec_slaves *s,
+			    bool indent);
+int ec_slaves_each_master(struct ec_cli *c, bool writable, ec_slaves_fn fn);
 
 #endif /* EC_TOOL_COMMANDS_H */

@@ -46,7 +46,7 @@ TOOL_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 ALL_TARGETS += $(TOOL_TESTS)
 UNIT_TESTS += $(TOOL_TESTS)
 
-$(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c tests/unit/tool_run.h \
+$(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c tests/unit/tool_run.h tests/unit/tool_fake_lib.h \
 		$(TOOL_ARCHIVE) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -Ilib -Itool -iquote master -o $@ $< \

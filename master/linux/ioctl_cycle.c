@@ -53,6 +53,9 @@ static u32 ec_shm_create(struct ec_linux_master *m)
 			return 0;	/* userspace falls back to ioctls */
 		m->shm = shm;
 	}
+	shm->dc_valid = 0;	/* nothing published (EC_IOCTL_DC_PUBLISHED) */
+	shm->app_pending = 0;
+	WRITE_ONCE(m->dc_shm_wanted, false);
 	shm->magic = EC_IOCTL_SHM_MAGIC;
 	shm->version = EC_IOCTL_VERSION;
 	shm->entry_size = sizeof(shm->domains[0]);
@@ -81,14 +84,17 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 	struct ec_domain *d;
 	u32 flags, queues;
 
-	if (!m->shm)
-		return;
 	/*
-	 * A plain load first: most calls find nothing recorded, and an
+	 * A plain load first: most receives find nothing recorded, and an
 	 * atomic exchange costs far more than a load (under emulation most
-	 * of all).  A record made just after the load is taken at the next
-	 * receive or send, as one made just after the exchange would be.
+	 * of all), as does the walk over the domains.  A record made just
+	 * after the load is taken at the next receive or send, as one made
+	 * just after the exchange would be; the exchange orders the reads
+	 * of the records after lib's release of app_pending.
 	 */
+	if (!m->shm || !READ_ONCE(m->shm->app_pending) ||
+	    !xchg(&m->shm->app_pending, 0))
+		return;
 	if (READ_ONCE(m->shm->app_time_set) && xchg(&m->shm->app_time_set, 0))
 		ec_dc_application_time_locked(&m->core,
 					      READ_ONCE(m->shm->app_time),

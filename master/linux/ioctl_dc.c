@@ -77,6 +77,18 @@ static void ec_dc_times_locked(struct ec_master *c,
 	}
 }
 
+/* Publish @o in the shared area; cycle_lock held, m->shm set. */
+static void ec_dc_shm_write(struct ec_linux_master *m,
+			    const struct ec_ioctl_dc_times *o)
+{
+	WRITE_ONCE(m->shm->dc_ref_time64, o->ref_time64);
+	WRITE_ONCE(m->shm->dc_ref_time32, o->ref_time32);
+	WRITE_ONCE(m->shm->dc_monitor, o->monitor);
+	/* the words before dc_valid: pairs with lib's acquire load */
+	smp_store_release(&m->shm->dc_valid,
+			  o->valid | EC_IOCTL_DC_PUBLISHED);
+}
+
 long ec_ioctl_dc_times(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
@@ -87,6 +99,11 @@ long ec_ioctl_dc_times(struct ec_cdev_file *f, void __user *arg)
 		return -EPERM;
 	flags = ec_linux_cycle_lock(m);
 	ec_dc_times_locked(&m->core, &o);
+	if (m->shm && m->core.active) {
+		/* from now on at every receive (EC_IOCTL_DC_PUBLISHED) */
+		WRITE_ONCE(m->dc_shm_wanted, true);
+		ec_dc_shm_write(m, &o);
+	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return copy_to_user(arg, &o, sizeof(o)) ? -EFAULT : 0;
 }
@@ -153,16 +170,15 @@ void ec_dc_shm_take(struct ec_linux_master *m)
 /**
  * ec_dc_shm_publish() - what the receive brought, for the application
  * @m: master; cycle_lock held, at the end of EC_IOCTL_RECEIVE
+ *
+ * Only once the application read the DC words (EC_IOCTL_DC_PUBLISHED).
  */
 void ec_dc_shm_publish(struct ec_linux_master *m)
 {
 	struct ec_ioctl_dc_times o;
 
-	if (!m->shm)
+	if (!m->shm || !READ_ONCE(m->dc_shm_wanted))
 		return;
 	ec_dc_times_locked(&m->core, &o);
-	WRITE_ONCE(m->shm->dc_ref_time64, o.ref_time64);
-	WRITE_ONCE(m->shm->dc_ref_time32, o.ref_time32);
-	WRITE_ONCE(m->shm->dc_monitor, o.monitor);
-	smp_store_release(&m->shm->dc_valid, o.valid);
+	ec_dc_shm_write(m, &o);
 }

@@ -97,6 +97,7 @@ struct ec_linux_master {
 	unsigned int pd_maps;		/* live mappings of pd_mem and shm */
 	/* Shared area of a userspace application (ec_ioctl.h), or NULL. */
 	struct ec_ioctl_shm *shm;
+	bool dc_shm_wanted;	/* the DC words are published (ec_ioctl.h) */
 	/*
 	 * ecrt_master_callbacks(): in the operation phase the thread calls
 	 * them around its FSM turn instead of waiting for the application's

@@ -8,7 +8,7 @@
  * (cycle_lock) and transmit it after the lock.
  *
  * Operation phase: the application's cycle owns the devices.  The thread
- * sleeps until the application's receive kicks it (irq_work), or 10 ms,
+ * sleeps until the application's receive kicks it (cycle.c), or 10 ms,
  * then runs the FSMs' turn within the byte budget; their datagrams go out
  * with the application's next send, or at once through the application's
  * callbacks (ecrt_master_callbacks(): send_cb after a turn that queued
@@ -22,6 +22,7 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <uapi/linux/sched/types.h>
 
@@ -218,7 +219,12 @@ static void ec_linux_thread_stop_locked(struct ec_linux_master *m)
 	if (!t)
 		return;
 	WRITE_ONCE(m->thread, NULL);
-	irq_work_sync(&m->wake_work);	/* no wake-up of a stopped thread */
+	/*
+	 * No wake-up of a stopped thread: neither a direct one (cycle.c,
+	 * under rcu_read_lock()) nor one through the irq_work.
+	 */
+	synchronize_rcu();
+	irq_work_sync(&m->wake_work);
 	kthread_stop(t);
 }
 

@@ -197,6 +197,7 @@ EC_OFF(ec_ioctl_shm, dc_ref_time64, 40);
 EC_OFF(ec_ioctl_shm, dc_ref_time32, 48);
 EC_OFF(ec_ioctl_shm, dc_monitor, 52);
 EC_OFF(ec_ioctl_shm, dc_valid, 56);
+EC_OFF(ec_ioctl_shm, app_pending, 60);
 EC_OFF(ec_ioctl_shm, domains, 64);
 EC_ABI(ec_ioctl_master_state, 24);
 EC_OFF(ec_ioctl_master_state, al_states, 8);

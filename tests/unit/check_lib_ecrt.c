@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,9 @@ static struct {
 	char log[2048];		/* config commands in order */
 	uint64_t sync_to;	/* EC_IOCTL_DC_SYNC_REF_TO's time */
 	struct ec_ioctl_sc_dc sc_dc;
+	bool shm_on;		/* offer the shared area at activation */
+	struct ec_ioctl_shm *shm;
+	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -65,6 +69,17 @@ void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd,
 {
 	(void)addr;
 	(void)fd;
+	if (off == (off_t)EC_IOCTL_SHM_OFFSET) {
+		ck_assert(fake.shm_on);
+		ck_assert_uint_eq(len, sizeof(*fake.shm));
+		fake.shm = __real_mmap(NULL, len, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		fake.shm->magic = EC_IOCTL_SHM_MAGIC;
+		fake.shm->version = EC_IOCTL_VERSION;
+		fake.shm->entry_size = sizeof(fake.shm->domains[0]);
+		fake.shm->domain_count = fake.domains;
+		return fake.shm;
+	}
 	ck_assert_int_eq(off, 0);
 	ck_assert_uint_eq(len, PD_SIZE);
 	ck_assert(flags & MAP_SHARED);
@@ -77,6 +92,10 @@ void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd,
 
 int __wrap_munmap(void *addr, size_t len)
 {
+	if (fake.shm && addr == fake.shm) {
+		fake.shm = NULL;
+		return __real_munmap(addr, len);
+	}
 	ck_assert_ptr_eq(addr, fake.map);
 	ck_assert_uint_eq(len, fake.map_len);
 	fake.unmapped++;
@@ -219,6 +238,9 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_ACTIVATE:
 		CK_RESERVED((struct ec_ioctl_activate *)arg);
 		((struct ec_ioctl_activate *)arg)->pd_size = PD_SIZE;
+		if (fake.shm_on)
+			((struct ec_ioctl_activate *)arg)->shm_size =
+				sizeof(struct ec_ioctl_shm);
 		return 0;
 	case EC_IOCTL_DOMAIN_INFO: {
 		struct ec_ioctl_domain_info *d = arg;
@@ -248,6 +270,7 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_DC_TIMES: {
 		struct ec_ioctl_dc_times *t = arg;
 
+		fake.dc_times++;
 		memset(t, 0, sizeof(*t));
 		t->ref_time32 = 0x12345678;
 		t->monitor = 17;
@@ -392,6 +415,70 @@ START_TEST(test_dc)
 }
 END_TEST
 
+/*
+ * With the shared area: process(), queue(), the application time and the
+ * DC queue calls record and raise app_pending, with no system call; the
+ * DC readings come by ioctl until the module marks the area published,
+ * then from the area, without the marker bit.
+ */
+START_TEST(test_shm)
+{
+	ec_master_t *m;
+	ec_domain_t *d;
+	uint32_t t32 = 0;
+	uint64_t t64 = 0;
+
+	reset();
+	fake.shm_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	d = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_ptr_nonnull(fake.shm);
+	ck_assert_uint_eq(fake.shm->app_pending, 0);
+
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_uint_eq(fake.shm->domains[0].app_flags,
+			  EC_IOCTL_SHM_PROCESSED);
+	ck_assert_uint_eq(fake.shm->app_pending, 1);
+	fake.shm->app_pending = 0;	/* the module took it */
+	ck_assert_int_eq(ecrt_domain_queue(d), 0);
+	ck_assert_uint_eq(fake.shm->domains[0].queue_count, 1);
+	ck_assert_uint_eq(fake.shm->app_pending, 1);
+	fake.shm->app_pending = 0;
+	ck_assert_int_eq(ecrt_master_application_time(m, 1234), 0);
+	ck_assert_uint_eq(fake.shm->app_time_set, 1);
+	ck_assert_uint_eq(fake.shm->app_pending, 1);
+	fake.shm->app_pending = 0;
+	ck_assert_int_eq(ecrt_master_sync_slave_clocks(m), 0);
+	ck_assert_uint_eq(fake.shm->dc_queue, EC_IOCTL_DC_SYNC_SLAVES);
+	ck_assert_uint_eq(fake.shm->app_pending, 1);
+	ck_assert_uint_eq(fake.last_int_cmd, 0);	/* no ioctl at all */
+
+	/* not published yet: the ioctl's answer */
+	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), 0);
+	ck_assert_uint_eq(t32, 0x12345678);
+	ck_assert_uint_eq(fake.dc_times, 1);
+	/* published: the area's words, the marker bit not taken for a value */
+	fake.shm->dc_ref_time32 = 0xcafe;
+	fake.shm->dc_ref_time64 = 0x1122334455667788ULL;
+	fake.shm->dc_monitor = 42;
+	fake.shm->dc_valid = EC_IOCTL_DC_VALID_REF32 |
+			     EC_IOCTL_DC_VALID_REF64 | EC_IOCTL_DC_PUBLISHED;
+	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), 0);
+	ck_assert_uint_eq(t32, 0xcafe);
+	ck_assert_int_eq(ecrt_master_64bit_reference_clock_time(m, &t64), 0);
+	ck_assert_uint_eq(t64, 0x1122334455667788ULL);
+	ck_assert_uint_eq(ecrt_master_sync_monitor_process(m), 42);
+	fake.shm->dc_valid = EC_IOCTL_DC_NO_REF | EC_IOCTL_DC_PUBLISHED;
+	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), -ENXIO);
+	ck_assert_uint_eq(fake.dc_times, 1);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
 START_TEST(test_pdos)
 {
 	static const ec_pdo_entry_info_t entries[] = {
@@ -464,6 +551,7 @@ int main(void)
 	tcase_add_test(tc, test_version_mismatch);
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
+	tcase_add_test(tc, test_shm);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_sdo_request);
 	suite_add_tcase(s, tc);

@@ -3,7 +3,7 @@
  * Unit tests of the virtual segment's process data behaviour: the shipped
  * default segment (analog outputs wired to analog inputs), the CiA 402
  * drive model, PDO sizes taken from the object dictionary, frame loss and
- * corruption faults.  Frames are built by hand from the specification.
+ * corruption faults, the ESC error counters they and unplugging leave.  Frames are built by hand from the specification.
  */
 #include <check.h>
 #include <errno.h>
@@ -240,6 +240,110 @@ START_TEST(test_corrupt_counts_rx_error)
 }
 END_TEST
 
+/* The counters 0x0300-0x0313 of slave @id. */
+static void counters(struct ecsim_segment *seg, unsigned int id,
+		     uint8_t c[0x14])
+{
+	ck_assert_int_eq(ecsim_slave_peek(seg, id, 0x0300, c, 0x14), 0);
+}
+
+/*
+ * ESC Section I chapter 14: the slave behind the corrupted cable counts
+ * the invalid frame and the RX error at port 0 and in its processing
+ * unit; every later reception of the marked frame is a forwarded error:
+ * port 0 (and the processing unit) of the slaves behind it, port 1 of
+ * every slave the frame comes back through.
+ */
+START_TEST(test_corrupt_forwarded_errors)
+{
+	struct ecsim_segment *seg = ecsim_segment_new_string(
+		"{\"slaves\":[{\"model\":\"EL1008\"},{\"model\":\"EL1008\"},"
+		"{\"model\":\"EL1008\"}],"
+		"\"faults\":{\"corrupt\":100,\"seed\":11}}", NULL, 0);
+	uint8_t c[3][0x14], b[2] = { 0 };
+	unsigned int i, k, before = 0, sum = 0;
+
+	ck_assert_ptr_nonnull(seg);
+	for (i = 0; i < 30; i++)
+		ck_assert_uint_eq(dg(seg, BRD, 0, 0x0130, b, 2), 0xffff);
+	ck_assert_int_eq(ecsim_segment_set_corrupt(seg, 0), 0);
+	for (k = 0; k < 3; k++) {
+		counters(seg, k, c[k]);
+		sum += c[k][0x00];
+		ck_assert_uint_eq(c[k][0x01], c[k][0x00]);	/* RX error */
+		ck_assert_uint_eq(c[k][0x02] + c[k][0x03], 0);	/* port 1 */
+		ck_assert_uint_eq(c[k][0x08], before);		/* fwd port 0 */
+		ck_assert_uint_eq(c[k][0x09], k < 2 ? 30 : 0);	/* fwd port 1 */
+		ck_assert_uint_eq(c[k][0x0c], c[k][0x00] + before);
+		ck_assert_uint_eq(c[k][0x0d], 0);		/* PDI */
+		ck_assert_uint_eq(c[k][0x10] + c[k][0x11], 0);
+		before += c[k][0x00];
+	}
+	ck_assert_uint_eq(sum, 30);
+	ck_assert_uint_gt(c[1][0x08], 0);	/* the seed spreads them */
+
+	/* Section II 0x0300-0x0313: a write to one of 0x0300-0x030B clears
+	 * those twelve; 0x030C only by its own write */
+	stations(seg, 3);
+	b[0] = 0x55;
+	wr(seg, 0x1002, 0x0309, b, 1);
+	counters(seg, 1, c[1]);
+	for (i = 0; i < 0x0c; i++)
+		ck_assert_uint_eq(c[1][i], 0);
+	ck_assert_uint_gt(c[1][0x0c], 0);
+	wr(seg, 0x1002, 0x030c, b, 1);
+	counters(seg, 1, c[1]);
+	ck_assert_uint_eq(c[1][0x0c], 0);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
+/* Section II 0x0310: every port whose link goes down counts once, in the
+ * loop modes auto and auto close only. */
+START_TEST(test_unplug_replug_lost_links)
+{
+	struct ecsim_segment *seg = ecsim_segment_new_string(
+		"{\"slaves\":[{\"model\":\"EL1008\"},{\"model\":\"EL1008\"},"
+		"{\"model\":\"EL1008\"}]}", NULL, 0);
+	uint8_t c[0x14], b[4] = { 0 };
+
+	ck_assert_ptr_nonnull(seg);
+	ck_assert_int_eq(ecsim_segment_unplug(seg, 1), 0);
+	counters(seg, 0, c);
+	ck_assert_uint_eq(c[0x10], 0);
+	ck_assert_uint_eq(c[0x11], 1);
+	counters(seg, 2, c);
+	ck_assert_uint_eq(c[0x10], 1);
+	ck_assert_uint_eq(c[0x11], 0);
+	/* replugged between them: both lose the link to each other */
+	ck_assert_int_eq(ecsim_segment_replug(seg, 1), 0);
+	counters(seg, 0, c);
+	ck_assert_uint_eq(c[0x11], 2);
+	counters(seg, 2, c);
+	ck_assert_uint_eq(c[0x10], 2);
+	counters(seg, 1, c);		/* powered up again: all zero */
+	ck_assert_uint_eq(c[0x10] + c[0x11], 0);
+
+	/* port 1 of the first slave forced open (0x0100 bits 11:10 = 2):
+	 * no count there; its neighbour still counts */
+	stations(seg, 3);
+	b[1] = 0x08;
+	wr(seg, 0x1001, 0x0100, b, 4);
+	ck_assert_int_eq(ecsim_segment_unplug(seg, 1), 0);
+	counters(seg, 0, c);
+	ck_assert_uint_eq(c[0x11], 2);
+	counters(seg, 2, c);
+	ck_assert_uint_eq(c[0x10], 3);
+
+	/* a write to one lost link counter clears all four */
+	b[0] = 0;
+	wr(seg, 0x1001, 0x0313, b, 1);
+	counters(seg, 0, c);
+	ck_assert_uint_eq(c[0x10] + c[0x11] + c[0x12] + c[0x13], 0);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 START_TEST(test_bad_segment_files)
 {
 	static const char *const bad[] = {
@@ -395,6 +499,8 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_servo_layout_from_od);
 	tcase_add_test(tc, test_servo_cia402);
 	tcase_add_test(tc, test_corrupt_counts_rx_error);
+	tcase_add_test(tc, test_corrupt_forwarded_errors);
+	tcase_add_test(tc, test_unplug_replug_lost_links);
 	tcase_add_test(tc, test_bad_segment_files);
 	tcase_add_test(tc, test_custom_model);
 	tcase_add_test(tc, test_dc_sync_activation);

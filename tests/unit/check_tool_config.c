@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tool_fake_lib.h"
 #include "tool_run.h"
 #include "ecrt.h"
 
@@ -116,54 +117,6 @@ static void fake_app(void)
 	fmmus[1].dir = EC_DIR_INPUT;
 	fmmus[1].logical_address = 1;
 	fmmus[1].data_size = 2;
-}
-
-int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
-{
-	memset(m, 0, sizeof(*m));
-	m->index = index;
-	m->writable = writable;
-	m->module.ioctl_version = EC_IOCTL_VERSION;
-	m->module.master_count = 1;
-	if (index > 0) {
-		m->fd = -1;
-		snprintf(m->errbuf, sizeof(m->errbuf),
-			 "failed to open /dev/EtherCAT%u", index);
-		return -ENOENT;
-	}
-	m->fd = 99;
-	return 0;
-}
-
-void ec_lib_close(struct ec_lib_master *m)
-{
-	m->fd = -1;
-}
-
-const char *ec_lib_error(const struct ec_lib_master *m)
-{
-	return m->errbuf;
-}
-
-const char *ec_lib_strerror(int err)
-{
-	return strerror(-err);
-}
-
-bool ec_lib_version_matches(uint32_t v)
-{
-	return v == EC_IOCTL_VERSION;
-}
-
-int ec_lib_version_text(char *buf, size_t size, uint32_t v)
-{
-	return snprintf(buf, size, "version %u", v);
-}
-
-int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
-{
-	*out = m->module;
-	return 0;
 }
 
 /* cmd_master.c is linked in; the config tests never call it. */

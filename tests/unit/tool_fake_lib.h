@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tool_fake_lib.h - the part of a fake ioctl layer that every tool test
+ * has alike: opening master 0 (any other index fails as a missing device
+ * does), closing, error texts, the ABI version and the module answer.  A
+ * test file includes it once and defines the other ec_lib_* functions
+ * over its own fake bus.
+ */
+#ifndef EC_TEST_TOOL_FAKE_LIB_H
+#define EC_TEST_TOOL_FAKE_LIB_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ec_lib.h"
+
+static bool fake_opened_writable;	/* a master was opened for writing */
+
+int ec_lib_open(struct ec_lib_master *m, unsigned int index, bool writable)
+{
+	memset(m, 0, sizeof(*m));
+	m->index = index;
+	m->writable = writable;
+	m->module.ioctl_version = EC_IOCTL_VERSION;
+	m->module.master_count = 1;
+	if (index > 0) {
+		m->fd = -1;
+		snprintf(m->errbuf, sizeof(m->errbuf),
+			 "failed to open /dev/EtherCAT%u", index);
+		return -ENOENT;
+	}
+	fake_opened_writable |= writable;
+	m->fd = 99;
+	return 0;
+}
+
+void ec_lib_close(struct ec_lib_master *m)
+{
+	m->fd = -1;
+}
+
+const char *ec_lib_error(const struct ec_lib_master *m)
+{
+	return m->errbuf;
+}
+
+const char *ec_lib_strerror(int err)
+{
+	return strerror(-err);
+}
+
+bool ec_lib_version_matches(uint32_t v)
+{
+	return v == EC_IOCTL_VERSION;
+}
+
+int ec_lib_version_text(char *buf, size_t size, uint32_t v)
+{
+	return snprintf(buf, size, "version %u", v);
+}
+
+int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
+{
+	*out = m->module;
+	return 0;
+}
+
+#endif /* EC_TEST_TOOL_FAKE_LIB_H */
