@@ -74,9 +74,6 @@ void ecsim_mbx_reset(struct ecsim_slave *s)
 	s->last_req_cnt = 0;
 	s->reply_cnt = 0;
 	s->have_last_reply = false;
-	s->last_reply_unread = false;
-	s->repeat_in_mbx = false;
-	s->have_read_reply = false;
 	s->mbx_hold = 0;
 	for (n = 0; n < (int)s->model->n_sm && n < ESC_SM_MAX; n++)
 		s->mem[ESC_REG_SM(n) + ESC_SM_STATUS] &=
@@ -147,25 +144,6 @@ static void put_in_mailbox(struct ecsim_slave *s,
 	memcpy(s->mem + start, m->data, n);
 	r[ESC_SM_STATUS] &= ~ESC_SMS_IRQ_READ;
 	r[ESC_SM_STATUS] |= ESC_SMS_MBX_FULL | ESC_SMS_IRQ_WRITE;
-	s->last_reply = *m;
-	s->have_last_reply = true;
-	s->last_reply_unread = true;
-	s->repeat_in_mbx = false;
-}
-
-/* The master has read the message in SM1: it is the one to repeat. */
-static void note_read(struct ecsim_slave *s)
-{
-	const uint8_t *r;
-
-	if (s->sm_mbx_in < 0 || !s->last_reply_unread)
-		return;
-	r = s->mem + ESC_REG_SM(s->sm_mbx_in);
-	if (r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL)
-		return;
-	s->read_reply = s->last_reply;
-	s->have_read_reply = true;
-	s->last_reply_unread = false;
 }
 
 static void send_next(struct ecsim_slave *s)
@@ -183,13 +161,12 @@ static void send_next(struct ecsim_slave *s)
 	m = &s->queue[s->q_head];
 	s->q_head = (s->q_head + 1) % ECSIM_MBX_QUEUE;
 	s->q_len--;
-	/* counter 1..7, 0 is never used by a sender (ETG.1000.4 table 29);
-	 * a message taken back for a repeat keeps its own */
-	if (!(m->data[5] >> 4)) {
-		s->reply_cnt = s->reply_cnt >= 7 ? 1 : s->reply_cnt + 1;
-		m->data[5] = (m->data[5] & 0x0f) | s->reply_cnt << 4;
-	}
+	/* counter 1..7, 0 is never used by a sender (ETG.1000.4 table 29) */
+	s->reply_cnt = s->reply_cnt >= 7 ? 1 : s->reply_cnt + 1;
+	m->data[5] = (m->data[5] & 0x0f) | s->reply_cnt << 4;
 	put_in_mailbox(s, m);
+	s->last_reply = *m;
+	s->have_last_reply = true;
 }
 
 /* Move the CoE server's replies and the EoE fragments into the queue;
@@ -308,12 +285,8 @@ static void dispatch(struct ecsim_slave *s, const uint8_t *msg, size_t size)
 
 /*
  * Repeat request (ETG.1000.4 5.6.2.3): the master toggles 0x0806 bit 1 of
- * the read mailbox SM; the slave puts the message the master read last
- * back into the buffer and then toggles 0x0807 bit 1 to the same value.
- * When a newer message already waits in the buffer (the read that got
- * lost emptied it and the slave refilled it), the slave takes the newer
- * one off, to send it after the repeated one, as Beckhoff's slave stack
- * does (its MBX_MailboxRepeatReq).
+ * the read mailbox SM; the slave puts its last reply back into the buffer
+ * and then toggles 0x0807 bit 1 to the same value.
  */
 static void handle_repeat(struct ecsim_slave *s)
 {
@@ -327,25 +300,9 @@ static void handle_repeat(struct ecsim_slave *s)
 	ack = r[ESC_SM_PDI_CONTROL] & ESC_SMP_REPEAT_ACK;
 	if (req == ack)
 		return;
-	note_read(s);
-	if (s->have_read_reply && ecsim_sm_enabled(s, s->sm_mbx_in)) {
-		/* (a repeat again before the repeated one was read: it is
-		 * in the buffer already) */
-		if ((r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL) &&
-		    s->last_reply_unread && !s->repeat_in_mbx &&
-		    s->q_len < ECSIM_MBX_QUEUE) {
-			s->q_head = (s->q_head + ECSIM_MBX_QUEUE - 1) %
-				    ECSIM_MBX_QUEUE;
-			s->queue[s->q_head] = s->last_reply;
-			s->q_len++;
-			r[ESC_SM_STATUS] &= ~(ESC_SMS_MBX_FULL |
-					      ESC_SMS_IRQ_WRITE);
-		}
-		if (!(r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL)) {
-			put_in_mailbox(s, &s->read_reply);
-			s->repeat_in_mbx = true;
-		}
-	}
+	if (s->have_last_reply && ecsim_sm_enabled(s, s->sm_mbx_in) &&
+	    !(r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL))
+		put_in_mailbox(s, &s->last_reply);
 	r[ESC_SM_PDI_CONTROL] ^= ESC_SMP_REPEAT_ACK;
 }
 
@@ -362,7 +319,6 @@ void ecsim_mbx_process(struct ecsim_slave *s)
 		return;
 	}
 	handle_repeat(s);
-	note_read(s);
 	if (s->sm_mbx_out >= 0 && ecsim_sm_enabled(s, s->sm_mbx_out)) {
 		r = s->mem + ESC_REG_SM(s->sm_mbx_out);
 		if (r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL) {

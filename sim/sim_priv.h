@@ -185,12 +185,8 @@ struct ecsim_slave {
 	uint8_t reply_cnt;
 	unsigned int q_head, q_len;
 	struct ecsim_mbx_msg queue[ECSIM_MBX_QUEUE];
-	struct ecsim_mbx_msg last_reply;	/* put into SM1 last */
+	struct ecsim_mbx_msg last_reply;
 	bool have_last_reply;
-	bool last_reply_unread;		/* it is still in SM1 */
-	bool repeat_in_mbx;		/* and it was put back for a repeat */
-	struct ecsim_mbx_msg read_reply;	/* the master read last */
-	bool have_read_reply;
 	unsigned int mbx_hold;		/* frames SM0 stays unread (fault) */
 	bool mbx_pending;		/* SM0 completed this frame */
 	bool repeat_pending;

@@ -507,8 +507,9 @@ START_TEST(test_lost_write)
 }
 END_TEST
 
-/* The answer to a fetch that emptied the read mailbox is lost: the repeat
- * request brings the fragment back, none is missing. */
+/* A frame with a fetch is lost on its way to the slave: the fetch times
+ * out, the repeat request follows (the fragment is still in the read
+ * mailbox, nothing was lost) and the fragment is fetched; none missing. */
 START_TEST(test_lost_fetch)
 {
 	struct ec_harness h;
@@ -518,7 +519,7 @@ START_TEST(test_lost_fetch)
 	f = h.master.slaves[ID_EOE].fsm;
 	queue_ping(FULL_FRAME, 4);
 	wait_counter(&h, &eoe.stats.rx_fragments, 1);
-	h.lose_answers = 1;	/* the frame whose fetch read fragment 2 */
+	h.drop_frames = 1;	/* the frame that would fetch fragment 2 */
 	wait_frames(&h, 1);
 	check_echo(0);
 	ck_assert_uint_eq(eoe.stats.rx_fragments, 4);
@@ -747,7 +748,8 @@ START_TEST(test_op_ahead_loss)
 		queue_udp(1472, (u8)(40 + k));
 		while (eoe.stats.tx_fragments < 4 * k + 2)
 			op_cycle_after_send(&h);
-		h.lose_answers = 1;	/* mid-frame, both ways busy */
+		h.lose_answers = k & 1;	/* mid-frame, both ways busy: */
+		h.drop_frames = !(k & 1);	/* answer lost, or frame */
 		while (env.rx_n < k + 1 && eoe.stats.rx_dropped + env.rx_n <
 		       k + 1 + eoe.stats.tx_errors)
 			op_cycle_after_send(&h);
