@@ -8,7 +8,8 @@
  * up) where the others carry their offset (doc/SPECNOTES.md, "EoE").
  * Each fragment is one mailbox write; the slave does not answer them.
  *
- *	start_tx -> [send fragment -> (written) ]* until the last -> end
+ *	pump_start -> pump: [fragment out | fetch]* per cycle while frames
+ *	              flow (fsm_eoe_pump.c) -> end
  *	set_ip   -> send request -> [reply: EoE fragment? take it, wait on]
  *	         -> set IP response -> end (error with a non-zero result)
  *
@@ -26,7 +27,6 @@
 #define EC_EOE_WORD0 0
 #define EC_EOE_WORD1 2
 
-static void ec_fsm_eoe_state_tx(struct ec_fsm_eoe *fsm, u64 now_ns);
 static void ec_fsm_eoe_state_ip(struct ec_fsm_eoe *fsm, u64 now_ns);
 static void ec_fsm_eoe_state_end(struct ec_fsm_eoe *fsm, u64 now_ns);
 static void ec_fsm_eoe_state_error(struct ec_fsm_eoe *fsm, u64 now_ns);
@@ -72,6 +72,7 @@ void ec_eoe_detach(struct ec_eoe *eoe)
 	if (eoe->rx_busy)
 		eoe->stats.rx_dropped++;
 	eoe->tx_busy = false;
+	eoe->tx_ahead = 0;
 	eoe->rx_busy = false;
 	if (eoe->slave && eoe->slave->eoe == eoe)
 		eoe->slave->eoe = NULL;
@@ -96,18 +97,25 @@ bool ec_eoe_tx_wanted(const struct ec_eoe *eoe)
  * @p: where the EoE header goes
  * @max: room at @p (the write mailbox's payload)
  *
- * Takes the next frame from the environment when none is half sent.
+ * Takes the next frame from the environment when none is half sent.  The
+ * fragment is the one after those written and not yet taken
+ * (ec_eoe_tx_done()), at most EC_EOE_TX_AHEAD of them, and never one of
+ * the next frame while the last of this one is on its way.
  *
  * Return: the size written (header and data), 0 when there is nothing to
- * send or the mailbox is too small for a fragment.
+ * send (now) or the mailbox is too small for a fragment.
  */
 size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max)
 {
-	size_t room, n, left;
+	size_t room, n, left, at;
+	unsigned int i;
 	bool last;
 	u16 offset;
+	u8 frag;
 
-	if (max < EC_EOE_HEADER_SIZE + EC_EOE_OFFSET_UNIT)
+	if (max < EC_EOE_HEADER_SIZE + EC_EOE_OFFSET_UNIT ||
+	    eoe->tx_ahead >= EC_EOE_TX_AHEAD ||
+	    (!eoe->tx_busy && eoe->tx_ahead))
 		return 0;
 	if (!eoe->tx_busy) {
 		if (!eoe->ops || !eoe->ops->tx_pull)
@@ -125,48 +133,78 @@ size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max)
 		eoe->tx_frag_no = 0;
 		eoe->tx_frame_no = (eoe->tx_frame_no + 1) & EC_EOE_FRAME_MASK;
 	}
+	at = eoe->tx_offset;
+	for (i = 0; i < eoe->tx_ahead; i++)
+		at += eoe->tx_ahead_size[i];
+	if (at >= eoe->tx_size && eoe->tx_ahead)
+		return 0;	/* the last fragment is on its way */
+	frag = (u8)(eoe->tx_frag_no + eoe->tx_ahead);
 	room = max - EC_EOE_HEADER_SIZE;
-	left = eoe->tx_size - eoe->tx_offset;
+	left = eoe->tx_size - at;
 	last = left <= room;
 	n = last ? left : room / EC_EOE_OFFSET_UNIT * EC_EOE_OFFSET_UNIT;
-	offset = eoe->tx_frag_no ?
-		 (u16)(eoe->tx_offset / EC_EOE_OFFSET_UNIT) :
+	offset = frag ? (u16)(at / EC_EOE_OFFSET_UNIT) :
 		 (u16)((eoe->tx_size + EC_EOE_OFFSET_UNIT - 1) /
 		       EC_EOE_OFFSET_UNIT);
 	ec_put_u16(p + EC_EOE_WORD0, EC_EOE_TYPE_FRAGMENT |
 		   (last ? EC_EOE_LAST_FRAGMENT : 0));
 	ec_put_u16(p + EC_EOE_WORD1,
-		   (u16)((eoe->tx_frag_no & EC_EOE_FRAG_MASK) |
+		   (u16)((frag & EC_EOE_FRAG_MASK) |
 			 (offset & EC_EOE_OFFSET_MASK) << EC_EOE_OFFSET_SHIFT |
 			 (eoe->tx_frame_no & EC_EOE_FRAME_MASK) <<
 			 EC_EOE_FRAME_SHIFT));
-	memcpy(p + EC_EOE_HEADER_SIZE, eoe->tx_frame + eoe->tx_offset, n);
-	eoe->tx_frag_size = n;
+	memcpy(p + EC_EOE_HEADER_SIZE, eoe->tx_frame + at, n);
+	eoe->tx_ahead_size[eoe->tx_ahead++] = n;
 	return EC_EOE_HEADER_SIZE + n;
 }
 
 /**
- * ec_eoe_tx_done() - the fragment written last was taken, or not
+ * ec_eoe_tx_done() - the oldest fragment written and not yet taken was
+ * taken, or not
  * @eoe: handler
  * @ok: the slave took it; else the frame is dropped
  */
 void ec_eoe_tx_done(struct ec_eoe *eoe, bool ok)
 {
-	if (!eoe->tx_busy)
+	size_t n;
+
+	if (!eoe->tx_busy || !eoe->tx_ahead)
 		return;
 	if (!ok) {
 		eoe->stats.tx_errors++;
 		eoe->tx_busy = false;
+		eoe->tx_ahead = 0;
 		return;
 	}
+	n = eoe->tx_ahead_size[0];
+	memmove(eoe->tx_ahead_size, eoe->tx_ahead_size + 1,
+		--eoe->tx_ahead * sizeof(eoe->tx_ahead_size[0]));
 	eoe->stats.tx_fragments++;
-	eoe->tx_offset += eoe->tx_frag_size;
+	eoe->tx_offset += n;
 	eoe->tx_frag_no++;
 	if (eoe->tx_offset < eoe->tx_size)
 		return;
 	eoe->stats.tx_frames++;
 	eoe->stats.tx_bytes += eoe->tx_size;
 	eoe->tx_busy = false;
+}
+
+/**
+ * ec_eoe_tx_restart() - send the frame being sent again from fragment 0
+ * @eoe: handler
+ *
+ * Under a new frame number, after the slave may have got its fragments
+ * out of order (it drops that frame; fragment 0 starts it afresh).
+ */
+void ec_eoe_tx_restart(struct ec_eoe *eoe)
+{
+	if (!eoe->tx_busy)
+		return;
+	eoe->stats.tx_restarts++;
+	eoe->tx_offset = 0;
+	eoe->tx_frag_no = 0;
+	eoe->tx_ahead = 0;
+	eoe->tx_frame_no = (eoe->tx_frame_no + 1) & EC_EOE_FRAME_MASK;
 }
 
 /* Give up the frame being reassembled; its later fragments are ignored. */
@@ -370,85 +408,23 @@ bool ec_mbox_unsolicited(struct ec_slave *slave, u8 type, const u8 *p,
  */
 void ec_fsm_eoe_init(struct ec_fsm_eoe *fsm, struct ec_datagram *datagram)
 {
+	unsigned int i;
+
 	memset(fsm, 0, sizeof(*fsm));
 	fsm->datagram = datagram;
 	ec_fsm_mbox_init(&fsm->mbox, datagram);
+	for (i = 0; i < EC_EOE_TX_AHEAD; i++)
+		ec_datagram_init(&fsm->tx_datagram[i]);
+	ec_datagram_init(&fsm->rx_datagram);
+	ec_fsm_mbox_init(&fsm->rx, &fsm->rx_datagram);
 	fsm->state = ec_fsm_eoe_state_end;
 }
 
-static void ec_fsm_eoe_finish(struct ec_fsm_eoe *fsm, int error)
+/* End the FSM with @error (0: success); also for fsm_eoe_pump.c. */
+void ec_fsm_eoe_finish(struct ec_fsm_eoe *fsm, int error)
 {
 	fsm->error = error;
 	fsm->state = error ? ec_fsm_eoe_state_error : ec_fsm_eoe_state_end;
-}
-
-/* Queue the next fragment of the handler's frame; false if none. */
-static bool ec_fsm_eoe_send_fragment(struct ec_fsm_eoe *fsm, u64 now_ns)
-{
-	struct ec_slave *slave = fsm->slave;
-	size_t max = ec_mbox_max_request(slave), n;
-	u8 *p;
-
-	p = ec_mbox_prepare_send(slave, fsm->datagram, EC_MBOX_TYPE_EOE, max);
-	if (!p)
-		return false;
-	n = ec_eoe_tx_fragment(fsm->eoe, p, max);
-	if (!n)
-		return false;
-	ec_put_u16(p - EC_MBOX_HEADER_SIZE, (u16)n);	/* mailbox length */
-	ec_fsm_mbox_send(&fsm->mbox, slave, EC_EOE_TIMEOUT_NS, now_ns);
-	fsm->state = ec_fsm_eoe_state_tx;
-	return true;
-}
-
-/**
- * ec_fsm_eoe_start_tx() - send the next frame of the slave's handler
- * @fsm: EoE FSM
- * @slave: an EoE slave with a handler
- * @now_ns: current time
- *
- * Return: true when a fragment was queued (the FSM is busy).
- */
-bool ec_fsm_eoe_start_tx(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
-			 u64 now_ns)
-{
-	fsm->slave = slave;
-	fsm->eoe = slave->eoe;
-	fsm->error = 0;
-	if (!fsm->eoe || !ec_eoe_tx_wanted(fsm->eoe))
-		return false;
-	if (ec_fsm_eoe_send_fragment(fsm, now_ns))
-		return true;
-	ec_eoe_tx_done(fsm->eoe, false);
-	ec_fsm_eoe_finish(fsm, -EIO);
-	return false;
-}
-
-static void ec_fsm_eoe_state_tx(struct ec_fsm_eoe *fsm, u64 now_ns)
-{
-	struct ec_eoe *eoe = fsm->eoe;
-
-	if (ec_fsm_mbox_exec(&fsm->mbox, now_ns))
-		return;
-	if (!eoe || fsm->slave->eoe != eoe) {	/* detached meanwhile */
-		ec_fsm_eoe_finish(fsm, -ENODEV);
-		return;
-	}
-	if (!ec_fsm_mbox_success(&fsm->mbox)) {
-		ec_eoe_tx_done(eoe, false);
-		ec_fsm_eoe_finish(fsm, fsm->mbox.error ? fsm->mbox.error :
-					-EIO);
-		return;
-	}
-	ec_eoe_tx_done(eoe, true);
-	if (!eoe->tx_busy) {
-		ec_fsm_eoe_finish(fsm, 0);
-		return;
-	}
-	if (!ec_fsm_eoe_send_fragment(fsm, now_ns)) {
-		ec_eoe_tx_done(eoe, false);
-		ec_fsm_eoe_finish(fsm, -EIO);
-	}
 }
 
 /**

@@ -11,11 +11,14 @@
  * send and takes received ones through struct ec_eoe_ops; the handler
  * never allocates.
  *
- * struct ec_fsm_eoe is the slave FSM's job that sends one frame (all its
- * fragments, one mailbox write each) or one set-IP-parameter request.
- * Received fragments reach the handler through ec_eoe_rx_message(): from
- * the slave FSM's idle check of the read mailbox, and from any other
- * mailbox exchange that fetched one by the way (ec_mbox_unsolicited()).
+ * struct ec_fsm_eoe is the slave FSM's EoE job: the pump, which while
+ * frames flow writes one fragment into the write mailbox (SM0) and fetches
+ * the read mailbox (SM1) in every cycle, on two datagrams of its own that
+ * ride in the same frame; or one set-IP-parameter request on the slave
+ * FSM's datagram.  Received fragments reach the handler through
+ * ec_eoe_rx_message(): from the pump's fetches, from the slave FSM's idle
+ * check of the read mailbox, and from any other mailbox exchange that
+ * fetched one by the way (ec_mbox_unsolicited()).
  */
 #ifndef EC_FSM_EOE_H
 #define EC_FSM_EOE_H
@@ -26,6 +29,7 @@
 #include "requests.h"
 
 struct ec_slave;
+struct ec_master;
 
 /* EoE header, ETG.1000.6 table 19: two 16-bit words. */
 #define EC_EOE_HEADER_SIZE 4
@@ -74,12 +78,18 @@ struct ec_slave;
 #define EC_EOE_MAX_FRAME 1536
 #define EC_EOE_MIN_FRAME 1
 
-/* Time a slave has to take a fragment or answer set IP. */
+/* Fragment writes on their way at once at most (the pump's write-ahead). */
+#define EC_EOE_TX_AHEAD 2
+
+/* Time a slave has to take a fragment (its write mailbox stays full) or
+ * to answer set IP.
+ */
 #define EC_EOE_TIMEOUT_NS (1000 * EC_NSEC_PER_MSEC)
 /* Idle check of an EoE slave's read mailbox (shorter than CoE's). */
 #define EC_EOE_POLL_NS (1 * EC_NSEC_PER_MSEC)
-/* After a frame went out, fetch without the status check for this long:
- * the answer to it (ARP, ping, TCP) usually comes within it.
+/* The pump fetches the read mailbox in every cycle for this long after a
+ * fragment went either way: the answer to a frame (ARP, ping, TCP)
+ * usually comes within it.
  */
 #define EC_EOE_FETCH_NS (20 * EC_NSEC_PER_MSEC)
 
@@ -88,6 +98,8 @@ struct ec_eoe_stats {
 	u64 tx_bytes;
 	u64 tx_fragments;
 	u64 tx_errors;		/* frames not sent (mailbox failure) */
+	u64 tx_busy;		/* writes refused: the write mailbox full */
+	u64 tx_restarts;	/* frames sent again from fragment 0 */
 	u64 rx_frames;
 	u64 rx_bytes;
 	u64 rx_fragments;
@@ -134,10 +146,13 @@ struct ec_eoe {
 	const struct ec_eoe_ops *ops;
 	void *priv;			/* the environment's */
 
-	/* The frame being sent. */
+	/* The frame being sent: taken up to tx_offset, tx_frag_no
+	 * fragments; tx_ahead more written, not yet taken.
+	 */
 	bool tx_busy;
 	size_t tx_size, tx_offset;
-	size_t tx_frag_size;		/* data bytes of the fragment sent */
+	size_t tx_ahead_size[EC_EOE_TX_AHEAD];	/* their data bytes */
+	unsigned int tx_ahead;
 	u8 tx_frame_no;			/* 1..15, 0 unused */
 	u8 tx_frag_no;
 	u8 tx_frame[EC_EOE_MAX_FRAME];
@@ -165,6 +180,7 @@ void ec_eoe_detach(struct ec_eoe *eoe);
 bool ec_eoe_tx_wanted(const struct ec_eoe *eoe);
 size_t ec_eoe_tx_fragment(struct ec_eoe *eoe, u8 *p, size_t max);
 void ec_eoe_tx_done(struct ec_eoe *eoe, bool ok);
+void ec_eoe_tx_restart(struct ec_eoe *eoe);
 int ec_eoe_rx_message(struct ec_eoe *eoe, const u8 *p, size_t n);
 size_t ec_eoe_ip_encode(const struct ec_eoe_ip *ip, u8 *p);
 void ec_eoe_ip_merge(struct ec_eoe_ip *dst, const struct ec_eoe_ip *src);
@@ -177,19 +193,40 @@ typedef void (*ec_fsm_eoe_state_t)(struct ec_fsm_eoe *fsm, u64 now_ns);
 
 struct ec_fsm_eoe {
 	struct ec_slave *slave;
-	struct ec_datagram *datagram;
+	struct ec_datagram *datagram;	/* the slave FSM's: set IP */
 	ec_fsm_eoe_state_t state;
 	struct ec_fsm_mbox mbox;
 	struct ec_eoe *eoe;
 	int error;
+
+	/* The pump's own datagrams, allocated at its first start. */
+	struct ec_datagram tx_datagram[EC_EOE_TX_AHEAD];  /* writes to SM0 */
+	struct ec_datagram rx_datagram;	/* fetches of SM1 */
+	struct ec_fsm_mbox rx;		/* a fetch, repeat request on loss */
+	unsigned int tx_first;	/* tx_datagram[] of the oldest write */
+	unsigned int tx_n;	/* writes on their way (or held), in order */
+	bool tx_hold;		/* the second waits until the first is taken */
+	bool rx_fetching;	/* rx is busy */
+	unsigned int step;	/* pump steps, counted */
+	unsigned int tx_step[EC_EOE_TX_AHEAD];	/* of each write */
+	bool yield;		/* set by the slave FSM: another job waits */
+	unsigned int tx_retries[EC_EOE_TX_AHEAD];
+	u64 tx_start_ns[EC_EOE_TX_AHEAD];	/* first try of each write */
+	u64 tx_ahead_after_ns;	/* no write-ahead before (after a failure) */
+	u64 hot_until_ns;	/* fetch in every cycle until then */
+	u64 queued_bytes;	/* of the pump's datagrams, ever (budget) */
 };
 
 void ec_fsm_eoe_init(struct ec_fsm_eoe *fsm, struct ec_datagram *datagram);
-bool ec_fsm_eoe_start_tx(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
-			 u64 now_ns);
+void ec_fsm_eoe_clear(struct ec_fsm_eoe *fsm, struct ec_master *master);
+bool ec_fsm_eoe_pump_wanted(const struct ec_fsm_eoe *fsm,
+			    const struct ec_slave *slave, u64 now_ns);
+bool ec_fsm_eoe_pump_start(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
+			   u64 now_ns);
 void ec_fsm_eoe_set_ip(struct ec_fsm_eoe *fsm, struct ec_slave *slave,
 		       const struct ec_eoe_ip *ip, u64 now_ns);
 bool ec_fsm_eoe_exec(struct ec_fsm_eoe *fsm, u64 now_ns);
+void ec_fsm_eoe_finish(struct ec_fsm_eoe *fsm, int error);
 bool ec_fsm_eoe_success(const struct ec_fsm_eoe *fsm);
 
 #endif /* EC_FSM_EOE_H */

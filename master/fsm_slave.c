@@ -10,7 +10,8 @@
  *      -> [target (fsm_target: AL check, configuration or change)] -> idle
  *      -> dict -> idle
  * idle -> [request (fsm_slave_request.c)] -> idle
- * idle -> [EoE: one frame out, every fragment (fsm_eoe.c)] -> idle
+ * idle -> [EoE pump: a fragment out and a fetch per cycle while frames
+ *         flow (fsm_eoe.c)] -> idle
  * idle -> [mailbox check: read mailbox full -> fetch (emergency)] -> idle
  */
 #include "fsm_slave.h"
@@ -72,6 +73,7 @@ void ec_fsm_slave_clear(struct ec_fsm_slave *fsm)
 {
 	ec_fsm_pdo_clear(&fsm->pdo);
 	ec_fsm_coe_clear(&fsm->coe);
+	ec_fsm_eoe_clear(&fsm->eoe, NULL);
 	ec_datagram_clear(&fsm->datagram);
 }
 
@@ -246,16 +248,6 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 	fsm->mbox_full = false;
 	fsm->next_poll_ns = now_ns + (ec_fsm_slave_has_eoe(slave) ?
 				      EC_EOE_POLL_NS : EC_MBOX_POLL_NS);
-	if (ec_fsm_slave_has_eoe(slave) &&
-	    (slave->eoe->rx_busy || now_ns < fsm->eoe_fetch_until_ns)) {
-		/* EoE fragments are on their way: a fetch of an empty
-		 * mailbox costs no more than the status check would.
-		 */
-		fsm->eoe_turn = true;
-		ec_fsm_mbox_fetch(&fsm->poll, slave, 0, now_ns);
-		fsm->state = ec_fsm_slave_state_poll_fetch;
-		return;
-	}
 	ec_datagram_fprd(&fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
 	ec_datagram_zero(&fsm->datagram);
@@ -271,7 +263,6 @@ static void ec_fsm_slave_state_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
-	fsm->eoe_turn = true;	/* sending and receiving take turns */
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
 	    !(d->data[0] & EC_SM_STATUS_MBOX_FULL)) {
 		/* A request queued meanwhile starts now: the check costs
@@ -295,6 +286,8 @@ static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
 	if (!ec_fsm_mbox_success(mbox))
 		return;
 	fsm->unsolicited++;
+	if (mbox->type == EC_MBOX_TYPE_EOE)	/* the pump takes over */
+		fsm->eoe.hot_until_ns = now_ns + EC_EOE_FETCH_NS;
 	if (!ec_mbox_unsolicited(fsm->slave, mbox->type, mbox->payload,
 				 mbox->size))
 		EC_SLAVE_WARN(fsm->slave,
@@ -357,23 +350,29 @@ void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (ec_fsm_slave_start_request(fsm, now_ns))
 		return;
 	if (ec_fsm_slave_has_eoe(slave) && ec_fsm_slave_mailbox_up(slave) &&
-	    (fsm->eoe_turn || !ec_fsm_slave_poll_due(fsm, now_ns)) &&
-	    ec_fsm_eoe_start_tx(&fsm->eoe, slave, now_ns)) {
-		fsm->eoe_turn = false;
+	    ec_fsm_eoe_pump_start(&fsm->eoe, slave, now_ns)) {
 		fsm->state = ec_fsm_slave_state_eoe;
 	} else {
 		ec_fsm_slave_start_poll(fsm, now_ns);
 	}
 }
 
-/* One EoE frame out, all its fragments; then a look at the read mailbox. */
+/*
+ * The EoE pump, until the frames stop or another job waits (a request,
+ * an AL check): then it finishes the frame it is sending and gives way.
+ */
 static void ec_fsm_slave_state_eoe(struct ec_fsm_slave *fsm, u64 now_ns)
 {
+	struct ec_slave *slave = fsm->slave;
+
+	fsm->eoe.yield = ec_fsm_slave_request_queued(slave) ||
+			 ec_fsm_target_wants_job(&fsm->target, now_ns);
 	if (ec_fsm_eoe_exec(&fsm->eoe, now_ns))
 		return;
 	fsm->state = ec_fsm_slave_state_idle;
-	fsm->next_poll_ns = now_ns;	/* the answer may be there soon */
-	fsm->eoe_fetch_until_ns = now_ns + EC_EOE_FETCH_NS;
+	fsm->next_poll_ns = now_ns + EC_EOE_POLL_NS;
+	if (fsm->eoe.yield)	/* the job waiting starts in this step */
+		ec_fsm_slave_state_idle(fsm, now_ns);
 }
 
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns)
@@ -526,7 +525,8 @@ bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 		return true;
 	if (ec_fsm_slave_request_queued(slave))
 		return true;
-	if (ec_fsm_slave_has_eoe(slave) && ec_eoe_tx_wanted(slave->eoe))
+	if (ec_fsm_slave_has_eoe(slave) && ec_fsm_slave_mailbox_up(slave) &&
+	    ec_fsm_eoe_pump_wanted(&fsm->eoe, slave, now_ns))
 		return true;
 	return ec_fsm_slave_poll_due(fsm, now_ns);
 }
@@ -564,6 +564,7 @@ void ec_slave_fsm_free(struct ec_slave *slave)
 	if (slave->eoe)
 		ec_eoe_detach(slave->eoe);
 	if (fsm) {
+		ec_fsm_eoe_clear(&fsm->eoe, slave->master);
 		ec_fsm_slave_clear(fsm);
 		ec_free(fsm);
 		slave->fsm = NULL;

@@ -53,9 +53,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_foe foe;
 	struct ec_fsm_soe soe;
 	struct ec_fsm_voe voe;
-	struct ec_fsm_eoe eoe;	/* EoE frames out, set IP */
-	bool eoe_turn;		/* a mailbox check ran: a frame may go */
-	u64 eoe_fetch_until_ns;	/* an answer is likely: fetch at once */
+	struct ec_fsm_eoe eoe;	/* EoE pump, set IP */
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;

@@ -294,7 +294,8 @@ void ec_fsm_mbox_receive(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
  * @now_ns: current time
  *
  * Fails with -ENOMSG when the mailbox holds nothing (VoE read without
- * sync).
+ * sync), also when a fetch lost on the way back is followed by a repeat
+ * request that brings back nothing new.
  */
 void ec_fsm_mbox_fetch(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 		       u64 timeout_ns, u64 now_ns)
@@ -441,6 +442,11 @@ static void ec_fsm_mbox_state_check(struct ec_fsm_mbox *fsm, u64 now_ns)
 		return;
 	}
 	if (!(d->data[0] & EC_SM_STATUS_MBOX_FULL)) {
+		if (fsm->fetch_once) {
+			/* after a repeat request: nothing was lost */
+			ec_fsm_mbox_fail(fsm, -ENOMSG);
+			return;
+		}
 		if (ec_fsm_mbox_timed_out(fsm, now_ns)) {
 			ec_fsm_mbox_fail(fsm, -ETIMEDOUT);
 			return;
@@ -515,6 +521,10 @@ static void ec_fsm_mbox_state_fetch(struct ec_fsm_mbox *fsm, u64 now_ns)
 		 * read found the mailbox empty (a direct fetch).  Wait.
 		 */
 		fsm->repeated = false;
+		if (fsm->fetch_once) {
+			ec_fsm_mbox_fail(fsm, -ENOMSG);
+			return;
+		}
 		ec_fsm_mbox_queue_check(fsm);
 		return;
 	}

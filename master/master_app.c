@@ -333,17 +333,21 @@ static size_t ec_master_datagram_bytes(const struct ec_datagram *d)
 	       EC_DATAGRAM_FOOTER_SIZE;
 }
 
-/* Run one slave FSM; return the bytes it queued. */
+/* Run one slave FSM; return the bytes it queued (its EoE pump's too). */
 static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 	bool was_pending = fsm && ec_datagram_pending(&fsm->datagram);
+	u64 eoe_bytes = fsm ? fsm->eoe.queued_bytes : 0;
 
 	ec_slave_fsm_run(slave, now_ns);
 	fsm = slave->fsm;
-	if (!fsm || was_pending || !ec_datagram_pending(&fsm->datagram))
+	if (!fsm)
 		return 0;
-	return ec_master_datagram_bytes(&fsm->datagram);
+	eoe_bytes = fsm->eoe.queued_bytes - eoe_bytes;
+	if (was_pending || !ec_datagram_pending(&fsm->datagram))
+		return (size_t)eoe_bytes;
+	return ec_master_datagram_bytes(&fsm->datagram) + (size_t)eoe_bytes;
 }
 
 /**

@@ -250,7 +250,11 @@ int ecsim_slave_dc_set_drift(struct ecsim_segment *seg, unsigned int id,
  * EoE endpoint of an EoE slave (sim/eoe.c): its counters, and faults in
  * the frames it sends back: drop one fragment of its next frame that has
  * more than one (ECSIM_EOE_DROP_FRAGMENT), or give the second fragment of
- * its next such frame another frame number (ECSIM_EOE_BAD_FRAME_NO).
+ * its next such frame another frame number (ECSIM_EOE_BAD_FRAME_NO); or,
+ * after the first fragment of the next frame of more than one the master
+ * sends, leave the write mailbox unread for 5 frames, as a busy slave
+ * application would (ECSIM_EOE_SLOW_MAILBOX), or for 1 frame
+ * (ECSIM_EOE_SLOW_MAILBOX_1).
  * -ENOENT: no such slave or no EoE.
  */
 struct ecsim_eoe_stats {
@@ -261,6 +265,8 @@ struct ecsim_eoe_stats {
 };
 #define ECSIM_EOE_DROP_FRAGMENT 1
 #define ECSIM_EOE_BAD_FRAME_NO 2
+#define ECSIM_EOE_SLOW_MAILBOX 3
+#define ECSIM_EOE_SLOW_MAILBOX_1 4
 int ecsim_slave_eoe_stats(const struct ecsim_segment *seg, unsigned int id,
 			  struct ecsim_eoe_stats *st);
 int ecsim_slave_eoe_fault(struct ecsim_segment *seg, unsigned int id,

@@ -32,6 +32,7 @@
 #define EOE_UNIT		32
 #define EOE_MAX_FRAME		1536
 #define EOE_TXQ			8	/* frames waiting to go back */
+#define EOE_SLOW_FRAMES		5	/* ECSIM_EOE_SLOW_MAILBOX */
 
 #define ETH_HDR			14
 #define ETH_P_IP_		0x0800
@@ -425,6 +426,14 @@ void ecsim_eoe_request(struct ecsim_slave *s, const uint8_t *msg,
 	w1 = ecsim_get16(msg + 2);
 	switch (w0 & 0xf) {
 	case EOE_T_FRAG:
+		if (e->fault_armed && (e->fault == ECSIM_EOE_SLOW_MAILBOX ||
+				       e->fault == ECSIM_EOE_SLOW_MAILBOX_1) &&
+		    !(w1 & 0x3f) && !(w0 & EOE_W0_LAST)) {
+			/* the application is busy before the next fragment */
+			s->mbx_hold = e->fault == ECSIM_EOE_SLOW_MAILBOX ?
+				      EOE_SLOW_FRAMES : 1;
+			e->fault_armed = false;
+		}
 		handle_fragment(e, w0, w1, msg + EOE_HDR, len - EOE_HDR);
 		break;
 	case EOE_T_SET_IP_REQ:
@@ -466,7 +475,9 @@ again:
 			((e->tx_frag ? e->tx_off / EOE_UNIT : size_units) &
 			 0x3f) << 6 | (e->tx_frame_no & 0xf) << 12);
 	skip = false;
-	if (e->fault_armed && e->tx_frag == 1) {
+	if (e->fault_armed && e->tx_frag == 1 &&
+	    (e->fault == ECSIM_EOE_DROP_FRAGMENT ||
+	     e->fault == ECSIM_EOE_BAD_FRAME_NO)) {
 		/* the frame has more than one fragment: spoil this one */
 		if (e->fault == ECSIM_EOE_DROP_FRAGMENT)
 			skip = true;
@@ -512,7 +523,7 @@ int ecsim_slave_eoe_fault(struct ecsim_segment *seg, unsigned int id,
 
 	if (id >= seg->n_slaves || !seg->slaves[id].eoe)
 		return -ENOENT;
-	if (fault != ECSIM_EOE_DROP_FRAGMENT && fault != ECSIM_EOE_BAD_FRAME_NO)
+	if (fault < ECSIM_EOE_DROP_FRAGMENT || fault > ECSIM_EOE_SLOW_MAILBOX_1)
 		return -EINVAL;
 	e = seg->slaves[id].eoe;
 	e->fault = fault;

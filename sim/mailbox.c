@@ -74,6 +74,7 @@ void ecsim_mbx_reset(struct ecsim_slave *s)
 	s->last_req_cnt = 0;
 	s->reply_cnt = 0;
 	s->have_last_reply = false;
+	s->mbx_hold = 0;
 	for (n = 0; n < (int)s->model->n_sm && n < ESC_SM_MAX; n++)
 		s->mem[ESC_REG_SM(n) + ESC_SM_STATUS] &=
 			~(ESC_SMS_MBX_FULL | ESC_SMS_IRQ_WRITE |
@@ -312,6 +313,11 @@ void ecsim_mbx_process(struct ecsim_slave *s)
 
 	if (s->pdi_dead || st == ESC_AL_INIT)
 		return;
+	if (s->mbx_hold) {	/* fault: the application is busy */
+		s->mbx_hold--;
+		s->mbx_pending = true;
+		return;
+	}
 	handle_repeat(s);
 	if (s->sm_mbx_out >= 0 && ecsim_sm_enabled(s, s->sm_mbx_out)) {
 		r = s->mem + ESC_REG_SM(s->sm_mbx_out);

@@ -187,6 +187,7 @@ struct ecsim_slave {
 	struct ecsim_mbx_msg queue[ECSIM_MBX_QUEUE];
 	struct ecsim_mbx_msg last_reply;
 	bool have_last_reply;
+	unsigned int mbx_hold;		/* frames SM0 stays unread (fault) */
 	bool mbx_pending;		/* SM0 completed this frame */
 	bool repeat_pending;
 	void *coe;			/* struct ecsim_coe */

@@ -7,7 +7,13 @@
  * ARP); a fragment lost on the way back and a fragment with another frame
  * number drop that frame, counted, and the next one passes; datagrams lost
  * on the link are repeated; and the reassembly rules one by one on
- * hand-made fragments.
+ * hand-made fragments.  The pump's rules: a fragment goes each way in
+ * every cycle (a full frame's echo takes 4 + 4 cycles and a few more, 8
+ * frames at once a fragment per cycle each way); a write whose answer is
+ * lost goes again and the slave takes it once; a fetch whose answer is
+ * lost is repeated with the repeat request and no fragment is missing; a
+ * write mailbox the slave leaves full is written again until it is free;
+ * a CoE request on the same slave goes between two frames.
  */
 #include "harness.h"
 #include "fsm_eoe.h"
@@ -22,10 +28,33 @@
 #define HOST_IP 0xa9fe0a02	/* 169.254.10.2 */
 #define UDP_PORT 7
 #define MAX_FRAMES 8
+#define FULL_FRAME 1514
 
 static const char *segment =
 	"{ \"slaves\": [ { \"model\": \"EK1100\" },"
 	" { \"model\": \"ECSIM-EOE\", \"eoe\": { \"ip\": \"169.254.10.1\","
+	" \"mac\": \"02:ec:00:00:00:01\", \"udp_echo\": 7 } },"
+	" { \"model\": \"EL1008\" } ] }";
+/* The EoE device with CoE too (a drive's web server beside its SDOs). */
+static const char *segment_coe =
+	"{ \"models\": { \"EOE-COE\": { \"name\": \"EoE and CoE\","
+	" \"order\": \"EOE-COE\", \"group\": \"Other\","
+	" \"vendor\": \"0x0ec51d00\", \"product\": \"0x00000e0f\","
+	" \"revision\": \"0x00010000\", \"esc\": { \"type\": \"0x11\","
+	" \"revision\": 0, \"build\": 3, \"fmmus\": 8, \"sms\": 8,"
+	" \"ram_kb\": 8, \"ports\": [\"EBUS\", \"EBUS\"],"
+	" \"eeprom_kbit\": 32, \"read8\": true, \"features\": \"0x003c\" },"
+	" \"mailbox\": { \"protocols\": [\"EoE\", \"CoE\"], \"coe_details\": 1 },"
+	" \"sms\": [ { \"start\": \"0x1000\", \"size\": 512,"
+	" \"control\": \"0x26\", \"type\": \"mbx_out\" },"
+	" { \"start\": \"0x1200\", \"size\": 512, \"control\": \"0x22\","
+	" \"type\": \"mbx_in\" } ],"
+	" \"objects\": [ { \"index\": \"0x2000\", \"name\": \"Counter\","
+	" \"object\": \"RECORD\", \"entries\": [ { \"subindex\": 1,"
+	" \"name\": \"Value\", \"type\": \"UINT32\", \"access\": \"ro\","
+	" \"value\": 305419896 } ] } ] } },"
+	" \"slaves\": [ { \"model\": \"EK1100\" },"
+	" { \"model\": \"EOE-COE\", \"eoe\": { \"ip\": \"169.254.10.1\","
 	" \"mac\": \"02:ec:00:00:00:01\", \"udp_echo\": 7 } },"
 	" { \"model\": \"EL1008\" } ] }";
 static unsigned int num_slaves = NUM_SLAVES;
@@ -152,15 +181,20 @@ static void queue_ping(size_t size, u16 seq)
 	env.tx_len[env.tx_n++] = size;
 }
 
-static void setup(struct ec_harness *h)
+static void setup_segment(struct ec_harness *h, const char *json)
 {
 	memset(&env, 0, sizeof(env));
-	ec_harness_init(h, segment);
+	ec_harness_init(h, json);
 	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
 				       30 * EC_NSEC_PER_SEC));
 	ec_eoe_init(&eoe, &env_ops, &env);
 	ec_eoe_attach(&eoe, &h->master.slaves[ID_EOE]);
 	ck_assert_ptr_eq(h->master.slaves[ID_EOE].eoe, &eoe);
+}
+
+static void setup(struct ec_harness *h)
+{
+	setup_segment(h, segment);
 }
 
 static void teardown(struct ec_harness *h)
@@ -179,7 +213,12 @@ static void wait_frames(struct ec_harness *h, unsigned int n)
 {
 	ck_assert_msg(ec_harness_run_until(h, got_frames, &n,
 					   2 * EC_NSEC_PER_SEC),
-		      "%u frames back, %u expected", env.rx_n, n);
+		      "%u frames back, %u expected (sent %llu, %llu errors; "
+		      "%llu fragments in, %llu frames dropped)",
+		      env.rx_n, n, (unsigned long long)eoe.stats.tx_frames,
+		      (unsigned long long)eoe.stats.tx_errors,
+		      (unsigned long long)eoe.stats.rx_fragments,
+		      (unsigned long long)eoe.stats.rx_dropped);
 }
 
 /* Reply @k is the echo reply to request @k: same payload, type 0. */
@@ -362,6 +401,369 @@ START_TEST(test_link_loss)
 		check_echo(k);
 	}
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
+	teardown(&h);
+}
+END_TEST
+
+/* Cycle until @counter (a statistics counter) reaches @n. */
+static void wait_counter(struct ec_harness *h, const u64 *counter, u64 n)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2000 && *counter < n; i++)
+		ec_harness_cycle(h);
+	ck_assert_msg(*counter >= n, "counter at %llu, %llu awaited",
+		      (unsigned long long)*counter, (unsigned long long)n);
+}
+
+/* Queue a UDP datagram of @len bytes to @port. */
+static void queue_udp_to(size_t len, u8 seed, u16 port)
+{
+	u8 *u;
+	size_t i;
+
+	ck_assert_uint_lt(env.tx_n, MAX_FRAMES);
+	u = ipv4(env.tx[env.tx_n], 17, 8 + len);
+
+	be16(u, 40000);
+	be16(u + 2, port);
+	be16(u + 4, (u16)(8 + len));
+	be16(u + 6, 0);
+	for (i = 0; i < len; i++)
+		u[8 + i] = (u8)(i * 13 + seed);
+	env.tx_len[env.tx_n++] = 14 + 20 + 8 + len;
+}
+
+/* Queue a UDP datagram of @len bytes to the echo port. */
+static void queue_udp(size_t len, u8 seed)
+{
+	queue_udp_to(len, seed, UDP_PORT);
+}
+
+/* Cycles from now until @n frames are back. */
+static unsigned int cycles_to(struct ec_harness *h, unsigned int n)
+{
+	unsigned int c = 0;
+
+	while (env.rx_n < n && c < 2000) {
+		ec_harness_cycle(h);
+		c++;
+	}
+	ck_assert_uint_ge(env.rx_n, n);
+	return c;
+}
+
+/* A fragment each way per cycle: writes and fetches share the frames. */
+START_TEST(test_pipelining)
+{
+	struct ec_harness h;
+	unsigned int k, c;
+
+	setup(&h);
+	/* one full frame: 4 fragments out, 4 back, overlapping by one */
+	queue_ping(FULL_FRAME, 1);
+	c = cycles_to(&h, 1);
+	check_echo(0);
+	ck_assert_msg(c <= 4 + 4 + 2, "a full frame's echo took %u cycles", c);
+	/* 8 UDP datagrams of 1472 bytes at once: 32 fragments each way */
+	memset(&env, 0, sizeof(env));
+	for (k = 0; k < MAX_FRAMES; k++)
+		queue_udp(1472, (u8)k);
+	c = cycles_to(&h, MAX_FRAMES);
+	for (k = 0; k < MAX_FRAMES; k++) {
+		ck_assert_uint_eq(env.rx_len[k], env.tx_len[k]);
+		ck_assert_int_eq(memcmp(env.rx[k] + 42, env.tx[k] + 42, 1472),
+				 0);
+	}
+	ck_assert_msg(c <= 4 * MAX_FRAMES + 4 + 2,
+		      "8 full frames' echoes took %u cycles", c);
+	ck_assert_uint_eq(eoe.stats.tx_fragments, 4 + 4 * MAX_FRAMES);
+	ck_assert_uint_eq(eoe.stats.rx_fragments, 4 + 4 * MAX_FRAMES);
+	ck_assert_uint_eq(eoe.stats.rx_dropped, 0);
+	ck_assert_uint_eq(eoe.stats.tx_busy, 0);
+	teardown(&h);
+}
+END_TEST
+
+/* The answer to a fragment write is lost: the write goes again with the
+ * same mailbox counter and the slave takes the fragment once. */
+START_TEST(test_lost_write)
+{
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+
+	setup(&h);
+	queue_ping(FULL_FRAME, 3);
+	wait_counter(&h, &eoe.stats.tx_fragments, 1);
+	h.lose_answers = 1;	/* the frame with the second fragment */
+	wait_frames(&h, 1);
+	check_echo(0);
+	ck_assert_uint_eq(eoe.stats.tx_fragments, 4);
+	ck_assert_uint_eq(eoe.stats.tx_errors, 0);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.rx_fragments, 4);
+	ck_assert_uint_eq(st.rx_dropped, 0);
+	teardown(&h);
+}
+END_TEST
+
+/* A frame with a fetch is lost on its way to the slave: the fetch times
+ * out, the repeat request follows (the fragment is still in the read
+ * mailbox, nothing was lost) and the fragment is fetched; none missing. */
+START_TEST(test_lost_fetch)
+{
+	struct ec_harness h;
+	struct ec_fsm_slave *f;
+
+	setup(&h);
+	f = h.master.slaves[ID_EOE].fsm;
+	queue_ping(FULL_FRAME, 4);
+	wait_counter(&h, &eoe.stats.rx_fragments, 1);
+	h.drop_frames = 1;	/* the frame that would fetch fragment 2 */
+	wait_frames(&h, 1);
+	check_echo(0);
+	ck_assert_uint_eq(eoe.stats.rx_fragments, 4);
+	ck_assert_uint_eq(eoe.stats.rx_dropped, 0);
+	ck_assert_uint_ge(f->eoe.rx.repeats, 1);
+	/* the link goes on at a fragment per cycle */
+	queue_ping(FULL_FRAME, 5);
+	ck_assert_uint_le(cycles_to(&h, 2), 4 + 4 + 2);
+	check_echo(1);
+	teardown(&h);
+}
+END_TEST
+
+/* The slave leaves its write mailbox full for a while: the refused
+ * writes go again until it takes them; the frame arrives whole. */
+START_TEST(test_mailbox_busy)
+{
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+
+	setup(&h);
+	ck_assert_int_eq(ecsim_slave_eoe_fault(h.seg, ID_EOE,
+					       ECSIM_EOE_SLOW_MAILBOX), 0);
+	queue_ping(FULL_FRAME, 6);
+	wait_frames(&h, 1);
+	check_echo(0);
+	ck_assert_uint_ge(eoe.stats.tx_busy, 3);
+	ck_assert_uint_eq(eoe.stats.tx_errors, 0);
+	ck_assert_uint_eq(eoe.stats.tx_fragments, 4);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.rx_dropped, 0);
+	teardown(&h);
+}
+END_TEST
+
+/* An SDO upload from the EoE slave while frames flow both ways: it goes
+ * between two frames, EoE fragments that arrive while it waits go to the
+ * handler, it gets its value; every frame comes back whole. */
+START_TEST(test_coe_interleave)
+{
+	struct ec_sdo_request req;
+	struct ec_harness h;
+	unsigned int k;
+	u8 buf[4];
+
+	setup_segment(&h, segment_coe);
+	for (k = 0; k < 4; k++)
+		queue_udp(1472, (u8)(k + 20));
+	wait_counter(&h, &eoe.stats.tx_fragments, 2);
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.node);
+	req.index = 0x2000;
+	req.subindex = 1;
+	req.data = buf;
+	req.mem_size = sizeof(buf);
+	req.state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req.node, &h.master.slaves[ID_EOE].sdo_requests);
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
+				       EC_NSEC_PER_SEC));
+	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(req.data_size, 4);
+	ck_assert_uint_eq(ec_get_u32(buf), 305419896);
+	/* the frame being sent was finished first */
+	ck_assert_uint_eq(eoe.stats.tx_fragments % 4, 0);
+	wait_frames(&h, 4);
+	for (k = 0; k < 4; k++)
+		ck_assert_int_eq(memcmp(env.rx[k] + 42, env.tx[k] + 42, 1472),
+				 0);
+	ck_assert_uint_eq(eoe.stats.rx_dropped, 0);
+	ck_assert_uint_eq(eoe.stats.tx_errors, 0);
+	teardown(&h);
+}
+END_TEST
+
+/*
+ * The operation phase as on one CPU: the master's thread runs its FSM
+ * turn after the application's send (doc/LOCKING.md), so what it queues
+ * goes with the next send and is answered a turn later.
+ */
+static void op_cycle_after_send(struct ec_harness *h)
+{
+	ec_port_io_lock(&h->master);
+	ec_master_app_receive(&h->master, h->now_ns);
+	ec_port_io_unlock(&h->master);
+	ec_harness_op_send(&h->master, h->now_ns);
+	ec_master_op_fsm(&h->master, h->now_ns);
+	h->now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+/* Queue @n UDP echoes, cycle as on one CPU until they are back or
+ * @limit cycles passed; return the cycles.
+ */
+static unsigned int op_udp_burst(struct ec_harness *h, unsigned int n,
+				 unsigned int limit)
+{
+	unsigned int k, c = 0, first = env.tx_n;
+
+	for (k = 0; k < n; k++)
+		queue_udp(1472, (u8)(first + k));
+	while (env.rx_n < first + n && c < limit) {
+		op_cycle_after_send(h);
+		c++;
+	}
+	return c;
+}
+
+static void op_setup(struct ec_harness *h)
+{
+	unsigned int i;
+
+	setup(h);
+	ck_assert_int_eq(ec_master_activate(&h->master, h->now_ns), 0);
+	for (i = 0; i < 100; i++)
+		op_cycle_after_send(h);
+}
+
+/* Each echo came back equal to what was sent. */
+static void check_udp_echoes(void)
+{
+	unsigned int k;
+
+	ck_assert_uint_eq(env.rx_n, env.tx_n);
+	for (k = 0; k < env.rx_n; k++) {
+		ck_assert_uint_eq(env.rx_len[k], env.tx_len[k]);
+		ck_assert_int_eq(memcmp(env.rx[k] + 42, env.tx[k] + 42, 1472),
+				 0);
+	}
+}
+
+/* In OP on one CPU a fragment goes ahead of the write still on its way:
+ * 8 full frames out (to a port without echo) in well under the 2 cycles
+ * per fragment one write at a time takes there; and 8 echoes come back
+ * whole (the fetches, one at a time, take 2 cycles per fragment). */
+START_TEST(test_op_write_ahead)
+{
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+	unsigned int k, c = 0;
+
+	op_setup(&h);
+	for (k = 0; k < MAX_FRAMES; k++)
+		queue_udp_to(1472, (u8)k, UDP_PORT + 1);
+	while (eoe.stats.tx_frames < MAX_FRAMES && c < 2000) {
+		op_cycle_after_send(&h);
+		c++;
+	}
+	ck_assert_uint_eq(eoe.stats.tx_frames, MAX_FRAMES);
+	ck_assert_msg(c <= 6 * MAX_FRAMES + 4,
+		      "8 frames out took %u cycles in OP", c);
+	ck_assert_uint_eq(eoe.stats.tx_fragments, 4 * MAX_FRAMES);
+	ck_assert_uint_eq(eoe.stats.tx_restarts, 0);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.rx_frames, MAX_FRAMES);
+	ck_assert_uint_eq(st.rx_dropped, 0);
+	ck_assert_uint_eq(st.udp_replies, 0);
+	memset(&env, 0, sizeof(env));
+	op_udp_burst(&h, MAX_FRAMES, 2000);
+	check_udp_echoes();
+	ec_master_deactivate(&h.master, h.now_ns);
+	teardown(&h);
+}
+END_TEST
+
+/* Write-ahead into a write mailbox the slave leaves full: the refused
+ * writes go again in order (or the frame from fragment 0), every frame
+ * arrives whole. */
+START_TEST(test_op_mailbox_busy)
+{
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+	unsigned int k, i;
+
+	op_setup(&h);
+	for (k = 0; k < MAX_FRAMES / 2; k++) {
+		ck_assert_int_eq(ecsim_slave_eoe_fault(h.seg, ID_EOE,
+						       ECSIM_EOE_SLOW_MAILBOX),
+				 0);
+		for (i = 0; i < k; i++)
+			op_cycle_after_send(&h);
+		op_udp_burst(&h, 2, 2000);
+	}
+	check_udp_echoes();
+	ck_assert_uint_ge(eoe.stats.tx_busy, 1);
+	ck_assert_uint_eq(eoe.stats.tx_errors, 0);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.rx_frames, MAX_FRAMES + st.rx_dropped);
+	ec_master_deactivate(&h.master, h.now_ns);
+	teardown(&h);
+}
+END_TEST
+
+/* The write mailbox full for one frame while a fragment went ahead: the
+ * slave took the later one and refused the earlier, so the frame goes
+ * again from fragment 0 and arrives whole. */
+START_TEST(test_op_ahead_restart)
+{
+	struct ecsim_eoe_stats st;
+	struct ec_harness h;
+
+	op_setup(&h);
+	ck_assert_int_eq(ecsim_slave_eoe_fault(h.seg, ID_EOE,
+					       ECSIM_EOE_SLOW_MAILBOX_1), 0);
+	op_udp_burst(&h, 2, 2000);
+	check_udp_echoes();
+	ck_assert_uint_ge(eoe.stats.tx_restarts, 1);
+	ck_assert_uint_eq(eoe.stats.tx_errors, 0);
+	ck_assert_uint_eq(eoe.stats.tx_frames, 2);
+	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
+	ck_assert_uint_eq(st.rx_frames, 2);
+	ck_assert_uint_ge(st.rx_dropped, 1);	/* the frame out of order */
+	ec_master_deactivate(&h.master, h.now_ns);
+	teardown(&h);
+}
+END_TEST
+
+/* Answers lost while writes go ahead: every frame arrives whole (a lost
+ * write goes again, or its frame from fragment 0; a lost fetch is
+ * repeated), and the link goes on. */
+START_TEST(test_op_ahead_loss)
+{
+	struct ec_harness h;
+	unsigned int k;
+
+	op_setup(&h);
+	for (k = 0; k < 4; k++) {
+		queue_udp(1472, (u8)(40 + k));
+		while (eoe.stats.tx_fragments < 4 * k + 2)
+			op_cycle_after_send(&h);
+		h.lose_answers = k & 1;	/* mid-frame, both ways busy: */
+		h.drop_frames = !(k & 1);	/* answer lost, or frame */
+		while (env.rx_n < k + 1 && eoe.stats.rx_dropped + env.rx_n <
+		       k + 1 + eoe.stats.tx_errors)
+			op_cycle_after_send(&h);
+	}
+	for (k = 0; k < 200; k++)
+		op_cycle_after_send(&h);
+	check_udp_echoes();
+	ck_assert_uint_eq(eoe.stats.rx_dropped, 0);
+	ck_assert_uint_eq(eoe.stats.tx_errors, 0);
+	/* and then a burst passes whole */
+	memset(&env, 0, sizeof(env));
+	op_udp_burst(&h, 4, 2000);
+	check_udp_echoes();
+	ec_master_deactivate(&h.master, h.now_ns);
 	teardown(&h);
 }
 END_TEST
@@ -581,6 +983,15 @@ int main(void)
 	tcase_add_test(tc, test_lost_fragment);
 	tcase_add_test(tc, test_bad_frame_number);
 	tcase_add_test(tc, test_link_loss);
+	tcase_add_test(tc, test_pipelining);
+	tcase_add_test(tc, test_lost_write);
+	tcase_add_test(tc, test_lost_fetch);
+	tcase_add_test(tc, test_mailbox_busy);
+	tcase_add_test(tc, test_coe_interleave);
+	tcase_add_test(tc, test_op_write_ahead);
+	tcase_add_test(tc, test_op_mailbox_busy);
+	tcase_add_test(tc, test_op_ahead_restart);
+	tcase_add_test(tc, test_op_ahead_loss);
 	tcase_add_test(tc, test_set_ip_request);
 	tcase_add_test(tc, test_set_ip_config);
 	tcase_add_test(tc, test_rx_rules);

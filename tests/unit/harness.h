@@ -33,6 +33,8 @@ struct ec_harness {
 	u8 pending_frame[EC_HARNESS_MAX_PENDING][EC_FRAME_MAX_SIZE];
 	bool drop_all;		/* simulate a pulled cable */
 	unsigned int drop_frames;	/* lose the next this many frames */
+	unsigned int lose_answers;	/* the next frames reach the segment,
+					 * their answers are lost */
 	unsigned int late_cycles;	/* answers come this many polls late */
 	unsigned long pending_due[EC_HARNESS_MAX_PENDING];
 	unsigned long polls;
@@ -56,6 +58,10 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 	ecsim_segment_set_time(h->seg, h->now_ns);
 	len = ecsim_segment_process(h->seg, h->pending_frame[h->pending],
 				    size);
+	if (len && h->lose_answers) {
+		h->lose_answers--;
+		return 0;
+	}
 	if (len) {
 		h->pending_due[h->pending] = h->polls + 1 + h->late_cycles;
 		h->pending_len[h->pending++] = len;

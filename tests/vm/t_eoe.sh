@@ -6,13 +6,15 @@
 # 169.254.10.1, UDP echo on port 7).  The master creates eoe0s6 after the
 # scan (a kernel log line); with 169.254.10.2/16 on it, 'ping -c 50' gets
 # every reply with the master idle, and again while the user example runs
-# the segment in OP at 1 kHz; 1 MB through the UDP echo comes back equal;
+# the segment in OP at 1 kHz; 1 MB through the UDP echo comes back equal,
+# sent one datagram at a time and with 8 on their way, and 256 kB with 8
+# on their way in OP;
 # unplugging the device removes the interface (a log line), replugging
 # brings it back with the same name, and ping works again; 'ethercat ip'
 # gives the device a new address that then answers ping, and refuses bad
 # arguments with a clear error; 'ethercat eoe' (and -j) lists eoe0s6.  Prints the
 # ping round-trip median and p99, idle and in OP, and the UDP throughput
-# (figures, not asserted).
+# of each transfer (figures, not asserted).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -46,12 +48,14 @@ vm_run --segment "$SEG" -- "$GUEST_WAIT_N"'
 	up
 	ping -c 50 -i 0.1 -W 3 169.254.10.1 >/tmp/idle.txt; echo "rc_ping_idle=$?"
 	sed "s/^/IDLE /" /tmp/idle.txt
-	eoe_udp 169.254.10.1 7 1048576 1472; echo "rc_udp=$?"
-	ec_user_example -c 9000 -q >/tmp/ex.log 2>&1 &
+	eoe_udp 169.254.10.1 7 1048576 1472 | sed "s/^/SERIAL /"
+	eoe_udp 169.254.10.1 7 1048576 1472 8 | sed "s/^/WINDOW /"
+	ec_user_example -c 15000 -q >/tmp/ex.log 2>&1 &
 	pid=$!
 	wait_n OP 5 80; echo "rc_op=$?"
 	ping -c 50 -i 0.1 -W 3 169.254.10.1 >/tmp/op.txt; echo "rc_ping_op=$?"
 	sed "s/^/OP /" /tmp/op.txt
+	eoe_udp 169.254.10.1 7 262144 1472 8 | sed "s/^/OPWINDOW /"
 	wait $pid; echo "rc_example=$?"
 	cat /sys/class/net/eoe0s6/statistics/tx_packets /sys/class/net/eoe0s6/statistics/rx_packets /sys/class/net/eoe0s6/statistics/rx_dropped | tr "\n" " " | sed "s/^/stats /"; echo
 	vm-control unplug 6; echo "rc_unplug=$?"
@@ -93,15 +97,20 @@ grep -q '^rc_ping_idle=0$' "$OUT" || fail "ping with the master idle failed"
 grep -q '^IDLE 50 packets transmitted, 50 packets received' "$OUT" ||
 	fail "ping idle: $(grep '^IDLE .*packets' "$OUT")"
 echo "t_eoe: ping idle: $(rtt IDLE)"
-grep -q '^rc_udp=0$' "$OUT" || fail "UDP transfer: $(grep '^udp_' "$OUT")"
-grep -q '^udp_bytes=1048576 udp_same=1 ' "$OUT" ||
-	fail "UDP transfer: $(grep '^udp_' "$OUT")"
-echo "t_eoe: UDP 1 MB echoed equal: $(sed -n 's/^udp_bytes=.* udp_resent=\([0-9]*\) udp_ms=\([0-9]*\) udp_kBps=\([0-9]*\)/\3 kB\/s each way (\2 ms, \1 resent)/p' "$OUT")"
+# UDP figures: udp TAG BYTES WHAT
+udp() {
+	grep -q "^$1 udp_bytes=$2 udp_same=1 " "$OUT" ||
+		fail "UDP transfer ($3): $(grep "^$1 " "$OUT")"
+	echo "t_eoe: UDP $3 echoed equal: $(sed -n "s/^$1 udp_bytes=.* udp_resent=\\([0-9]*\\) udp_ms=\\([0-9]*\\) udp_kBps=\\([0-9]*\\)/\\3 kB\\/s each way (\\2 ms, \\1 resent)/p" "$OUT")"
+}
+udp SERIAL 1048576 "1 MB idle, one datagram at a time"
+udp WINDOW 1048576 "1 MB idle, 8 datagrams on their way"
 grep -q '^rc_op=0$' "$OUT" || fail "the example did not take the slaves to OP"
 grep -q '^rc_ping_op=0$' "$OUT" || fail "ping in OP failed"
 grep -q '^OP 50 packets transmitted, 50 packets received' "$OUT" ||
 	fail "ping in OP: $(grep '^OP .*packets' "$OUT")"
 echo "t_eoe: ping in OP (1 kHz): $(rtt OP)"
+udp OPWINDOW 262144 "256 kB in OP (1 kHz), 8 datagrams on their way"
 grep -q '^rc_example=0$' "$OUT" || fail "the user example failed"
 grep -q '^rc_unplug=0$' "$OUT" || fail "vm-control unplug failed"
 grep -q '^gone_if$' "$OUT" || fail "eoe0s6 still there after the unplug"
