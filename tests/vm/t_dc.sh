@@ -46,11 +46,14 @@ grep -q '^servo: *Distributed clocks: yes, 64 bit$' "$OUT" ||
 d=$(sed -n 's/^servo: *DC system time transmission delay: \([0-9]*\) ns$/\1/p' "$OUT")
 # what the segment's hops give a measurement (each E-bus hop 160 ns out,
 # 140 back: 150 measured): 150 (EK1122) + 650 + 150 + 150 + 650 (X1
-# branch) + 150; the true delay is 1920 (doc/SPECNOTES.md, t_Diff)
-[ "$d" = 1900 ] || fail "servo transmission delay '$d' ns, expected 1900"
+# branch) + 150; the true delay is 1920 (doc/SPECNOTES.md, t_Diff).  The
+# slaves' clocks drift (+-100 ppm): each receive time difference is off by
+# a fraction of a ns, so the rounded result is 1900 +- 1.
+case $d in 1899|1900|1901) ;; *)
+	fail "servo transmission delay '$d' ns, expected 1900 +- 1" ;; esac
 grep -q '^junction: *3  MII   up    open' "$OUT" ||
 	fail "the EK1122's port 3 (X1) is not shown open"
-grep -q '"transmission_delay":1900' "$OUT" || fail "-j lacks the delay"
+grep -q "\"transmission_delay\":$d" "$OUT" || fail "-j lacks the delay"
 grep -q '^op_rc=0$' "$OUT" || fail "the servo did not reach OP with SYNC0"
 n=$(sed -n 's/^sim: .* sync0 \([0-9]*\) .*/\1/p' "$OUT")
 [ -n "$n" ] && [ "$n" -gt 100 ] ||
