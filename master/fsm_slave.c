@@ -117,12 +117,6 @@ bool ec_slave_fsm_ready(const struct ec_slave *slave)
 	return fsm && fsm->startup_done && ec_fsm_slave_idle(fsm);
 }
 
-static bool ec_fsm_slave_has_coe(const struct ec_slave *slave)
-{
-	return (slave->sii.mailbox_protocols & EC_MBOX_COE) &&
-	       ec_slave_has_mailbox(slave);
-}
-
 static bool ec_fsm_slave_mailbox_up(const struct ec_slave *slave)
 {
 	u8 state = slave->current_state & EC_AL_STATE_MASK;
@@ -150,7 +144,7 @@ bool ec_fsm_slave_mbox_watched(const struct ec_slave *slave)
 	const struct ec_fsm_slave *fsm = slave->fsm;
 
 	return fsm && fsm->startup_done &&
-	       (ec_fsm_slave_has_coe(slave) || ec_fsm_slave_has_eoe(slave)) &&
+	       (ec_slave_has_coe(slave) || ec_fsm_slave_has_eoe(slave)) &&
 	       ec_fsm_slave_mailbox_up(slave) &&
 	       (slave->current_state & EC_AL_STATE_MASK) != EC_AL_STATE_BOOT_;
 }
@@ -312,7 +306,7 @@ void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		fsm->state = ec_fsm_slave_state_target;
 		return;
 	}
-	if (!fsm->pdos_done && ec_fsm_slave_has_coe(slave) &&
+	if (!fsm->pdos_done && ec_slave_has_coe(slave) &&
 	    ec_fsm_slave_mailbox_up(slave)) {
 		fsm->pdos_done = true;
 		if (slave->sii.coe_details & (EC_COE_DETAILS_PDO_ASSIGN |
@@ -326,7 +320,7 @@ void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		fsm->state = ec_fsm_slave_state_target;
 		return;
 	}
-	if (!fsm->dict_done && ec_fsm_slave_has_coe(slave) &&
+	if (!fsm->dict_done && ec_slave_has_coe(slave) &&
 	    ec_fsm_slave_mailbox_up(slave)) {
 		if (!(slave->sii.coe_details & EC_COE_DETAILS_SDO_INFO) ||
 		    (slave->master && slave->master->no_dictionary)) {
@@ -344,7 +338,7 @@ void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 		 * dictionary, which can take seconds on a real drive.
 		 */
 	}
-	if (fsm->dict_done || !ec_fsm_slave_has_coe(slave) ||
+	if (fsm->dict_done || !ec_slave_has_coe(slave) ||
 	    !ec_fsm_slave_mailbox_up(slave))
 		fsm->startup_done = true;
 	if (ec_fsm_slave_start_request(fsm, now_ns))
