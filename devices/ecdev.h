@@ -23,6 +23,13 @@
  * xmit() or two poll() at once.  poll() runs under the master's raw
  * cycle_lock; xmit() after it was dropped (doc/LOCKING.md).
  *
+ * A device module that learns of receptions (a receive handler, an
+ * interrupt) may call ecdev_rx_notify() there, in any context but NMI and
+ * never from within poll(): while a userspace application runs the cycle,
+ * the master then polls at once and hands the application its data
+ * without a system call at its next receive (doc/LOCKING.md, rule 9).  A
+ * purely polled driver does not call it; its application's receive polls.
+ *
  * The master names the device module in use ("ethercat master") after the
  * module passed as @owner.
  */
@@ -50,6 +57,7 @@ void ecdev_withdraw(struct ec_device *device);
 int ecdev_open(struct ec_device *device);
 void ecdev_close(struct ec_device *device);
 void ecdev_receive(struct ec_device *device, const void *data, size_t size);
+void ecdev_rx_notify(struct ec_device *device);
 void ecdev_set_link(struct ec_device *device, bool up);
 bool ecdev_get_link(const struct ec_device *device);
 

@@ -4,7 +4,9 @@
  * EtherCAT master.  Frames are sent with dev_queue_xmit(); EtherCAT frames
  * (EtherType 0x88a4) received by the driver are caught with a packet_type
  * handler, kept in a small ring and handed to the master when it polls, so
- * that the master sees them in its own context.
+ * that the master sees them in its own context; the handler tells the
+ * master of each (ecdev_rx_notify()), which polls there and then while a
+ * userspace application runs the cycle.
  */
 #include <linux/etherdevice.h>
 #include <linux/interrupt.h>
@@ -62,6 +64,7 @@ static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
 	unsigned int len = skb->len + ETH_HLEN;
 	unsigned long flags;
 	unsigned int next;
+	bool queued = false;
 
 	if (len > EC_GEN_FRAME_MAX || skb_mac_header_len(skb) != ETH_HLEN)
 		goto out;
@@ -78,9 +81,12 @@ static int ec_gen_rcv(struct sk_buff *skb, struct net_device *dev,
 			f->len = len;
 			/* ring index: pairs with the other side's acquire/release */
 			smp_store_release(&g->head, next);
+			queued = true;
 		}
 	}
 	spin_unlock_irqrestore(&g->rx_lock, flags);
+	if (queued)
+		ecdev_rx_notify(g->ecdev);
 out:
 	kfree_skb(skb);
 	return NET_RX_SUCCESS;

@@ -26,8 +26,10 @@
  * 4: the shared area's app_pending word (was reserved) and the DC words
  *    published only after a first EC_IOCTL_DC_TIMES
  *    (EC_IOCTL_DC_PUBLISHED).
+ * 5: the receive on arrival: the shared area's rx words and image, the
+ *    domain entries' rx_wkc and rx_seq, the master's rx counters.
  */
-#define EC_IOCTL_VERSION 4
+#define EC_IOCTL_VERSION 5
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -96,7 +98,11 @@ struct ec_ioctl_master {
 	__u16 debug_level;
 	__u64 app_time;
 	__u64 dc_ref_time;
-	__u32 reserved[8];
+	/* userspace application: exchanges completed as their frames
+	 * arrived (struct ec_ioctl_shm_rx), and EC_IOCTL_RECEIVE calls */
+	__u64 rx_on_arrival;
+	__u64 rx_in_call;
+	__u32 reserved[4];
 };
 
 struct ec_ioctl_port {
@@ -527,7 +533,8 @@ struct ec_ioctl_activate {
  *   queues, process; so the kernel's domain state, its logs and the
  *   datagram queue are as if the calls had been ioctls.
  * Words the module writes are written only at activation and inside
- * those two ioctls (the application runs the cycle from one thread);
+ * those two ioctls (the application runs the cycle from one thread),
+ * but for the receive on arrival (struct ec_ioctl_shm_rx below);
  * words the application writes are read only by the module, which trusts
  * nothing in them beyond the flags, a bounded count and the time.  A
  * domain beyond EC_IOCTL_SHM_DOMAINS uses the ioctls.  The area is a compatible addition to
@@ -552,7 +559,50 @@ struct ec_ioctl_shm_domain {
 	/* written by the application */
 	__u32 app_flags;	/* EC_IOCTL_SHM_PROCESSED... */
 	__u32 queue_count;	/* queue() calls since the last take */
-	__u32 reserved[10];
+	/* written by the module (version 5), the receive on arrival
+	 * (struct ec_ioctl_shm_rx): the domain's data of exchange rx_seq is
+	 * in the image, its working counters sum to rx_wkc */
+	__u32 rx_wkc;
+	__u32 rx_seq;
+	__u32 reserved[8];
+};
+
+/*
+ * The receive on arrival (version 5): while a userspace application holds
+ * the master, the module matches the replies of the domains' datagrams
+ * into an image of the process data (rx_image_size bytes at
+ * rx_image_offset in the area, laid out as the process data), never into
+ * the process data itself; a receive copies them there.  A device module
+ * that reports its receptions (ecdev_rx_notify()) lets the module do the
+ * matching as the frames arrive: once nothing sent by the last send is
+ * still on its way, it completes the exchange as a receive would (the
+ * statistics, the DC words, the master's thread woken), writes per domain
+ * rx_wkc and rx_seq (those sent in the exchange), then rx_seq (release).
+ * - at every EC_IOCTL_SEND the module raises tx_seq (never 0) before the
+ *   frames leave;
+ * - ecrt_master_receive() in lib finds rx_seq == tx_seq (acquire) and
+ *   rx_taken != tx_seq: it copies the data of the domains whose entry has
+ *   that rx_seq from the image into the process data, takes rx_wkc for
+ *   their process(), and stores tx_seq in rx_taken: no system call;
+ * - otherwise lib calls EC_IOCTL_RECEIVE, which polls and copies what
+ *   arrived (also what arrived early but was not taken) into the process
+ *   data, then stores tx_seq in rx_taken;
+ * - data that no receive took by the next send is dropped, as the reply
+ *   to a datagram sent again is.
+ * So the process data changes only at the application's receive, as
+ * with the ioctl.  With cable redundancy, more domains than entries, or a
+ * kernel application the module matches into the process data as before
+ * (rx_image_size 0).
+ */
+struct ec_ioctl_shm_rx {
+	/* written by the module */
+	__u32 tx_seq;		/* the last EC_IOCTL_SEND */
+	__u32 rx_seq;		/* the last exchange completed on arrival */
+	__u32 rx_image_offset;	/* in the area; page aligned */
+	__u32 rx_image_size;	/* bytes, the process data's size; 0: off */
+	/* written by the application */
+	__u32 rx_taken;		/* the last exchange it received */
+	__u32 reserved[11];
 };
 
 struct ec_ioctl_shm {
@@ -576,6 +626,8 @@ struct ec_ioctl_shm {
 	/* written by the application: a record above or below is new */
 	__u32 app_pending;
 	struct ec_ioctl_shm_domain domains[EC_IOCTL_SHM_DOMAINS];
+	struct ec_ioctl_shm_rx rx;
+	/* the rx image follows at rx.rx_image_offset */
 };
 
 struct ec_ioctl_master_state {

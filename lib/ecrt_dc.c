@@ -106,20 +106,32 @@ int ecrt_master_64bit_reference_clock_time_queue(ec_master_t *master)
  */
 static int ec_dc_times(const ec_master_t *master, struct ec_ioctl_dc_times *t)
 {
-	const struct ec_ioctl_shm *shm = master->shm;
-	uint32_t valid;
-
-	if (!shm)
+	if (!master->shm || !(master->dc.valid & EC_IOCTL_DC_PUBLISHED))
 		return ec_app_ioctl(master, EC_IOCTL_DC_TIMES, t);
-	valid = __atomic_load_n(&shm->dc_valid, __ATOMIC_ACQUIRE);
-	if (!(valid & EC_IOCTL_DC_PUBLISHED))
-		return ec_app_ioctl(master, EC_IOCTL_DC_TIMES, t);
-	memset(t, 0, sizeof(*t));
-	t->valid = valid & ~EC_IOCTL_DC_PUBLISHED;
-	t->ref_time64 = shm->dc_ref_time64;
-	t->ref_time32 = shm->dc_ref_time32;
-	t->monitor = shm->dc_monitor;
+	*t = master->dc;
+	t->valid &= ~EC_IOCTL_DC_PUBLISHED;
 	return 0;
+}
+
+/*
+ * At the end of every receive: the words the module published in the
+ * area for it.  The readers above take this copy, so what they return
+ * changes only at a receive, even when the module completes the next
+ * exchange on arrival (struct ec_ioctl_shm_rx) while the application
+ * reads.
+ */
+void ec_dc_snapshot(ec_master_t *master)
+{
+	const struct ec_ioctl_shm *shm = master->shm;
+	uint32_t valid = __atomic_load_n(&shm->dc_valid, __ATOMIC_ACQUIRE);
+
+	memset(&master->dc, 0, sizeof(master->dc));
+	if (!(valid & EC_IOCTL_DC_PUBLISHED))
+		return;
+	master->dc.ref_time64 = shm->dc_ref_time64;
+	master->dc.ref_time32 = shm->dc_ref_time32;
+	master->dc.monitor = shm->dc_monitor;
+	master->dc.valid = valid;
 }
 
 /* 0, -ENXIO without reference clock, -EIO when @flag's value is not

@@ -55,7 +55,8 @@ uint8_t *ecrt_domain_data(const ec_domain_t *domain)
 /*
  * With the shared area (ec_ioctl.h), process() and queue() make no system
  * call.  process() finds what the kernel's ec_domain_process() would find:
- * the working counters answered at the last receive or send, or nothing
+ * the working counters answered at the last receive (from the rx image
+ * when it came from there) or send, or nothing
  * once a queue() of the domain is pending (its datagrams are queued then);
  * the kernel replays both calls at the next receive or send.
  */
@@ -71,6 +72,10 @@ int ecrt_domain_process(ec_domain_t *domain)
 	if (__atomic_load_n(&e->queue_count, __ATOMIC_RELAXED)) {
 		wkc = 0;
 		flag = EC_IOCTL_SHM_PROCESSED_QUEUED;
+	} else if (domain->master->rx_fresh &&
+		   domain->rx_seq == domain->master->rx_fresh) {
+		wkc = domain->rx_wkc;	/* received from the rx image */
+		flag = EC_IOCTL_SHM_PROCESSED;
 	} else {
 		wkc = __atomic_load_n(&e->wkc_received, __ATOMIC_RELAXED);
 		flag = EC_IOCTL_SHM_PROCESSED;

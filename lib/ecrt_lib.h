@@ -21,6 +21,14 @@ struct ec_master {
 	size_t pd_size;
 	struct ec_ioctl_shm *shm;	/* mmap() of the shared area, or NULL */
 	size_t shm_size;
+	/* The receive on arrival (ec_ioctl.h): the area's rx image, or NULL;
+	 * the last exchange received; the one received from the image (0:
+	 * the last receive was an ioctl, or a send came after it). */
+	const uint8_t *rx_image;
+	uint32_t rx_taken;
+	uint32_t rx_fresh;
+	/* The DC words as the last receive left them (ecrt_dc.c). */
+	struct ec_ioctl_dc_times dc;
 	struct ec_domain *domains;	/* newest first */
 	struct ec_slave_config *configs;	/* newest first */
 };
@@ -30,8 +38,12 @@ struct ec_domain {
 	ec_master_t *master;
 	unsigned int index;
 	uint8_t *data;			/* in master->pd, after activation */
+	size_t size;			/* bytes of data */
 	/* With the shared area: its entry, and the last process() result. */
 	struct ec_ioctl_shm_domain *shm;
+	/* Its working counters from the rx image, of exchange rx_seq. */
+	uint32_t rx_seq;
+	uint16_t rx_wkc;
 	uint16_t working_counter;
 	ec_wc_state_t wc_state;
 };
@@ -117,6 +129,9 @@ static inline void ec_shm_pending(struct ec_ioctl_shm *shm)
 {
 	__atomic_store_n(&shm->app_pending, 1, __ATOMIC_RELEASE);
 }
+
+/* After a receive: keep the DC words it left (ecrt_dc.c). */
+void ec_dc_snapshot(ec_master_t *master);
 
 /* Free the mirrors of configs and domains (the kernel cleared its own). */
 void ec_app_clear_config(ec_master_t *master);

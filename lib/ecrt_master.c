@@ -94,8 +94,14 @@ static void ec_app_unmap(ec_master_t *master)
 		munmap(master->shm, master->shm_size);
 	master->shm = NULL;
 	master->shm_size = 0;
+	master->rx_image = NULL;
+	master->rx_taken = 0;
+	master->rx_fresh = 0;
+	memset(&master->dc, 0, sizeof(master->dc));
 	for (d = master->domains; d; d = d->next) {
 		d->data = NULL;
+		d->size = 0;
+		d->rx_seq = 0;
 		d->shm = NULL;
 		d->working_counter = 0;
 		d->wc_state = EC_WC_ZERO;
@@ -129,6 +135,26 @@ static void ec_app_map_shm(ec_master_t *master, size_t size)
 	for (d = master->domains; d; d = d->next)
 		if (d->index < shm->domain_count)
 			d->shm = &shm->domains[d->index];
+}
+
+/*
+ * The receive on arrival (ec_ioctl.h, struct ec_ioctl_shm_rx): the rx
+ * image, when the module keeps one the size of the process data inside
+ * the area.
+ */
+static void ec_app_use_rx_image(ec_master_t *master)
+{
+	const struct ec_ioctl_shm *shm = master->shm;
+	size_t offset, size;
+
+	if (!shm || !master->pd)
+		return;
+	offset = shm->rx.rx_image_offset;
+	size = shm->rx.rx_image_size;
+	if (!size || size != master->pd_size || offset < sizeof(*shm) ||
+	    offset > master->shm_size || master->shm_size - offset < size)
+		return;
+	master->rx_image = (const uint8_t *)shm + offset;
 }
 
 ec_master_t *ecrt_open_master(unsigned int master_index)
@@ -513,7 +539,9 @@ int ecrt_master_activate(ec_master_t *master)
 		if (ret < 0)
 			return ret;
 		d->data = info.size ? master->pd + info.offset : NULL;
+		d->size = info.size;
 	}
+	ec_app_use_rx_image(master);
 	return 0;
 }
 
@@ -538,12 +566,62 @@ int ecrt_master_set_send_interval(ec_master_t *master, size_t send_interval)
 
 int ecrt_master_send(ec_master_t *master)
 {
+	master->rx_fresh = 0;	/* process() finds the send's publication */
 	return ec_app_ioctl_int(master, EC_IOCTL_SEND, 0);
+}
+
+/*
+ * The exchange of the last send completed as its frames arrived: copy
+ * each domain sent in it from the rx image into the process data, and
+ * keep its working counters for process().  False when it did not (a
+ * frame lost or late, a polled device, no image): the ioctl receives.
+ */
+static bool ec_app_receive_arrived(ec_master_t *master)
+{
+	struct ec_ioctl_shm *shm = master->shm;
+	uint32_t seq;
+	ec_domain_t *d;
+
+	if (!master->rx_image)
+		return false;
+	/* the image and the domain words after rx_seq: pairs with the
+	 * module's release */
+	seq = __atomic_load_n(&shm->rx.rx_seq, __ATOMIC_ACQUIRE);
+	if (!seq || seq == master->rx_taken ||
+	    seq != __atomic_load_n(&shm->rx.tx_seq, __ATOMIC_RELAXED))
+		return false;
+	for (d = master->domains; d; d = d->next) {
+		if (!d->shm || !d->data ||
+		    __atomic_load_n(&d->shm->rx_seq, __ATOMIC_RELAXED) != seq)
+			continue;
+		memcpy(d->data, master->rx_image + (d->data - master->pd),
+		       d->size);
+		d->rx_wkc = (uint16_t)d->shm->rx_wkc;
+		d->rx_seq = seq;
+	}
+	master->rx_fresh = seq;
+	return true;
 }
 
 int ecrt_master_receive(ec_master_t *master)
 {
-	return ec_app_ioctl_int(master, EC_IOCTL_RECEIVE, 0);
+	struct ec_ioctl_shm *shm = master->shm;
+	int ret = 0;
+
+	if (!ec_app_receive_arrived(master)) {
+		master->rx_fresh = 0;
+		ret = ec_app_ioctl_int(master, EC_IOCTL_RECEIVE, 0);
+	}
+	if (shm) {
+		/* this exchange is received: the module copies nothing of it
+		 * any more */
+		master->rx_taken = __atomic_load_n(&shm->rx.tx_seq,
+						   __ATOMIC_RELAXED);
+		__atomic_store_n(&shm->rx.rx_taken, master->rx_taken,
+				 __ATOMIC_RELEASE);
+		ec_dc_snapshot(master);
+	}
+	return ret;
 }
 
 int ecrt_master_state(const ec_master_t *master, ec_master_state_t *state)

@@ -49,6 +49,14 @@ struct ec_datagram {
 	enum ec_datagram_type type;
 	u8 address[4];		/* ADP/ADO or logical address, LE on wire */
 	u8 *data;
+	/*
+	 * Where the reply's data goes when not NULL (a domain's datagram
+	 * under a userspace application: the rx image, ec_ioctl.h); the
+	 * glue copies it to data at the application's receive while
+	 * rx_pending.
+	 */
+	u8 *rx_data;
+	bool rx_pending;
 	size_t mem_size;
 	size_t data_size;
 	bool data_owned;	/* data was allocated by ec_datagram_prealloc */

@@ -283,8 +283,11 @@ static void ec_master_match(struct ec_master *master,
 
 	if (!d)
 		return;
-	if (ec_datagram_type_reads(d->type))
-		memcpy(d->data, fd->data, fd->data_size);
+	if (ec_datagram_type_reads(d->type)) {
+		memcpy(d->rx_data ? d->rx_data : d->data, fd->data,
+		       fd->data_size);
+		d->rx_pending = d->rx_data != NULL;
+	}
 	d->working_counter = fd->working_counter;
 	d->received_ns = now_ns;
 	master->in_flight[fd->index] = NULL;

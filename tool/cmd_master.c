@@ -250,6 +250,11 @@ static void ec_print_master(unsigned int index,
 		    d->skipped_datagrams);
 	ec_out_uint("unmatched_datagrams", "      Unmatched datagrams: %llu\n",
 		    d->unmatched_datagrams);
+	/* a userspace application's receives (ec_ioctl.h, shm rx) */
+	ec_out_uint("rx_on_arrival", "      Receives on arrival: %llu\n",
+		    d->rx_on_arrival);
+	ec_out_uint("rx_in_call", "      Receives in the call: %llu\n",
+		    d->rx_in_call);
 	ec_print_rates("tx_frame_rates", "Tx frame rate [1/s]: ",
 		       d->tx_frame_rates, EC_RATE_PER_FRAME, 0);
 	ec_print_rates("tx_kbyte_rates", "Tx rate [KByte/s]:   ",

@@ -212,7 +212,7 @@ static int ec_cdev_mmap(struct file *filp, struct vm_area_struct *vma)
 		ret = -EPERM;
 	else if (vma->vm_pgoff == EC_IOCTL_SHM_OFFSET >> PAGE_SHIFT)
 		ret = !m->core.active || !m->shm ? -ENODEV :
-			size > PAGE_ALIGN(sizeof(*m->shm)) ? -EINVAL :
+			size > m->shm_size ? -EINVAL :
 			remap_vmalloc_range(vma, m->shm, 0);
 	else if (!m->core.active || !m->core.pd_mem)
 		ret = -ENODEV;

@@ -187,6 +187,21 @@ void ecdev_close(struct ec_device *dev)
 EXPORT_SYMBOL(ecdev_close);
 
 /**
+ * ecdev_rx_notify() - frames wait for ops->poll()
+ * @dev: handle from ecdev_offer()
+ *
+ * A device module may call it from its receive handler, in any context but
+ * NMI, never from within ops->poll(): while a userspace application runs
+ * the cycle the master then polls at once and completes the exchange
+ * there (rx_arrival.c).  Otherwise it returns without doing anything.
+ */
+void ecdev_rx_notify(struct ec_device *dev)
+{
+	ec_rx_arrived(ec_linux_master_of(dev));
+}
+EXPORT_SYMBOL(ecdev_rx_notify);
+
+/**
  * ecdev_receive() - deliver a received frame; called from ops->poll()
  * @dev: handle from ecdev_offer()
  * @data: the whole Ethernet frame

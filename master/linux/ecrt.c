@@ -100,12 +100,14 @@ int ec_linux_master_deactivate(struct ec_linux_master *m)
 	}
 	mutex_lock(&m->io_mutex);
 	was_active = m->core.active;
+	ec_rx_stop(m);	/* replies into the process data again */
 	/* Lets go of the cyclic side under cycle_lock, then frees. */
 	ec_master_deactivate(&m->core, ktime_get_ns());
 	ec_master_clear_config(&m->core);
 	/* The userspace shared area (ioctl_cycle.c): no mapping is left. */
 	vfree(m->shm);
 	m->shm = NULL;
+	m->shm_size = 0;
 	mutex_unlock(&m->io_mutex);
 	mutex_unlock(&m->pd_lock);
 	if (was_active)

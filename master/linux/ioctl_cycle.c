@@ -43,18 +43,20 @@ static struct ec_domain *ec_cycle_domain(struct ec_linux_master *m,
  */
 static u32 ec_shm_create(struct ec_linux_master *m)
 {
-	struct ec_ioctl_shm *shm = m->shm;
+	size_t head = PAGE_ALIGN(sizeof(struct ec_ioctl_shm));
+	struct ec_ioctl_shm *shm;
 	struct ec_list *n;
 	struct ec_domain *d;
+	size_t image;
 
-	if (!shm) {
-		shm = vmalloc_user(PAGE_ALIGN(sizeof(*shm)));
-		if (!shm)
-			return 0;	/* userspace falls back to ioctls */
-		m->shm = shm;
-	}
-	shm->dc_valid = 0;	/* nothing published (EC_IOCTL_DC_PUBLISHED) */
-	shm->app_pending = 0;
+	if (m->shm)
+		return m->shm_size;	/* activated before */
+	image = ec_rx_image_size(m);
+	shm = vmalloc_user(head + PAGE_ALIGN(image));
+	if (!shm)
+		return 0;	/* userspace falls back to ioctls */
+	m->shm = shm;
+	m->shm_size = head + PAGE_ALIGN(image);
 	WRITE_ONCE(m->dc_shm_wanted, false);
 	shm->magic = EC_IOCTL_SHM_MAGIC;
 	shm->version = EC_IOCTL_VERSION;
@@ -67,7 +69,9 @@ static u32 ec_shm_create(struct ec_linux_master *m)
 			shm->domains[d->index].expected_wkc =
 				d->expected_working_counter;
 	}
-	return PAGE_ALIGN(sizeof(*shm));
+	if (image)
+		ec_rx_start(m, head, image);
+	return m->shm_size;
 }
 
 /*
@@ -233,7 +237,9 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
 		ec_shm_take(m, now);
+		ec_rx_before_send(m);
 		ec_master_app_send(&m->core, now);
+		ec_rx_after_send(m);
 		ec_shm_publish(m);
 	} else {
 		ret = -EPERM;
@@ -255,7 +261,9 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
 		ec_shm_take(m, now);
+		ec_rx_before_receive(m);
 		ec_master_app_receive(&m->core, now);
+		ec_rx_after_receive(m);
 		ec_shm_publish(m);
 		ec_dc_shm_publish(m);
 	} else {

@@ -100,6 +100,8 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 	data->dc_ref_time = c->dc.app_time_first_set ? c->dc.app_time_first :
 						       0;
 	data->debug_level = c->debug_level;
+	data->rx_on_arrival = READ_ONCE(m->rx_on_arrival);
+	data->rx_in_call = READ_ONCE(m->rx_in_call);
 	mutex_unlock(&m->io_mutex);
 	if (copy_to_user(arg, data, sizeof(*data)))
 		ret = -EFAULT;

@@ -97,7 +97,20 @@ struct ec_linux_master {
 	unsigned int pd_maps;		/* live mappings of pd_mem and shm */
 	/* Shared area of a userspace application (ec_ioctl.h), or NULL. */
 	struct ec_ioctl_shm *shm;
+	size_t shm_size;	/* bytes allocated and mappable */
 	bool dc_shm_wanted;	/* the DC words are published (ec_ioctl.h) */
+	/*
+	 * The receive on arrival (rx_arrival.c), under cycle_lock: replies
+	 * go to the rx image (rx_early); the last send's and the last
+	 * completed exchange's number; a send to complete (rx_armed); how
+	 * many exchanges completed on arrival and receives came by ioctl.
+	 */
+	bool rx_early;
+	bool rx_armed;
+	u32 rx_tx_seq;
+	u32 rx_done_seq;
+	u64 rx_on_arrival;
+	u64 rx_in_call;
 	/*
 	 * ecrt_master_callbacks(): in the operation phase the thread calls
 	 * them around its FSM turn instead of waiting for the application's
@@ -130,6 +143,9 @@ void ec_linux_flush_tx(struct ec_linux_master *m);
 void ec_linux_dc_init(struct ec_linux_master *m);
 void ec_linux_wait_tx_idle(struct ec_linux_master *m);
 void ec_linux_kick_thread(struct ec_linux_master *m);
+/* rx_arrival.c: frames arrived (ecdev_rx_notify()); deactivation. */
+void ec_rx_arrived(struct ec_linux_master *m);
+void ec_rx_stop(struct ec_linux_master *m);
 
 static inline struct ec_linux_master *ec_linux_of(const struct ec_master *c)
 {

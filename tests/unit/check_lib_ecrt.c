@@ -43,6 +43,7 @@ static struct {
 	uint64_t sync_to;	/* EC_IOCTL_DC_SYNC_REF_TO's time */
 	struct ec_ioctl_sc_dc sc_dc;
 	bool shm_on;		/* offer the shared area at activation */
+	bool rx_on;		/* with an rx image (receive on arrival) */
 	struct ec_ioctl_shm *shm;
 	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
 } fake;
@@ -64,6 +65,14 @@ int __wrap_open(const char *path, int flags, ...)
 	return __real_open("/dev/null", O_RDONLY);
 }
 
+/* The shared area's size; with the rx image it follows at 8 KiB. */
+#define RX_IMAGE_OFFSET 8192
+static size_t fake_shm_size(void)
+{
+	return fake.rx_on ? RX_IMAGE_OFFSET + PD_SIZE :
+			    sizeof(struct ec_ioctl_shm);
+}
+
 void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd,
 		  off_t off)
 {
@@ -71,13 +80,17 @@ void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd,
 	(void)fd;
 	if (off == (off_t)EC_IOCTL_SHM_OFFSET) {
 		ck_assert(fake.shm_on);
-		ck_assert_uint_eq(len, sizeof(*fake.shm));
+		ck_assert_uint_eq(len, fake_shm_size());
 		fake.shm = __real_mmap(NULL, len, PROT_READ | PROT_WRITE,
 				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		fake.shm->magic = EC_IOCTL_SHM_MAGIC;
 		fake.shm->version = EC_IOCTL_VERSION;
 		fake.shm->entry_size = sizeof(fake.shm->domains[0]);
 		fake.shm->domain_count = fake.domains;
+		if (fake.rx_on) {
+			fake.shm->rx.rx_image_offset = RX_IMAGE_OFFSET;
+			fake.shm->rx.rx_image_size = PD_SIZE;
+		}
 		return fake.shm;
 	}
 	ck_assert_int_eq(off, 0);
@@ -92,6 +105,8 @@ void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd,
 
 int __wrap_munmap(void *addr, size_t len)
 {
+	if (fake.shm && addr == fake.shm)
+		ck_assert_uint_eq(len, fake_shm_size());
 	if (fake.shm && addr == fake.shm) {
 		fake.shm = NULL;
 		return __real_munmap(addr, len);
@@ -240,7 +255,7 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		((struct ec_ioctl_activate *)arg)->pd_size = PD_SIZE;
 		if (fake.shm_on)
 			((struct ec_ioctl_activate *)arg)->shm_size =
-				sizeof(struct ec_ioctl_shm);
+				fake_shm_size();
 		return 0;
 	case EC_IOCTL_DOMAIN_INFO: {
 		struct ec_ioctl_domain_info *d = arg;
@@ -252,6 +267,8 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	}
 	case EC_IOCTL_SEND:
 		fake.sends++;
+		if (fake.rx_on)	/* the module numbers the exchange */
+			fake.shm->rx.tx_seq++;
 		return 0;
 	case EC_IOCTL_RECEIVE:
 		fake.receives++;
@@ -460,20 +477,128 @@ START_TEST(test_shm)
 	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), 0);
 	ck_assert_uint_eq(t32, 0x12345678);
 	ck_assert_uint_eq(fake.dc_times, 1);
-	/* published: the area's words, the marker bit not taken for a value */
+	/* published: the area's words as the next receive left them, the
+	 * marker bit not taken for a value */
 	fake.shm->dc_ref_time32 = 0xcafe;
 	fake.shm->dc_ref_time64 = 0x1122334455667788ULL;
 	fake.shm->dc_monitor = 42;
 	fake.shm->dc_valid = EC_IOCTL_DC_VALID_REF32 |
 			     EC_IOCTL_DC_VALID_REF64 | EC_IOCTL_DC_PUBLISHED;
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_uint_eq(fake.receives, 1);
 	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), 0);
 	ck_assert_uint_eq(t32, 0xcafe);
 	ck_assert_int_eq(ecrt_master_64bit_reference_clock_time(m, &t64), 0);
 	ck_assert_uint_eq(t64, 0x1122334455667788ULL);
 	ck_assert_uint_eq(ecrt_master_sync_monitor_process(m), 42);
+	/* what the module writes later shows only after the next receive */
+	fake.shm->dc_ref_time32 = 0xbeef;
 	fake.shm->dc_valid = EC_IOCTL_DC_NO_REF | EC_IOCTL_DC_PUBLISHED;
+	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), 0);
+	ck_assert_uint_eq(t32, 0xcafe);
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
 	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), -ENXIO);
 	ck_assert_uint_eq(fake.dc_times, 1);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * The receive on arrival: when the module completed the last send's
+ * exchange (rx_seq == tx_seq), ecrt_master_receive() copies the domains
+ * sent in it from the rx image and makes no system call; process() takes
+ * their rx_wkc.  A second receive, or one after a send whose exchange did
+ * not complete (a lost frame), goes to the module by ioctl.  Both tell the
+ * module which exchange was received (rx_taken).
+ */
+START_TEST(test_shm_rx)
+{
+	struct ec_ioctl_shm_domain *e0, *e1;
+	ec_domain_state_t st;
+	ec_domain_t *d0, *d1;
+	uint8_t *image, *pd0, *pd1;
+	ec_master_t *m;
+
+	reset();
+	fake.shm_on = true;
+	fake.rx_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	d0 = ecrt_master_create_domain(m);
+	d1 = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(d1);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	image = (uint8_t *)fake.shm + RX_IMAGE_OFFSET;
+	e0 = &fake.shm->domains[0];
+	e1 = &fake.shm->domains[1];
+	e0->expected_wkc = 3;
+	e1->expected_wkc = 1;
+	e1->wkc_received = 1;	/* the send before published it */
+	pd0 = ecrt_domain_data(d0);
+	pd1 = ecrt_domain_data(d1);
+
+	/* the exchange of send 1 completed on arrival, domain 0 in it */
+	ck_assert_int_eq(ecrt_master_send(m), 0);
+	memset(image, 0xa5, 12);
+	memset(image + DOMAIN1_OFFSET, 0x5a, 12);
+	e0->rx_wkc = 3;
+	e0->rx_seq = 1;
+	fake.shm->rx.rx_seq = 1;
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_uint_eq(fake.receives, 0);	/* no system call */
+	ck_assert_uint_eq(fake.shm->rx.rx_taken, 1);
+	ck_assert_uint_eq(pd0[0], 0xa5);
+	ck_assert_uint_eq(pd0[11], 0xa5);
+	ck_assert_uint_eq(pd0[12], 0);		/* the domain's 12 bytes only */
+	ck_assert_uint_eq(pd1[0], 0);		/* not sent in exchange 1 */
+	ck_assert_int_eq(ecrt_domain_process(d0), 0);
+	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
+	ck_assert_uint_eq(st.working_counter, 3);
+	ck_assert_int_eq(st.wc_state, EC_WC_COMPLETE);
+	ck_assert_int_eq(ecrt_domain_process(d1), 0);
+	ck_assert_int_eq(ecrt_domain_state(d1, &st), 0);
+	ck_assert_uint_eq(st.working_counter, 1);	/* wkc_received */
+
+	/* the same exchange again: by ioctl, nothing copied twice */
+	pd0[0] = 0x11;
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_uint_eq(fake.receives, 1);
+	ck_assert_uint_eq(pd0[0], 0x11);
+
+	/* send 2 did not complete (a frame lost): by ioctl, and process()
+	 * finds what the module published, not the old rx_wkc */
+	ck_assert_int_eq(ecrt_master_send(m), 0);
+	e0->wkc_received = 0;
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_uint_eq(fake.receives, 2);
+	ck_assert_uint_eq(fake.shm->rx.rx_taken, 2);
+	ck_assert_uint_eq(pd0[0], 0x11);
+	ck_assert_int_eq(ecrt_domain_process(d0), 0);
+	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
+	ck_assert_uint_eq(st.working_counter, 0);
+	ck_assert_int_eq(st.wc_state, EC_WC_ZERO);
+
+	/* send 3 completed with both domains */
+	ck_assert_int_eq(ecrt_master_send(m), 0);
+	e0->rx_wkc = 2;
+	e0->rx_seq = 3;
+	e1->rx_wkc = 1;
+	e1->rx_seq = 3;
+	fake.shm->rx.rx_seq = 3;
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_uint_eq(fake.receives, 2);
+	ck_assert_uint_eq(pd0[0], 0xa5);
+	ck_assert_uint_eq(pd1[0], 0x5a);
+	ck_assert_int_eq(ecrt_domain_process(d0), 0);
+	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
+	ck_assert_uint_eq(st.working_counter, 2);
+	ck_assert_int_eq(st.wc_state, EC_WC_INCOMPLETE);
+	/* after a queue() process() finds nothing answered */
+	ck_assert_int_eq(ecrt_domain_queue(d0), 0);
+	ck_assert_int_eq(ecrt_domain_process(d0), 0);
+	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
+	ck_assert_uint_eq(st.working_counter, 0);
 	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
 	ecrt_release_master(m);
 }
@@ -552,6 +677,7 @@ int main(void)
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
+	tcase_add_test(tc, test_shm_rx);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_sdo_request);
 	suite_add_tcase(s, tc);

@@ -61,6 +61,36 @@ START_TEST(test_reply_matching)
 }
 END_TEST
 
+/*
+ * A datagram with rx_data (a domain's under a userspace application, the
+ * rx image) gets its reply there and is marked rx_pending; its data, what
+ * it sent, stays as it was.
+ */
+START_TEST(test_reply_into_rx_data)
+{
+	struct ec_harness h;
+	struct ec_datagram a;
+	u8 image[2] = { 0xee, 0xee };
+
+	ec_harness_init(&h, three_slaves);
+	ec_datagram_init(&a);
+	ck_assert_int_eq(ec_datagram_brd(&a, 0x0130, 2), 0);
+	a.rx_data = image;	/* BRD data: sent as 0, ORed by the slaves */
+	ec_master_queue_datagram(&h.master, &a);
+	ck_assert_uint_eq(ec_master_send_datagrams(&h.master, h.now_ns), 1);
+	ck_assert(!a.rx_pending);
+	ec_master_poll_devices(&h.master);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_RECEIVED);
+	ck_assert(a.rx_pending);
+	ck_assert_uint_eq(image[0], 0x01);	/* AL status INIT, all three */
+	ck_assert_uint_eq(image[1], 0x00);
+	ck_assert_uint_eq(a.working_counter, 3);
+	ck_assert_uint_eq(a.data[0], 0);	/* not the reply's 0x01 */
+	ec_datagram_clear(&a);
+	ec_harness_clear(&h);
+}
+END_TEST
+
 START_TEST(test_timeout_and_lost_frames)
 {
 	struct ec_harness h;
@@ -186,6 +216,7 @@ int main(void)
 
 	tcase_add_test(tc, test_idle_counts_slaves);
 	tcase_add_test(tc, test_reply_matching);
+	tcase_add_test(tc, test_reply_into_rx_data);
 	tcase_add_test(tc, test_timeout_and_lost_frames);
 	tcase_add_test(tc, test_unmatched_and_bad_frames);
 	tcase_add_test(tc, test_link_loss_counts_zero);

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rx_arrival.c - the receive on arrival of a userspace application
+ * (include/ec_ioctl.h, struct ec_ioctl_shm_rx).
+ *
+ * While a userspace application holds the master, the replies of the
+ * domains' datagrams are matched into the rx image of the shared area,
+ * never into the process data.  A device module that reports its
+ * receptions (ecdev_rx_notify()) has them matched as they arrive; once
+ * nothing of the last send is on its way, the exchange is complete and
+ * lib's ecrt_master_receive() copies the image into the process data
+ * without a system call.  Otherwise EC_IOCTL_RECEIVE polls and copies.
+ * So the process data changes only at the application's receive, either
+ * way, and a lost frame costs what it costs with the ioctl alone.
+ *
+ * All of it runs under cycle_lock (doc/LOCKING.md); ec_rx_arrived() takes
+ * the lock only by trylock: whatever holds it already, on this CPU or
+ * another, the application's receive polls instead.
+ */
+#include <linux/ktime.h>
+#include <linux/vmalloc.h>
+
+#include "ec_ioctl.h"
+#include "ioctl.h"
+#include "ioctl_app.h"
+#include "../domain.h"
+
+/* The domain of list node @n. */
+static struct ec_domain *ec_rx_domain(struct ec_list *n)
+{
+	return ec_list_entry(n, struct ec_domain, node);
+}
+
+/*
+ * Set each domain datagram's rx_data (@image, or NULL: into the process
+ * data) and clear its rx_pending; cycle_lock held.
+ */
+static void ec_rx_point(struct ec_linux_master *m, u8 *image)
+{
+	struct ec_list *n;
+	unsigned int i;
+
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		struct ec_domain *d = ec_rx_domain(n);
+
+		for (i = 0; i < d->datagram_count; i++) {
+			struct ec_datagram *dg = &d->datagrams[i].datagram;
+
+			dg->rx_data = image ? image + (dg->data -
+						       m->core.pd_mem) :
+					      NULL;
+			dg->rx_pending = false;
+		}
+	}
+}
+
+/**
+ * ec_rx_image_size() - bytes of rx image an activation needs
+ * @m: master; active, pd_lock and io_mutex held
+ *
+ * Return: the process data's size, or 0 when the image is not used: a
+ * kernel application (never asked), cable redundancy (its two copies
+ * are merged into the process data, redundancy.c), a domain without an
+ * entry in the area, or a domain whose data is not in the mapping.
+ */
+size_t ec_rx_image_size(struct ec_linux_master *m)
+{
+	const u8 *pd = m->core.pd_mem;
+	struct ec_list *n;
+
+	if (m->core.red || !pd || !m->core.pd_size ||
+	    m->core.domain_count > EC_IOCTL_SHM_DOMAINS ||
+	    m->core.pd_size > U32_MAX)
+		return 0;
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		const struct ec_domain *d = ec_rx_domain(n);
+
+		if (d->index >= EC_IOCTL_SHM_DOMAINS)
+			return 0;
+		if (d->data_size && (d->data < pd || d->data + d->data_size >
+							   pd + m->core.pd_size))
+			return 0;
+	}
+	return m->core.pd_size;
+}
+
+/**
+ * ec_rx_start() - match the domains' replies into the image from now on
+ * @m: master; active, pd_lock and io_mutex held, m->shm set
+ * @offset: the image's offset in the area (page aligned)
+ * @size: from ec_rx_image_size(), not 0
+ */
+void ec_rx_start(struct ec_linux_master *m, u32 offset, size_t size)
+{
+	unsigned long flags = ec_linux_cycle_lock(m);
+
+	ec_rx_point(m, (u8 *)m->shm + offset);
+	m->shm->rx.tx_seq = 0;
+	m->shm->rx.rx_seq = 0;
+	m->shm->rx.rx_taken = 0;
+	m->shm->rx.rx_image_offset = offset;
+	m->shm->rx.rx_image_size = (u32)size;
+	m->rx_tx_seq = 0;
+	m->rx_done_seq = 0;
+	m->rx_armed = false;
+	WRITE_ONCE(m->rx_early, true);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+}
+
+/**
+ * ec_rx_stop() - no more matching on arrival (before the area is freed)
+ * @m: master; io_mutex held
+ */
+void ec_rx_stop(struct ec_linux_master *m)
+{
+	unsigned long flags = ec_linux_cycle_lock(m);
+
+	if (m->rx_early && m->core.active)
+		ec_rx_point(m, NULL);
+	WRITE_ONCE(m->rx_early, false);
+	m->rx_armed = false;
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+}
+
+/* Clear (@copy false) or commit the replies that wait in the image. */
+static void ec_rx_settle(struct ec_linux_master *m, bool copy)
+{
+	struct ec_list *n;
+	unsigned int i;
+
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		struct ec_domain *d = ec_rx_domain(n);
+
+		for (i = 0; i < d->datagram_count; i++) {
+			struct ec_datagram *dg = &d->datagrams[i].datagram;
+
+			if (!dg->rx_pending)
+				continue;
+			if (copy)
+				memcpy(dg->data, dg->rx_data, dg->data_size);
+			dg->rx_pending = false;
+		}
+	}
+}
+
+/**
+ * ec_rx_before_send() - at the start of EC_IOCTL_SEND
+ * @m: master; cycle_lock held
+ *
+ * What no receive took is dropped: it belongs to datagrams sent again.
+ */
+void ec_rx_before_send(struct ec_linux_master *m)
+{
+	if (m->rx_early)
+		ec_rx_settle(m, false);
+}
+
+/**
+ * ec_rx_after_send() - at the end of EC_IOCTL_SEND, before the frames go
+ * @m: master; cycle_lock held
+ */
+void ec_rx_after_send(struct ec_linux_master *m)
+{
+	if (!m->rx_early)
+		return;
+	m->rx_tx_seq = m->rx_tx_seq + 1 ? m->rx_tx_seq + 1 : 1;
+	WRITE_ONCE(m->shm->rx.tx_seq, m->rx_tx_seq);
+	m->rx_armed = !ec_list_empty(&m->core.sent_datagrams);
+}
+
+/**
+ * ec_rx_before_receive() - at the start of EC_IOCTL_RECEIVE
+ * @m: master; cycle_lock held
+ *
+ * When lib took the exchange completed on arrival it copied the replies
+ * itself (rx_taken); they are not copied a second time.
+ */
+void ec_rx_before_receive(struct ec_linux_master *m)
+{
+	if (m->rx_early && m->rx_done_seq == m->rx_tx_seq &&
+	    READ_ONCE(m->shm->rx.rx_taken) == m->rx_tx_seq)
+		ec_rx_settle(m, false);
+}
+
+/**
+ * ec_rx_after_receive() - at the end of EC_IOCTL_RECEIVE's poll
+ * @m: master; cycle_lock held
+ *
+ * The replies that arrived, in this call or before, go to the process
+ * data now; the exchange is over (no completion on arrival any more).
+ */
+void ec_rx_after_receive(struct ec_linux_master *m)
+{
+	m->rx_in_call++;
+	if (!m->rx_early)
+		return;
+	ec_rx_settle(m, true);
+	m->rx_armed = false;
+}
+
+/* Complete the exchange as a receive would; cycle_lock held. */
+static void ec_rx_complete(struct ec_linux_master *m, u64 now_ns)
+{
+	struct ec_ioctl_shm_domain *e;
+	struct ec_list *n;
+	unsigned int i;
+
+	ec_master_update_stats(&m->core, now_ns);
+	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
+		struct ec_domain *d = ec_rx_domain(n);
+		bool fresh = false;
+		u32 wkc = 0;
+
+		for (i = 0; i < d->datagram_count; i++) {
+			const struct ec_datagram *dg =
+				&d->datagrams[i].datagram;
+
+			if (dg->state == EC_DATAGRAM_RECEIVED)
+				wkc += dg->working_counter;
+			fresh |= dg->rx_pending;
+		}
+		e = &m->shm->domains[d->index];
+		WRITE_ONCE(e->rx_wkc, (u16)wkc);
+		if (fresh)
+			WRITE_ONCE(e->rx_seq, m->rx_tx_seq);
+	}
+	ec_dc_shm_publish(m);
+	m->rx_done_seq = m->rx_tx_seq;
+	m->rx_armed = false;
+	m->rx_on_arrival++;
+	/* the image and the words above before rx_seq: pairs with lib */
+	smp_store_release(&m->shm->rx.rx_seq, m->rx_tx_seq);
+}
+
+/**
+ * ec_rx_arrived() - frames arrived on a device of @m (ecdev_rx_notify())
+ * @m: master; any context but NMI, cycle_lock not held by the caller
+ *
+ * Matches them now when a userspace application runs the cycle, and
+ * completes the exchange when nothing of the last send is still out.
+ */
+void ec_rx_arrived(struct ec_linux_master *m)
+{
+	unsigned long flags;
+	bool done = false;
+
+	if (!READ_ONCE(m->rx_early) || in_nmi())
+		return;
+	if (!raw_spin_trylock_irqsave(&m->cycle_lock, flags))
+		return;	/* the application's receive polls */
+	if (m->rx_early && m->core.active) {
+		ec_master_poll_devices(&m->core);
+		if (m->rx_armed && ec_list_empty(&m->core.sent_datagrams)) {
+			ec_rx_complete(m, ktime_get_ns());
+			done = true;
+		}
+	}
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	if (done)
+		ec_linux_kick_thread(m);
+}
