@@ -520,23 +520,29 @@ struct ec_ioctl_activate {
  *   writes, per domain, the sum of the working counters of its datagrams
  *   that are answered (wkc_received): what a process() would find now;
  * - process() in lib takes wkc_received (or 0 when a queue() of the domain
- *   is pending: its datagrams are then queued, not answered), classifies
- *   it against expected_wkc and records in app_flags that it ran, before
- *   or after a queue(); queue() counts in queue_count;
+ *   is pending: its datagrams are then queued, not answered; or rx_wkc
+ *   after a receive on arrival), classifies it against expected_wkc and
+ *   records in app_flags that it ran, before or after a queue(), and
+ *   before a queue() in app_wkc what it found; queue() counts in
+ *   queue_count;
  * - ecrt_master_application_time() stores app_time, then app_time_set;
  * - after each such record lib stores 1 in app_pending (release); the
  *   module takes the records only when it finds app_pending set (atomic
  *   exchange with 0), so a cycle that recorded nothing costs one load;
- * - at the start of the next EC_IOCTL_RECEIVE or EC_IOCTL_SEND the module
- *   takes app_flags and queue_count (atomic exchange with 0) and replays
- *   on the domain what the application did, in its order: process, the
- *   queues, process; so the kernel's domain state, its logs and the
- *   datagram queue are as if the calls had been ioctls.
+ * - at the start of the next EC_IOCTL_RECEIVE, EC_IOCTL_SEND or
+ *   EC_IOCTL_DOMAIN_STATE the module takes app_flags and queue_count
+ *   (atomic exchange with 0) and replays on the domain what the
+ *   application did, in its order: process (with app_wkc: what lib found,
+ *   since the module cannot tell any more whether a reply came before or
+ *   after a receive on arrival), the queues, process (0: queued); so the
+ *   kernel's domain state, its logs and the datagram queue are as if the
+ *   calls had been ioctls.
  * Words the module writes are written only at activation and inside
  * those two ioctls (the application runs the cycle from one thread),
  * but for the receive on arrival (struct ec_ioctl_shm_rx below);
  * words the application writes are read only by the module, which trusts
- * nothing in them beyond the flags, a bounded count and the time.  A
+ * nothing in them beyond the flags, a bounded count, the time and a
+ * working counter that only the domain's own state shows.  A
  * domain beyond EC_IOCTL_SHM_DOMAINS uses the ioctls.  The area is a compatible addition to
  * version 2: an older module leaves shm_size 0 (a reserved word) and lib
  * then uses the ioctls; an older lib never maps it.
@@ -564,7 +570,10 @@ struct ec_ioctl_shm_domain {
 	 * in the image, its working counters sum to rx_wkc */
 	__u32 rx_wkc;
 	__u32 rx_seq;
-	__u32 reserved[8];
+	/* written by the application (version 5): what its last process()
+	 * before any queue() found, replayed as the kernel's state */
+	__u32 app_wkc;
+	__u32 reserved[7];
 };
 
 /*

@@ -80,6 +80,8 @@ int ecrt_domain_process(ec_domain_t *domain)
 		wkc = __atomic_load_n(&e->wkc_received, __ATOMIC_RELAXED);
 		flag = EC_IOCTL_SHM_PROCESSED;
 	}
+	if (flag == EC_IOCTL_SHM_PROCESSED)
+		__atomic_store_n(&e->app_wkc, wkc, __ATOMIC_RELAXED);
 	__atomic_fetch_or(&e->app_flags, flag, __ATOMIC_RELAXED);
 	ec_shm_pending(domain->master->shm);
 	domain->working_counter = wkc;

@@ -318,6 +318,28 @@ int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
 }
 
 /**
+ * ec_domain_answered_wkc() - what a process() finds now
+ * @domain: domain
+ *
+ * Return: the sum of the working counters of the datagrams answered and
+ * received by the application: a reply still waiting in the rx image for
+ * the application's receive (rx_pending) does not count yet.
+ */
+u16 ec_domain_answered_wkc(const struct ec_domain *domain)
+{
+	unsigned int i;
+	u16 wkc = 0;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		const struct ec_datagram *d = &domain->datagrams[i].datagram;
+
+		if (d->state == EC_DATAGRAM_RECEIVED && !d->rx_pending)
+			wkc += d->working_counter;
+	}
+	return wkc;
+}
+
+/**
  * ec_domain_process() - evaluate the answers of the last exchange
  * @domain: domain
  * @now_ns: current time (rate limit of the log)
@@ -327,16 +349,18 @@ int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
  */
 void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 {
-	unsigned int i;
-	u16 wkc = 0;
+	ec_domain_set_wkc(domain, ec_domain_answered_wkc(domain), now_ns);
+}
 
-	for (i = 0; i < domain->datagram_count; i++) {
-		const struct ec_datagram *d = &domain->datagrams[i].datagram;
-
-		if (d->state == EC_DATAGRAM_RECEIVED)
-			wkc += d->working_counter;
-	}
-
+/**
+ * ec_domain_set_wkc() - take @wkc as the last exchange's working counter
+ * @domain: domain
+ * @wkc: the sum (ec_domain_process(), or what a userspace application's
+ *	process() found, replayed from the shared area)
+ * @now_ns: current time (rate limit of the log)
+ */
+void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
+{
 	if (wkc != domain->working_counter) {
 		domain->working_counter_changes++;
 		domain->working_counter = wkc;

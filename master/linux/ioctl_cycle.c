@@ -76,10 +76,11 @@ static u32 ec_shm_create(struct ec_linux_master *m)
 
 /*
  * Take the application time set through the shared area, and replay on
- * each domain what the application did through it since the last receive
- * or send: a process() before any queue(), the
- * queue()s (their datagrams are queued: a process() after them finds
- * nothing answered), a process() after them.  cycle_lock held.
+ * each domain what the application did through it since the last receive,
+ * send or state query: a process() before any queue() (with the working
+ * counter lib found), the queue()s (their datagrams are queued: a
+ * process() after them finds nothing answered), a process() after them.
+ * cycle_lock held.
  */
 static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 {
@@ -113,18 +114,19 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 		queues = READ_ONCE(e->queue_count) ?
 				 xchg(&e->queue_count, 0) : 0;
 		if (flags & EC_IOCTL_SHM_PROCESSED)
-			ec_domain_process(d, now_ns);
+			ec_domain_set_wkc(d, (u16)READ_ONCE(e->app_wkc),
+					  now_ns);
 		queues = min_t(u32, queues, EC_IOCTL_SHM_QUEUE_MAX);
 		while (queues--)
 			ec_domain_queue(d);
 		if (flags & EC_IOCTL_SHM_PROCESSED_QUEUED)
-			ec_domain_process(d, now_ns);
+			ec_domain_set_wkc(d, 0, now_ns);	/* queued */
 	}
 }
 
 /*
  * Publish, per domain, what a process() would find now: the working
- * counters of the answered datagrams (as ec_domain_process() sums them).
+ * counters of the answered datagrams (ec_domain_answered_wkc()).
  * cycle_lock held.
  */
 static void ec_shm_publish(struct ec_linux_master *m)
@@ -132,8 +134,6 @@ static void ec_shm_publish(struct ec_linux_master *m)
 	struct ec_ioctl_shm_domain *e;
 	struct ec_list *n;
 	struct ec_domain *d;
-	unsigned int i;
-	u32 wkc;
 
 	if (!m->shm)
 		return;
@@ -141,16 +141,8 @@ static void ec_shm_publish(struct ec_linux_master *m)
 		d = ec_list_entry(n, struct ec_domain, node);
 		if (d->index >= EC_IOCTL_SHM_DOMAINS)
 			continue;
-		wkc = 0;
-		for (i = 0; i < d->datagram_count; i++) {
-			const struct ec_datagram *dg =
-				&d->datagrams[i].datagram;
-
-			if (dg->state == EC_DATAGRAM_RECEIVED)
-				wkc += dg->working_counter;
-		}
 		e = &m->shm->domains[d->index];
-		WRITE_ONCE(e->wkc_received, (u16)wkc);
+		WRITE_ONCE(e->wkc_received, ec_domain_answered_wkc(d));
 		WRITE_ONCE(e->kernel_seq, e->kernel_seq + 1);
 	}
 }
@@ -325,6 +317,8 @@ long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg)
 		return -EINVAL;
 	memset(&st, 0, sizeof(st));
 	flags = ec_linux_cycle_lock(m);
+	if (m->core.active)	/* the state as lib reports it */
+		ec_shm_take(m, ktime_get_ns());
 	d = m->core.active ? ec_cycle_domain(m, data.domain_index) : NULL;
 	if (d)
 		ec_domain_state(d, &st);

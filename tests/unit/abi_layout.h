@@ -192,6 +192,7 @@ EC_OFF(ec_ioctl_shm_domain, app_flags, 16);
 EC_OFF(ec_ioctl_shm_domain, queue_count, 20);
 EC_OFF(ec_ioctl_shm_domain, rx_wkc, 24);
 EC_OFF(ec_ioctl_shm_domain, rx_seq, 28);
+EC_OFF(ec_ioctl_shm_domain, app_wkc, 32);
 EC_ABI(ec_ioctl_shm_rx, 64);
 EC_OFF(ec_ioctl_shm_rx, rx_image_offset, 8);
 EC_OFF(ec_ioctl_shm_rx, rx_taken, 16);

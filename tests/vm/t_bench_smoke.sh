@@ -4,8 +4,9 @@
 # t_bench_smoke: make bench in brief (scripts/bench, default segment, 300
 # cycles per side, no native core part): the table has every row for both
 # sides, the userspace ecrt_domain_process() and ecrt_domain_queue() make
-# 0 system calls per call (counted by the program) and receive and send 1
-# each, the shared-area semantics checks all pass, the driver table
+# 0 system calls per call (counted by the program), send 1 and receive at
+# most 0.5 (the receive on arrival), the shared-area semantics checks all
+# pass, the driver table
 # (ec_generic against ec_e1000e on e1000e) has every row with figures for
 # both and round trips timed for both, and strace in the guest
 # (when the host has it) counts at most 2 ioctls per cycle plus the setup;
@@ -46,13 +47,18 @@ for f in ecrt_master_receive ecrt_domain_process ecrt_domain_queue \
 	done
 	[ "$(col "$r" 12)" = 0.00 ] ||
 		fail "$f: kernel system calls $(col "$r" 12)"
+	n=$(col "$r" 11)
 	case $f in
-	ecrt_domain_*) want=0.00 ;;
-	*) want=1.00 ;;
+	ecrt_domain_*) ok=$([ "$n" = 0.00 ] && echo y); want=0.00 ;;
+	# the receive on arrival: none when the exchange completed as the
+	# frames came in, one (the ioctl) when not; most do on the rig
+	ecrt_master_receive)
+		ok=$(echo "$n" | awk '$1 <= 0.5 { print "y" }')
+		want="at most 0.50" ;;
+	*) ok=$([ "$n" = 1.00 ] && echo y); want=1.00 ;;
 	esac
-	[ "$(col "$r" 11)" = "$want" ] ||
-		fail "$f: $(col "$r" 11) system calls per userspace call," \
-			"want $want"
+	[ "$ok" = y ] ||
+		fail "$f: $n system calls per userspace call, want $want"
 done
 grep -q '^| whole cycle (sum) |' "$OUT" || fail "no whole-cycle row"
 # The driver table: both device modules named, every row with figures.
@@ -98,9 +104,10 @@ grep -q 'semantics against the kernel.*: \([0-9]*\)/\1 checks ok$' "$OUT" ||
 if command -v strace >/dev/null 2>&1; then
 	n=$(sed -n 's/^strace -c -f .*: \([0-9]*\) ioctl,.*/\1/p' "$OUT")
 	[ -n "$n" ] || fail "no strace figures"
-	# 1000 cycles: 2 ioctls each, about 100 for the setup; 4 per cycle
+	# 1000 cycles: the send's ioctl each, the receive's for those that
+	# did not complete on arrival, about 100 for the setup; 4 per cycle
 	# would mean process and queue entered the kernel.
-	[ "$n" -ge 2000 ] && [ "$n" -le 2400 ] ||
+	[ "$n" -ge 1000 ] && [ "$n" -le 2400 ] ||
 		fail "strace counted $n ioctls for 1000 cycles"
 fi
 pass
