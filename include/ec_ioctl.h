@@ -596,8 +596,8 @@ struct ec_ioctl_shm_domain {
  * - otherwise lib calls EC_IOCTL_RECEIVE, which polls and copies what
  *   arrived (also what arrived early but was not taken) into the process
  *   data, then stores tx_seq in rx_taken;
- * - data that no receive took by the next send is dropped, as the reply
- *   to a datagram sent again is.
+ * - a reply that no receive took is dropped when its datagram is sent
+ *   again, as before (its answer would not have matched any more).
  * So the process data changes only at the application's receive, as
  * with the ioctl.  With cable redundancy, more domains than entries, or a
  * kernel application the module matches into the process data as before

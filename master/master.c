@@ -242,6 +242,7 @@ send:
 			ec_frame_add(&fb, d);
 			ec_list_del_init(pos);
 			d->state = EC_DATAGRAM_SENT;
+			d->rx_pending = false;	/* a reply not taken is stale */
 			d->sent_ns = now_ns;
 			master->in_flight[d->index] = d;
 			ec_list_add_tail(&d->sent_node, &master->sent_datagrams);

@@ -470,7 +470,11 @@ EXPORT_SYMBOL(ecrt_master_sdo_upload);
  */
 int ecrt_master_activate(ec_master_t *master)
 {
-	return ec_linux_master_activate(ec_lm(master));
+	int ret = ec_linux_master_activate(ec_lm(master));
+
+	if (!ret)
+		ec_rx_start_kernel(ec_lm(master));
+	return ret;
 }
 EXPORT_SYMBOL(ecrt_master_activate);
 
@@ -518,6 +522,7 @@ int ecrt_master_send(ec_master_t *master)
 		return -EPERM;
 	}
 	ec_master_app_send(master, now);
+	ec_rx_after_send(m);
 	ec_linux_cycle_unlock(m, flags);	/* transmits */
 	WRITE_ONCE(m->last_app_send_ns, now);
 	return 0;
@@ -528,22 +533,31 @@ EXPORT_SYMBOL(ecrt_master_send);
  * ecrt_master_receive() - take in the frames that arrived (realtime, any
  * context)
  *
- * What is still unanswered from an earlier cycle is lost here (one lost
- * frame costs one cycle); the master's thread is kicked for its FSM turn.
+ * When the last send's exchange completed as its frames arrived
+ * (rx_arrival.c), its replies are copied into the process data and that
+ * is all.  Otherwise the devices are polled, what is still unanswered
+ * from an earlier cycle is lost here (one lost frame costs one cycle) and
+ * the master's thread is kicked for its FSM turn.
  */
 int ecrt_master_receive(ec_master_t *master)
 {
 	struct ec_linux_master *m = ec_lm(master);
 	unsigned long flags;
+	bool arrived;
 
 	flags = ec_linux_cycle_lock(m);
 	if (!master->active) {
 		raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 		return -EPERM;
 	}
-	ec_master_app_receive(master, ktime_get_ns());
+	arrived = ec_rx_take_arrived(m);
+	if (!arrived) {
+		ec_master_app_receive(master, ktime_get_ns());
+		ec_rx_after_receive(m);
+	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	ec_linux_kick_thread(m);
+	if (!arrived)
+		ec_linux_kick_thread(m);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_receive);

@@ -100,11 +100,8 @@ void ec_dc_shm_take(struct ec_linux_master *m);
 void ec_dc_shm_publish(struct ec_linux_master *m);
 
 /* the receive on arrival (rx_arrival.c) */
-size_t ec_rx_image_size(struct ec_linux_master *m);
-void ec_rx_start(struct ec_linux_master *m, u32 offset, size_t size);
-void ec_rx_before_send(struct ec_linux_master *m);
-void ec_rx_after_send(struct ec_linux_master *m);
+size_t ec_rx_image_size(struct ec_linux_master *m, bool shm);
+void ec_rx_start(struct ec_linux_master *m, u8 *image);
 void ec_rx_before_receive(struct ec_linux_master *m);
-void ec_rx_after_receive(struct ec_linux_master *m);
 
 #endif /* EC_LINUX_IOCTL_APP_H */

@@ -51,7 +51,7 @@ static u32 ec_shm_create(struct ec_linux_master *m)
 
 	if (m->shm)
 		return m->shm_size;	/* activated before */
-	image = ec_rx_image_size(m);
+	image = ec_rx_image_size(m, true);
 	shm = vmalloc_user(head + PAGE_ALIGN(image));
 	if (!shm)
 		return 0;	/* userspace falls back to ioctls */
@@ -69,8 +69,11 @@ static u32 ec_shm_create(struct ec_linux_master *m)
 			shm->domains[d->index].expected_wkc =
 				d->expected_working_counter;
 	}
-	if (image)
-		ec_rx_start(m, head, image);
+	if (image) {
+		shm->rx.rx_image_offset = head;
+		shm->rx.rx_image_size = image;
+		ec_rx_start(m, (u8 *)shm + head);
+	}
 	return m->shm_size;
 }
 
@@ -229,8 +232,7 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
 		ec_shm_take(m, now);
-		ec_rx_before_send(m);
-		ec_master_app_send(&m->core, now);
+			ec_master_app_send(&m->core, now);
 		ec_rx_after_send(m);
 		ec_shm_publish(m);
 	} else {

@@ -101,14 +101,17 @@ struct ec_linux_master {
 	bool dc_shm_wanted;	/* the DC words are published (ec_ioctl.h) */
 	/*
 	 * The receive on arrival (rx_arrival.c), under cycle_lock: replies
-	 * go to the rx image (rx_early); the last send's and the last
-	 * completed exchange's number; a send to complete (rx_armed); how
-	 * many exchanges completed on arrival and receives came by ioctl.
+	 * go to the rx image (rx_early; a kernel application's is
+	 * rx_image_own); the last send's, the last completed and the last
+	 * received exchange's number; a send to complete (rx_armed); how
+	 * many exchanges completed on arrival and receives polled.
 	 */
 	bool rx_early;
 	bool rx_armed;
+	u8 *rx_image_own;
 	u32 rx_tx_seq;
 	u32 rx_done_seq;
+	u32 rx_taken_seq;
 	u64 rx_on_arrival;
 	u64 rx_in_call;
 	/*
@@ -143,9 +146,13 @@ void ec_linux_flush_tx(struct ec_linux_master *m);
 void ec_linux_dc_init(struct ec_linux_master *m);
 void ec_linux_wait_tx_idle(struct ec_linux_master *m);
 void ec_linux_kick_thread(struct ec_linux_master *m);
-/* rx_arrival.c: frames arrived (ecdev_rx_notify()); deactivation. */
+/* rx_arrival.c: the receive on arrival (ec_ioctl.h, shm rx). */
 void ec_rx_arrived(struct ec_linux_master *m);
+void ec_rx_start_kernel(struct ec_linux_master *m);
 void ec_rx_stop(struct ec_linux_master *m);
+void ec_rx_after_send(struct ec_linux_master *m);
+void ec_rx_after_receive(struct ec_linux_master *m);
+bool ec_rx_take_arrived(struct ec_linux_master *m);
 
 static inline struct ec_linux_master *ec_linux_of(const struct ec_master *c)
 {

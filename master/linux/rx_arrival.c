@@ -1,21 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rx_arrival.c - the receive on arrival of a userspace application
- * (include/ec_ioctl.h, struct ec_ioctl_shm_rx).
+ * rx_arrival.c - the receive on arrival (include/ec_ioctl.h, struct
+ * ec_ioctl_shm_rx; doc/LOCKING.md, rule 9).
  *
- * While a userspace application holds the master, the replies of the
- * domains' datagrams are matched into the rx image of the shared area,
- * never into the process data.  A device module that reports its
+ * While an application is active, the replies of the domains' datagrams
+ * are matched into an rx image, never into the process data: for a
+ * userspace application the image is in the shared area, for a kernel
+ * module in memory of the master's own.  A device module that reports its
  * receptions (ecdev_rx_notify()) has them matched as they arrive; once
- * nothing of the last send is on its way, the exchange is complete and
- * lib's ecrt_master_receive() copies the image into the process data
- * without a system call.  Otherwise EC_IOCTL_RECEIVE polls and copies.
- * So the process data changes only at the application's receive, either
- * way, and a lost frame costs what it costs with the ioctl alone.
+ * nothing of the last send is on its way, the exchange is complete, and
+ * the application's receive only copies the image into the process data:
+ * lib without a system call, ecrt_master_receive() without polling.
+ * Otherwise the receive polls and copies as before.  So the process data
+ * changes only at the application's receive, either way, and a lost
+ * frame costs what it cost before.
  *
- * All of it runs under cycle_lock (doc/LOCKING.md); ec_rx_arrived() takes
- * the lock only by trylock: whatever holds it already, on this CPU or
- * another, the application's receive polls instead.
+ * All of it runs under cycle_lock; ec_rx_arrived() takes the lock only by
+ * trylock: whatever holds it already, on this CPU or another, the
+ * application's receive polls instead.
  */
 #include <linux/ktime.h>
 #include <linux/vmalloc.h>
@@ -56,26 +58,26 @@ static void ec_rx_point(struct ec_linux_master *m, u8 *image)
 
 /**
  * ec_rx_image_size() - bytes of rx image an activation needs
- * @m: master; active, pd_lock and io_mutex held
+ * @m: master; active, pd_lock or io_mutex held
+ * @shm: for a userspace application (the shared area's domain entries)
  *
- * Return: the process data's size, or 0 when the image is not used: a
- * kernel application (never asked), cable redundancy (its two copies
- * are merged into the process data, redundancy.c), a domain without an
- * entry in the area, or a domain whose data is not in the mapping.
+ * Return: the process data's size, or 0 when the image is not used:
+ * cable redundancy (its two copies are merged into the process data,
+ * redundancy.c), a domain without an entry in the area, or a domain
+ * whose data is not in the process data (external memory).
  */
-size_t ec_rx_image_size(struct ec_linux_master *m)
+size_t ec_rx_image_size(struct ec_linux_master *m, bool shm)
 {
 	const u8 *pd = m->core.pd_mem;
 	struct ec_list *n;
 
 	if (m->core.red || !pd || !m->core.pd_size ||
-	    m->core.domain_count > EC_IOCTL_SHM_DOMAINS ||
 	    m->core.pd_size > U32_MAX)
 		return 0;
 	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
 		const struct ec_domain *d = ec_rx_domain(n);
 
-		if (d->index >= EC_IOCTL_SHM_DOMAINS)
+		if (shm && d->index >= EC_IOCTL_SHM_DOMAINS)
 			return 0;
 		if (d->data_size && (d->data < pd || d->data + d->data_size >
 							   pd + m->core.pd_size))
@@ -85,41 +87,73 @@ size_t ec_rx_image_size(struct ec_linux_master *m)
 }
 
 /**
- * ec_rx_start() - match the domains' replies into the image from now on
- * @m: master; active, pd_lock and io_mutex held, m->shm set
- * @offset: the image's offset in the area (page aligned)
- * @size: from ec_rx_image_size(), not 0
+ * ec_rx_start() - match the domains' replies into @image from now on
+ * @m: master; active, io_mutex held
+ * @image: ec_rx_image_size() bytes: in the shared area (m->shm set) or
+ *	m->rx_image_own
  */
-void ec_rx_start(struct ec_linux_master *m, u32 offset, size_t size)
+void ec_rx_start(struct ec_linux_master *m, u8 *image)
 {
 	unsigned long flags = ec_linux_cycle_lock(m);
 
-	ec_rx_point(m, (u8 *)m->shm + offset);
-	m->shm->rx.tx_seq = 0;
-	m->shm->rx.rx_seq = 0;
-	m->shm->rx.rx_taken = 0;
-	m->shm->rx.rx_image_offset = offset;
-	m->shm->rx.rx_image_size = (u32)size;
+	ec_rx_point(m, image);
 	m->rx_tx_seq = 0;
 	m->rx_done_seq = 0;
+	m->rx_taken_seq = 0;
 	m->rx_armed = false;
 	WRITE_ONCE(m->rx_early, true);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 }
 
 /**
- * ec_rx_stop() - no more matching on arrival (before the area is freed)
- * @m: master; io_mutex held
+ * ec_rx_start_kernel() - the receive on arrival for a kernel application
+ * @m: master; just activated, process context
+ *
+ * Without memory for the image the replies go to the process data as
+ * before.
+ */
+void ec_rx_start_kernel(struct ec_linux_master *m)
+{
+	size_t size;
+	u8 *image;
+
+	mutex_lock(&m->io_mutex);
+	size = m->core.active && !m->rx_early ? ec_rx_image_size(m, false) :
+						  0;
+	mutex_unlock(&m->io_mutex);
+	if (!size)
+		return;
+	image = vzalloc(size);
+	if (!image)
+		return;
+	mutex_lock(&m->io_mutex);
+	if (m->core.active && !m->rx_early &&
+	    ec_rx_image_size(m, false) == size) {
+		m->rx_image_own = image;
+		image = NULL;
+		ec_rx_start(m, m->rx_image_own);
+	}
+	mutex_unlock(&m->io_mutex);
+	vfree(image);
+}
+
+/**
+ * ec_rx_stop() - no more matching on arrival (before the image is freed)
+ * @m: master; io_mutex held, process context
  */
 void ec_rx_stop(struct ec_linux_master *m)
 {
 	unsigned long flags = ec_linux_cycle_lock(m);
+	u8 *own;
 
 	if (m->rx_early && m->core.active)
 		ec_rx_point(m, NULL);
 	WRITE_ONCE(m->rx_early, false);
 	m->rx_armed = false;
+	own = m->rx_image_own;
+	m->rx_image_own = NULL;
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	vfree(own);
 }
 
 /* Clear (@copy false) or commit the replies that wait in the image. */
@@ -144,18 +178,6 @@ static void ec_rx_settle(struct ec_linux_master *m, bool copy)
 }
 
 /**
- * ec_rx_before_send() - at the start of EC_IOCTL_SEND
- * @m: master; cycle_lock held
- *
- * What no receive took is dropped: it belongs to datagrams sent again.
- */
-void ec_rx_before_send(struct ec_linux_master *m)
-{
-	if (m->rx_early)
-		ec_rx_settle(m, false);
-}
-
-/**
  * ec_rx_after_send() - at the end of EC_IOCTL_SEND, before the frames go
  * @m: master; cycle_lock held
  */
@@ -164,13 +186,14 @@ void ec_rx_after_send(struct ec_linux_master *m)
 	if (!m->rx_early)
 		return;
 	m->rx_tx_seq = m->rx_tx_seq + 1 ? m->rx_tx_seq + 1 : 1;
-	WRITE_ONCE(m->shm->rx.tx_seq, m->rx_tx_seq);
+	if (m->shm)
+		WRITE_ONCE(m->shm->rx.tx_seq, m->rx_tx_seq);
 	m->rx_armed = !ec_list_empty(&m->core.sent_datagrams);
 }
 
 /**
  * ec_rx_before_receive() - at the start of EC_IOCTL_RECEIVE
- * @m: master; cycle_lock held
+ * @m: master; cycle_lock held, m->shm set
  *
  * When lib took the exchange completed on arrival it copied the replies
  * itself (rx_taken); they are not copied a second time.
@@ -183,7 +206,7 @@ void ec_rx_before_receive(struct ec_linux_master *m)
 }
 
 /**
- * ec_rx_after_receive() - at the end of EC_IOCTL_RECEIVE's poll
+ * ec_rx_after_receive() - at the end of a receive's poll
  * @m: master; cycle_lock held
  *
  * The replies that arrived, in this call or before, go to the process
@@ -196,6 +219,27 @@ void ec_rx_after_receive(struct ec_linux_master *m)
 		return;
 	ec_rx_settle(m, true);
 	m->rx_armed = false;
+	m->rx_taken_seq = m->rx_tx_seq;
+}
+
+/**
+ * ec_rx_take_arrived() - a kernel application's receive, when the last
+ * send's exchange completed on arrival
+ * @m: master; cycle_lock held
+ *
+ * Return: true when it did and was not received yet: its replies are in
+ * the process data now and the receive has nothing else to do (the
+ * completion updated the statistics and woke the thread); false when
+ * the receive must poll.
+ */
+bool ec_rx_take_arrived(struct ec_linux_master *m)
+{
+	if (!m->rx_early || !m->rx_tx_seq || m->rx_done_seq != m->rx_tx_seq ||
+	    m->rx_taken_seq == m->rx_tx_seq)
+		return false;
+	ec_rx_settle(m, true);
+	m->rx_taken_seq = m->rx_tx_seq;
+	return true;
 }
 
 /* Complete the exchange as a receive would; cycle_lock held. */
@@ -206,6 +250,11 @@ static void ec_rx_complete(struct ec_linux_master *m, u64 now_ns)
 	unsigned int i;
 
 	ec_master_update_stats(&m->core, now_ns);
+	m->rx_done_seq = m->rx_tx_seq;
+	m->rx_armed = false;
+	m->rx_on_arrival++;
+	if (!m->shm)
+		return;	/* a kernel application: ec_rx_take_arrived() */
 	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
 		struct ec_domain *d = ec_rx_domain(n);
 		bool fresh = false;
@@ -225,9 +274,6 @@ static void ec_rx_complete(struct ec_linux_master *m, u64 now_ns)
 			WRITE_ONCE(e->rx_seq, m->rx_tx_seq);
 	}
 	ec_dc_shm_publish(m);
-	m->rx_done_seq = m->rx_tx_seq;
-	m->rx_armed = false;
-	m->rx_on_arrival++;
 	/* the image and the words above before rx_seq: pairs with lib */
 	smp_store_release(&m->shm->rx.rx_seq, m->rx_tx_seq);
 }
@@ -236,8 +282,8 @@ static void ec_rx_complete(struct ec_linux_master *m, u64 now_ns)
  * ec_rx_arrived() - frames arrived on a device of @m (ecdev_rx_notify())
  * @m: master; any context but NMI, cycle_lock not held by the caller
  *
- * Matches them now when a userspace application runs the cycle, and
- * completes the exchange when nothing of the last send is still out.
+ * Matches them now while an application runs the cycle with an rx image,
+ * and completes the exchange when nothing of the last send is still out.
  */
 void ec_rx_arrived(struct ec_linux_master *m)
 {

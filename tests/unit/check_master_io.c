@@ -64,7 +64,7 @@ END_TEST
 /*
  * A datagram with rx_data (a domain's under a userspace application, the
  * rx image) gets its reply there and is marked rx_pending; its data, what
- * it sent, stays as it was.
+ * it sent, stays as it was.  Sent again, it is no longer pending.
  */
 START_TEST(test_reply_into_rx_data)
 {
@@ -86,6 +86,10 @@ START_TEST(test_reply_into_rx_data)
 	ck_assert_uint_eq(image[1], 0x00);
 	ck_assert_uint_eq(a.working_counter, 3);
 	ck_assert_uint_eq(a.data[0], 0);	/* not the reply's 0x01 */
+	/* sent again before anyone took the reply: that reply is stale */
+	ec_master_queue_datagram(&h.master, &a);
+	ck_assert_uint_eq(ec_master_send_datagrams(&h.master, h.now_ns), 1);
+	ck_assert(!a.rx_pending);
 	ec_datagram_clear(&a);
 	ec_harness_clear(&h);
 }
