@@ -5,8 +5,9 @@
 # the rig's kernel by examples/kernel/build) on the default segment: the
 # slaves reach OP, the loop-back is proven and the SDO request completes
 # in OP; a userspace application meanwhile gets "master 0 is in use";
-# rmmod brings the slaves back to PREOP; while a userspace application
-# holds the master, loading the module fails with EBUSY.
+# rmmod brings the slaves back to PREOP; most of its receives take an
+# exchange completed on arrival; while a userspace application holds the
+# master, loading the module fails with EBUSY.
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -22,6 +23,7 @@ vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'wait_n() {
 			     grep -c " $1 ")" -ge "$2" ] && return 0
 			sleep 0.25; i=$((i + 1)); done; return 1; }
 	wait_n PREOP 6
+	ethercat master | grep Receives | sed "s/^ */rx-before: /"
 	insmod /data/ec_kernel_example.ko cycles=5000; echo "insmod_rc=$?"
 	wait_n OP 5; echo "op_rc=$?"
 	ethercat slaves | sed "s/^/during: /"
@@ -32,6 +34,7 @@ vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'wait_n() {
 	dmesg | grep "ec_kernel_example: \(loopback\|sdo\|blocking\)" |
 		sed "s/^[^]]*] /kernel: /"
 	rmmod ec_kernel_example; echo "rmmod_rc=$?"
+	ethercat master | grep Receives | sed "s/^ */rx-after: /"
 	wait_n PREOP 6; echo "preop_rc=$?"
 	ethercat slaves | sed "s/^/after: /"
 	ec_user_example -q >/tmp/u.log 2>&1 & P=$!
@@ -53,6 +56,18 @@ grep -q '^kernel: ec_kernel_example: sdo request ok: 0x1018:01 = 0x0ec51d00 (ser
 grep -q '^kernel: ec_kernel_example: blocking sdo upload: 0x1018:01 of slave 5 = 0x0ec51d00$' "$OUT" ||
 	fail "the blocking SDO upload of the kernel example failed"
 grep -q '^rmmod_rc=0$' "$OUT" || fail "rmmod failed"
+# The receive on arrival for a kernel application: most of the example's
+# receives took an exchange completed as its frames came in (ec_generic
+# reports them); the rest polled.
+count() { sed -n "s/^rx-$1: Receives $2: \([0-9]*\)$/\1/p" "$OUT"; }
+a0=$(count before 'on arrival'); a1=$(count after 'on arrival')
+c0=$(count before 'in the call'); c1=$(count after 'in the call')
+[ -n "$a0" ] && [ -n "$a1" ] && [ -n "$c0" ] && [ -n "$c1" ] ||
+	fail "ethercat master shows no receive counters"
+arrived=$((a1 - a0)); called=$((c1 - c0))
+echo "receives of the kernel example: $arrived on arrival, $called polled"
+[ "$arrived" -ge 500 ] && [ $((2 * arrived)) -ge $((arrived + called)) ] ||
+	fail "only $arrived exchanges completed on arrival ($called polled)"
 grep -q '^preop_rc=0$' "$OUT" || fail "slaves not back in PREOP after rmmod"
 if grep -q '^after: .* OP  ' "$OUT"; then
 	fail "a slave stayed in OP after rmmod"
