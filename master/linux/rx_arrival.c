@@ -33,11 +33,16 @@ static struct ec_domain *ec_rx_domain(struct ec_list *n)
 	return ec_list_entry(n, struct ec_domain, node);
 }
 
-/*
- * Set each domain datagram's rx_data (@image, or NULL: into the process
- * data) and clear its rx_pending; cycle_lock held.
- */
-static void ec_rx_point(struct ec_linux_master *m, u8 *image)
+/* What ec_rx_each() does to every domain datagram. */
+enum ec_rx_op {
+	EC_RX_POINT,	/* rx_data into the image (or NULL: process data) */
+	EC_RX_DROP,	/* forget the replies waiting in the image */
+	EC_RX_COMMIT,	/* copy them to the process data */
+};
+
+/* Apply @op to each domain datagram, rx_pending cleared; cycle_lock held. */
+static void ec_rx_each(struct ec_linux_master *m, enum ec_rx_op op,
+		       u8 *image)
 {
 	struct ec_list *n;
 	unsigned int i;
@@ -48,9 +53,12 @@ static void ec_rx_point(struct ec_linux_master *m, u8 *image)
 		for (i = 0; i < d->datagram_count; i++) {
 			struct ec_datagram *dg = &d->datagrams[i].datagram;
 
-			dg->rx_data = image ? image + (dg->data -
-						       m->core.pd_mem) :
-					      NULL;
+			if (op == EC_RX_POINT)
+				dg->rx_data = image ? image + (dg->data -
+							       m->core.pd_mem) :
+						      NULL;
+			else if (op == EC_RX_COMMIT && dg->rx_pending)
+				memcpy(dg->data, dg->rx_data, dg->data_size);
 			dg->rx_pending = false;
 		}
 	}
@@ -96,7 +104,7 @@ void ec_rx_start(struct ec_linux_master *m, u8 *image)
 {
 	unsigned long flags = ec_linux_cycle_lock(m);
 
-	ec_rx_point(m, image);
+	ec_rx_each(m, EC_RX_POINT, image);
 	m->rx_tx_seq = 0;
 	m->rx_done_seq = 0;
 	m->rx_taken_seq = 0;
@@ -147,34 +155,13 @@ void ec_rx_stop(struct ec_linux_master *m)
 	u8 *own;
 
 	if (m->rx_early && m->core.active)
-		ec_rx_point(m, NULL);
+		ec_rx_each(m, EC_RX_POINT, NULL);
 	WRITE_ONCE(m->rx_early, false);
 	m->rx_armed = false;
 	own = m->rx_image_own;
 	m->rx_image_own = NULL;
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	vfree(own);
-}
-
-/* Clear (@copy false) or commit the replies that wait in the image. */
-static void ec_rx_settle(struct ec_linux_master *m, bool copy)
-{
-	struct ec_list *n;
-	unsigned int i;
-
-	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
-		struct ec_domain *d = ec_rx_domain(n);
-
-		for (i = 0; i < d->datagram_count; i++) {
-			struct ec_datagram *dg = &d->datagrams[i].datagram;
-
-			if (!dg->rx_pending)
-				continue;
-			if (copy)
-				memcpy(dg->data, dg->rx_data, dg->data_size);
-			dg->rx_pending = false;
-		}
-	}
 }
 
 /**
@@ -202,7 +189,7 @@ void ec_rx_before_receive(struct ec_linux_master *m)
 {
 	if (m->rx_early && m->rx_done_seq == m->rx_tx_seq &&
 	    READ_ONCE(m->shm->rx.rx_taken) == m->rx_tx_seq)
-		ec_rx_settle(m, false);
+		ec_rx_each(m, EC_RX_DROP, NULL);
 }
 
 /**
@@ -217,7 +204,7 @@ void ec_rx_after_receive(struct ec_linux_master *m)
 	m->rx_in_call++;
 	if (!m->rx_early)
 		return;
-	ec_rx_settle(m, true);
+	ec_rx_each(m, EC_RX_COMMIT, NULL);
 	m->rx_armed = false;
 	m->rx_taken_seq = m->rx_tx_seq;
 }
@@ -237,7 +224,7 @@ bool ec_rx_take_arrived(struct ec_linux_master *m)
 	if (!m->rx_early || !m->rx_tx_seq || m->rx_done_seq != m->rx_tx_seq ||
 	    m->rx_taken_seq == m->rx_tx_seq)
 		return false;
-	ec_rx_settle(m, true);
+	ec_rx_each(m, EC_RX_COMMIT, NULL);
 	m->rx_taken_seq = m->rx_tx_seq;
 	return true;
 }

@@ -59,12 +59,8 @@ grep -q '^rmmod_rc=0$' "$OUT" || fail "rmmod failed"
 # The receive on arrival for a kernel application: most of the example's
 # receives took an exchange completed as its frames came in (ec_generic
 # reports them); the rest polled.
-count() { sed -n "s/^rx-$1: Receives $2: \([0-9]*\)$/\1/p" "$OUT"; }
-a0=$(count before 'on arrival'); a1=$(count after 'on arrival')
-c0=$(count before 'in the call'); c1=$(count after 'in the call')
-[ -n "$a0" ] && [ -n "$a1" ] && [ -n "$c0" ] && [ -n "$c1" ] ||
-	fail "ethercat master shows no receive counters"
-arrived=$((a1 - a0)); called=$((c1 - c0))
+rx_receives rx-before rx-after
+arrived=$RX_ARRIVED; called=$RX_CALLED
 echo "receives of the kernel example: $arrived on arrival, $called polled"
 [ "$arrived" -ge 500 ] && [ $((2 * arrived)) -ge $((arrived + called)) ] ||
 	fail "only $arrived exchanges completed on arrival ($called polled)"

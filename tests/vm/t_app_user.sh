@@ -70,12 +70,8 @@ grep -q '^rerun: sdo request ok' "$OUT" || fail "no SDO request in the new run"
 # most of the 3000 exchanges complete before the application's receive,
 # which then makes no system call; a frame late by the emulator's stalls
 # goes by ioctl.  Both counters are the master's, cumulative.
-count() { sed -n "s/^$1: Receives $2: \([0-9]*\)$/\1/p" "$OUT"; }
-a0=$(count before 'on arrival'); a1=$(count after 'on arrival')
-c0=$(count before 'in the call'); c1=$(count after 'in the call')
-[ -n "$a0" ] && [ -n "$a1" ] && [ -n "$c0" ] && [ -n "$c1" ] ||
-	fail "ethercat master shows no receive counters"
-arrived=$((a1 - a0)); called=$((c1 - c0))
+rx_receives before after
+arrived=$RX_ARRIVED; called=$RX_CALLED
 echo "receives of the 3000-cycle run: $arrived on arrival, $called in the call"
 [ "$arrived" -ge 1500 ] ||
 	fail "only $arrived of 3000 exchanges completed on arrival"

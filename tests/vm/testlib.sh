@@ -71,3 +71,17 @@ need() {
 field() {
 	sed -n "s/^ *$1: *\\([^ ]*\\).*/\\1/p" "$OUT" | head -n 1
 }
+
+# rx_receives BEFORE AFTER: from the "Receives on arrival" / "Receives in
+# the call" lines of ethercat master that the guest printed in $OUT with
+# the prefixes "BEFORE: " and "AFTER: ", set RX_ARRIVED and RX_CALLED to
+# what came between (the receive on arrival, ec_ioctl.h); fails when a
+# counter is missing.
+rx_receives() {
+	_rx() { sed -n "s/^$1: Receives $2: \\([0-9]*\\)$/\\1/p" "$OUT"; }
+	_a0=$(_rx "$1" 'on arrival'); _a1=$(_rx "$2" 'on arrival')
+	_c0=$(_rx "$1" 'in the call'); _c1=$(_rx "$2" 'in the call')
+	[ -n "$_a0" ] && [ -n "$_a1" ] && [ -n "$_c0" ] && [ -n "$_c1" ] ||
+		fail "ethercat master shows no receive counters"
+	RX_ARRIVED=$((_a1 - _a0)); RX_CALLED=$((_c1 - _c0))
+}
