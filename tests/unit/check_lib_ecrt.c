@@ -504,6 +504,17 @@ START_TEST(test_shm)
 }
 END_TEST
 
+/* process() the domain; its working counter then, and its state. */
+static unsigned int processed_wkc(ec_domain_t *d, ec_wc_state_t *state)
+{
+	ec_domain_state_t st;
+
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	*state = st.wc_state;
+	return st.working_counter;
+}
+
 /*
  * The receive on arrival: when the module completed the last send's
  * exchange (rx_seq == tx_seq), ecrt_master_receive() copies the domains
@@ -515,7 +526,7 @@ END_TEST
 START_TEST(test_shm_rx)
 {
 	struct ec_ioctl_shm_domain *e0, *e1;
-	ec_domain_state_t st;
+	ec_wc_state_t ws;
 	ec_domain_t *d0, *d1;
 	uint8_t *image, *pd0, *pd1;
 	ec_master_t *m;
@@ -552,13 +563,10 @@ START_TEST(test_shm_rx)
 	ck_assert_uint_eq(pd0[11], 0xa5);
 	ck_assert_uint_eq(pd0[12], 0);		/* the domain's 12 bytes only */
 	ck_assert_uint_eq(pd1[0], 0);		/* not sent in exchange 1 */
-	ck_assert_int_eq(ecrt_domain_process(d0), 0);
-	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
-	ck_assert_uint_eq(st.working_counter, 3);
-	ck_assert_int_eq(st.wc_state, EC_WC_COMPLETE);
-	ck_assert_int_eq(ecrt_domain_process(d1), 0);
-	ck_assert_int_eq(ecrt_domain_state(d1, &st), 0);
-	ck_assert_uint_eq(st.working_counter, 1);	/* wkc_received */
+	ck_assert_uint_eq(processed_wkc(d0, &ws), 3);
+	ck_assert_int_eq(ws, EC_WC_COMPLETE);
+	ck_assert_uint_eq(e0->app_wkc, 3);	/* for the kernel's replay */
+	ck_assert_uint_eq(processed_wkc(d1, &ws), 1);	/* wkc_received */
 
 	/* the same exchange again: by ioctl, nothing copied twice */
 	pd0[0] = 0x11;
@@ -574,10 +582,8 @@ START_TEST(test_shm_rx)
 	ck_assert_uint_eq(fake.receives, 2);
 	ck_assert_uint_eq(fake.shm->rx.rx_taken, 2);
 	ck_assert_uint_eq(pd0[0], 0x11);
-	ck_assert_int_eq(ecrt_domain_process(d0), 0);
-	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
-	ck_assert_uint_eq(st.working_counter, 0);
-	ck_assert_int_eq(st.wc_state, EC_WC_ZERO);
+	ck_assert_uint_eq(processed_wkc(d0, &ws), 0);
+	ck_assert_int_eq(ws, EC_WC_ZERO);
 
 	/* send 3 completed with both domains */
 	ck_assert_int_eq(ecrt_master_send(m), 0);
@@ -590,15 +596,14 @@ START_TEST(test_shm_rx)
 	ck_assert_uint_eq(fake.receives, 2);
 	ck_assert_uint_eq(pd0[0], 0xa5);
 	ck_assert_uint_eq(pd1[0], 0x5a);
-	ck_assert_int_eq(ecrt_domain_process(d0), 0);
-	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
-	ck_assert_uint_eq(st.working_counter, 2);
-	ck_assert_int_eq(st.wc_state, EC_WC_INCOMPLETE);
+	ck_assert_uint_eq(processed_wkc(d0, &ws), 2);
+	ck_assert_int_eq(ws, EC_WC_INCOMPLETE);
 	/* after a queue() process() finds nothing answered */
 	ck_assert_int_eq(ecrt_domain_queue(d0), 0);
-	ck_assert_int_eq(ecrt_domain_process(d0), 0);
-	ck_assert_int_eq(ecrt_domain_state(d0, &st), 0);
-	ck_assert_uint_eq(st.working_counter, 0);
+	ck_assert_uint_eq(processed_wkc(d0, &ws), 0);
+	ck_assert_uint_eq(e0->app_wkc, 2);	/* the process() before it */
+	ck_assert_uint_eq(e0->app_flags, EC_IOCTL_SHM_PROCESSED |
+					 EC_IOCTL_SHM_PROCESSED_QUEUED);
 	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
 	ecrt_release_master(m);
 }
