@@ -105,6 +105,11 @@ install-lib: $(LIB_SO)
 	install -d $(DESTDIR)$(LIBDIR)
 	install -m 644 $(LIB_SO) $(DESTDIR)$(LIBDIR)/libethercat.so.1
 
+# The ioctl ABI: ec_ioctl.h and every header it includes.
+EC_IOCTL_HEADERS := include/ec_ioctl.h include/ec_ioctl_eoe.h \
+	include/ec_ioctl_req.h include/ec_ioctl_red.h \
+	include/ec_ioctl_monitor.h include/ec_ioctl_shm.h
+
 install-dev: $(LIB_A) $(BUILD)/dist/libethercat.pc \
 		$(BUILD)/dist/EtherCATConfig.cmake \
 		$(BUILD)/dist/EtherCATConfigVersion.cmake
@@ -112,7 +117,7 @@ install-dev: $(LIB_A) $(BUILD)/dist/libethercat.pc \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
 	ln -sf libethercat.so.1 $(DESTDIR)$(LIBDIR)/libethercat.so
-	install -m 644 include/ecrt.h include/ec_ioctl.h include/ec_ioctl_req.h \
+	install -m 644 include/ecrt.h $(EC_IOCTL_HEADERS) \
 		$(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(BUILD)/dist/libethercat.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	install -m 644 $(BUILD)/dist/EtherCATConfig.cmake \
@@ -179,8 +184,8 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libethercat.so.1 \
 		$(DESTDIR)$(LIBDIR)/libethercat.so \
 		$(DESTDIR)$(LIBDIR)/libethercat.a \
-		$(DESTDIR)$(INCLUDEDIR)/ecrt.h $(DESTDIR)$(INCLUDEDIR)/ec_ioctl.h \
-		$(DESTDIR)$(INCLUDEDIR)/ec_ioctl_req.h \
+		$(DESTDIR)$(INCLUDEDIR)/ecrt.h \
+		$(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(EC_IOCTL_HEADERS))) \
 		$(DESTDIR)$(PKGCONFIGDIR)/libethercat.pc \
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfig.cmake \
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfigVersion.cmake \

@@ -18,7 +18,8 @@
 #      the version LIBETHERCAT_1.6; an application builds with pkg-config
 #      and one with CMake (find_package(EtherCAT 1.6), EtherCAT::ethercat),
 #      both run against the unpacked library and need LIBETHERCAT_1.6;
-#      find_package(EtherCAT 2) is refused;
+#      find_package(EtherCAT 2) is refused; the installed ec_ioctl.h
+#      compiles (every header it includes is installed);
 #   6. dkms build of the unpacked ethercat-dkms source against the rig's
 #      6.1 kernel headers (a scratch DKMS tree): the three modules, the right
 #      vermagic;
@@ -211,6 +212,12 @@ gcc -Wall -Wextra -Werror -o "$tmp/app-pc" "$tmp/app.c" \
 	$(pkg-config --cflags --libs libethercat) >"$tmp/app-pc.log" 2>&1 ||
 	fail "an application does not build with pkg-config"
 unset PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR
+# The ABI header as installed: with every header it includes.
+printf '#include <ec_ioctl.h>\nint main(void) { return EC_IOCTL_VERSION > 0 &&\n sizeof(struct ec_ioctl_shm) > 0 ? 0 : 1; }\n' \
+	>"$tmp/abi.c"
+gcc -Wall -Wextra -Werror -I"$R/usr/include" -o "$tmp/abi" "$tmp/abi.c" \
+	>"$tmp/abi.log" 2>&1 ||
+	fail "the installed ec_ioctl.h does not compile: $(head -n 3 "$tmp/abi.log")"
 out=$(LD_LIBRARY_PATH=$L "$tmp/app-pc") || fail "the pkg-config app fails"
 [ "$out" = "magic 0x106 master none" ] || fail "pkg-config app said: $out"
 objdump -p "$tmp/app-pc" | grep -q 'LIBETHERCAT_1.6' ||

@@ -28,7 +28,7 @@ UNIT_TESTS += $(CORE_TESTS)
 
 # The ABI layouts must hold for 32-bit userspace on a 64-bit kernel too
 # (compat_ptr_ioctl): compile the same assertions with -m32.
-$(BUILD)/tests/abi32.ok: tests/unit/abi_layout.h include/ec_ioctl.h
+$(BUILD)/tests/abi32.ok: tests/unit/abi_layout.h $(wildcard include/ec_ioctl*.h)
 	@mkdir -p $(dir $@)
 	printf '#include "abi_layout.h"\n' | $(CC) -m32 -std=gnu11 $(WARNFLAGS) \
 		-fsyntax-only -Iinclude -iquote tests/unit -x c -
