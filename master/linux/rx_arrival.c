@@ -20,12 +20,19 @@
  * application's receive polls instead.
  */
 #include <linux/ktime.h>
+#include <linux/moduleparam.h>
 #include <linux/vmalloc.h>
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
 #include "../domain.h"
+
+/* Read at each activation: 0 gives the baseline of make bench. */
+static bool rx_on_arrival = true;
+module_param(rx_on_arrival, bool, 0644);
+MODULE_PARM_DESC(rx_on_arrival,
+		 "Complete an exchange as its frames arrive (1, default); 0: every receive polls, the replies go straight to the process data");
 
 /* The domain of list node @n. */
 static struct ec_domain *ec_rx_domain(struct ec_list *n)
@@ -70,17 +77,18 @@ static void ec_rx_each(struct ec_linux_master *m, enum ec_rx_op op,
  * @shm: for a userspace application (the shared area's domain entries)
  *
  * Return: the process data's size, or 0 when the image is not used:
- * cable redundancy (its two copies are merged into the process data,
- * redundancy.c), a domain without an entry in the area, or a domain
- * whose data is not in the process data (external memory).
+ * switched off (rx_on_arrival=0), cable redundancy (its two copies are
+ * merged into the process data, redundancy.c), a domain without an entry
+ * in the area, or a domain whose data is not in the process data
+ * (external memory).
  */
 size_t ec_rx_image_size(struct ec_linux_master *m, bool shm)
 {
 	const u8 *pd = m->core.pd_mem;
 	struct ec_list *n;
 
-	if (m->core.red || !pd || !m->core.pd_size ||
-	    m->core.pd_size > U32_MAX)
+	if (!READ_ONCE(rx_on_arrival) || m->core.red || !pd ||
+	    !m->core.pd_size || m->core.pd_size > U32_MAX)
 		return 0;
 	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
 		const struct ec_domain *d = ec_rx_domain(n);

@@ -5,8 +5,8 @@
 # cycles per side, no native core part): the table has every row for both
 # sides, the userspace ecrt_domain_process() and ecrt_domain_queue() make
 # 0 system calls per call (counted by the program), send 1 and receive at
-# most 0.5 (the receive on arrival), the shared-area semantics checks all
-# pass, the driver table
+# most 0.5 (the receive on arrival; 1 in the baseline run without it),
+# the shared-area semantics checks all pass, the driver table
 # (ec_generic against ec_e1000e on e1000e) has every row with figures for
 # both and round trips timed for both, and strace in the guest
 # (when the host has it) counts at most 2 ioctls per cycle plus the setup;
@@ -96,6 +96,19 @@ r=$(grep -A3 '^| frames | domain datagrams' "$OUT" | sed -n 3p)
 grep -Eq '^scan \(master log\): [0-9]+ slaves scanned in [0-9]+ ms, all in PREOP [0-9]+ ms' "$OUT" ||
 	fail "no scan figures: $(grep '^scan' "$OUT")"
 grep -q '^bare ioctl into the module' "$OUT" || fail "no bare ioctl figure"
+# The baseline of the receive on arrival (rx_on_arrival=0): every row, and
+# its userspace receive is the ioctl again.
+grep -q '^The receive on arrival against its baseline' "$OUT" ||
+	fail "no baseline table for the receive on arrival"
+b=$(grep '^The receive on arrival against its baseline' -A 10 "$OUT" |
+	grep '^| `ecrt_master_receive()` |')
+[ -n "$b" ] || fail "no receive row in the baseline table"
+[ "$(col "$b" 9)" = 1.00 ] ||
+	fail "baseline userspace receive: $(col "$b" 9) system calls, want 1.00"
+for c in 3 4 5 6; do
+	echo "$(col "$b" $c)" | grep -Eq '^[0-9]+\.[0-9]+$' ||
+		fail "baseline receive: column $c is '$(col "$b" $c)'"
+done
 grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
 	fail "the output does not say what the rig is"
 grep -q '^On real hardware' "$OUT" || fail "no real-hardware instructions"
