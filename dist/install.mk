@@ -108,7 +108,8 @@ install-lib: $(LIB_SO)
 # The ioctl ABI: ec_ioctl.h and every header it includes.
 EC_IOCTL_HEADERS := include/ec_ioctl.h include/ec_ioctl_eoe.h \
 	include/ec_ioctl_req.h include/ec_ioctl_red.h \
-	include/ec_ioctl_monitor.h include/ec_ioctl_shm.h
+	include/ec_ioctl_monitor.h include/ec_ioctl_shm.h \
+	include/ec_ioctl_mbox.h include/ec_ioctl_dc.h
 
 install-dev: $(LIB_A) $(BUILD)/dist/libethercat.pc \
 		$(BUILD)/dist/EtherCATConfig.cmake \
