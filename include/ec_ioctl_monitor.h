@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later WITH Linux-syscall-note */
 /*
  * ec_ioctl_monitor.h - what the master costs and promises while it
- * watches the segment in the operation phase (master/monitor.h), for
+ * watches the segment in the operation phase (master/cycle/monitor.h), for
  * `ethercat master`.  Included by ec_ioctl.h; commands 0x7c-0x7e (0x7f
  * stays without a handler: make bench times a bare ioctl with it).
  */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "mbox_text.h"
+#include "mailbox/mbox_text.h"
 #include "ecrt.h"
 #include "print.h"
 #include "tables.h"

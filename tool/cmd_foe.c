@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "mbox_text.h"
+#include "mailbox/mbox_text.h"
 #include "print.h"
 #include "tool_io.h"
 

@@ -13,7 +13,7 @@
 
 #include "commands.h"
 #include "datatype.h"
-#include "mbox_text.h"
+#include "mailbox/mbox_text.h"
 #include "print.h"
 
 #define EC_SOE_ATTR_ELEMENT 0x04

@@ -3,7 +3,7 @@
  * sii_dump.c - SII image checks and the verbose dump (see sii_dump.h).
  *
  * The category list is walked with the core's ec_sii_category_next()
- * (master/sii.c), which checks every access against the image end:
+ * (master/slave/sii.c), which checks every access against the image end:
  * images come from files and from slaves and may be truncated or garbage.
  */
 #include <errno.h>

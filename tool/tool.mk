@@ -8,7 +8,7 @@
 TOOL_SRCS      := $(filter-out tool/main.c,$(sort $(wildcard tool/*.c)))
 TOOL_OBJS      := $(patsubst tool/%.c,$(BUILD)/tool/obj/%.o,$(TOOL_SRCS))
 # Pure tables of the core the tool prints from (written once, linked here).
-TOOL_CORE_SRCS := master/mbox_text.c master/sii.c
+TOOL_CORE_SRCS := master/mailbox/mbox_text.c master/slave/sii.c
 TOOL_OBJS      += $(patsubst master/%.c,$(BUILD)/tool/obj/core_%.o,$(TOOL_CORE_SRCS))
 TOOL_ARCHIVE   := $(BUILD)/tool/libectool.a
 TOOL_BIN       := $(BUILD)/tool/ethercat
@@ -28,7 +28,7 @@ $(BUILD)/tool/obj/core_%.o: master/%.c
 $(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o \
 $(BUILD)/tool/obj/cmd_config.o: TOOL_CFLAGS += -iquote master
 
-# The SII commands walk images with the core's SII parser (master/sii.c).
+# The SII commands walk images with the core's SII parser (master/slave/sii.c).
 $(BUILD)/tool/obj/cmd_sii.o $(BUILD)/tool/obj/sii_dump.o: TOOL_CFLAGS += -iquote master
 
 $(TOOL_ARCHIVE): $(TOOL_OBJS)

@@ -27,11 +27,11 @@
 
 #include "ecrt.h"
 #include "master_linux.h"
-#include "../domain.h"
-#include "../emergency.h"
-#include "../requests.h"
-#include "../slave.h"
-#include "../slave_config.h"
+#include "cycle/domain.h"
+#include "mailbox/emergency.h"
+#include "request/requests.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 static struct ec_linux_master *ec_lm(const ec_master_t *master)
 {

@@ -16,8 +16,8 @@
 
 #include "ecrt.h"
 #include "master_linux.h"
-#include "../dc.h"
-#include "../slave_config.h"
+#include "dc/dc.h"
+#include "app/slave_config.h"
 
 static struct ec_linux_master *ec_dc_lm(const ec_master_t *master)
 {

@@ -10,8 +10,8 @@
 
 #include "ecrt.h"
 #include "ioctl_request.h"
-#include "../requests.h"
-#include "../slave_config.h"
+#include "request/requests.h"
+#include "app/slave_config.h"
 
 static struct ec_linux_master *ec_mbox_lm(ec_master_t *master)
 {

@@ -15,8 +15,8 @@
 
 #include "ecrt.h"
 #include "master_linux.h"
-#include "../requests.h"
-#include "../slave_config.h"
+#include "request/requests.h"
+#include "app/slave_config.h"
 
 static struct ec_app_request *ec_req_create(ec_slave_config_t *sc,
 					    enum ec_app_req_kind kind,

@@ -4,7 +4,7 @@
  *
  * Each EoE-capable slave found by a scan gets a net_device named
  * eoe<master>s<position>, or eoe<master>a<alias> when the slave has an
- * alias, holding a core EoE handler (master/fsm_eoe.h).  The slave FSM
+ * alias, holding a core EoE handler (master/mailbox/fsm_eoe.h).  The slave FSM
  * sends and receives its frames; this file moves them between the
  * handler and the network stack.
  *
@@ -36,9 +36,9 @@
 
 #include "master_linux.h"
 #include "eoe.h"
-#include "../fsm_eoe.h"
-#include "../sii.h"
-#include "../slave.h"
+#include "mailbox/fsm_eoe.h"
+#include "slave/sii.h"
+#include "slave/slave.h"
 
 #define EC_EOE_TXQ 64			/* frames; a power of two */
 #define EC_EOE_TXQ_WAKE 8		/* free slots to wake a stopped queue */

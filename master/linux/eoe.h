@@ -7,7 +7,7 @@
 
 #include <linux/netdevice.h>
 
-#include "../fsm_eoe.h"
+#include "mailbox/fsm_eoe.h"
 
 struct ec_linux_master;
 

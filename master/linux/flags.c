@@ -14,7 +14,7 @@
 #include "ioctl.h"
 #include "ioctl_app.h"
 #include "master_linux.h"
-#include "../slave_config.h"
+#include "app/slave_config.h"
 
 /**
  * ecrt_slave_config_flag() - set a feature flag of a configuration

@@ -18,11 +18,11 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "../domain.h"
-#include "../emergency.h"
-#include "../requests.h"
-#include "../slave.h"
-#include "../slave_config.h"
+#include "cycle/domain.h"
+#include "mailbox/emergency.h"
+#include "request/requests.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 #define EC_APP_SDO_MAX (1024 * 1024)	/* startup SDO memory */
 

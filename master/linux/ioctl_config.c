@@ -14,9 +14,9 @@
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
-#include "../slave_config.h"	/* before domain.h: struct ec_fmmu_config */
-#include "../domain.h"
-#include "../slave.h"
+#include "app/slave_config.h"	/* before domain.h: struct ec_fmmu_config */
+#include "cycle/domain.h"
+#include "slave/slave.h"
 
 /* Called with io_mutex held. */
 static struct ec_slave_config *ec_ioctl_find_config(struct ec_master *c,

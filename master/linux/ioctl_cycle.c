@@ -14,8 +14,8 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "../domain.h"
-#include "../slave.h"
+#include "cycle/domain.h"
+#include "slave/slave.h"
 
 static bool ec_cycle_holds(struct ec_cdev_file *f)
 {

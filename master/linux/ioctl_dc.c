@@ -15,7 +15,7 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "../dc.h"
+#include "dc/dc.h"
 
 static_assert(EC_IOCTL_DC_SYNC_REF == EC_DC_QUEUE_REF_SYNC);
 static_assert(EC_IOCTL_DC_SYNC_SLAVES == EC_DC_QUEUE_SLAVE_SYNC);

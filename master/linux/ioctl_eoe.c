@@ -17,8 +17,8 @@
 #include "ioctl_app.h"
 #include "ioctl_request.h"
 #include "master_linux.h"
-#include "../slave.h"
-#include "../slave_config.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 #define EC_EOE_IP_WAIT_MS 5000
 

@@ -15,8 +15,8 @@
 #include "ioctl.h"
 #include "ioctl_app.h"
 #include "ioctl_request.h"
-#include "../slave.h"
-#include "../slave_config.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 #define EC_FOE_WAIT_MS 30000		/* plus the time the size needs: */
 #define EC_FOE_MIN_BYTES_PER_MS 16

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ioctl_red.c - EC_IOCTL_REDUNDANCY: the ring state of cable redundancy
- * (master/redundancy.c) for `ethercat master`.
+ * (master/cycle/redundancy.c) for `ethercat master`.
  */
 #include <linux/uaccess.h>
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
-#include "../redundancy.h"
+#include "cycle/redundancy.h"
 
 long ec_ioctl_redundancy(struct ec_cdev_file *f, void __user *arg)
 {

@@ -22,7 +22,7 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "../slave_config.h"
+#include "app/slave_config.h"
 
 #define EC_APP_REQ_CHUNK (64 * 1024)	/* bytes copied under the lock */
 

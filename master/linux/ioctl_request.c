@@ -19,8 +19,8 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_request.h"
-#include "../fsm_coe.h"
-#include "../slave.h"
+#include "mailbox/fsm_coe.h"
+#include "slave/slave.h"
 
 #define EC_SDO_MAX_SIZE (1024 * 1024)	/* largest SDO through the CLI */
 #define EC_REG_MAX_SIZE 4096

@@ -12,8 +12,8 @@
 #include <linux/list.h>
 
 #include "master_linux.h"
-#include "../requests.h"
-#include "../fsm_eoe.h"
+#include "request/requests.h"
+#include "mailbox/fsm_eoe.h"
 
 struct ec_ioctl_req {
 	struct list_head orphan_node;	/* in m->orphans when abandoned */

@@ -14,8 +14,8 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_request.h"
-#include "../slave.h"
-#include "../requests.h"
+#include "slave/slave.h"
+#include "request/requests.h"
 
 #define EC_SDO_MAX_SIZE (1024 * 1024)	/* largest SDO through the CLI */
 #define EC_REG_MAX_SIZE 4096

@@ -14,7 +14,7 @@
 #include <linux/sched.h>
 #include <linux/wait.h>
 
-#include "../master.h"
+#include "cycle/master.h"
 #include "ecdev.h"
 
 #define EC_MAX_MASTERS 32

@@ -12,7 +12,7 @@
 #include "eoe.h"
 #include "compat.h"
 #include "ec_ioctl.h"
-#include "../redundancy.h"
+#include "cycle/redundancy.h"
 
 static char *main_devices[EC_MAX_MASTERS];
 static unsigned int main_count;

@@ -26,7 +26,7 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "../domain.h"
+#include "cycle/domain.h"
 
 /* Read at each activation: 0 gives the baseline of make bench. */
 static bool rx_on_arrival = true;

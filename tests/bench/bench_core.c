@@ -26,11 +26,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "master.h"
-#include "domain.h"
-#include "slave.h"
-#include "slave_config.h"
-#include "fsm_slave.h"
+#include "cycle/master.h"
+#include "cycle/domain.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
+#include "slave/fsm_slave.h"
 #include "ecsim.h"
 
 #define CYCLE_NS (1 * EC_NSEC_PER_MSEC)

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 
 #include "dc_harness.h"
-#include "fsm_dc.h"
+#include "dc/fsm_dc.h"
 
 #define CYCLE_NS EC_NSEC_PER_MSEC
 #define MAX_PENDING 32

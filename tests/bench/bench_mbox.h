@@ -12,8 +12,8 @@
 
 #include <jansson.h>
 
-#include "fsm_slave.h"
-#include "requests.h"
+#include "slave/fsm_slave.h"
+#include "request/requests.h"
 
 #define MBOX_SERVO 1
 #define MBOX_BIG 1000		/* bytes of the segmented object */

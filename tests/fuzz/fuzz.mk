@@ -37,7 +37,7 @@ FUZZ_SEEDS := $(FUZZ_DIR)/seeds/.stamp
 
 .PHONY: fuzz fuzz-build
 
-$(FUZZ_DIR)/core/%.o: master/%.c $(wildcard master/*.h)
+$(FUZZ_DIR)/core/%.o: master/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -iquote master -c -o $@ $<
 

@@ -13,12 +13,12 @@
 #ifndef EC_FUZZ_BUS_H
 #define EC_FUZZ_BUS_H
 
-#include "master.h"
-#include "datagram.h"
-#include "frame.h"
-#include "mailbox.h"
-#include "registers.h"
-#include "slave.h"
+#include "cycle/master.h"
+#include "cycle/datagram.h"
+#include "cycle/frame.h"
+#include "mailbox/mailbox.h"
+#include "slave/registers.h"
+#include "slave/slave.h"
 
 #define FUZZ_CYCLE_NS (1 * EC_NSEC_PER_MSEC)
 #define FUZZ_MBOX_OUT 0x1000	/* write mailbox (SM0) */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_coe.c - libFuzzer harness: the core's CoE reply parsers
- * (master/fsm_coe.c, fsm_coe_info.c) behind the mailbox FSM.  A scripted
+ * (master/mailbox/fsm_coe.c, fsm_coe_info.c) behind the mailbox FSM.  A scripted
  * slave answers every mailbox read with the next chunk of the input
  * ([length][bytes]...), under a valid mailbox header.  Built three times:
  *
@@ -19,8 +19,8 @@
 #include <assert.h>
 
 #include "fuzz_bus.h"
-#include "fsm_coe.h"
-#include "requests.h"
+#include "mailbox/fsm_coe.h"
+#include "request/requests.h"
 
 #ifndef FUZZ_COE_MODE
 #define FUZZ_COE_MODE 0

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_eoe.c - libFuzzer harness: the core's EoE reply parser
- * (ec_eoe_rx_message(), master/fsm_eoe.c) and its fragmenter.  Input:
+ * (ec_eoe_rx_message(), master/mailbox/fsm_eoe.c) and its fragmenter.  Input:
  * [mailbox size][frame length lo][hi] then messages [length][bytes]...
  * Every message goes to the parser as a slave's EoE reply; a frame it
  * delivers must be 1..EC_EOE_MAX_FRAME bytes and the counters must
@@ -12,7 +12,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "fsm_eoe.h"
+#include "mailbox/fsm_eoe.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_frame.c - libFuzzer harness: the core's frame receive path and
- * datagram matching (master/frame.c, master/master.c).  Six datagrams of
+ * datagram matching (master/cycle/frame.c, master/cycle/master.c).  Six datagrams of
  * every addressing mode go out in one frame; the input comes back as the
  * answer, either as the whole received frame (first byte even) or as a
  * patch over the frame that went out (first byte odd, second byte the

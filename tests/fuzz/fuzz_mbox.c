@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_mbox.c - libFuzzer harness: the core's FoE, SoE and VoE reply
- * parsers (master/fsm_foe.c, fsm_soe.c, fsm_voe.c) behind the mailbox FSM
- * (master/mailbox.c).  A scripted slave answers every mailbox read with
+ * parsers (master/mailbox/fsm_foe.c, fsm_soe.c, fsm_voe.c) behind the mailbox FSM
+ * (master/mailbox/mailbox.c).  A scripted slave answers every mailbox read with
  * the next chunk of the input ([length][bytes]...).  Built three times:
  *
  *   FUZZ_MBOX_FOE   an FoE read or write (data packets, acknowledges,
@@ -25,10 +25,10 @@
 #include <assert.h>
 
 #include "fuzz_bus.h"
-#include "fsm_foe.h"
-#include "fsm_soe.h"
-#include "fsm_voe.h"
-#include "requests.h"
+#include "mailbox/fsm_foe.h"
+#include "mailbox/fsm_soe.h"
+#include "mailbox/fsm_voe.h"
+#include "request/requests.h"
 
 #define FUZZ_MBOX_FOE 0
 #define FUZZ_MBOX_SOE 1

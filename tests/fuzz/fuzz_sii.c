@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_sii.c - libFuzzer harness: the core's SII parser (master/sii.c),
+ * fuzz_sii.c - libFuzzer harness: the core's SII parser (master/slave/sii.c),
  * the one the scan runs on every EEPROM it reads.  The input is an SII
  * image of any length; it is copied into a buffer of its exact size (an
  * odd byte is dropped: the scan reads words), so that ASan sees every
@@ -8,7 +8,7 @@
  */
 #include <assert.h>
 
-#include "sii.h"
+#include "slave/sii.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 

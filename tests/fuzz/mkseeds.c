@@ -31,11 +31,11 @@
 
 #include "fuzz_bus.h"
 #include "ecsim.h"
-#include "fsm_foe.h"
-#include "fsm_slave.h"
-#include "fsm_soe.h"
-#include "fsm_voe.h"
-#include "requests.h"
+#include "mailbox/fsm_foe.h"
+#include "slave/fsm_slave.h"
+#include "mailbox/fsm_soe.h"
+#include "mailbox/fsm_voe.h"
+#include "request/requests.h"
 
 #define MAX_FRAMES 300
 #define SERVO 5		/* ring position of the CoE drive */

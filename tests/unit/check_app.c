@@ -7,11 +7,11 @@
  * state, and the FSM byte budget of the cyclic send.
  */
 #include "harness.h"
-#include "domain.h"
-#include "fsm_master.h"
-#include "fsm_slave.h"
-#include "slave.h"
-#include "slave_config.h"
+#include "cycle/domain.h"
+#include "slave/fsm_master.h"
+#include "slave/fsm_slave.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 #define BECKHOFF 0x00000002
 #define EK1100 0x044c2c52

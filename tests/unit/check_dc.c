@@ -9,8 +9,8 @@
 
 #include "config_harness.h"
 #include "dc_harness.h"
-#include "fsm_change.h"
-#include "fsm_dc.h"
+#include "slave/fsm_change.h"
+#include "dc/fsm_dc.h"
 
 static struct ec_harness h;
 static bool offsets_done(struct ec_harness *hh, void *ctx)

@@ -7,11 +7,11 @@
  * the ZERO/INCOMPLETE/COMPLETE classification.
  */
 #include "harness.h"
-#include "domain.h"
-#include "fsm_master.h"
-#include "fsm_slave.h"
-#include "slave.h"
-#include "slave_config.h"
+#include "cycle/domain.h"
+#include "slave/fsm_master.h"
+#include "slave/fsm_slave.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 #define BECKHOFF 0x00000002
 #define EL1008 0x03f03052

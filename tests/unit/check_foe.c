@@ -11,12 +11,12 @@
 #include <stdlib.h>
 
 #include "harness.h"
-#include "fsm_foe.h"
-#include "fsm_slave.h"
-#include "mailbox.h"
-#include "mbox_text.h"
-#include "requests.h"
-#include "slave.h"
+#include "mailbox/fsm_foe.h"
+#include "slave/fsm_slave.h"
+#include "mailbox/mailbox.h"
+#include "mailbox/mbox_text.h"
+#include "request/requests.h"
+#include "slave/slave.h"
 
 #include "sim_priv.h"
 

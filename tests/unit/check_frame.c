@@ -4,8 +4,8 @@
  */
 #include <check.h>
 
-#include "datagram.h"
-#include "frame.h"
+#include "cycle/datagram.h"
+#include "cycle/frame.h"
 
 static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x01 };
 

@@ -6,12 +6,12 @@
  * requests, SII writes and the cancelling of requests.
  */
 #include "harness.h"
-#include "fsm_change.h"
-#include "fsm_slave.h"
-#include "mailbox.h"
-#include "registers.h"
-#include "requests.h"
-#include "slave.h"
+#include "slave/fsm_change.h"
+#include "slave/fsm_slave.h"
+#include "mailbox/mailbox.h"
+#include "slave/registers.h"
+#include "request/requests.h"
+#include "slave/slave.h"
 
 /* Sim ids = ring positions here. */
 #define ID_COUPLER 0

@@ -6,8 +6,8 @@
  * mailbox and lands in the ring of the slave of its configuration.
  */
 #include "config_harness.h"
-#include "emergency.h"
-#include "monitor.h"
+#include "mailbox/emergency.h"
+#include "cycle/monitor.h"
 
 START_TEST(test_emergency_in_op)
 {

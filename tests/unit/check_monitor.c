@@ -9,8 +9,8 @@
  * broadcasts (count unchanged, station address lost) is rescanned.
  */
 #include "config_harness.h"
-#include "fsm_dc.h"
-#include "monitor.h"
+#include "dc/fsm_dc.h"
+#include "cycle/monitor.h"
 
 struct wire {
 	unsigned int cycles;

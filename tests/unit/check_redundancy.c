@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * check_redundancy.c - cable redundancy (master/redundancy.c): the merge
+ * check_redundancy.c - cable redundancy (master/cycle/redundancy.c): the merge
  * rules of every command type (both copies processed, one, neither, one
  * copy lost), and the whole master on a ring of the in-process segment
  * with a main and a backup device: scan, OP with complete working
@@ -8,9 +8,9 @@
  * heal; the break found and logged; a rescan while broken.
  */
 #include "harness.h"
-#include "domain.h"
-#include "redundancy.h"
-#include "slave_config.h"
+#include "cycle/domain.h"
+#include "cycle/redundancy.h"
+#include "app/slave_config.h"
 
 #define BECKHOFF 0x00000002
 #define EL1008 0x03f03052

@@ -9,9 +9,9 @@
 #include <limits.h>
 
 #include "harness.h"
-#include "fsm_slave_scan.h"
-#include "slave.h"
-#include "topology.h"
+#include "slave/fsm_slave_scan.h"
+#include "slave/slave.h"
+#include "slave/topology.h"
 
 #define CATALOGUE "sim/catalogue/catalogue.json"
 #define SEG_DEFAULT "sim/segments/default.json"

@@ -9,7 +9,7 @@
 #include <check.h>
 #include <jansson.h>
 
-#include "sii.h"
+#include "slave/sii.h"
 #include "ecsim.h"
 
 #define CATALOGUE "sim/catalogue/catalogue.json"

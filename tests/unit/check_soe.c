@@ -11,11 +11,11 @@
 #include <stdlib.h>
 
 #include "harness.h"
-#include "fsm_slave.h"
-#include "fsm_soe.h"
-#include "mbox_text.h"
-#include "requests.h"
-#include "slave.h"
+#include "slave/fsm_slave.h"
+#include "mailbox/fsm_soe.h"
+#include "mailbox/mbox_text.h"
+#include "request/requests.h"
+#include "slave/slave.h"
 
 #include "sim_priv.h"
 

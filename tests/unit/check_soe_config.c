@@ -7,8 +7,8 @@
  * startup IDN stops the configuration with the drive's error code.
  */
 #include "config_harness.h"
-#include "fsm_soe.h"
-#include "mbox_text.h"
+#include "mailbox/fsm_soe.h"
+#include "mailbox/mbox_text.h"
 
 #include "sim_priv.h"
 

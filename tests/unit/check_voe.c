@@ -8,9 +8,9 @@
  * slave without VoE.
  */
 #include "harness.h"
-#include "fsm_voe.h"
-#include "requests.h"
-#include "slave_config.h"
+#include "mailbox/fsm_voe.h"
+#include "request/requests.h"
+#include "app/slave_config.h"
 
 #define ID_ECHO 1
 #define ID_AI 2

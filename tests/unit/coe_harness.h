@@ -17,13 +17,13 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "coe_abort.h"
-#include "emergency.h"
-#include "fsm_coe.h"
-#include "fsm_slave.h"
-#include "mailbox.h"
-#include "requests.h"
-#include "slave.h"
+#include "mailbox/coe_abort.h"
+#include "mailbox/emergency.h"
+#include "mailbox/fsm_coe.h"
+#include "slave/fsm_slave.h"
+#include "mailbox/mailbox.h"
+#include "request/requests.h"
+#include "slave/slave.h"
 
 #include "sim_priv.h"
 #include "coe.h"

@@ -10,13 +10,13 @@
 #define EC_TEST_CONFIG_HARNESS_H
 
 #include "harness.h"
-#include "domain.h"
-#include "fsm_change.h"
-#include "fsm_slave.h"
-#include "mailbox.h"
-#include "registers.h"
-#include "slave.h"
-#include "slave_config.h"
+#include "cycle/domain.h"
+#include "slave/fsm_change.h"
+#include "slave/fsm_slave.h"
+#include "mailbox/mailbox.h"
+#include "slave/registers.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 
 /* Sim ids (= ring positions while all are plugged). */
 #define ID_DI 1

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "master.h"
-#include "dc.h"
-#include "domain.h"
-#include "slave.h"
-#include "slave_config.h"
+#include "cycle/master.h"
+#include "dc/dc.h"
+#include "cycle/domain.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
 #include "ecsim.h"
 
 #define DC_JSON_MAX (512 + 256 * 1100)

@@ -8,8 +8,8 @@
 #define EC_EOE_HARNESS_H
 
 #include "harness.h"
-#include "fsm_eoe.h"
-#include "slave_config.h"
+#include "mailbox/fsm_eoe.h"
+#include "app/slave_config.h"
 
 #define ID_EOE 1
 #define NUM_SLAVES 3

@@ -15,10 +15,10 @@
 
 #include <check.h>
 
-#include "fsm_master.h"
-#include "fsm_slave.h"
-#include "master.h"
-#include "slave.h"
+#include "slave/fsm_master.h"
+#include "slave/fsm_slave.h"
+#include "cycle/master.h"
+#include "slave/slave.h"
 #include "ecsim.h"
 
 #define EC_HARNESS_MAX_PENDING 16

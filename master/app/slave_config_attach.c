@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * slave_config_attach.c - configurations meet scanned slaves: matching by
+ * alias and position with an identity check, attaching and detaching
+ * (after each scan, before the slaves are freed), and the state an
+ * application sees of its configuration.
+ */
+#include "app/slave_config.h"
+#include "cycle/domain.h"
+#include "slave/fsm_slave.h"
+#include "cycle/master.h"
+#include "slave/slave.h"
+
+#define EC_CONFIG_WARN_RL(sc, fmt, ...) \
+	ec_log_ratelimited(EC_LOG_WARN, "%u: config %u:%u: " fmt, \
+			   (sc)->master->index, (sc)->alias, (sc)->position, \
+			   ##__VA_ARGS__)
+
+/**
+ * ec_slave_config_state() - ecrt_slave_config_state() (cyclic side)
+ * @sc: config
+ * @state: receives online (attached slave answers), operational (in OP
+ *	and every domain it maps into exchanged data at the last process)
+ *	and the AL state
+ */
+void ec_slave_config_state(const struct ec_slave_config *sc,
+			   ec_slave_config_state_t *state)
+{
+	u8 al = ec_load_acquire(&sc->al_state_seen) & EC_AL_STATE_MASK;
+	bool op = al == EC_AL_STATE_OP_;
+	unsigned int i;
+
+	for (i = 0; op && i < sc->used_fmmus; i++) {
+		const struct ec_domain *d = sc->fmmus[i].domain;
+
+		if (d && d->wc_state == EC_WC_ZERO)
+			op = false;
+	}
+	state->online = al != EC_AL_STATE_NONE;
+	state->operational = op;
+	state->al_state = al;
+}
+
+/**
+ * ec_slave_config_detach() - forget the attached slave
+ * @sc: config
+ */
+void ec_slave_config_detach(struct ec_slave_config *sc)
+{
+	if (!sc->slave)
+		return;
+	if (sc->slave->config == sc) {
+		ec_slave_fsm_detach_config(sc->slave);
+		sc->slave->config = NULL;
+	}
+	sc->slave = NULL;
+	ec_store_release(&sc->al_state_seen, 0);
+	ec_slave_config_invalidate(sc);
+}
+
+/* The slave a config addresses, or NULL. */
+static struct ec_slave *ec_slave_config_find_slave(struct ec_slave_config *sc)
+{
+	struct ec_master *master = sc->master;
+	unsigned int i, pos = sc->position;
+
+	if (sc->alias) {
+		for (i = 0; i < master->slave_count; i++)
+			if (master->slaves[i].effective_alias == sc->alias)
+				break;
+		if (i == master->slave_count)
+			return NULL;
+		pos += i;
+	}
+	if (pos >= master->slave_count)
+		return NULL;
+	return &master->slaves[pos];
+}
+
+/**
+ * ec_slave_config_attach() - attach a config to its slave if it is there
+ * @sc: config
+ *
+ * The slave is found by alias (the first slave with that alias; 0: none)
+ * and position relative to it; it must have been scanned, carry the
+ * config's vendor and product, and have no other config.  A mismatch
+ * leaves the config unattached and is logged once until it changes.
+ */
+void ec_slave_config_attach(struct ec_slave_config *sc)
+{
+	struct ec_master *master = sc->master;
+	struct ec_slave *slave;
+
+	if (master->scan_busy)
+		return;
+	slave = ec_slave_config_find_slave(sc);
+	if (slave == sc->slave && slave)
+		return;
+	ec_slave_config_detach(sc);
+	if (!slave || !slave->scan_done) {
+		sc->identity_mismatch = false;
+		return;
+	}
+	if (slave->sii.vendor_id != sc->vendor_id ||
+	    slave->sii.product_code != sc->product_code) {
+		if (!sc->identity_mismatch)
+			EC_CONFIG_WARN_RL(sc,
+					  "slave %u-%u has 0x%x:0x%x, config wants 0x%x:0x%x",
+					  master->index, slave->ring_position,
+					  slave->sii.vendor_id,
+					  slave->sii.product_code,
+					  sc->vendor_id, sc->product_code);
+		sc->identity_mismatch = true;
+		return;
+	}
+	sc->identity_mismatch = false;
+	if (slave->config && slave->config != sc) {
+		EC_CONFIG_WARN_RL(sc, "slave %u-%u already has config %u:%u",
+				  master->index, slave->ring_position,
+				  slave->config->alias,
+				  slave->config->position);
+		return;
+	}
+	sc->slave = slave;
+	slave->config = sc;
+	ec_store_release(&sc->al_state_seen, (u8)slave->current_state);
+	ec_slave_config_invalidate(sc);
+}
+
+/**
+ * ec_master_attach_slave_configs() - attach configs to scanned slaves
+ * @master: master, after a scan or when configs were created
+ */
+void ec_master_attach_slave_configs(struct ec_master *master)
+{
+	struct ec_list *pos, *tmp;
+
+	ec_list_for_each_safe(pos, tmp, &master->configs)
+		ec_slave_config_attach(ec_list_entry(pos,
+						     struct ec_slave_config,
+						     node));
+}
+
+/**
+ * ec_master_detach_slave_configs() - detach every config
+ * @master: master whose slaves are about to be freed
+ */
+void ec_master_detach_slave_configs(struct ec_master *master)
+{
+	struct ec_list *pos, *tmp;
+
+	ec_list_for_each_safe(pos, tmp, &master->configs)
+		ec_slave_config_detach(ec_list_entry(pos,
+						     struct ec_slave_config,
+						     node));
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * device.c - one Ethernet device of a master: sending, receiving, stats.
+ */
+#include "cycle/device.h"
+#include "cycle/master.h"
+
+void ec_device_init(struct ec_device *dev, struct ec_master *master,
+		    unsigned int index)
+{
+	memset(dev, 0, sizeof(*dev));
+	dev->master = master;
+	dev->index = index;
+}
+
+bool ec_device_usable(const struct ec_device *dev)
+{
+	return dev->attached && dev->open && dev->hooks && dev->hooks->xmit;
+}
+
+/**
+ * ec_device_send() - transmit the frame built in dev->tx_frame
+ * @dev: device
+ * @size: frame length
+ *
+ * Return: 0 or the driver's -errno (counted as a tx error).
+ */
+int ec_device_send(struct ec_device *dev, size_t size)
+{
+	int ret;
+
+	if (!ec_device_usable(dev))
+		return -ENODEV;
+	ret = dev->hooks->xmit(dev, dev->tx_frame, size);
+	if (ret) {
+		dev->stats.tx_errors++;
+		return ret;
+	}
+	dev->stats.tx_count++;
+	dev->stats.tx_bytes += size;
+	dev->master->stats.tx_count++;
+	dev->master->stats.tx_bytes += size;
+	return 0;
+}
+
+/**
+ * ec_device_receive() - a frame arrived on @dev
+ * @dev: device
+ * @data: whole Ethernet frame
+ * @size: its length
+ * @now_ns: arrival time, passed-in clock
+ */
+void ec_device_receive(struct ec_device *dev, const u8 *data, size_t size,
+		       u64 now_ns)
+{
+	dev->stats.rx_count++;
+	dev->stats.rx_bytes += size;
+	dev->master->stats.rx_count++;
+	dev->master->stats.rx_bytes += size;
+	if (dev->index == EC_DEVICE_MAIN)
+		ec_master_receive_frame(dev->master, data, size, now_ns);
+	else
+		ec_master_receive_frame_on(dev->master, dev->index, data,
+					   size, now_ns);
+}
+
+/*
+ * Low-pass filter of a per-second value into the 1 s / 10 s / 60 s
+ * averages that the CLI shows.  Frame and loss rates are scaled by 1000
+ * (fractions of a frame per second matter), byte rates are plain bytes
+ * per second, as in IgH's ABI.
+ */
+static void ec_rate_update(s32 rates[EC_RATE_COUNT], u64 per_second,
+			   s64 scale)
+{
+	static const s32 window[EC_RATE_COUNT] = { 1, 10, 60 };
+	s64 v = (s64)per_second * scale;
+	unsigned int i;
+
+	for (i = 0; i < EC_RATE_COUNT; i++)
+		rates[i] += (s32)((v - rates[i]) / window[i]);
+}
+
+/**
+ * ec_stats_sample() - take the once-per-second sample of the counters
+ * @s: statistics
+ * @loss_total: lost frames so far
+ */
+void ec_stats_sample(struct ec_device_stats *s, u64 loss_total)
+{
+	ec_rate_update(s->tx_frame_rates, s->tx_count - s->last_tx_count, 1000);
+	ec_rate_update(s->rx_frame_rates, s->rx_count - s->last_rx_count, 1000);
+	ec_rate_update(s->tx_byte_rates, s->tx_bytes - s->last_tx_bytes, 1);
+	ec_rate_update(s->rx_byte_rates, s->rx_bytes - s->last_rx_bytes, 1);
+	ec_rate_update(s->loss_rates, loss_total - s->last_loss, 1000);
+	s->last_tx_count = s->tx_count;
+	s->last_rx_count = s->rx_count;
+	s->last_tx_bytes = s->tx_bytes;
+	s->last_rx_bytes = s->rx_bytes;
+	s->last_loss = loss_total;
+}

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * domain.c - process data exchanged together (IgH's ec_domain semantics).
+ *
+ * Layout: every FMMU config gets the next byte range of the domain's
+ * logical space, in registration order.  An FMMU always maps the whole
+ * bytes of one sync manager (the size of the PDOs in effect, bits rounded
+ * up); bit-sized entries are packed inside those bytes, so their offset is
+ * a byte plus a bit position.  At activation the domain is cut into
+ * datagrams of at most EC_DOMAIN_MAX_DATAGRAM bytes at FMMU boundaries
+ * (an FMMU never spans two datagrams), each LRW when it holds both
+ * directions, LRD for inputs only, LWR for outputs only.  The datagrams
+ * carry the domain memory itself: replies land in it directly.
+ */
+#include "cycle/domain.h"
+#include "cycle/master.h"
+#include "app/slave_config.h"
+
+/*
+ * Working counter increments (ESC datasheet section I, "working
+ * counter"): with LRW a slave adds 1 for a successful read, 2 for a
+ * successful write, 3 for both; with LRD and LWR it adds 1.
+ */
+#define EC_WKC_READ 1
+#define EC_WKC_WRITE 2
+#define EC_WKC_SIMPLE 1
+
+/* Working counter changes are logged at most once per second. */
+#define EC_DOMAIN_NOTIFY_NS EC_NSEC_PER_SEC
+
+#define EC_DOMAIN_LOG(level, d, fmt, ...) \
+	ec_log(level, "%u: domain %u: " fmt, (d)->master->index, (d)->index, \
+	       ##__VA_ARGS__)
+
+/**
+ * ec_domain_create() - a new empty domain
+ * @master: master; the caller links the domain into master->domains
+ *
+ * Return: the domain or NULL (no memory).
+ */
+struct ec_domain *ec_domain_create(struct ec_master *master)
+{
+	struct ec_domain *domain = ec_zalloc(sizeof(*domain));
+
+	if (!domain)
+		return NULL;
+	ec_list_init(&domain->node);
+	ec_list_init(&domain->fmmu_configs);
+	domain->master = master;
+	domain->wc_state = EC_WC_ZERO;
+	return domain;
+}
+
+/**
+ * ec_domain_free() - release a domain
+ * @domain: domain; its datagrams leave the master's queues, its FMMU
+ *	configs (owned by the slave configs) forget it
+ */
+void ec_domain_free(struct ec_domain *domain)
+{
+	struct ec_list *pos, *tmp;
+
+	ec_domain_clear_datagrams(domain);
+	ec_list_for_each_safe(pos, tmp, &domain->fmmu_configs) {
+		struct ec_fmmu_config *f = ec_list_entry(pos,
+					struct ec_fmmu_config, domain_node);
+
+		ec_list_del_init(pos);
+		f->domain = NULL;
+	}
+	if (ec_list_linked(&domain->node))
+		ec_list_del_init(&domain->node);
+	ec_free(domain);
+}
+
+/**
+ * ec_domain_add_fmmu_config() - reserve logical space for an FMMU
+ * @domain: domain
+ * @fmmu: FMMU config with data_size set; linked into the domain
+ *
+ * Return: the FMMU's logical offset in the domain, or -EBUSY (laid out
+ * already) / -EOVERFLOW (logical space).
+ */
+int ec_domain_add_fmmu_config(struct ec_domain *domain,
+			      struct ec_fmmu_config *fmmu)
+{
+	if (domain->datagrams) {
+		EC_DOMAIN_LOG(EC_LOG_ERR, domain,
+			      "cannot add an FMMU after activation");
+		return -EBUSY;
+	}
+	if (domain->data_size + fmmu->data_size > 0x7fffffff)
+		return -EOVERFLOW;
+	fmmu->domain = domain;
+	fmmu->logical_start_address = (u32)domain->data_size;
+	domain->data_size += fmmu->data_size;
+	ec_list_add_tail(&fmmu->domain_node, &domain->fmmu_configs);
+	return (int)fmmu->logical_start_address;
+}
+
+/*
+ * Working counter an FMMU adds to a datagram @cmd, unless an earlier FMMU
+ * (@first up to @fmmu) of the same slave and direction counted already.
+ */
+static u16 ec_domain_fmmu_wkc(const struct ec_list *first,
+			      const struct ec_fmmu_config *fmmu,
+			      enum ec_datagram_type cmd)
+{
+	const struct ec_list *pos;
+
+	for (pos = first; pos != &fmmu->domain_node; pos = pos->next) {
+		const struct ec_fmmu_config *f = ec_list_entry(pos,
+					struct ec_fmmu_config, domain_node);
+
+		if (f->sc == fmmu->sc && f->dir == fmmu->dir)
+			return 0;
+	}
+	if (cmd != EC_DATAGRAM_LRW)
+		return EC_WKC_SIMPLE;
+	return fmmu->dir == EC_DIR_OUTPUT ? EC_WKC_WRITE : EC_WKC_READ;
+}
+
+/* Set up datagram @dd over FMMUs [first, end) at logical @offset. */
+static int ec_domain_setup_datagram(struct ec_domain *domain,
+				    struct ec_domain_datagram *dd,
+				    const struct ec_list *first,
+				    const struct ec_list *end, u32 offset,
+				    size_t size)
+{
+	const struct ec_list *pos;
+	bool in = false, out = false;
+	enum ec_datagram_type cmd;
+	u32 logical = domain->logical_base_address + offset;
+	u16 wkc = 0;
+	int ret;
+
+	for (pos = first; pos != end; pos = pos->next) {
+		const struct ec_fmmu_config *f = ec_list_entry(pos,
+					struct ec_fmmu_config, domain_node);
+
+		if (f->dir == EC_DIR_OUTPUT)
+			out = true;
+		else
+			in = true;
+	}
+	cmd = in && out ? EC_DATAGRAM_LRW :
+	      out ? EC_DATAGRAM_LWR : EC_DATAGRAM_LRD;
+	for (pos = first; pos != end; pos = pos->next)
+		wkc += ec_domain_fmmu_wkc(first, ec_list_entry(pos,
+				struct ec_fmmu_config, domain_node), cmd);
+
+	ec_datagram_init(&dd->datagram);
+	ec_datagram_use_external(&dd->datagram, domain->data + offset, size);
+	if (cmd == EC_DATAGRAM_LRW)
+		ret = ec_datagram_lrw(&dd->datagram, logical, size);
+	else if (cmd == EC_DATAGRAM_LWR)
+		ret = ec_datagram_lwr(&dd->datagram, logical, size);
+	else
+		ret = ec_datagram_lrd(&dd->datagram, logical, size);
+	if (ret)
+		return ret;
+	dd->datagram.cyclic = true;	/* lost after half a cycle */
+	snprintf(dd->datagram.name, sizeof(dd->datagram.name),
+		 "domain%u-%u", domain->index, domain->datagram_count);
+	dd->logical_offset = offset;
+	dd->size = size;
+	dd->expected_working_counter = wkc;
+	domain->expected_working_counter += wkc;
+	domain->datagram_count++;
+	return 0;
+}
+
+/* Datagrams the layout needs; -EINVAL when one FMMU is too large. */
+static int ec_domain_count_datagrams(struct ec_domain *domain)
+{
+	struct ec_list *pos, *tmp;
+	size_t size = 0;
+	int count = 0;
+
+	ec_list_for_each_safe(pos, tmp, &domain->fmmu_configs) {
+		struct ec_fmmu_config *f = ec_list_entry(pos,
+					struct ec_fmmu_config, domain_node);
+
+		if (f->data_size > EC_DOMAIN_MAX_DATAGRAM) {
+			EC_DOMAIN_LOG(EC_LOG_ERR, domain,
+				      "FMMU of config %u:%u SM%u has %u bytes, more than a datagram (%u)",
+				      f->sc->alias, f->sc->position,
+				      f->sync_index, f->data_size,
+				      EC_DOMAIN_MAX_DATAGRAM);
+			return -EINVAL;
+		}
+		if (!count || size + f->data_size > EC_DOMAIN_MAX_DATAGRAM) {
+			count++;
+			size = 0;
+		}
+		size += f->data_size;
+	}
+	return count;
+}
+
+/**
+ * ec_domain_finish() - lay the domain out into datagrams at activation
+ * @domain: domain
+ * @logical_base: the domain's first logical address
+ * @mem: process image of data_size bytes (zeroed by the caller)
+ *
+ * Return: 0, -EINVAL (an FMMU larger than a datagram, no memory given)
+ * or -ENOMEM.
+ */
+int ec_domain_finish(struct ec_domain *domain, u32 logical_base, u8 *mem)
+{
+	struct ec_list *pos, *first;
+	u32 offset = 0;
+	size_t size = 0;
+	int count, ret;
+
+	if (domain->data_size && !mem)
+		return -EINVAL;
+	ec_domain_clear_datagrams(domain);
+	domain->logical_base_address = logical_base;
+	domain->data = mem;
+	domain->expected_working_counter = 0;
+	domain->working_counter = 0;
+	domain->wc_state = EC_WC_ZERO;
+	domain->working_counter_changes = 0;
+
+	count = ec_domain_count_datagrams(domain);
+	if (count <= 0)
+		return count;
+	domain->datagrams = ec_zalloc(count * sizeof(*domain->datagrams));
+	if (!domain->datagrams)
+		return -ENOMEM;
+
+	first = domain->fmmu_configs.next;
+	for (pos = first; pos != &domain->fmmu_configs; pos = pos->next) {
+		struct ec_fmmu_config *f = ec_list_entry(pos,
+					struct ec_fmmu_config, domain_node);
+
+		if (size + f->data_size > EC_DOMAIN_MAX_DATAGRAM) {
+			ret = ec_domain_setup_datagram(domain,
+				&domain->datagrams[domain->datagram_count],
+				first, pos, offset, size);
+			if (ret)
+				goto out_clear;
+			first = pos;
+			offset = f->logical_start_address;
+			size = 0;
+		}
+		size += f->data_size;
+	}
+	ret = ec_domain_setup_datagram(domain,
+			&domain->datagrams[domain->datagram_count],
+			first, &domain->fmmu_configs, offset, size);
+	if (ret)
+		goto out_clear;
+	EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+		      "%zu bytes at logical 0x%08x in %u datagram(s), expected working counter %u",
+		      domain->data_size, logical_base, domain->datagram_count,
+		      domain->expected_working_counter);
+	return 0;
+
+out_clear:
+	ec_domain_clear_datagrams(domain);
+	return ret;
+}
+
+/**
+ * ec_domain_clear_datagrams() - drop the datagrams (deactivation)
+ * @domain: domain
+ */
+void ec_domain_clear_datagrams(struct ec_domain *domain)
+{
+	unsigned int i;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		struct ec_datagram *d = &domain->datagrams[i].datagram;
+
+		ec_master_unqueue_datagram(domain->master, d);
+		ec_datagram_clear(d);
+	}
+	ec_free(domain->datagrams);
+	domain->datagrams = NULL;
+	domain->datagram_count = 0;
+	domain->expected_working_counter = 0;
+}
+
+/**
+ * ec_domain_reg_pdo_entry_list() - register a list of PDO entries
+ * @domain: domain
+ * @regs: entries, ended by one with index 0
+ *
+ * For each, the config of the addressed slave (created if needed) maps
+ * the entry; offset and bit position are written where the entry says.
+ *
+ * Return: 0 or the first error (-ENOENT, -EINVAL, ...).
+ */
+int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
+				 const ec_pdo_entry_reg_t *regs)
+{
+	const ec_pdo_entry_reg_t *r;
+	int ret;
+
+	for (r = regs; r && r->index; r++) {
+		struct ec_slave_config *sc = ec_master_slave_config(
+			domain->master, r->alias, r->position, r->vendor_id,
+			r->product_code);
+
+		if (!sc)
+			return -ENOENT;
+		ret = ec_slave_config_reg_pdo_entry(sc, r->index, r->subindex,
+						    domain, r->bit_position);
+		if (ret < 0)
+			return ret;
+		if (r->offset)
+			*r->offset = (unsigned int)ret;
+	}
+	return 0;
+}
+
+/**
+ * ec_domain_answered_wkc() - what a process() finds now
+ * @domain: domain
+ *
+ * Return: the sum of the working counters of the datagrams answered and
+ * received by the application: a reply still waiting in the rx image for
+ * the application's receive (rx_pending) does not count yet.
+ */
+u16 ec_domain_answered_wkc(const struct ec_domain *domain)
+{
+	unsigned int i;
+	u16 wkc = 0;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		const struct ec_datagram *d = &domain->datagrams[i].datagram;
+
+		if (d->state == EC_DATAGRAM_RECEIVED && !d->rx_pending)
+			wkc += d->working_counter;
+	}
+	return wkc;
+}
+
+/**
+ * ec_domain_process() - evaluate the answers of the last exchange
+ * @domain: domain
+ * @now_ns: current time (rate limit of the log)
+ *
+ * Sums the working counters of the datagrams that were answered and
+ * classifies the sum; the data is already in place.
+ */
+void ec_domain_process(struct ec_domain *domain, u64 now_ns)
+{
+	ec_domain_set_wkc(domain, ec_domain_answered_wkc(domain), now_ns);
+}
+
+/**
+ * ec_domain_set_wkc() - take @wkc as the last exchange's working counter
+ * @domain: domain
+ * @wkc: the sum (ec_domain_process(), or what a userspace application's
+ *	process() found, replayed from the shared area)
+ * @now_ns: current time (rate limit of the log)
+ */
+void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
+{
+	if (wkc != domain->working_counter) {
+		domain->working_counter_changes++;
+		domain->working_counter = wkc;
+	}
+	if (!wkc)
+		domain->wc_state = EC_WC_ZERO;
+	else if (wkc == domain->expected_working_counter)
+		domain->wc_state = EC_WC_COMPLETE;
+	else
+		domain->wc_state = EC_WC_INCOMPLETE;
+
+	if (domain->working_counter_changes &&
+	    now_ns - domain->notify_ns >= EC_DOMAIN_NOTIFY_NS) {
+		domain->notify_ns = now_ns;
+		if (domain->working_counter_changes == 1)
+			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+				      "working counter changed to %u/%u",
+				      wkc, domain->expected_working_counter);
+		else
+			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+				      "%u working counter changes, now %u/%u",
+				      domain->working_counter_changes, wkc,
+				      domain->expected_working_counter);
+		domain->working_counter_changes = 0;
+	}
+}
+
+/**
+ * ec_domain_queue() - queue the domain's datagrams for the next send
+ * @domain: domain; cyclic side, the caller holds the io lock
+ *
+ * A datagram still in flight from an earlier cycle is lost now (its frame
+ * did not come back by this cycle) and queued again: a lost frame costs
+ * one cycle, never a skipped one.
+ */
+void ec_domain_queue(struct ec_domain *domain)
+{
+	struct ec_master *master = domain->master;
+	unsigned int i;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		struct ec_datagram *d = &domain->datagrams[i].datagram;
+
+		if (d->state == EC_DATAGRAM_SENT)
+			ec_master_lose_datagram(master, d);
+		ec_master_queue_datagram_locked(master, d);
+	}
+}
+
+/**
+ * ec_domain_state() - ecrt_domain_state()
+ * @domain: domain
+ * @state: receives the working counter and its interpretation
+ */
+void ec_domain_state(const struct ec_domain *domain,
+		     ec_domain_state_t *state)
+{
+	unsigned int i;
+
+	state->working_counter = domain->working_counter;
+	state->wc_state = domain->wc_state;
+	state->redundancy_active = 0;
+	/*
+	 * redundancy: the backup device's copies carried data in the last
+	 * exchange (a lost datagram's backup_wkc is 0)
+	 */
+	if (domain->master->red)
+		for (i = 0; i < domain->datagram_count; i++)
+			if (domain->datagrams[i].datagram.backup_wkc)
+				state->redundancy_active = 1;
+}

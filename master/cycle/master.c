@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * master.c - datagram queue, frame sending, reply matching, statistics.
+ */
+#include "cycle/master.h"
+#include "slave/fsm_slave.h"
+#include "cycle/redundancy.h"
+#include "slave/slave.h"
+
+int ec_master_init(struct ec_master *master, unsigned int index)
+{
+	unsigned int i;
+	int ret;
+
+	memset(master, 0, sizeof(*master));
+	master->index = index;
+	master->phase = EC_PHASE_ORPHANED;
+	master->num_devices = 1;
+	master->io_timeout_ns = EC_IO_TIMEOUT_NS;
+	ec_list_init(&master->datagram_queue);
+	ec_list_init(&master->sent_datagrams);
+	ec_list_init(&master->configs);
+	ec_list_init(&master->domains);
+	for (i = 0; i < EC_MAX_DEVICES; i++)
+		ec_device_init(&master->devices[i], master, i);
+
+	ec_datagram_init(&master->fsm_datagram);
+	/* Large enough for every request of the master's own FSMs. */
+	ret = ec_datagram_prealloc(&master->fsm_datagram, 1486);
+	if (ret)
+		return ret;
+	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
+	return ec_dc_init(master);
+}
+
+void ec_master_clear(struct ec_master *master)
+{
+	ec_master_clear_config(master);
+	ec_fsm_master_clear_slaves(master);
+	ec_dc_clear(master);
+	ec_master_unqueue_datagram(master, &master->fsm_datagram);
+	ec_datagram_clear(&master->fsm_datagram);
+	ec_red_clear(master);
+}
+
+/**
+ * ec_master_queue_datagram_locked() - queue a datagram for the next send
+ * @master: master; the caller holds the io lock (the cyclic side)
+ * @datagram: datagram, set up
+ *
+ * A datagram that is still queued or in flight is not queued twice: it is
+ * counted as skipped, as its owner asked again before the answer came.
+ */
+void ec_master_queue_datagram_locked(struct ec_master *master,
+				     struct ec_datagram *datagram)
+{
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT) {
+		datagram->skip_count++;
+		master->skipped_datagrams++;
+		EC_MASTER_DBG(master, 1, "datagram %s skipped",
+			      datagram->name);
+		return;
+	}
+	datagram->state = EC_DATAGRAM_QUEUED;
+	ec_list_add_tail(&datagram->queue_node, &master->datagram_queue);
+}
+
+/**
+ * ec_master_queue_datagram_first_locked() - queue at the head of the queue
+ * @master: master; the caller holds the io lock (the cyclic side)
+ * @datagram: datagram, set up
+ *
+ * For the DC datagrams: at the start of the first frame their position,
+ * and so the time the slaves see them, does not move from cycle to cycle
+ * with what else is queued (dc.c).
+ */
+void ec_master_queue_datagram_first_locked(struct ec_master *master,
+					   struct ec_datagram *datagram)
+{
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT) {
+		ec_master_queue_datagram_locked(master, datagram); /* skip */
+		return;
+	}
+	datagram->state = EC_DATAGRAM_QUEUED;
+	ec_list_add_tail(&datagram->queue_node, master->datagram_queue.next);
+}
+
+/**
+ * ec_master_queue_datagram() - queue an FSM's datagram for the next send
+ * @master: master; called from the FSM side, which does not hold the lock
+ * @datagram: datagram, set up
+ *
+ * Hands the datagram to the cyclic side under the io lock (doc/LOCKING.md).
+ */
+void ec_master_queue_datagram(struct ec_master *master,
+			      struct ec_datagram *datagram)
+{
+	ec_port_io_lock(master);
+	ec_master_queue_datagram_locked(master, datagram);
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_unqueue_datagram_locked() - forget a datagram wherever it is
+ * @master: master; the caller holds the io lock
+ * @datagram: datagram about to be freed or reused
+ */
+void ec_master_unqueue_datagram_locked(struct ec_master *master,
+				       struct ec_datagram *datagram)
+{
+	if (ec_list_linked(&datagram->queue_node))
+		ec_list_del_init(&datagram->queue_node);
+	if (ec_list_linked(&datagram->sent_node)) {
+		ec_list_del_init(&datagram->sent_node);
+		if (master->in_flight[datagram->index] == datagram)
+			master->in_flight[datagram->index] = NULL;
+	}
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT)
+		datagram->state = EC_DATAGRAM_INVALID;
+}
+
+/**
+ * ec_master_unqueue_datagram() - take a datagram back from the cyclic side
+ * @master: master; called from the FSM side (the lock is taken here)
+ * @datagram: datagram about to be freed or reused
+ */
+void ec_master_unqueue_datagram(struct ec_master *master,
+				struct ec_datagram *datagram)
+{
+	ec_port_io_lock(master);
+	ec_master_unqueue_datagram_locked(master, datagram);
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_lose_datagram() - a datagram in flight is lost, now
+ * @master: master; the caller holds the io lock
+ * @d: datagram in the SENT state
+ *
+ * Counted as timed out; an answer that still comes is unmatched.
+ */
+void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
+{
+	ec_list_del_init(&d->sent_node);
+	if (master->in_flight[d->index] == d)
+		master->in_flight[d->index] = NULL;
+	d->backup_wkc = 0;
+	master->timed_out_datagrams++;
+	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
+		      d->name, ec_datagram_type_string(d->type), d->index);
+	ec_datagram_done(d, EC_DATAGRAM_TIMED_OUT);
+}
+
+/* Next frame index not used by a datagram in flight. */
+static bool ec_master_take_index(struct ec_master *master, u8 *index)
+{
+	unsigned int tries;
+
+	for (tries = 0; tries < 256; tries++) {
+		u8 i = master->next_index++;
+
+		if (!master->in_flight[i]) {
+			*index = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Redundancy: the frame built on @dev (the main device, or the backup when
+ * the main one is gone) also leaves on the backup device, as its copy
+ * (redundancy.c); each datagram expects a copy back per device that took
+ * the frame.
+ */
+static void ec_master_send_redundant(struct ec_master *master,
+				     struct ec_device *dev, size_t len)
+{
+	struct ec_device *backup = &master->devices[EC_DEVICE_BACKUP];
+	unsigned int copies = 0;
+
+	if (dev == backup) {
+		ec_red_backup_frame(master, dev->tx_frame, len);
+	} else if (ec_device_usable(backup)) {
+		memcpy(backup->tx_frame, dev->tx_frame, len);
+		ec_red_backup_frame(master, backup->tx_frame, len);
+		if (ec_device_send(backup, len))
+			EC_MASTER_WARN_RL(master,
+					  "failed to send a frame on the backup device");
+		else
+			copies++;
+	}
+	if (ec_device_send(dev, len))
+		EC_MASTER_WARN_RL(master, "failed to send a frame");
+	else
+		copies++;
+	ec_red_sent(master, dev->tx_frame, len, copies);
+}
+
+/**
+ * ec_master_send_datagrams() - pack queued datagrams into frames and send
+ * @master: master
+ * @now_ns: current time
+ *
+ * Return: number of frames sent.
+ */
+unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
+{
+	struct ec_device *dev = &master->devices[EC_DEVICE_MAIN];
+	struct ec_frame_builder fb;
+	struct ec_list *pos, *tmp;
+	unsigned int frames = 0;
+
+	if (!ec_device_usable(dev)) {
+		dev = &master->devices[EC_DEVICE_BACKUP];
+		if (master->red && ec_device_usable(dev))
+			goto send;	/* the backup alone */
+		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
+			struct ec_datagram *d = ec_list_entry(
+				pos, struct ec_datagram, queue_node);
+
+			ec_list_del_init(pos);
+			ec_datagram_done(d, EC_DATAGRAM_ERROR);
+		}
+		return 0;
+	}
+send:
+
+	while (!ec_list_empty(&master->datagram_queue)) {
+		ec_frame_begin(&fb, dev->tx_frame, dev->mac);
+		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
+			struct ec_datagram *d = ec_list_entry(
+				pos, struct ec_datagram, queue_node);
+
+			if (!ec_frame_fits(&fb, d->data_size))
+				continue;
+			if (!ec_master_take_index(master, &d->index))
+				break;
+			ec_frame_add(&fb, d);
+			ec_list_del_init(pos);
+			d->state = EC_DATAGRAM_SENT;
+			d->rx_pending = false;	/* a reply not taken is stale */
+			d->sent_ns = now_ns;
+			master->in_flight[d->index] = d;
+			ec_list_add_tail(&d->sent_node, &master->sent_datagrams);
+		}
+		if (!fb.count)
+			break;	/* all indices in flight: wait for answers */
+		if (master->red)
+			ec_master_send_redundant(master, dev,
+						 ec_frame_finish(&fb));
+		else if (ec_device_send(dev, ec_frame_finish(&fb)))
+			EC_MASTER_WARN_RL(master, "failed to send a frame");
+		frames++;
+	}
+	return frames;
+}
+
+/* The datagram in flight that @fd answers, or NULL (counted, logged). */
+static inline struct ec_datagram *
+ec_master_lookup(struct ec_master *master, const struct ec_frame_datagram *fd)
+{
+	struct ec_datagram *d = master->in_flight[fd->index];
+
+	if (!d || d->state != EC_DATAGRAM_SENT || (u8)d->type != fd->type ||
+	    d->data_size != fd->data_size) {
+		master->unmatched_datagrams++;
+		EC_MASTER_WARN_RL(master,
+				  "unmatched datagram %s index 0x%02x size %u",
+				  ec_datagram_type_string(fd->type),
+				  fd->index, fd->data_size);
+		return NULL;
+	}
+	return d;
+}
+
+static void ec_master_match(struct ec_master *master,
+			    const struct ec_frame_datagram *fd, u64 now_ns)
+{
+	struct ec_datagram *d = ec_master_lookup(master, fd);
+
+	if (!d)
+		return;
+	if (ec_datagram_type_reads(d->type)) {
+		memcpy(d->rx_data ? d->rx_data : d->data, fd->data,
+		       fd->data_size);
+		d->rx_pending = d->rx_data != NULL;
+	}
+	d->working_counter = fd->working_counter;
+	d->received_ns = now_ns;
+	master->in_flight[fd->index] = NULL;
+	ec_list_del_init(&d->sent_node);
+	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
+}
+
+/* The header of a received frame; a bad one is counted and logged. */
+static bool ec_master_rx_start(struct ec_master *master, const u8 *frame,
+			       size_t size, struct ec_frame_reader *r)
+{
+	int ret = ec_frame_parse_header(frame, size, r);
+
+	if (ret) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "dropped a bad frame of %zu bytes (%d)",
+				  size, ret);
+	}
+	return !ret;
+}
+
+/* The end of a received frame: ec_frame_next()'s last return value. */
+static void ec_master_rx_end(struct ec_master *master, int ret, size_t size)
+{
+	if (ret < 0) {
+		master->bad_frames++;
+		EC_MASTER_WARN_RL(master, "truncated datagram in a frame of %zu bytes",
+				  size);
+	}
+}
+
+/* Redundancy: each datagram is one copy, merged by redundancy.c. */
+static void ec_master_rx_red(struct ec_master *master, unsigned int dev_idx,
+			     struct ec_frame_reader *r, const u8 *frame,
+			     size_t size, u64 now_ns)
+{
+	struct ec_frame_datagram fd;
+	int ret;
+
+	while ((ret = ec_frame_next(r, &fd)) > 0) {
+		struct ec_datagram *d;
+
+		if (ec_red_late_copy(master, &fd))
+			continue;
+		d = ec_master_lookup(master, &fd);
+		if (d)
+			ec_red_receive(master, d, &fd, frame, dev_idx, now_ns);
+	}
+	ec_master_rx_end(master, ret, size);
+}
+
+/**
+ * ec_master_receive_frame() - match the datagrams of a frame received on
+ * the main device
+ * @master: master
+ * @frame: whole Ethernet frame
+ * @size: its length
+ * @now_ns: arrival time
+ */
+void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
+			     size_t size, u64 now_ns)
+{
+	struct ec_frame_reader r;
+	struct ec_frame_datagram fd;
+	int ret;
+
+	if (!ec_master_rx_start(master, frame, size, &r))
+		return;
+	if (master->red) {
+		ec_master_rx_red(master, EC_DEVICE_MAIN, &r, frame, size,
+				 now_ns);
+		return;
+	}
+	while ((ret = ec_frame_next(&r, &fd)) > 0)
+		ec_master_match(master, &fd, now_ns);
+	ec_master_rx_end(master, ret, size);
+}
+
+/**
+ * ec_master_receive_frame_on() - match the datagrams of a received frame
+ * @master: master
+ * @dev_idx: the device it came in on
+ * @frame: whole Ethernet frame
+ * @size: its length
+ * @now_ns: arrival time
+ */
+void ec_master_receive_frame_on(struct ec_master *master,
+				unsigned int dev_idx, const u8 *frame,
+				size_t size, u64 now_ns)
+{
+	struct ec_frame_reader r;
+
+	if (dev_idx == EC_DEVICE_MAIN || !master->red) {
+		ec_master_receive_frame(master, frame, size, now_ns);
+		return;
+	}
+	if (ec_master_rx_start(master, frame, size, &r))
+		ec_master_rx_red(master, dev_idx, &r, frame, size, now_ns);
+}
+
+/**
+ * ec_master_check_timeouts() - time out datagrams that got no answer
+ * @master: master; the caller holds the io lock
+ * @now_ns: current time
+ * @cyclic_ns: domain datagrams (d->cyclic) sent at least this long ago
+ *	are lost
+ *
+ * Every other datagram (the FSMs') is lost after master->io_timeout_ns.
+ * With redundancy a datagram of which one copy came back is completed
+ * with it first (redundancy.c: ec_red_check_partial()).
+ */
+void ec_master_check_timeouts(struct ec_master *master, u64 now_ns,
+			      u64 cyclic_ns)
+{
+	struct ec_list *pos, *tmp;
+
+	if (master->red)
+		ec_red_check_partial(master, now_ns);
+
+	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      sent_node);
+		u64 timeout = d->cyclic ? cyclic_ns : master->io_timeout_ns;
+
+		if (now_ns - d->sent_ns >= timeout)
+			ec_master_lose_datagram(master, d);
+	}
+}
+
+void ec_master_poll_devices(struct ec_master *master)
+{
+	unsigned int i;
+
+	for (i = 0; i < master->num_devices; i++) {
+		struct ec_device *dev = &master->devices[i];
+
+		if (ec_device_usable(dev) && dev->hooks->poll)
+			dev->hooks->poll(dev);
+	}
+}
+
+u64 ec_master_lost_frames(const struct ec_master *master)
+{
+	const struct ec_device_stats *s = &master->stats;
+
+	/* One frame may be on its way at any moment. */
+	return s->tx_count > s->rx_count + 1 ? s->tx_count - s->rx_count - 1 :
+					       0;
+}
+
+void ec_master_update_stats(struct ec_master *master, u64 now_ns)
+{
+	unsigned int i;
+
+	if (now_ns < master->next_sample_ns)
+		return;
+	if (!master->next_sample_ns)
+		master->next_sample_ns = now_ns;
+	master->next_sample_ns += EC_NSEC_PER_SEC;
+	if (master->next_sample_ns < now_ns)	/* long stall: resync */
+		master->next_sample_ns = now_ns + EC_NSEC_PER_SEC;
+	ec_stats_sample(&master->stats, ec_master_lost_frames(master));
+	for (i = 0; i < master->num_devices; i++)
+		ec_stats_sample(&master->devices[i].stats, 0);
+}
+
+/**
+ * ec_master_idle_receive() - the cyclic half of an idle cycle, part one
+ * @master: master; the caller holds the io lock and has polled the devices
+ * @now_ns: current time
+ *
+ * Times out what is left (the idle phase's long EC_IO_TIMEOUT_NS) and
+ * samples the statistics.
+ */
+void ec_master_idle_receive(struct ec_master *master, u64 now_ns)
+{
+	ec_master_check_timeouts(master, now_ns, master->io_timeout_ns);
+	ec_master_update_stats(master, now_ns);
+}
+
+/**
+ * ec_master_idle_fsm() - the FSM half of an idle cycle
+ * @master: master; FSM side (the io lock is not held)
+ * @now_ns: current time
+ */
+void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
+{
+	unsigned int i;
+
+	ec_fsm_master_exec(&master->fsm, now_ns);
+	for (i = 0; i < master->slave_count; i++)
+		ec_slave_fsm_run(&master->slaves[i], now_ns);
+}
+
+/**
+ * ec_master_idle_cycle() - one whole cycle of the idle phase
+ * @master: master; the caller holds no lock (userspace tests, benchmarks)
+ * @now_ns: current time
+ *
+ * The caller has polled the devices (replies are matched); this times out
+ * what is left, advances the FSMs and sends what they queued.  The kernel's
+ * thread calls the halves itself, with the lock around the cyclic ones.
+ */
+void ec_master_idle_cycle(struct ec_master *master, u64 now_ns)
+{
+	ec_port_io_lock(master);
+	ec_master_idle_receive(master, now_ns);
+	ec_port_io_unlock(master);
+	ec_master_idle_fsm(master, now_ns);
+	ec_port_io_lock(master);
+	ec_master_send_datagrams(master, now_ns);
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_device_attached() - a device module offered a wanted device
+ * @master: master; the caller holds the io lock and has filled in @dev
+ * @dev: the device
+ *
+ * With the main device the master leaves the orphaned phase: back to
+ * operation when an application is active (the device came back), else
+ * idle.
+ */
+void ec_master_device_attached(struct ec_master *master,
+			       struct ec_device *dev)
+{
+	dev->attached = true;
+	if (dev->index == EC_DEVICE_MAIN && master->phase == EC_PHASE_ORPHANED)
+		master->phase = master->active ? EC_PHASE_OPERATION :
+						 EC_PHASE_IDLE;
+	EC_MASTER_INFO(master, "%s device %02x:%02x:%02x:%02x:%02x:%02x attached",
+		       dev->index == EC_DEVICE_MAIN ? "main" : "backup",
+		       dev->mac[0], dev->mac[1], dev->mac[2], dev->mac[3],
+		       dev->mac[4], dev->mac[5]);
+}
+
+/* Fail every datagram the cyclic side holds: no device to carry it. */
+static void ec_master_fail_datagrams_locked(struct ec_master *master)
+{
+	struct ec_list *pos, *tmp;
+
+	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      sent_node);
+
+		ec_master_unqueue_datagram_locked(master, d);
+		ec_datagram_done(d, EC_DATAGRAM_ERROR);
+	}
+	ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
+		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
+						      queue_node);
+
+		ec_master_unqueue_datagram_locked(master, d);
+		ec_datagram_done(d, EC_DATAGRAM_ERROR);
+	}
+}
+
+/**
+ * ec_master_device_detached() - the device module withdrew a device
+ * @master: master; FSM side (the io lock is not held)
+ * @dev: the device
+ *
+ * The device is gone from the cyclic side at once (under the io lock);
+ * then, without the lock, the slaves are forgotten (their requests fail
+ * with -ENODEV) so that the device's return starts a new scan.  An active
+ * application keeps its configuration: its slaves are taken to OP again
+ * when they are found.
+ */
+void ec_master_device_detached(struct ec_master *master,
+			       struct ec_device *dev)
+{
+	bool main = dev->index == EC_DEVICE_MAIN;
+
+	ec_port_io_lock(master);
+	dev->attached = false;
+	dev->open = false;
+	dev->link_up = false;
+	dev->hooks = NULL;
+	dev->priv = NULL;
+	if (main) {
+		master->phase = EC_PHASE_ORPHANED;
+		ec_master_fail_datagrams_locked(master);
+		master->slaves_responding = 0;
+		master->al_states = 0;
+	}
+	ec_port_io_unlock(master);
+	if (main) {
+		ec_fsm_master_clear_slaves(master);
+		ec_fsm_master_reset(&master->fsm);
+	}
+	EC_MASTER_INFO(master, "%s device detached%s",
+		       main ? "main" : "backup",
+		       main && master->active ?
+		       " while an application is active: link down" : "");
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fsm_slave.h - the per-slave FSM: after the scan it brings the slave to
+ * PREOP and reads the PDOs of a CoE slave once; then it keeps the slave
+ * in its target state (fsm_target.h: OP with the application's
+ * configuration while the master is active, else the requested state,
+ * PREOP by default); it reads the dictionary once and serves the requests
+ * queued on the slave (SII writes, register access, SDO, FoE and SoE
+ * transfers, EoE set IP, AL state changes) and the application's SDO and
+ * register requests, one at a time, with its own datagram
+ * (fsm_slave_request.c); with an EoE
+ * handler attached (slave->eoe) it also sends the handler's frames and
+ * checks the read mailbox for EoE fragments (fsm_eoe.h).  In the idle phase the master's thread
+ * runs it every cycle; in OPERATION ec_master_app_send() does, within a
+ * byte budget (ec_slave_fsm_wants_datagram()).
+ *
+ * Requests go QUEUED -> BUSY -> SUCCESS/FAILURE.  A requester queues under
+ * the master lock with ec_list_add_tail(&req->node, &slave->xxx_requests)
+ * after setting req->state = EC_REQ_QUEUED, and waits until
+ * ec_req_done(req->state).  A QUEUED request may be taken back with
+ * ec_list_del_init(); a BUSY one must be waited for.
+ */
+#ifndef EC_FSM_SLAVE_H
+#define EC_FSM_SLAVE_H
+
+#include "port.h"
+#include "cycle/datagram.h"
+#include "slave/fsm_change.h"
+#include "mailbox/fsm_coe.h"
+#include "mailbox/fsm_eoe.h"
+#include "mailbox/fsm_foe.h"
+#include "mailbox/fsm_soe.h"
+#include "mailbox/fsm_voe.h"
+#include "slave/fsm_pdo.h"
+#include "slave/fsm_sii_write.h"
+#include "slave/fsm_slave_config.h"
+#include "slave/fsm_target.h"
+#include "request/requests.h"
+
+struct ec_slave;
+
+struct ec_fsm_slave;
+typedef void (*ec_fsm_slave_state_t)(struct ec_fsm_slave *fsm, u64 now_ns);
+
+struct ec_fsm_slave {
+	struct ec_slave *slave;
+	struct ec_datagram datagram;	/* the only one of all sub-FSMs */
+	ec_fsm_slave_state_t state;
+	unsigned int retries;
+	struct ec_fsm_change change;
+	struct ec_fsm_slave_config config;
+	struct ec_fsm_coe coe;
+	struct ec_fsm_foe foe;
+	struct ec_fsm_soe soe;
+	struct ec_fsm_voe voe;
+	struct ec_fsm_eoe eoe;	/* EoE pump, set IP */
+	struct ec_fsm_pdo pdo;
+	struct ec_fsm_sii_write sii_write;
+	struct ec_fsm_target target;
+	struct ec_fsm_mbox poll;	/* the idle check of the read mailbox */
+	u64 next_poll_ns;
+	bool mbox_full;		/* OP: the master's monitor saw SM1 full */
+
+	bool config_done;	/* the configuration after the scan ran */
+	bool pdos_done;
+	bool dict_done;
+	bool dict_paused;	/* a request went first: resume the read */
+	bool startup_done;	/* the above are over: serving requests */
+
+	/* The request being served (BUSY), at most one. */
+	struct ec_sii_request *sii_request;
+	struct ec_reg_request *reg_request;
+	struct ec_sdo_request *sdo_request;
+	struct ec_state_request *state_request;
+	u8 state_from;		/* AL state when the state request began */
+	unsigned int unsolicited;	/* messages the idle check fetched */
+	struct ec_foe_request *foe_request;
+	struct ec_soe_request *soe_request;
+	struct ec_voe_handler *voe_request;
+	struct ec_eoe_ip_request *eoe_ip_request;
+	const struct ec_slave_config *request_sc;	/* app request's */
+};
+
+int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave);
+void ec_fsm_slave_clear(struct ec_fsm_slave *fsm);
+bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns);
+bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm);
+bool ec_fsm_slave_mbox_watched(const struct ec_slave *slave);
+bool ec_slave_fsm_mbox_checkable(const struct ec_slave *slave);
+void ec_slave_fsm_mbox_full(struct ec_slave *slave);
+void ec_slave_fsm_request_al_check(struct ec_slave *slave);
+bool ec_slave_fsm_ready(const struct ec_slave *slave);
+
+void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
+bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
+void ec_slave_fsm_detach_config(struct ec_slave *slave);
+void ec_slave_cancel_requests(struct ec_slave *slave);
+void ec_slave_fsm_free(struct ec_slave *slave);
+
+/* Shared by fsm_slave.c and fsm_slave_request.c only. */
+void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns);
+bool ec_fsm_slave_start_request(struct ec_fsm_slave *fsm, u64 now_ns);
+void ec_fsm_slave_start_repair_request(struct ec_fsm_slave *fsm, u64 now_ns);
+bool ec_fsm_slave_request_queued(const struct ec_slave *slave);
+void ec_slave_fail_unscanned_requests(struct ec_slave *slave);
+
+#endif /* EC_FSM_SLAVE_H */
