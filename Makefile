@@ -80,7 +80,7 @@ endif
 endif
 
 .PHONY: all userspace modules modules-clean clean check unit vm-check demo \
-	deps lint bench check-kernels
+	deps lint bench check-kernels pictures drawings
 .DEFAULT_GOAL := all
 
 # Component fragments append to these.
@@ -123,8 +123,30 @@ deps:
 	scripts/deps
 
 # The core may not include kernel headers: it is built for userspace too.
+# The FSM drawings doc/fsm_*.dot must show every state and transition of
+# the code (scripts/fsm-drawings).
 lint:
 	scripts/check-core-includes
+	scripts/fsm-drawings --check
+
+# doc/*.svg from doc/*.dot (the FSM drawings and any other picture there),
+# with graphviz's dot; the SVGs are committed beside their sources.
+DOC_DOTS := $(wildcard doc/*.dot)
+pictures:
+	@command -v dot >/dev/null 2>&1 || { \
+		echo "make pictures: graphviz's dot is missing: run \"make deps\"" \
+		     "(as root) or install the Debian package graphviz" >&2; \
+		exit 1; }
+	@for f in $(DOC_DOTS); do \
+		echo "  DOT     $${f%.dot}.svg"; \
+		dot -Tsvg "$$f" -o "$${f%.dot}.svg" || exit 1; \
+	done
+
+# After a change of the FSMs: the drawings from the code (keeping their
+# labels; new transitions come unlabelled), then the pictures.
+drawings:
+	scripts/fsm-drawings --update
+	$(MAKE) pictures
 
 # The tests run their own makes (Kbuild for the rig, the build tests): they
 # must not inherit this make's -j jobserver, which they cannot reach from
