@@ -98,6 +98,7 @@ include tests/unit/ecrt.mk
 include tests/fuzz/fuzz.mk
 include tests/bench/bench.mk
 include dist/install.mk
+include doc/arch.mk
 
 userspace: $(ALL_TARGETS)
 

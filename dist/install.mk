@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Installing the master as a system service (README, "Installing").
+# Installing the master as a system service (doc/INSTALL.md).
 #
 #   make install [DESTDIR=...] [PREFIX=/usr/local]   library, headers,
 #        pkg-config and CMake files, the tool, the simulator, ethercatctl,

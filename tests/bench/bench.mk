@@ -32,9 +32,14 @@ ALL_TARGETS += $(BUILD)/bench/bench-dc
 bench-dc: $(BUILD)/bench/bench-dc
 	$(BUILD)/bench/bench-dc
 
+# The file whose generated sections make bench, make bench-core and make
+# faults rewrite with their figures (scripts/figures); "make bench
+# FIGURES=" prints them only.
+FIGURES ?= $(CURDIR)/doc/FIGURES.md
+
 .PHONY: bench-core
 bench-core: $(BUILD)/bench/bench-core
-	scripts/bench-core
+	EC_FIGURES=$(FIGURES) scripts/bench-core
 
 # The timing table (make bench): the userspace side of the benchmark, run
 # in the VM rig beside the kernel module tests/bench/bench_kernel.c (built
@@ -58,4 +63,4 @@ $(BENCH_USER_VM): $(BENCH_USER)
 
 .PHONY: bench
 bench: userspace
-	scripts/bench
+	EC_FIGURES=$(FIGURES) scripts/bench

@@ -52,10 +52,11 @@ check-kernels: userspace
 	tests/vm/check-kernels
 
 # The fault campaign (tests/vm/faults): a table per fault; the short
-# version is the one CI runs.
+# version is the one CI runs.  Both write their table into doc/FIGURES.md
+# (FIGURES, tests/bench/bench.mk).
 .PHONY: faults faults-short
 faults: userspace
-	tests/vm/faults --kernel $(KERNEL)
+	EC_FIGURES=$(FIGURES) tests/vm/faults --kernel $(KERNEL)
 
 faults-short: userspace
-	tests/vm/faults --short --kernel $(KERNEL)
+	EC_FIGURES=$(FIGURES) tests/vm/faults --short --kernel $(KERNEL)
