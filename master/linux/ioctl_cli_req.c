@@ -12,6 +12,7 @@
 #include "ioctl.h"
 #include "request.h"
 #include "mailbox/fsm_coe.h"
+#include "slave/slave.h"
 
 #define EC_SDO_MAX_SIZE (1024 * 1024)	/* largest SDO through the CLI */
 #define EC_REG_MAX_SIZE 4096

@@ -55,7 +55,6 @@ struct ec_linux_req *ec_linux_req_alloc(enum ec_req_kind kind, size_t size,
 		kfree(r);
 		return buf ? buf : ERR_PTR(-ENOMEM);
 	}
-	INIT_LIST_HEAD(&r->orphan_node);
 	ec_request_init(&r->u.base, kind, EC_REQ_OWNER_CLI);
 	r->buf = buf;
 	return r;
@@ -67,20 +66,18 @@ void ec_linux_req_free(struct ec_linux_req *r)
 	kfree(r);
 }
 
+static void ec_linux_req_free_orphan(struct ec_request *req)
+{
+	ec_linux_req_free(container_of(req, struct ec_linux_req, u.base));
+}
+
 /**
  * ec_linux_reap_requests() - free abandoned requests the FSMs finished
  * @m: master, io_mutex held
  */
 void ec_linux_reap_requests(struct ec_linux_master *m)
 {
-	struct ec_linux_req *r, *tmp;
-
-	list_for_each_entry_safe(r, tmp, &m->orphans, orphan_node) {
-		if (!ec_req_done(r->u.base.state))
-			continue;
-		list_del(&r->orphan_node);
-		ec_linux_req_free(r);
-	}
+	ec_request_reap(&m->orphans, ec_linux_req_free_orphan, false);
 }
 
 /**
@@ -89,12 +86,7 @@ void ec_linux_reap_requests(struct ec_linux_master *m)
  */
 void ec_linux_free_orphans(struct ec_linux_master *m)
 {
-	struct ec_linux_req *r, *tmp;
-
-	list_for_each_entry_safe(r, tmp, &m->orphans, orphan_node) {
-		list_del(&r->orphan_node);
-		ec_linux_req_free(r);
-	}
+	ec_request_reap(&m->orphans, ec_linux_req_free_orphan, true);
 }
 
 /*
@@ -175,7 +167,7 @@ static int ec_linux_req_wait(struct ec_linux_master *m,
 	if (ec_req_done(*state)) {
 		ret = 0;
 	} else if (!ec_slave_unqueue_request(&r->u.base)) {
-		list_add_tail(&r->orphan_node, &m->orphans);
+		ec_request_orphan(&m->orphans, &r->u.base);
 		*orphaned = true;
 	}
 	mutex_unlock(&m->io_mutex);

@@ -11,14 +11,11 @@
 #ifndef EC_LINUX_REQUEST_H
 #define EC_LINUX_REQUEST_H
 
-#include <linux/list.h>
-
 #include "master_linux.h"
 #include "request/requests.h"
 #include "mailbox/fsm_eoe.h"
 
 struct ec_linux_req {
-	struct list_head orphan_node;	/* in m->orphans when abandoned */
 	void *buf;			/* kvfree()d with the request */
 	union {
 		struct ec_request base;	/* the head of every kind */

@@ -362,6 +362,49 @@ static bool ec_app_request_waits(const struct ec_app_request *r)
 }
 
 /**
+ * ec_request_orphan() - hand a request whose waiter went to the reaper
+ * @orphans: the list of abandoned requests (the glue's, one per master)
+ * @req: request of the CLI, BUSY: the FSM still uses its memory
+ *
+ * FSM side, under the master lock.  A BUSY request is in no queue, so its
+ * node is free to hold it in @orphans.
+ */
+void ec_request_orphan(struct ec_list *orphans, struct ec_request *req)
+{
+	ec_list_add_tail(&req->node, orphans);
+}
+
+/**
+ * ec_request_reap() - free the abandoned requests that have ended
+ * @orphans: the list of ec_request_orphan()
+ * @free_req: frees a request with its memory
+ * @all: free every one (at unload, after every request was failed)
+ *
+ * FSM side, under the master lock.
+ *
+ * Return: the number freed.
+ */
+unsigned int ec_request_reap(struct ec_list *orphans,
+			     void (*free_req)(struct ec_request *req),
+			     bool all)
+{
+	struct ec_list *pos, *tmp;
+	unsigned int n = 0;
+
+	ec_list_for_each_safe(pos, tmp, orphans) {
+		struct ec_request *req = ec_list_entry(pos, struct ec_request,
+						       node);
+
+		if (!all && !ec_req_done(ec_load_acquire(&req->state)))
+			continue;
+		ec_list_del_init(pos);
+		free_req(req);
+		n++;
+	}
+	return n;
+}
+
+/**
  * ec_slave_collect_requests() - move the application's started requests
  * into the slave's queue
  * @slave: scanned slave with a configuration

@@ -116,6 +116,10 @@ void ec_slave_queue_request(struct ec_slave *slave, struct ec_request *req);
 bool ec_slave_unqueue_request(struct ec_request *req);
 void ec_slave_collect_requests(struct ec_slave *slave);
 bool ec_slave_repair_queued(const struct ec_slave *slave);
+void ec_request_orphan(struct ec_list *orphans, struct ec_request *req);
+unsigned int ec_request_reap(struct ec_list *orphans,
+			     void (*free_req)(struct ec_request *req),
+			     bool all);
 void ec_slave_fsm_free(struct ec_slave *slave);
 
 /* Shared by fsm_slave.c and fsm_slave_request.c only. */
