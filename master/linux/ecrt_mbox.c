@@ -33,7 +33,7 @@ static int ec_sdo_transfer(ec_master_t *master, u16 position, u16 index,
 	r = ec_linux_req_alloc(EC_REQ_SDO, size, NULL);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	req = &r->u.sdo;
+	req = EC_LINUX_REQ(r, struct ec_sdo_request);
 	req->write = write;
 	req->index = index;
 	req->subindex = subindex;

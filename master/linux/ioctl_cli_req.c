@@ -20,6 +20,7 @@
 long ec_ioctl_slave_sii_write(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_ioctl_slave_sii data;
+	struct ec_sii_request *req;
 	struct ec_linux_req *r;
 
 	if (copy_from_user(&data, arg, sizeof(data)))
@@ -32,9 +33,10 @@ long ec_ioctl_slave_sii_write(struct ec_cdev_file *f, void __user *arg)
 			       u64_to_user_ptr(data.words));
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	r->u.sii.word_offset = data.offset;
-	r->u.sii.nwords = data.nwords;
-	r->u.sii.words = r->buf;
+	req = EC_LINUX_REQ(r, struct ec_sii_request);
+	req->word_offset = data.offset;
+	req->nwords = data.nwords;
+	req->words = r->buf;
 	return ec_linux_req_run_free(f->master, data.slave_position, r,
 				     EC_REQUEST_WAIT_MS);
 }
@@ -43,6 +45,7 @@ static long ec_ioctl_slave_reg(struct ec_cdev_file *f, void __user *arg,
 			       bool write)
 {
 	struct ec_ioctl_slave_reg data;
+	struct ec_reg_request *req;
 	struct ec_linux_req *r;
 	bool orphaned;
 	long ret;
@@ -57,10 +60,11 @@ static long ec_ioctl_slave_reg(struct ec_cdev_file *f, void __user *arg,
 			       write ? u64_to_user_ptr(data.data) : NULL);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	r->u.reg.write = write;
-	r->u.reg.address = data.address;
-	r->u.reg.size = data.size;
-	r->u.reg.data = r->buf;
+	req = EC_LINUX_REQ(r, struct ec_reg_request);
+	req->write = write;
+	req->address = data.address;
+	req->size = data.size;
+	req->data = r->buf;
 	ret = ec_linux_req_run(f->master, data.slave_position, r,
 			       EC_REQUEST_WAIT_MS, &orphaned);
 	if (orphaned)
@@ -85,6 +89,7 @@ long ec_ioctl_slave_reg_write(struct ec_cdev_file *f, void __user *arg)
 long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_ioctl_slave_state data;
+	struct ec_state_request *req;
 	struct ec_linux_req *r;
 	bool orphaned;
 	long ret;
@@ -106,12 +111,13 @@ long ec_ioctl_slave_state(struct ec_cdev_file *f, void __user *arg)
 	r = ec_linux_req_alloc(EC_REQ_STATE, 0, NULL);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	r->u.st.al_state = data.al_state;
+	req = EC_LINUX_REQ(r, struct ec_state_request);
+	req->al_state = data.al_state;
 	ret = ec_linux_req_run(f->master, data.slave_position, r,
 			       EC_REQUEST_WAIT_MS, &orphaned);
 	if (orphaned)
 		return ret;
-	data.al_status_code = r->u.st.al_status_code;
+	data.al_status_code = req->al_status_code;
 	ec_linux_req_free(r);
 	if (copy_to_user(arg, &data, sizeof(data)))
 		return -EFAULT;
@@ -123,7 +129,7 @@ static struct ec_sdo_request *ec_ioctl_sdo_req(struct ec_linux_req *r,
 					       u16 index, u8 subindex,
 					       size_t size)
 {
-	struct ec_sdo_request *req = &r->u.sdo;
+	struct ec_sdo_request *req = EC_LINUX_REQ(r, struct ec_sdo_request);
 
 	req->index = index;
 	req->subindex = subindex;

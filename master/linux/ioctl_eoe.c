@@ -199,7 +199,7 @@ long ec_ioctl_slave_eoe_ip(struct ec_cdev_file *f, void __user *arg)
 	r = ec_linux_req_alloc(EC_REQ_EOE_IP, 0, NULL);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	ret = ec_eoe_ip_copy_in(&data, arg, &r->u.eoe.ip);
+	ret = ec_eoe_ip_copy_in(&data, arg, &EC_LINUX_REQ(r, struct ec_eoe_ip_request)->ip);
 	if (ret) {
 		ec_linux_req_free(r);
 		return ret;

@@ -53,7 +53,7 @@ static long ec_ioctl_slave_foe(struct ec_cdev_file *f, void __user *arg,
 		ret = PTR_ERR(r);
 		goto out_free_data;
 	}
-	req = &r->u.foe;
+	req = EC_LINUX_REQ(r, struct ec_foe_request);
 	req->write = write;
 	strscpy(req->file_name, data->file_name, sizeof(req->file_name));
 	req->password = data->password;
@@ -131,7 +131,7 @@ int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
 		return PTR_ERR(r);
 	if (write && size)
 		memcpy(r->buf, buf, size);
-	req = &r->u.soe;
+	req = EC_LINUX_REQ(r, struct ec_soe_request);
 	req->write = write;
 	req->drive_no = drive_no;
 	req->idn = idn;

@@ -42,8 +42,13 @@
 struct ec_linux_req *ec_linux_req_alloc(enum ec_req_kind kind, size_t size,
 					const void __user *src)
 {
-	struct ec_linux_req *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	struct ec_linux_req *r;
 	void *buf = NULL;
+
+	if ((unsigned int)kind >= EC_REQ_KINDS)
+		return ERR_PTR(-EINVAL);
+	r = kzalloc(offsetof(struct ec_linux_req, base) +
+		    ec_request_ops[kind].size, GFP_KERNEL);
 
 	if (!r)
 		return ERR_PTR(-ENOMEM);
@@ -55,7 +60,7 @@ struct ec_linux_req *ec_linux_req_alloc(enum ec_req_kind kind, size_t size,
 		kfree(r);
 		return buf ? buf : ERR_PTR(-ENOMEM);
 	}
-	ec_request_init(&r->u.base, kind, EC_REQ_OWNER_CLI);
+	ec_request_init(&r->base, kind, EC_REQ_OWNER_CLI);
 	r->buf = buf;
 	return r;
 }
@@ -68,7 +73,7 @@ void ec_linux_req_free(struct ec_linux_req *r)
 
 static void ec_linux_req_free_orphan(struct ec_request *req)
 {
-	ec_linux_req_free(container_of(req, struct ec_linux_req, u.base));
+	ec_linux_req_free(container_of(req, struct ec_linux_req, base));
 }
 
 /**
@@ -105,7 +110,7 @@ static int ec_linux_req_queue(struct ec_linux_master *m, u16 position,
 			      struct ec_linux_req *r)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(EC_SCAN_WAIT_MS);
-	bool any = ec_request_ops[r->u.base.kind].unscanned;
+	bool any = ec_request_ops[r->base.kind].unscanned;
 	struct ec_slave *s;
 	int ret;
 
@@ -114,7 +119,7 @@ static int ec_linux_req_queue(struct ec_linux_master *m, u16 position,
 		s = position < m->core.slave_count && m->core.slaves ?
 			&m->core.slaves[position] : NULL;
 		if (s && !m->core.scan_busy && (s->scan_done || any)) {
-			ec_slave_queue_request(s, &r->u.base);
+			ec_slave_queue_request(s, &r->base);
 			ret = 0;
 		} else if (!s && !m->core.scan_busy &&
 			   m->core.slave_count == m->core.slaves_responding) {
@@ -144,7 +149,7 @@ static int ec_linux_req_wait(struct ec_linux_master *m,
 			     bool *orphaned)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(timeout_ms);
-	enum ec_req_state *state = &r->u.base.state;
+	enum ec_req_state *state = &r->base.state;
 	long left;
 	int ret;
 
@@ -166,8 +171,8 @@ static int ec_linux_req_wait(struct ec_linux_master *m,
 	mutex_lock(&m->io_mutex);
 	if (ec_req_done(*state)) {
 		ret = 0;
-	} else if (!ec_slave_unqueue_request(&r->u.base)) {
-		ec_request_orphan(&m->orphans, &r->u.base);
+	} else if (!ec_slave_unqueue_request(&r->base)) {
+		ec_request_orphan(&m->orphans, &r->base);
 		*orphaned = true;
 	}
 	mutex_unlock(&m->io_mutex);
@@ -196,8 +201,8 @@ int ec_linux_req_run(struct ec_linux_master *m, u16 position,
 	ret = ec_linux_req_queue(m, position, r);
 	if (!ret)
 		ret = ec_linux_req_wait(m, r, timeout_ms, orphaned);
-	if (!ret && r->u.base.state == EC_REQ_FAILURE)
-		ret = r->u.base.error ? r->u.base.error : -EIO;
+	if (!ret && r->base.state == EC_REQ_FAILURE)
+		ret = r->base.error ? r->base.error : -EIO;
 	return ret;
 }
 

@@ -13,21 +13,18 @@
 
 #include "master_linux.h"
 #include "request/requests.h"
-#include "mailbox/fsm_eoe.h"
 
+/*
+ * A request with its buffer: @base is the head of the kind's record,
+ * which follows it (allocated with the size of the kind's ops row).
+ */
 struct ec_linux_req {
 	void *buf;			/* kvfree()d with the request */
-	union {
-		struct ec_request base;	/* the head of every kind */
-		struct ec_sii_request sii;
-		struct ec_reg_request reg;
-		struct ec_sdo_request sdo;
-		struct ec_state_request st;
-		struct ec_foe_request foe;
-		struct ec_soe_request soe;
-		struct ec_eoe_ip_request eoe;
-	} u;
+	struct ec_request base;		/* the kind's record, its first member */
 };
+
+/* The kind's record of @r, of the kind's @type. */
+#define EC_LINUX_REQ(r, type) ec_container_of(&(r)->base, type, base)
 
 #define EC_REQUEST_WAIT_MS 30000	/* beyond every FSM timeout */
 

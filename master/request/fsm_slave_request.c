@@ -299,25 +299,33 @@ static void ec_req_no_cancel(struct ec_fsm_slave *fsm)
 }
 
 /* One row per kind: what the slave FSM does with a request of that kind. */
+#define EC_REQ_ROW(text, type, repair, fn, cancel_fn) { \
+	.name = (text), \
+	.size = sizeof(type), \
+	.unscanned = (repair), \
+	.start = ec_req_##fn##_start, \
+	.step = ec_req_##fn##_step, \
+	.done = ec_req_##fn##_done, \
+	.cancel = (cancel_fn), \
+}
+
 const struct ec_request_ops ec_request_ops[EC_REQ_KINDS] = {
-	[EC_REQ_SII] = { "SII write", true, ec_req_sii_start, ec_req_sii_step,
-			 ec_req_sii_done, ec_req_no_cancel },
-	[EC_REQ_REG] = { "register", true, ec_req_reg_start, ec_req_reg_step,
-			 ec_req_reg_done, ec_req_no_cancel },
-	[EC_REQ_SDO] = { "SDO", false, ec_req_sdo_start, ec_req_sdo_step,
-			 ec_req_sdo_done, ec_req_sdo_cancel },
-	[EC_REQ_STATE] = { "AL state", false, ec_req_state_start,
-			   ec_req_state_step, ec_req_state_done,
-			   ec_req_no_cancel },
-	[EC_REQ_FOE] = { "FoE", false, ec_req_foe_start, ec_req_foe_step,
-			 ec_req_foe_done, ec_req_foe_cancel },
-	[EC_REQ_SOE] = { "SoE", false, ec_req_soe_start, ec_req_soe_step,
-			 ec_req_soe_done, ec_req_soe_cancel },
-	[EC_REQ_VOE] = { "VoE", false, ec_req_voe_start, ec_req_voe_step,
-			 ec_req_voe_done, ec_req_voe_cancel },
-	[EC_REQ_EOE_IP] = { "EoE set IP", false, ec_req_eoe_ip_start,
-			    ec_req_eoe_ip_step, ec_req_eoe_ip_done,
-			    ec_req_no_cancel },
+	[EC_REQ_SII] = EC_REQ_ROW("SII write", struct ec_sii_request, true,
+				  sii, ec_req_no_cancel),
+	[EC_REQ_REG] = EC_REQ_ROW("register", struct ec_reg_request, true,
+				  reg, ec_req_no_cancel),
+	[EC_REQ_SDO] = EC_REQ_ROW("SDO", struct ec_sdo_request, false,
+				  sdo, ec_req_sdo_cancel),
+	[EC_REQ_STATE] = EC_REQ_ROW("AL state", struct ec_state_request,
+				    false, state, ec_req_no_cancel),
+	[EC_REQ_FOE] = EC_REQ_ROW("FoE", struct ec_foe_request, false,
+				  foe, ec_req_foe_cancel),
+	[EC_REQ_SOE] = EC_REQ_ROW("SoE", struct ec_soe_request, false,
+				  soe, ec_req_soe_cancel),
+	[EC_REQ_VOE] = EC_REQ_ROW("VoE", struct ec_voe_handler, false,
+				  voe, ec_req_voe_cancel),
+	[EC_REQ_EOE_IP] = EC_REQ_ROW("EoE set IP", struct ec_eoe_ip_request,
+				     false, eoe_ip, ec_req_no_cancel),
 };
 
 /**

@@ -78,6 +78,7 @@ struct ec_fsm_slave {
  * What the slave FSM does with a request of one kind (one row per kind,
  * ec_request_ops[] in fsm_slave_request.c; doc/REQUESTS.md).
  * @name: for messages
+ * @size: the size of the kind's record (it begins with struct ec_request)
  * @unscanned: a slave whose scan did not finish serves it (repair)
  * @start: set the kind's FSM going; 0, 1 when done at once (success),
  *	or -errno when failed at once
@@ -88,6 +89,7 @@ struct ec_fsm_slave {
  */
 struct ec_request_ops {
 	const char *name;
+	size_t size;
 	bool unscanned;
 	int (*start)(struct ec_fsm_slave *fsm, struct ec_request *req,
 		     u64 now_ns);
