@@ -177,97 +177,37 @@ static int ec_req_mbox_result(bool ok, const struct ec_request *base)
 	return base->error ? base->error : -EIO;
 }
 
-static int ec_req_sdo_start(struct ec_fsm_slave *fsm,
-			    struct ec_request *base, u64 now_ns)
-{
-	ec_fsm_coe_transfer(&fsm->coe, fsm->slave,
-			    EC_REQ_OF(base, struct ec_sdo_request), now_ns);
-	return 0;
+/*
+ * The four functions of a mailbox kind whose FSM has the shape
+ * ec_fsm_<p>_transfer() / _exec() / _success() and a member <p> in
+ * struct ec_fsm_slave holding a pointer to the request.
+ */
+#define EC_REQ_MBOX_KIND(kind, p, type) \
+static int ec_req_##kind##_start(struct ec_fsm_slave *fsm, \
+				 struct ec_request *base, u64 now_ns) \
+{ \
+	ec_fsm_##p##_transfer(&fsm->p, fsm->slave, EC_REQ_OF(base, type), \
+			      now_ns); \
+	return 0; \
+} \
+static bool ec_req_##kind##_step(struct ec_fsm_slave *fsm, u64 now_ns) \
+{ \
+	return ec_fsm_##p##_exec(&fsm->p, now_ns); \
+} \
+static int ec_req_##kind##_done(struct ec_fsm_slave *fsm, \
+				struct ec_request *base) \
+{ \
+	return ec_req_mbox_result(ec_fsm_##p##_success(&fsm->p), base); \
+} \
+static void ec_req_##kind##_cancel(struct ec_fsm_slave *fsm) \
+{ \
+	fsm->p.request = NULL; \
 }
 
-static bool ec_req_sdo_step(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	return ec_fsm_coe_exec(&fsm->coe, now_ns);
-}
-
-static int ec_req_sdo_done(struct ec_fsm_slave *fsm, struct ec_request *base)
-{
-	return ec_req_mbox_result(ec_fsm_coe_success(&fsm->coe), base);
-}
-
-static void ec_req_sdo_cancel(struct ec_fsm_slave *fsm)
-{
-	fsm->coe.request = NULL;
-}
-
-static int ec_req_foe_start(struct ec_fsm_slave *fsm,
-			    struct ec_request *base, u64 now_ns)
-{
-	ec_fsm_foe_transfer(&fsm->foe, fsm->slave,
-			    EC_REQ_OF(base, struct ec_foe_request), now_ns);
-	return 0;
-}
-
-static bool ec_req_foe_step(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	return ec_fsm_foe_exec(&fsm->foe, now_ns);
-}
-
-static int ec_req_foe_done(struct ec_fsm_slave *fsm, struct ec_request *base)
-{
-	return ec_req_mbox_result(ec_fsm_foe_success(&fsm->foe), base);
-}
-
-static void ec_req_foe_cancel(struct ec_fsm_slave *fsm)
-{
-	fsm->foe.request = NULL;
-}
-
-static int ec_req_soe_start(struct ec_fsm_slave *fsm,
-			    struct ec_request *base, u64 now_ns)
-{
-	ec_fsm_soe_transfer(&fsm->soe, fsm->slave,
-			    EC_REQ_OF(base, struct ec_soe_request), now_ns);
-	return 0;
-}
-
-static bool ec_req_soe_step(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	return ec_fsm_soe_exec(&fsm->soe, now_ns);
-}
-
-static int ec_req_soe_done(struct ec_fsm_slave *fsm, struct ec_request *base)
-{
-	return ec_req_mbox_result(ec_fsm_soe_success(&fsm->soe), base);
-}
-
-static void ec_req_soe_cancel(struct ec_fsm_slave *fsm)
-{
-	fsm->soe.request = NULL;
-}
-
-static int ec_req_voe_start(struct ec_fsm_slave *fsm,
-			    struct ec_request *base, u64 now_ns)
-{
-	ec_fsm_voe_transfer(&fsm->voe, fsm->slave,
-			    EC_REQ_OF(base, struct ec_voe_handler), now_ns);
-	return 0;
-}
-
-static bool ec_req_voe_step(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	return ec_fsm_voe_exec(&fsm->voe, now_ns);
-}
-
-static int ec_req_voe_done(struct ec_fsm_slave *fsm, struct ec_request *base)
-{
-	return ec_req_mbox_result(ec_fsm_voe_success(&fsm->voe), base);
-}
-
-static void ec_req_voe_cancel(struct ec_fsm_slave *fsm)
-{
-	fsm->voe.request = NULL;
-}
+EC_REQ_MBOX_KIND(sdo, coe, struct ec_sdo_request)
+EC_REQ_MBOX_KIND(foe, foe, struct ec_foe_request)
+EC_REQ_MBOX_KIND(soe, soe, struct ec_soe_request)
+EC_REQ_MBOX_KIND(voe, voe, struct ec_voe_handler)
 
 static int ec_req_eoe_ip_start(struct ec_fsm_slave *fsm,
 			       struct ec_request *base, u64 now_ns)
