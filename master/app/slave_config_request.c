@@ -239,7 +239,8 @@ static void ec_app_voe_reset(struct ec_app_request *r)
 }
 
 static const struct ec_app_req_ops ec_app_req_ops[EC_APP_REQ_KINDS] = {
-	[EC_APP_REQ_SDO] = EC_APP_REQ_KIND(sdo, EC_REQ_SDO, true, ec_app_sdo_reset,
+	[EC_APP_REQ_SDO] = EC_APP_REQ_KIND(sdo, EC_REQ_SDO, true,
+					   ec_app_sdo_reset,
 					   ec_app_sdo_error_code),
 	/* One size: the memory is the transfer. */
 	[EC_APP_REQ_REG] = {
@@ -250,11 +251,14 @@ static const struct ec_app_req_ops ec_app_req_ops[EC_APP_REQ_KINDS] = {
 		.reset = ec_app_reg_reset,
 		.error_code = ec_app_no_error_code,
 	},
-	[EC_APP_REQ_FOE] = EC_APP_REQ_KIND(foe, EC_REQ_FOE, false, ec_app_foe_reset,
+	[EC_APP_REQ_FOE] = EC_APP_REQ_KIND(foe, EC_REQ_FOE, false,
+					   ec_app_foe_reset,
 					   ec_app_foe_error_code),
-	[EC_APP_REQ_SOE] = EC_APP_REQ_KIND(soe, EC_REQ_SOE, true, ec_app_soe_reset,
+	[EC_APP_REQ_SOE] = EC_APP_REQ_KIND(soe, EC_REQ_SOE, true,
+					   ec_app_soe_reset,
 					   ec_app_soe_error_code),
-	[EC_APP_REQ_VOE] = EC_APP_REQ_KIND(voe, EC_REQ_VOE, true, ec_app_voe_reset,
+	[EC_APP_REQ_VOE] = EC_APP_REQ_KIND(voe, EC_REQ_VOE, true,
+					   ec_app_voe_reset,
 					   ec_app_no_error_code),
 };
 

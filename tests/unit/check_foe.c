@@ -67,7 +67,8 @@ static int foe(struct ec_harness *h, unsigned int pos, bool write,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.base.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_FOE, 120 * EC_NSEC_PER_SEC);
+	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_FOE,
+			       120 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.base.state,
 			 req.base.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
 	if (size)

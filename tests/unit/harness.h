@@ -229,7 +229,8 @@ static inline int ec_harness_state_request(struct ec_harness *h,
 	memset(&req, 0, sizeof(req));
 	ec_list_init(&req.base.node);
 	req.al_state = state;
-	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_STATE, 10 * EC_NSEC_PER_SEC);
+	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_STATE,
+			       10 * EC_NSEC_PER_SEC);
 	return req.base.error;
 }
 
