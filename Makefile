@@ -129,6 +129,7 @@ deps:
 lint:
 	scripts/check-core-includes
 	scripts/fsm-drawings --check
+	@scripts/request-kinds
 
 # doc/*.svg from doc/*.dot (the FSM drawings and any other picture there),
 # with graphviz's dot; the SVGs are committed beside their sources.

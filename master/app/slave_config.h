@@ -155,6 +155,7 @@ struct ec_app_request {
 	u8 *mem;
 	size_t mem_size;
 	union {
+		struct ec_request base;	/* the head of every kind */
 		struct ec_sdo_request sdo;
 		struct ec_reg_request reg;
 		struct ec_foe_request foe;

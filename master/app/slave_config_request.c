@@ -153,18 +153,19 @@ int ec_slave_config_sdo32(struct ec_slave_config *sc, u16 index,
 }
 
 /*
- * The application's requests.  What differs per kind is in this table:
- * where the kind's request keeps its state word, its data pointer, the
- * size of its memory, its data size and its error, whether the data
- * size starts at the whole memory, how a start clears the last result.
- * The life cycle (create, own, start, state) is one for all.
+ * The application's requests.  Their head (state word, error, timeout)
+ * is the struct ec_request every kind begins with; what differs per kind
+ * is in this table: the kind of the slave FSM's request, where the kind
+ * keeps its data pointer, the size of its memory and its data size,
+ * whether the data size starts at the whole memory, how a start clears
+ * the last result.  The life cycle (create, own, start, state) is one for
+ * all.
  */
 struct ec_app_req_ops {
-	size_t state;		/* offsets in struct ec_app_request */
-	size_t data;		/* u8 * */
+	u8 kind;		/* enum ec_req_kind */
+	size_t data;		/* offsets in struct ec_app_request: u8 * */
 	size_t mem_size;	/* size_t; register: the transfer size */
 	size_t data_size;	/* size_t */
-	size_t error;		/* int */
 	bool full;		/* data_size starts at mem_size */
 	void (*reset)(struct ec_app_request *r);	/* r->write is set */
 	u32 (*error_code)(const struct ec_app_request *r);
@@ -178,7 +179,6 @@ static void ec_app_sdo_reset(struct ec_app_request *r)
 	if (r->write && !r->u.sdo.data_size)
 		r->u.sdo.data_size = r->mem_size;
 	r->u.sdo.abort_code = 0;
-	r->u.sdo.error = 0;
 }
 
 static u32 ec_app_sdo_error_code(const struct ec_app_request *r)
@@ -191,7 +191,6 @@ static void ec_app_reg_reset(struct ec_app_request *r)
 {
 	r->u.reg.write = r->write;
 	r->u.reg.data = r->mem;
-	r->u.reg.error = 0;
 }
 
 static u32 ec_app_no_error_code(const struct ec_app_request *r)
@@ -203,7 +202,6 @@ static u32 ec_app_no_error_code(const struct ec_app_request *r)
 static void ec_app_foe_reset(struct ec_app_request *r)
 {
 	r->u.foe.write = r->write;
-	r->u.foe.error = 0;
 	r->u.foe.foe_error = 0;
 }
 
@@ -215,7 +213,6 @@ static u32 ec_app_foe_error_code(const struct ec_app_request *r)
 static void ec_app_soe_reset(struct ec_app_request *r)
 {
 	r->u.soe.write = r->write;
-	r->u.soe.error = 0;
 	r->u.soe.error_code = 0;
 }
 
@@ -224,41 +221,44 @@ static u32 ec_app_soe_error_code(const struct ec_app_request *r)
 	return r->u.soe.error_code;
 }
 
+/* A VoE handler keeps no result but the head's error. */
 static void ec_app_voe_reset(struct ec_app_request *r)
 {
-	r->u.voe.error = 0;
+	(void)r;
 }
 
 /* A kind whose request has data, mem_size and data_size of its own. */
-#define EC_APP_REQ_KIND(k, fill, reset_fn, code_fn) { \
-	.state = EC_APP_REQ_OFF(k.state), \
+#define EC_APP_REQ_KIND(k, req_kind, fill, reset_fn, code_fn) { \
+	.kind = (req_kind), \
 	.data = EC_APP_REQ_OFF(k.data), \
 	.mem_size = EC_APP_REQ_OFF(k.mem_size), \
 	.data_size = EC_APP_REQ_OFF(k.data_size), \
-	.error = EC_APP_REQ_OFF(k.error), \
 	.full = (fill), \
 	.reset = (reset_fn), \
 	.error_code = (code_fn), \
 }
 
 static const struct ec_app_req_ops ec_app_req_ops[EC_APP_REQ_KINDS] = {
-	[EC_APP_REQ_SDO] = EC_APP_REQ_KIND(sdo, true, ec_app_sdo_reset,
+	[EC_APP_REQ_SDO] = EC_APP_REQ_KIND(sdo, EC_REQ_SDO, true,
+					   ec_app_sdo_reset,
 					   ec_app_sdo_error_code),
 	/* One size: the memory is the transfer. */
 	[EC_APP_REQ_REG] = {
-		.state = EC_APP_REQ_OFF(reg.state),
+		.kind = EC_REQ_REG,
 		.data = EC_APP_REQ_OFF(reg.data),
 		.mem_size = EC_APP_REQ_OFF(reg.size),
 		.data_size = EC_APP_REQ_OFF(reg.size),
-		.error = EC_APP_REQ_OFF(reg.error),
 		.reset = ec_app_reg_reset,
 		.error_code = ec_app_no_error_code,
 	},
-	[EC_APP_REQ_FOE] = EC_APP_REQ_KIND(foe, false, ec_app_foe_reset,
+	[EC_APP_REQ_FOE] = EC_APP_REQ_KIND(foe, EC_REQ_FOE, false,
+					   ec_app_foe_reset,
 					   ec_app_foe_error_code),
-	[EC_APP_REQ_SOE] = EC_APP_REQ_KIND(soe, true, ec_app_soe_reset,
+	[EC_APP_REQ_SOE] = EC_APP_REQ_KIND(soe, EC_REQ_SOE, true,
+					   ec_app_soe_reset,
 					   ec_app_soe_error_code),
-	[EC_APP_REQ_VOE] = EC_APP_REQ_KIND(voe, true, ec_app_voe_reset,
+	[EC_APP_REQ_VOE] = EC_APP_REQ_KIND(voe, EC_REQ_VOE, true,
+					   ec_app_voe_reset,
 					   ec_app_no_error_code),
 };
 
@@ -304,10 +304,9 @@ ec_slave_config_create_request(struct ec_slave_config *sc,
 	r->mem_size = size;
 	r->sc = sc;
 	r->kind = kind;
-	/* every kind's request begins with its list node */
-	ec_list_init((struct ec_list *)&r->u);
-	r->state = (enum ec_req_state *)((u8 *)r + ec_app_req_ops[kind].state);
-	*r->state = EC_REQ_UNUSED;
+	ec_request_init(&r->u.base, ec_app_req_ops[kind].kind,
+			EC_REQ_OWNER_APP);
+	r->state = &r->u.base.state;
 	ec_app_req_init(r);
 	ec_list_add_tail(&r->config_node, &sc->app_requests);
 	return r;
@@ -372,6 +371,7 @@ int ec_app_request_start(struct ec_app_request *r, bool write,
 		write = voe_op == EC_VOE_OP_WRITE;
 	}
 	r->write = write;
+	r->u.base.error = 0;
 	ec_app_req_ops[r->kind].reset(r);
 	ec_store_release(r->state, EC_REQ_QUEUED);
 	return 0;
@@ -420,5 +420,5 @@ u32 ec_app_request_error_code(const struct ec_app_request *r)
 /* The -errno of the last failure, 0 if none. */
 int ec_app_request_error(const struct ec_app_request *r)
 {
-	return *(const int *)((const u8 *)r + ec_app_req_ops[r->kind].error);
+	return r->u.base.error;
 }

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ecrt_mbox.c - the kernel's ecrt_* calls of the mailbox protocols beyond
- * CoE: the blocking SoE transfers and the startup IDNs of a slave
- * configuration (process context only, like the blocking SDO calls).
- * The requests of the cyclic task are in ecrt_request.c.
+ * ecrt_mbox.c - the kernel's blocking ecrt_* calls of the mailbox
+ * protocols: SDO and SoE transfers, through the one life cycle of
+ * request.c (process context only), and the startup IDNs of a slave
+ * configuration.  The requests of the cyclic task are in ecrt_request.c.
  */
 #include <linux/module.h>
 #include <linux/string.h>
 
 #include "ecrt.h"
-#include "ioctl_request.h"
+#include "request.h"
 #include "request/requests.h"
 #include "app/slave_config.h"
 
@@ -17,6 +17,88 @@ static struct ec_linux_master *ec_mbox_lm(ec_master_t *master)
 {
 	return container_of(master, struct ec_linux_master, core);
 }
+
+/* An SDO transfer, waited for; @buf of @size is the data or the buffer. */
+static int ec_sdo_transfer(ec_master_t *master, u16 position, u16 index,
+			   u8 subindex, bool complete, bool write, void *buf,
+			   size_t size, size_t *result_size, u32 *abort_code)
+{
+	struct ec_sdo_request *req;
+	struct ec_linux_req *r;
+	bool orphaned;
+	int ret;
+
+	if (!size)
+		return -EINVAL;
+	r = ec_linux_req_alloc(EC_REQ_SDO, size, NULL);
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	req = EC_LINUX_REQ(r, struct ec_sdo_request);
+	req->write = write;
+	req->index = index;
+	req->subindex = subindex;
+	req->complete_access = complete;
+	req->data = r->buf;
+	req->mem_size = size;
+	if (write) {
+		memcpy(r->buf, buf, size);
+		req->data_size = size;
+	}
+	ret = ec_linux_req_run(ec_mbox_lm(master), position, r,
+			       EC_REQUEST_WAIT_MS, &orphaned);
+	if (orphaned)
+		return ret;
+	if (abort_code)
+		*abort_code = req->abort_code;
+	if (!ret && !write) {
+		memcpy(buf, r->buf, req->data_size);
+		*result_size = req->data_size;
+	}
+	ec_linux_req_free(r);
+	return ret;
+}
+
+/**
+ * ecrt_master_sdo_download() - write an SDO, blocking
+ *
+ * Process context only: not from the cyclic task in the operation phase.
+ */
+int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
+			     uint16_t index, uint8_t subindex,
+			     const uint8_t *data, size_t data_size,
+			     uint32_t *abort_code)
+{
+	return ec_sdo_transfer(master, slave_position, index, subindex, false,
+			       true, (void *)data, data_size, NULL,
+			       abort_code);
+}
+EXPORT_SYMBOL(ecrt_master_sdo_download);
+
+int ecrt_master_sdo_download_complete(ec_master_t *master,
+				      uint16_t slave_position, uint16_t index,
+				      const uint8_t *data, size_t data_size,
+				      uint32_t *abort_code)
+{
+	return ec_sdo_transfer(master, slave_position, index, 0, true, true,
+			       (void *)data, data_size, NULL, abort_code);
+}
+EXPORT_SYMBOL(ecrt_master_sdo_download_complete);
+
+/**
+ * ecrt_master_sdo_upload() - read an SDO, blocking
+ *
+ * Process context only: not from the cyclic task in the operation phase.
+ */
+int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
+			   uint16_t index, uint8_t subindex, uint8_t *target,
+			   size_t target_size, size_t *result_size,
+			   uint32_t *abort_code)
+{
+	return ec_sdo_transfer(master, slave_position, index, subindex, false,
+			       false, target, target_size, result_size,
+			       abort_code);
+}
+EXPORT_SYMBOL(ecrt_master_sdo_upload);
 
 /**
  * ecrt_master_write_idn() - write an SoE IDN's value, blocking

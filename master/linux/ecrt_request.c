@@ -43,12 +43,11 @@ static int ec_req_write(struct ec_app_request *r, size_t size)
 }
 
 /* A timeout per reply; the application's while it owns the request. */
-static int ec_req_timeout(struct ec_app_request *r, u64 *timeout_ns,
-			  uint32_t timeout_ms)
+static int ec_req_timeout(struct ec_app_request *r, uint32_t timeout_ms)
 {
 	if (!ec_app_request_owned(r))
 		return -EBUSY;
-	*timeout_ns = (u64)timeout_ms * NSEC_PER_MSEC;
+	r->u.base.timeout_ns = (u64)timeout_ms * NSEC_PER_MSEC;
 	return 0;
 }
 
@@ -88,7 +87,7 @@ EXPORT_SYMBOL(ecrt_sdo_request_index);
 
 int ecrt_sdo_request_timeout(ec_sdo_request_t *req, uint32_t timeout)
 {
-	return ec_req_timeout(EC_SDO(req), &req->timeout_ns, timeout);
+	return ec_req_timeout(EC_SDO(req), timeout);
 }
 EXPORT_SYMBOL(ecrt_sdo_request_timeout);
 
@@ -209,7 +208,7 @@ EXPORT_SYMBOL(ecrt_soe_request_idn);
 
 int ecrt_soe_request_timeout(ec_soe_request_t *req, uint32_t timeout)
 {
-	return ec_req_timeout(EC_SOE(req), &req->timeout_ns, timeout);
+	return ec_req_timeout(EC_SOE(req), timeout);
 }
 EXPORT_SYMBOL(ecrt_soe_request_timeout);
 
@@ -345,7 +344,7 @@ EXPORT_SYMBOL(ecrt_foe_request_file);
 
 int ecrt_foe_request_timeout(ec_foe_request_t *req, uint32_t timeout)
 {
-	return ec_req_timeout(EC_FOE(req), &req->timeout_ns, timeout);
+	return ec_req_timeout(EC_FOE(req), timeout);
 }
 EXPORT_SYMBOL(ecrt_foe_request_timeout);
 

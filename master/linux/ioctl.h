@@ -57,7 +57,7 @@ long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_config_idn(struct ec_cdev_file *f, void __user *arg);
 
 /*
- * The application's requests of every kind (ioctl_req.c), and the older
+ * The application's requests of every kind (ioctl_app_req.c), and the older
  * per-kind commands served by the same handlers (the SDO and register
  * ones are declared in ioctl_app.h).
  */

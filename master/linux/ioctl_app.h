@@ -52,7 +52,7 @@ long ec_ioctl_app_emerg_overruns(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_state(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_state_timeout(struct ec_cdev_file *f,
 				   void __user *arg);
-/* SDO and register requests: ioctl_req.c */
+/* SDO and register requests: ioctl_app_req.c */
 long ec_ioctl_app_sdo_create(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sdo_index(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sdo_timeout(struct ec_cdev_file *f, void __user *arg);

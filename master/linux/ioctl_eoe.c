@@ -3,7 +3,7 @@
  * ioctl_eoe.c - EoE set IP parameters and the EoE interfaces for the CLI
  * and applications: the six ecrt_slave_config_eoe_*() calls (IgH's
  * EC_HAVE_SET_IP) and their ioctl, 'ethercat ip' (a request the slave FSM
- * serves now, ioctl_request.c's life cycle) and 'ethercat eoe'.
+ * serves now, request.c's life cycle) and 'ethercat eoe'.
  * Process context only (io_mutex).
  */
 #include <linux/module.h>
@@ -15,7 +15,7 @@
 #include "eoe.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "ioctl_request.h"
+#include "request.h"
 #include "master_linux.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
@@ -193,29 +193,19 @@ long ec_ioctl_sc_eoe_ip(struct ec_cdev_file *f, void __user *arg)
 long ec_ioctl_slave_eoe_ip(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_ioctl_eoe_ip data;
-	struct ec_eoe_ip_request *req;
-	struct ec_ioctl_req *r;
-	bool orphaned;
+	struct ec_linux_req *r;
 	long ret;
 
-	r = ec_ioctl_req_alloc();
-	if (!r)
-		return -ENOMEM;
-	req = &r->u.eoe;
-	ret = ec_eoe_ip_copy_in(&data, arg, &req->ip);
-	if (ret)
-		goto out_free;
-	ec_list_init(&req->node);
-	r->state = &req->state;
-	r->node = &req->node;
-	ret = ec_ioctl_run(f->master, data.slave_position, r,
-			   offsetof(struct ec_slave, eoe_requests), &req->error,
-			   EC_EOE_IP_WAIT_MS, &orphaned);
-	if (orphaned)
+	r = ec_linux_req_alloc(EC_REQ_EOE_IP, 0, NULL);
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	ret = ec_eoe_ip_copy_in(&data, arg, &EC_LINUX_REQ(r, struct ec_eoe_ip_request)->ip);
+	if (ret) {
+		ec_linux_req_free(r);
 		return ret;
-out_free:
-	ec_ioctl_req_free(r);
-	return ret;
+	}
+	return ec_linux_req_run_free(f->master, data.slave_position, r,
+				     EC_EOE_IP_WAIT_MS);
 }
 
 long ec_ioctl_eoe_handler(struct ec_cdev_file *f, void __user *arg)

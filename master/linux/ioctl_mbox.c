@@ -2,9 +2,9 @@
 /*
  * ioctl_mbox.c - ioctls of the mailbox protocols beyond CoE that the CLI
  * queues on a slave's FSM: FoE read and write, SoE read and write (also
- * behind the blocking ecrt_master_read_idn() and _write_idn()).  The request life cycle
- * (queue, bounded interruptible wait, orphan reaping) is that of
- * ioctl_request.c.
+ * behind the blocking ecrt_master_read_idn() and _write_idn()).  The
+ * request life cycle (queue, bounded interruptible wait, orphan reaping)
+ * is that of request.c.
  */
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -14,7 +14,7 @@
 #include "ec_ioctl.h"
 #include "ioctl.h"
 #include "ioctl_app.h"
-#include "ioctl_request.h"
+#include "request.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
 
@@ -26,7 +26,7 @@ static long ec_ioctl_slave_foe(struct ec_cdev_file *f, void __user *arg,
 {
 	struct ec_ioctl_slave_foe *data;
 	struct ec_foe_request *req;
-	struct ec_ioctl_req *r;
+	struct ec_linux_req *r;
 	bool orphaned;
 	long ret;
 
@@ -46,36 +46,22 @@ static long ec_ioctl_slave_foe(struct ec_cdev_file *f, void __user *arg,
 	if (!memchr(data->file_name, 0, sizeof(data->file_name)) ||
 	    !data->file_name[0])
 		goto out_free_data;
-	ret = -ENOMEM;
-	r = ec_ioctl_req_alloc();
-	if (!r)
+	r = ec_linux_req_alloc(EC_REQ_FOE, max_t(size_t, data->buffer_size, 1),
+			       write && data->buffer_size ?
+			       u64_to_user_ptr(data->buffer) : NULL);
+	if (IS_ERR(r)) {
+		ret = PTR_ERR(r);
 		goto out_free_data;
-	if (write)
-		r->buf = data->buffer_size ?
-			vmemdup_user(u64_to_user_ptr(data->buffer),
-				     data->buffer_size) :
-			kvzalloc(1, GFP_KERNEL);
-	else
-		r->buf = kvzalloc(data->buffer_size, GFP_KERNEL);
-	if (IS_ERR_OR_NULL(r->buf)) {
-		ret = r->buf ? PTR_ERR(r->buf) : -ENOMEM;
-		r->buf = NULL;
-		goto out_free_req;
 	}
-	req = &r->u.foe;
-	ec_list_init(&req->node);
-	r->state = &req->state;
-	r->node = &req->node;
+	req = EC_LINUX_REQ(r, struct ec_foe_request);
 	req->write = write;
 	strscpy(req->file_name, data->file_name, sizeof(req->file_name));
 	req->password = data->password;
 	req->data = r->buf;
 	req->mem_size = data->buffer_size;
 	req->data_size = write ? data->buffer_size : 0;
-	req->timeout_ns = (u64)data->timeout_ms * NSEC_PER_MSEC;
-	ret = ec_ioctl_run(f->master, data->slave_position, r,
-			   offsetof(struct ec_slave, foe_requests),
-			   &req->error,
+	req->base.timeout_ns = (u64)data->timeout_ms * NSEC_PER_MSEC;
+	ret = ec_linux_req_run(f->master, data->slave_position, r,
 			   EC_FOE_WAIT_MS + data->timeout_ms +
 			   data->buffer_size / EC_FOE_MIN_BYTES_PER_MS,
 			   &orphaned);
@@ -92,8 +78,7 @@ static long ec_ioctl_slave_foe(struct ec_cdev_file *f, void __user *arg,
 		ret = -EFAULT;
 	if (copy_to_user(arg, data, sizeof(*data)))
 		ret = -EFAULT;
-out_free_req:
-	ec_ioctl_req_free(r);
+	ec_linux_req_free(r);
 out_free_data:
 	kfree(data);
 	return ret;
@@ -135,26 +120,18 @@ int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
 			  size_t *result_size, u16 *error_code)
 {
 	struct ec_soe_request *req;
-	struct ec_ioctl_req *r;
+	struct ec_linux_req *r;
 	bool orphaned;
 	int ret;
 
 	if (drive_no > 7 || size > EC_IOCTL_SOE_MAX_SIZE || (!write && !size))
 		return -EINVAL;
-	r = ec_ioctl_req_alloc();
-	if (!r)
-		return -ENOMEM;
-	r->buf = kvzalloc(size ? size : 1, GFP_KERNEL);
-	if (!r->buf) {
-		ec_ioctl_req_free(r);
-		return -ENOMEM;
-	}
-	if (write)
+	r = ec_linux_req_alloc(EC_REQ_SOE, max_t(size_t, size, 1), NULL);
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	if (write && size)
 		memcpy(r->buf, buf, size);
-	req = &r->u.soe;
-	ec_list_init(&req->node);
-	r->state = &req->state;
-	r->node = &req->node;
+	req = EC_LINUX_REQ(r, struct ec_soe_request);
 	req->write = write;
 	req->drive_no = drive_no;
 	req->idn = idn;
@@ -162,11 +139,9 @@ int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
 	req->data = r->buf;
 	req->mem_size = size;
 	req->data_size = write ? size : 0;
-	req->timeout_ns = (u64)timeout_ms * NSEC_PER_MSEC;
-	ret = ec_ioctl_run(m, position, r,
-			   offsetof(struct ec_slave, soe_requests),
-			   &req->error, EC_SOE_WAIT_MS + timeout_ms,
-			   &orphaned);
+	req->base.timeout_ns = (u64)timeout_ms * NSEC_PER_MSEC;
+	ret = ec_linux_req_run(m, position, r, EC_SOE_WAIT_MS + timeout_ms,
+			       &orphaned);
 	if (orphaned)
 		return ret;
 	if (error_code)
@@ -176,7 +151,7 @@ int ec_linux_soe_transfer(struct ec_linux_master *m, u16 position,
 		if (result_size)
 			*result_size = req->data_size;
 	}
-	ec_ioctl_req_free(r);
+	ec_linux_req_free(r);
 	return ret;
 }
 

@@ -13,7 +13,7 @@
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
-#include "ioctl_request.h"
+#include "request.h"
 #include "slave/slave.h"
 #include "request/requests.h"
 

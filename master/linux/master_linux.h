@@ -69,7 +69,7 @@ struct ec_linux_master {
 	 * the thread outside it. */
 	struct list_head eoe_list;
 	/* Requests whose ioctl gave up while the FSM worked on them. */
-	struct list_head orphans;
+	struct ec_list orphans;		/* abandoned requests (request.c) */
 	u8 main_mac[ETH_ALEN];
 	u8 backup_mac[ETH_ALEN];
 	bool has_backup;

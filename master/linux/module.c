@@ -72,7 +72,7 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 	mutex_init(&m->thread_mutex);
 	mutex_init(&m->pd_lock);
 	init_waitqueue_head(&m->request_wq);
-	INIT_LIST_HEAD(&m->orphans);
+	ec_list_init(&m->orphans);
 	INIT_LIST_HEAD(&m->eoe_list);
 	ret = ec_parse_mac(main_devices[index], m->main_mac);
 	if (ret) {

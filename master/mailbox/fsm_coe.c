@@ -72,7 +72,7 @@ void ec_fsm_coe_finish(struct ec_fsm_coe *fsm, int error)
 {
 	fsm->error = error;
 	if (fsm->request) {
-		fsm->request->error = error;
+		fsm->request->base.error = error;
 		fsm->request->abort_code = fsm->abort_code;
 	}
 	fsm->state = error ? ec_fsm_coe_state_error : ec_fsm_coe_state_end;
@@ -629,9 +629,9 @@ void ec_fsm_coe_transfer(struct ec_fsm_coe *fsm, struct ec_slave *slave,
 	fsm->offset = 0;
 	fsm->complete_size = 0;
 	fsm->toggle = 0;
-	fsm->timeout_ns = request->timeout_ns ? request->timeout_ns :
+	fsm->timeout_ns = request->base.timeout_ns ? request->base.timeout_ns :
 						EC_MBOX_TIMEOUT_NS;
-	request->error = 0;
+	request->base.error = 0;
 	request->abort_code = 0;
 	if (!(slave->sii.mailbox_protocols & EC_MBOX_COE) ||
 	    !ec_slave_has_mailbox(slave)) {

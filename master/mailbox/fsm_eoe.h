@@ -116,13 +116,11 @@ struct ec_eoe_ip {
 };
 
 /*
- * Set IP parameter request of the CLI (ethercat ip), queued on
- * slave->eoe_requests; life cycle as the other requests (requests.h).
+ * Set IP parameter request of the CLI (ethercat ip), kind EC_REQ_EOE_IP
+ * in the slave's queue; life cycle as the other requests (requests.h).
  */
 struct ec_eoe_ip_request {
-	struct ec_list node;
-	enum ec_req_state state;
-	int error;
+	struct ec_request base;
 	struct ec_eoe_ip ip;
 };
 

@@ -43,8 +43,8 @@ void ec_fsm_foe_init(struct ec_fsm_foe *fsm, struct ec_datagram *datagram)
 static void ec_fsm_foe_finish(struct ec_fsm_foe *fsm, int error)
 {
 	fsm->error = error;
-	if (fsm->request && error && !fsm->request->error)
-		fsm->request->error = error;
+	if (fsm->request && error && !fsm->request->base.error)
+		fsm->request->base.error = error;
 	fsm->state = error ? ec_fsm_foe_state_error : ec_fsm_foe_state_end;
 }
 
@@ -124,7 +124,7 @@ void ec_fsm_foe_transfer(struct ec_fsm_foe *fsm, struct ec_slave *slave,
 
 	fsm->slave = slave;
 	fsm->request = request;
-	fsm->timeout_ns = request->timeout_ns ? request->timeout_ns :
+	fsm->timeout_ns = request->base.timeout_ns ? request->base.timeout_ns :
 						EC_FOE_TIMEOUT_NS;
 	fsm->packet_no = 0;
 	fsm->segment_size = 0;
@@ -133,7 +133,7 @@ void ec_fsm_foe_transfer(struct ec_fsm_foe *fsm, struct ec_slave *slave,
 	fsm->busy_count = 0;
 	fsm->busy_since_ns = 0;
 	fsm->error = 0;
-	request->error = 0;
+	request->base.error = 0;
 	request->foe_error = 0;
 	request->error_text[0] = '\0';
 	request->mbox_error = 0;

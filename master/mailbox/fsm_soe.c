@@ -41,8 +41,8 @@ void ec_fsm_soe_init(struct ec_fsm_soe *fsm, struct ec_datagram *datagram)
 static void ec_fsm_soe_finish(struct ec_fsm_soe *fsm, int error)
 {
 	fsm->error = error;
-	if (fsm->request && error && !fsm->request->error)
-		fsm->request->error = error;
+	if (fsm->request && error && !fsm->request->base.error)
+		fsm->request->base.error = error;
 	fsm->state = error ? ec_fsm_soe_state_error : ec_fsm_soe_state_end;
 }
 
@@ -114,13 +114,13 @@ void ec_fsm_soe_transfer(struct ec_fsm_soe *fsm, struct ec_slave *slave,
 {
 	fsm->slave = slave;
 	fsm->request = request;
-	fsm->timeout_ns = request->timeout_ns ? request->timeout_ns :
+	fsm->timeout_ns = request->base.timeout_ns ? request->base.timeout_ns :
 						EC_SOE_TIMEOUT_NS;
 	fsm->offset = 0;
 	fsm->fragment_size = 0;
 	fsm->fragments = 0;
 	fsm->error = 0;
-	request->error = 0;
+	request->base.error = 0;
 	request->error_code = 0;
 	if (!request->write)
 		request->data_size = 0;

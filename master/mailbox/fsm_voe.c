@@ -35,8 +35,8 @@ void ec_fsm_voe_init(struct ec_fsm_voe *fsm, struct ec_datagram *datagram)
 static void ec_fsm_voe_finish(struct ec_fsm_voe *fsm, int error)
 {
 	fsm->error = error;
-	if (fsm->request && error && !fsm->request->error)
-		fsm->request->error = error;
+	if (fsm->request && error && !fsm->request->base.error)
+		fsm->request->base.error = error;
 	fsm->state = error ? ec_fsm_voe_state_error : ec_fsm_voe_state_end;
 }
 
@@ -50,14 +50,14 @@ static void ec_fsm_voe_finish(struct ec_fsm_voe *fsm, int error)
 void ec_fsm_voe_transfer(struct ec_fsm_voe *fsm, struct ec_slave *slave,
 			 struct ec_voe_handler *request, u64 now_ns)
 {
-	u64 timeout = request->timeout_ns ? request->timeout_ns :
+	u64 timeout = request->base.timeout_ns ? request->base.timeout_ns :
 					    EC_VOE_TIMEOUT_NS;
 	u8 *p;
 
 	fsm->slave = slave;
 	fsm->request = request;
 	fsm->error = 0;
-	request->error = 0;
+	request->base.error = 0;
 	request->mbox_error = 0;
 	if (!(slave->sii.mailbox_protocols & EC_MBOX_VOE)) {
 		EC_SLAVE_ERR(slave, "VoE: the slave does not support VoE");

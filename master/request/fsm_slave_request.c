@@ -1,78 +1,105 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fsm_slave_request.c - the requests a slave's FSM serves, one at a time:
- * taking the next one queued on the slave (CLI: AL state, register, SII
- * write, SDO, SoE, FoE, EoE set IP) or on its configuration (application:
- * SDO, register, FoE, SoE, VoE), the states that serve each kind until it
- * ends, and failing those left when the slave goes (fsm_slave.h has the
- * request life cycle).
+ * fsm_slave_request.c - the requests a slave's FSM serves, one at a time,
+ * in the order they reach the slave's one queue (slave->requests): the
+ * CLI's are queued there by the glue under the master lock; the
+ * application's, started lock-free by a release store of QUEUED on their
+ * slave config, are moved there by the FSM side when it next runs
+ * (ec_slave_collect_requests()).  Whatever the kind, the FSM serves it
+ * through the kind's row of ec_request_ops[]: start, step until it ends,
+ * done for the result, cancel when the slave or the config goes.
  *
- * From idle, one of: state request (fsm_slave_config from INIT or to
- * BOOT, else fsm_change), register request, SII write (fsm_sii_write),
- * SDO (fsm_coe), SoE, FoE, VoE, EoE set IP (fsm_eoe); back to idle when
- * it ends.
+ * idle -> request (the row's step until it ends) -> idle
+ * (doc/REQUESTS.md has the life cycle and how a kind is added.)
  */
 #include "slave/fsm_slave.h"
 #include "cycle/master.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
 
-static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
-					    u64 now_ns);
-static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
-					    u64 now_ns);
-static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns);
-static void ec_fsm_slave_state_eoe_ip(struct ec_fsm_slave *fsm, u64 now_ns);
+static void ec_fsm_slave_state_request(struct ec_fsm_slave *fsm,
+				       u64 now_ns);
 
-static void ec_fsm_slave_start_state_request(struct ec_fsm_slave *fsm,
-					     u64 now_ns)
+/* The kind's record of @req, the request head being its first member. */
+#define EC_REQ_OF(req, type) ec_container_of((req), type, base)
+
+/* AL state: fsm_slave_config from INIT or to BOOT, else fsm_change. */
+static int ec_req_state_start(struct ec_fsm_slave *fsm,
+			      struct ec_request *base, u64 now_ns)
 {
+	struct ec_state_request *req = EC_REQ_OF(base, struct ec_state_request);
 	struct ec_slave *slave = fsm->slave;
-	struct ec_state_request *req = ec_list_entry(
-		slave->state_requests.next, struct ec_state_request, node);
 	u8 target = req->al_state & EC_AL_STATE_MASK;
 	u8 cur = slave->current_state & EC_AL_STATE_MASK;
 
-	ec_list_del_init(&req->node);
-	req->state = EC_REQ_BUSY;
-	req->error = 0;
 	req->al_status_code = 0;
-	fsm->state_request = req;
-	/* From INIT up, the mailbox SMs have to be configured first. */
 	fsm->state_from = cur;
-	/* BOOT needs the bootstrap mailbox, set up from INIT. */
-	if (target == EC_AL_STATE_BOOT_ ||
-	    ((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
-	     (target == EC_AL_STATE_PREOP_ || target == EC_AL_STATE_SAFEOP_ ||
-	      target == EC_AL_STATE_OP_))) {
+	/* From INIT up the mailbox SMs have to be configured first; BOOT
+	 * needs the bootstrap mailbox, set up from INIT.
+	 */
+	fsm->state_config = target == EC_AL_STATE_BOOT_ ||
+		((cur == EC_AL_STATE_INIT_ || cur == EC_AL_STATE_NONE) &&
+		 (target == EC_AL_STATE_PREOP_ ||
+		  target == EC_AL_STATE_SAFEOP_ || target == EC_AL_STATE_OP_));
+	if (fsm->state_config)
 		ec_fsm_slave_config_start(&fsm->config, slave, target, now_ns);
-		fsm->state = ec_fsm_slave_state_state_config;
-	} else {
+	else
 		ec_fsm_change_start(&fsm->change, slave, target, now_ns);
-		fsm->state = ec_fsm_slave_state_state_change;
-	}
-	fsm->state(fsm, now_ns);
+	return 0;
 }
 
-static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm,
-					   struct ec_reg_request *req)
+static bool ec_req_state_step(struct ec_fsm_slave *fsm, u64 now_ns)
 {
+	return fsm->state_config ? ec_fsm_slave_config_exec(&fsm->config,
+							    now_ns) :
+				   ec_fsm_change_exec(&fsm->change, now_ns);
+}
+
+static int ec_req_state_done(struct ec_fsm_slave *fsm,
+			     struct ec_request *base)
+{
+	struct ec_state_request *req = EC_REQ_OF(base, struct ec_state_request);
+	struct ec_slave *slave = fsm->slave;
+	bool ok;
+	int error;
+
+	if (fsm->state_config) {
+		ok = ec_fsm_slave_config_success(&fsm->config);
+		error = fsm->config.error;
+		req->al_status_code = fsm->config.al_status_code;
+	} else {
+		ok = ec_fsm_change_success(&fsm->change);
+		error = fsm->change.error;
+		req->al_status_code = fsm->change.status_code;
+	}
+	if (!ok)
+		return error ? error : -EIO;
+	req->al_status_code = 0;
+	slave->requested_state = req->al_state & EC_AL_STATE_MASK;
+	slave->error_flag = false;
+	/* Out of BOOT the slave runs what was written (new firmware, new SII
+	 * contents): scan it again, as IgH does.
+	 */
+	if (fsm->state_from == EC_AL_STATE_BOOT_ &&
+	    slave->requested_state != EC_AL_STATE_BOOT_ && slave->master) {
+		EC_SLAVE_INFO(slave, "left BOOT: scanning again");
+		ec_fsm_master_rescan(&slave->master->fsm);
+	}
+	return 0;
+}
+
+/* Register read or write with FPRD/FPWR and the FSM's own datagram. */
+static int ec_req_reg_start(struct ec_fsm_slave *fsm,
+			    struct ec_request *base, u64 now_ns)
+{
+	struct ec_reg_request *req = EC_REQ_OF(base, struct ec_reg_request);
 	struct ec_slave *slave = fsm->slave;
 	int ret;
 
-	req->state = EC_REQ_BUSY;
-	req->error = 0;
+	(void)now_ns;
 	req->working_counter = 0;
-	if (req->size > fsm->datagram.mem_size || !req->size) {
-		req->error = -EOVERFLOW;
-		ec_store_release(&req->state, EC_REQ_FAILURE);
-		return;
-	}
+	if (req->size > fsm->datagram.mem_size || !req->size)
+		return -EOVERFLOW;
 	if (req->write) {
 		ret = ec_datagram_fpwr(&fsm->datagram, slave->station_address,
 				       req->address, req->size);
@@ -84,138 +111,336 @@ static void ec_fsm_slave_start_reg_request(struct ec_fsm_slave *fsm,
 		if (!ret)
 			ec_datagram_zero(&fsm->datagram);
 	}
-	if (ret) {
-		req->error = ret;
-		ec_store_release(&req->state, EC_REQ_FAILURE);
-		return;
-	}
+	if (ret)
+		return ret;
 	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "reg-request");
-	fsm->reg_request = req;
 	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
-	fsm->state = ec_fsm_slave_state_reg;
+	return 0;
 }
 
-static void ec_fsm_slave_start_sii_request(struct ec_fsm_slave *fsm,
-					   u64 now_ns)
+static bool ec_req_reg_step(struct ec_fsm_slave *fsm, u64 now_ns)
 {
-	struct ec_slave *slave = fsm->slave;
-	struct ec_sii_request *req = ec_list_entry(
-		slave->sii_requests.next, struct ec_sii_request, node);
+	(void)now_ns;
+	return ec_fsm_datagram_pending(&fsm->datagram) ||
+	       ec_fsm_retry(fsm->slave->master, &fsm->datagram,
+			    &fsm->retries);
+}
 
+static int ec_req_reg_done(struct ec_fsm_slave *fsm, struct ec_request *base)
+{
+	struct ec_reg_request *req = EC_REQ_OF(base, struct ec_reg_request);
+	struct ec_datagram *d = &fsm->datagram;
+
+	if (d->state != EC_DATAGRAM_RECEIVED)
+		return ec_fsm_datagram_error(d);
+	req->working_counter = d->working_counter;
+	if (d->working_counter != 1)
+		return -EIO;
+	if (!req->write)
+		memcpy(req->data, d->data, req->size);
+	return 0;
+}
+
+/* SII write (fsm_sii_write); an empty one succeeds at once. */
+static int ec_req_sii_start(struct ec_fsm_slave *fsm,
+			    struct ec_request *base, u64 now_ns)
+{
+	struct ec_sii_request *req = EC_REQ_OF(base, struct ec_sii_request);
+
+	if (!req->nwords)
+		return 1;
+	ec_fsm_sii_write_start(&fsm->sii_write, fsm->slave, req, now_ns);
+	return 0;
+}
+
+static bool ec_req_sii_step(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	return ec_fsm_sii_write_exec(&fsm->sii_write, now_ns);
+}
+
+static int ec_req_sii_done(struct ec_fsm_slave *fsm, struct ec_request *base)
+{
+	(void)base;
+	if (ec_fsm_sii_write_success(&fsm->sii_write))
+		return 0;
+	return fsm->sii_write.error ? fsm->sii_write.error : -EIO;
+}
+
+/*
+ * The mailbox kinds: the protocol's FSM records the details (abort code,
+ * error code) in the request and its -errno in the request's head.
+ */
+static int ec_req_mbox_result(bool ok, const struct ec_request *base)
+{
+	if (ok)
+		return 0;
+	return base->error ? base->error : -EIO;
+}
+
+/*
+ * The four functions of a mailbox kind whose FSM has the shape
+ * ec_fsm_<p>_transfer() / _exec() / _success() and a member <p> in
+ * struct ec_fsm_slave holding a pointer to the request.
+ */
+#define EC_REQ_MBOX_KIND(kind, p, type) \
+static int ec_req_##kind##_start(struct ec_fsm_slave *fsm, \
+				 struct ec_request *base, u64 now_ns) \
+{ \
+	ec_fsm_##p##_transfer(&fsm->p, fsm->slave, EC_REQ_OF(base, type), \
+			      now_ns); \
+	return 0; \
+} \
+static bool ec_req_##kind##_step(struct ec_fsm_slave *fsm, u64 now_ns) \
+{ \
+	return ec_fsm_##p##_exec(&fsm->p, now_ns); \
+} \
+static int ec_req_##kind##_done(struct ec_fsm_slave *fsm, \
+				struct ec_request *base) \
+{ \
+	return ec_req_mbox_result(ec_fsm_##p##_success(&fsm->p), base); \
+} \
+static void ec_req_##kind##_cancel(struct ec_fsm_slave *fsm) \
+{ \
+	fsm->p.request = NULL; \
+}
+
+EC_REQ_MBOX_KIND(sdo, coe, struct ec_sdo_request)
+EC_REQ_MBOX_KIND(foe, foe, struct ec_foe_request)
+EC_REQ_MBOX_KIND(soe, soe, struct ec_soe_request)
+EC_REQ_MBOX_KIND(voe, voe, struct ec_voe_handler)
+
+static int ec_req_eoe_ip_start(struct ec_fsm_slave *fsm,
+			       struct ec_request *base, u64 now_ns)
+{
+	ec_fsm_eoe_set_ip(&fsm->eoe, fsm->slave,
+			  &EC_REQ_OF(base, struct ec_eoe_ip_request)->ip,
+			  now_ns);
+	return 0;
+}
+
+static bool ec_req_eoe_ip_step(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	return ec_fsm_eoe_exec(&fsm->eoe, now_ns);
+}
+
+static int ec_req_eoe_ip_done(struct ec_fsm_slave *fsm,
+			      struct ec_request *base)
+{
+	(void)base;
+	if (ec_fsm_eoe_success(&fsm->eoe))
+		return 0;
+	return fsm->eoe.error ? fsm->eoe.error : -EIO;
+}
+
+/* A kind whose FSM keeps no pointer to the request. */
+static void ec_req_no_cancel(struct ec_fsm_slave *fsm)
+{
+	(void)fsm;
+}
+
+/* One row per kind: what the slave FSM does with a request of that kind. */
+#define EC_REQ_ROW(text, type, repair, fn, cancel_fn) { \
+	.name = (text), \
+	.size = sizeof(type), \
+	.unscanned = (repair), \
+	.start = ec_req_##fn##_start, \
+	.step = ec_req_##fn##_step, \
+	.done = ec_req_##fn##_done, \
+	.cancel = (cancel_fn), \
+}
+
+const struct ec_request_ops ec_request_ops[EC_REQ_KINDS] = {
+	[EC_REQ_SII] = EC_REQ_ROW("SII write", struct ec_sii_request, true,
+				  sii, ec_req_no_cancel),
+	[EC_REQ_REG] = EC_REQ_ROW("register", struct ec_reg_request, true,
+				  reg, ec_req_no_cancel),
+	[EC_REQ_SDO] = EC_REQ_ROW("SDO", struct ec_sdo_request, false,
+				  sdo, ec_req_sdo_cancel),
+	[EC_REQ_STATE] = EC_REQ_ROW("AL state", struct ec_state_request,
+				    false, state, ec_req_no_cancel),
+	[EC_REQ_FOE] = EC_REQ_ROW("FoE", struct ec_foe_request, false,
+				  foe, ec_req_foe_cancel),
+	[EC_REQ_SOE] = EC_REQ_ROW("SoE", struct ec_soe_request, false,
+				  soe, ec_req_soe_cancel),
+	[EC_REQ_VOE] = EC_REQ_ROW("VoE", struct ec_voe_handler, false,
+				  voe, ec_req_voe_cancel),
+	[EC_REQ_EOE_IP] = EC_REQ_ROW("EoE set IP", struct ec_eoe_ip_request,
+				     false, eoe_ip, ec_req_no_cancel),
+};
+
+/**
+ * ec_slave_queue_request() - queue a request of the CLI on a slave
+ * @slave: slave
+ * @req: request with its kind's fields set, owned by the caller until done
+ *
+ * FSM side, under the master lock.  The request goes to the end of the
+ * slave's one queue.
+ */
+void ec_slave_queue_request(struct ec_slave *slave, struct ec_request *req)
+{
+	req->error = 0;
+	req->state = EC_REQ_QUEUED;
+	ec_list_add_tail(&req->node, &slave->requests);
+}
+
+/**
+ * ec_slave_unqueue_request() - take back a request not started yet
+ * @req: request of the CLI
+ *
+ * FSM side, under the master lock.
+ *
+ * Return: true if it was QUEUED (it is now failed, -ECANCELED), false if
+ * the FSM has it (BUSY: wait for it) or it is done.
+ */
+bool ec_slave_unqueue_request(struct ec_request *req)
+{
+	if (req->state != EC_REQ_QUEUED)
+		return false;
 	ec_list_del_init(&req->node);
-	req->state = EC_REQ_BUSY;
-	req->error = 0;
-	if (!req->nwords) {
-		ec_store_release(&req->state, EC_REQ_SUCCESS);
-		return;
+	req->error = -ECANCELED;
+	req->state = EC_REQ_FAILURE;
+	return true;
+}
+
+/* An application request started and not in the slave's queue yet. */
+static bool ec_app_request_waits(const struct ec_app_request *r)
+{
+	return ec_load_acquire(r->state) == EC_REQ_QUEUED &&
+	       !ec_list_linked(&r->u.base.node);
+}
+
+/**
+ * ec_request_orphan() - hand a request whose waiter went to the reaper
+ * @orphans: the list of abandoned requests (the glue's, one per master)
+ * @req: request of the CLI, BUSY: the FSM still uses its memory
+ *
+ * FSM side, under the master lock.  A BUSY request is in no queue, so its
+ * node is free to hold it in @orphans.
+ */
+void ec_request_orphan(struct ec_list *orphans, struct ec_request *req)
+{
+	ec_list_add_tail(&req->node, orphans);
+}
+
+/**
+ * ec_request_reap() - free the abandoned requests that have ended
+ * @orphans: the list of ec_request_orphan()
+ * @free_req: frees a request with its memory
+ * @all: free every one (at unload, after every request was failed)
+ *
+ * FSM side, under the master lock.
+ *
+ * Return: the number freed.
+ */
+unsigned int ec_request_reap(struct ec_list *orphans,
+			     void (*free_req)(struct ec_request *req),
+			     bool all)
+{
+	struct ec_list *pos, *tmp;
+	unsigned int n = 0;
+
+	ec_list_for_each_safe(pos, tmp, orphans) {
+		struct ec_request *req = ec_list_entry(pos, struct ec_request,
+						       node);
+
+		if (!all && !ec_req_done(ec_load_acquire(&req->state)))
+			continue;
+		ec_list_del_init(pos);
+		free_req(req);
+		n++;
 	}
-	fsm->sii_request = req;
-	ec_fsm_sii_write_start(&fsm->sii_write, slave, req, now_ns);
-	fsm->state = ec_fsm_slave_state_sii;
+	return n;
 }
 
-static void ec_fsm_slave_start_sdo_request(struct ec_fsm_slave *fsm,
-					   struct ec_sdo_request *req,
-					   u64 now_ns)
+/**
+ * ec_slave_collect_requests() - move the application's started requests
+ * into the slave's queue
+ * @slave: scanned slave with a configuration
+ *
+ * FSM side.  They take their place behind what is queued already, in the
+ * order of their configuration's list.
+ */
+void ec_slave_collect_requests(struct ec_slave *slave)
 {
-	struct ec_slave *slave = fsm->slave;
-
-	req->state = EC_REQ_BUSY;
-	fsm->sdo_request = req;
-	ec_fsm_coe_transfer(&fsm->coe, slave, req, now_ns);
-	fsm->state = ec_fsm_slave_state_sdo;
-	fsm->state(fsm, now_ns);
-}
-
-static void ec_fsm_slave_start_foe_request(struct ec_fsm_slave *fsm,
-					   struct ec_foe_request *req,
-					   u64 now_ns)
-{
-	req->state = EC_REQ_BUSY;
-	fsm->foe_request = req;
-	ec_fsm_foe_transfer(&fsm->foe, fsm->slave, req, now_ns);
-	fsm->state = ec_fsm_slave_state_foe;
-	fsm->state(fsm, now_ns);
-}
-
-static void ec_fsm_slave_start_soe_request(struct ec_fsm_slave *fsm,
-					   struct ec_soe_request *req,
-					   u64 now_ns)
-{
-	req->state = EC_REQ_BUSY;
-	fsm->soe_request = req;
-	ec_fsm_soe_transfer(&fsm->soe, fsm->slave, req, now_ns);
-	fsm->state = ec_fsm_slave_state_soe;
-	fsm->state(fsm, now_ns);
-}
-
-static void ec_fsm_slave_start_voe_request(struct ec_fsm_slave *fsm,
-					   struct ec_voe_handler *req,
-					   u64 now_ns)
-{
-	req->state = EC_REQ_BUSY;
-	fsm->voe_request = req;
-	ec_fsm_voe_transfer(&fsm->voe, fsm->slave, req, now_ns);
-	fsm->state = ec_fsm_slave_state_voe;
-	fsm->state(fsm, now_ns);
-}
-
-static void ec_fsm_slave_start_eoe_ip_request(struct ec_fsm_slave *fsm,
-					      struct ec_eoe_ip_request *req,
-					      u64 now_ns)
-{
-	req->state = EC_REQ_BUSY;
-	req->error = 0;
-	fsm->eoe_ip_request = req;
-	ec_fsm_eoe_set_ip(&fsm->eoe, fsm->slave, &req->ip, now_ns);
-	fsm->state = ec_fsm_slave_state_eoe_ip;
-	fsm->state(fsm, now_ns);
-}
-
-/* Take the next queued request of the application's configuration. */
-static bool ec_fsm_slave_start_app_request(struct ec_fsm_slave *fsm,
-					   u64 now_ns)
-{
-	struct ec_slave_config *sc = fsm->slave->config;
+	struct ec_slave_config *sc = slave->config;
 	struct ec_list *pos, *tmp;
 
-	if (!sc)
-		return false;
+	if (!sc || !slave->scan_done)
+		return;
 	ec_list_for_each_safe(pos, tmp, &sc->app_requests) {
 		struct ec_app_request *r = ec_list_entry(
 			pos, struct ec_app_request, config_node);
 
-		if (ec_load_acquire(r->state) != EC_REQ_QUEUED)
-			continue;
-		fsm->request_sc = sc;
-		switch (r->kind) {
-		case EC_APP_REQ_SDO:
-			ec_fsm_slave_start_sdo_request(fsm, &r->u.sdo, now_ns);
-			break;
-		case EC_APP_REQ_REG:
-			ec_fsm_slave_start_reg_request(fsm, &r->u.reg);
-			break;
-		case EC_APP_REQ_FOE:
-			ec_fsm_slave_start_foe_request(fsm, &r->u.foe, now_ns);
-			break;
-		case EC_APP_REQ_SOE:
-			ec_fsm_slave_start_soe_request(fsm, &r->u.soe, now_ns);
-			break;
-		default:
-			ec_fsm_slave_start_voe_request(fsm, &r->u.voe, now_ns);
-			break;
-		}
-		return true;
+		if (ec_app_request_waits(r))
+			ec_list_add_tail(&r->u.base.node, &slave->requests);
 	}
-	return false;
 }
 
-static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
+/* Put the application's queued requests back on their config alone. */
+static void ec_slave_drop_app_requests(struct ec_slave *slave)
 {
-	struct ec_list *first = list->next;
+	struct ec_list *pos, *tmp;
 
-	ec_list_del_init(first);
-	return first;
+	ec_list_for_each_safe(pos, tmp, &slave->requests) {
+		struct ec_request *req = ec_list_entry(pos, struct ec_request,
+						       node);
+
+		if (req->owner == EC_REQ_OWNER_APP)
+			ec_list_del_init(pos);	/* stays QUEUED */
+	}
+}
+
+/* End @req with @error (0: success); the requester may free it then. */
+static void ec_request_end(struct ec_request *req, int error)
+{
+	if (!error) {
+		ec_store_release(&req->state, EC_REQ_SUCCESS);
+		return;
+	}
+	req->error = error;
+	ec_store_release(&req->state, EC_REQ_FAILURE);
+}
+
+/* The request in progress ended: back to idle, then the result. */
+static void ec_fsm_slave_request_end(struct ec_fsm_slave *fsm, int error)
+{
+	struct ec_request *req = fsm->request;
+
+	fsm->request = NULL;
+	fsm->request_sc = NULL;
+	fsm->state = ec_fsm_slave_state_idle;
+	ec_request_end(req, error);
+}
+
+/* Take @req off the queue and start it through its kind's row. */
+static void ec_fsm_slave_serve(struct ec_fsm_slave *fsm,
+			       struct ec_request *req, u64 now_ns)
+{
+	const struct ec_request_ops *ops = &ec_request_ops[req->kind];
+	int ret;
+
+	ec_list_del_init(&req->node);
+	req->state = EC_REQ_BUSY;
+	req->error = 0;
+	fsm->request = req;
+	if (req->owner == EC_REQ_OWNER_APP)
+		fsm->request_sc = fsm->slave->config;
+	ret = ops->start(fsm, req, now_ns);
+	if (ret) {
+		ec_fsm_slave_request_end(fsm, ret > 0 ? 0 : ret);
+		return;
+	}
+	fsm->state = ec_fsm_slave_state_request;
+	fsm->state(fsm, now_ns);
+}
+
+static void ec_fsm_slave_state_request(struct ec_fsm_slave *fsm, u64 now_ns)
+{
+	const struct ec_request_ops *ops = &ec_request_ops[fsm->request->kind];
+
+	if (ops->step(fsm, now_ns))
+		return;
+	ec_fsm_slave_request_end(fsm, ops->done(fsm, fsm->request));
 }
 
 /**
@@ -226,46 +451,63 @@ static struct ec_list *ec_fsm_slave_pop(struct ec_list *list)
  *
  * A slave whose scan did not finish (an EEPROM overwritten with garbage,
  * say) still answers at the station address the scan gave it: it serves
- * register requests and SII writes, so that its SII can be repaired from
- * the master, and nothing that needs what the scan reads.
+ * the kinds whose row says so (register requests and SII writes), so
+ * that its SII can be repaired from the master, and nothing that needs
+ * what the scan reads.
  */
 void ec_fsm_slave_start_repair_request(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
+	struct ec_list *pos, *tmp;
 
-	if (!ec_list_empty(&slave->reg_requests))
-		ec_fsm_slave_start_reg_request(fsm, ec_list_entry(
-			ec_fsm_slave_pop(&slave->reg_requests),
-			struct ec_reg_request, node));
-	else if (!ec_list_empty(&slave->sii_requests))
-		ec_fsm_slave_start_sii_request(fsm, now_ns);
+	ec_list_for_each_safe(pos, tmp, &slave->requests) {
+		struct ec_request *req = ec_list_entry(pos, struct ec_request,
+						       node);
+
+		if (ec_request_ops[req->kind].unscanned) {
+			ec_fsm_slave_serve(fsm, req, now_ns);
+			return;
+		}
+	}
+}
+
+/**
+ * ec_slave_repair_queued() - a request a slave without a finished scan
+ * serves waits
+ * @slave: slave
+ *
+ * Return: true if one is queued.
+ */
+bool ec_slave_repair_queued(const struct ec_slave *slave)
+{
+	const struct ec_list *pos;
+
+	for (pos = slave->requests.next; pos != &slave->requests;
+	     pos = pos->next)
+		if (ec_request_ops[ec_list_entry(pos, struct ec_request,
+						 node)->kind].unscanned)
+			return true;
+	return false;
 }
 
 /**
  * ec_fsm_slave_request_queued() - a request waits to be served
  * @slave: slave
  *
- * Return: true if a request of the CLI or of the application's
- * configuration is queued.
+ * Return: true if the slave's queue holds one, or the application
+ * started one that is not in the queue yet.
  */
 bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 {
 	struct ec_list *pos, *tmp;
 
-	if (!ec_list_empty(&slave->state_requests) ||
-	    !ec_list_empty(&slave->reg_requests) ||
-	    !ec_list_empty(&slave->sii_requests) ||
-	    !ec_list_empty(&slave->sdo_requests) ||
-	    !ec_list_empty(&slave->foe_requests) ||
-	    !ec_list_empty(&slave->soe_requests) ||
-	    !ec_list_empty(&slave->eoe_requests))
+	if (!ec_list_empty(&slave->requests))
 		return true;
 	if (!slave->config)
 		return false;
 	ec_list_for_each_safe(pos, tmp, &slave->config->app_requests)
-		if (ec_load_acquire(ec_list_entry(pos, struct ec_app_request,
-						  config_node)->state) ==
-		    EC_REQ_QUEUED)
+		if (ec_app_request_waits(ec_list_entry(
+			    pos, struct ec_app_request, config_node)))
 			return true;
 	return false;
 }
@@ -275,9 +517,9 @@ bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
  * @fsm: idle slave FSM of a scanned slave
  * @now_ns: current time
  *
- * The CLI's requests in a fixed order of kinds, then the application's
- * in the order they were queued.  A request that ends at once (a bad
- * register size, an empty SII write) still counts as taken.
+ * The first of the slave's queue, whoever queued it and of whatever
+ * kind.  A request that ends at once (a bad register size, an empty SII
+ * write) still counts as taken.
  *
  * Return: true if a request was taken.
  */
@@ -285,238 +527,34 @@ bool ec_fsm_slave_start_request(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 
-	if (!ec_list_empty(&slave->state_requests))
-		ec_fsm_slave_start_state_request(fsm, now_ns);
-	else if (!ec_list_empty(&slave->reg_requests))
-		ec_fsm_slave_start_reg_request(fsm, ec_list_entry(
-			ec_fsm_slave_pop(&slave->reg_requests),
-			struct ec_reg_request, node));
-	else if (!ec_list_empty(&slave->sii_requests))
-		ec_fsm_slave_start_sii_request(fsm, now_ns);
-	else if (!ec_list_empty(&slave->sdo_requests))
-		ec_fsm_slave_start_sdo_request(fsm, ec_list_entry(
-			ec_fsm_slave_pop(&slave->sdo_requests),
-			struct ec_sdo_request, node), now_ns);
-	else if (!ec_list_empty(&slave->soe_requests))
-		ec_fsm_slave_start_soe_request(fsm, ec_list_entry(
-			ec_fsm_slave_pop(&slave->soe_requests),
-			struct ec_soe_request, node), now_ns);
-	else if (!ec_list_empty(&slave->foe_requests))
-		ec_fsm_slave_start_foe_request(fsm, ec_list_entry(
-			ec_fsm_slave_pop(&slave->foe_requests),
-			struct ec_foe_request, node), now_ns);
-	else if (!ec_list_empty(&slave->eoe_requests))
-		ec_fsm_slave_start_eoe_ip_request(fsm, ec_list_entry(
-			ec_fsm_slave_pop(&slave->eoe_requests),
-			struct ec_eoe_ip_request, node), now_ns);
-	else
-		return ec_fsm_slave_start_app_request(fsm, now_ns);
+	ec_slave_collect_requests(slave);
+	if (ec_list_empty(&slave->requests))
+		return false;
+	ec_fsm_slave_serve(fsm, ec_list_entry(slave->requests.next,
+					      struct ec_request, node),
+			   now_ns);
 	return true;
 }
 
-static void ec_fsm_slave_state_request_done(struct ec_fsm_slave *fsm,
-					    bool ok, int error, u16 code)
-{
-	struct ec_state_request *req = fsm->state_request;
-	struct ec_slave *slave = fsm->slave;
-
-	fsm->state_request = NULL;
-	fsm->state = ec_fsm_slave_state_idle;
-	if (ok) {
-		slave->requested_state = req->al_state & EC_AL_STATE_MASK;
-		slave->error_flag = false;
-		/* Out of BOOT the slave runs what was written (new firmware,
-		 * new SII contents): scan it again, as IgH does.
-		 */
-		if (fsm->state_from == EC_AL_STATE_BOOT_ &&
-		    slave->requested_state != EC_AL_STATE_BOOT_ &&
-		    slave->master) {
-			EC_SLAVE_INFO(slave, "left BOOT: scanning again");
-			ec_fsm_master_rescan(&slave->master->fsm);
-		}
-		ec_store_release(&req->state, EC_REQ_SUCCESS);
-		return;
-	}
-	req->al_status_code = code;
-	req->error = error ? error : -EIO;
-	ec_store_release(&req->state, EC_REQ_FAILURE);
-}
-
-static void ec_fsm_slave_state_state_config(struct ec_fsm_slave *fsm,
-					    u64 now_ns)
-{
-	if (ec_fsm_slave_config_exec(&fsm->config, now_ns))
-		return;
-	ec_fsm_slave_state_request_done(fsm,
-		ec_fsm_slave_config_success(&fsm->config),
-		fsm->config.error, fsm->config.al_status_code);
-}
-
-static void ec_fsm_slave_state_state_change(struct ec_fsm_slave *fsm,
-					    u64 now_ns)
-{
-	if (ec_fsm_change_exec(&fsm->change, now_ns))
-		return;
-	ec_fsm_slave_state_request_done(fsm,
-		ec_fsm_change_success(&fsm->change), fsm->change.error,
-		fsm->change.status_code);
-}
-
-static void ec_fsm_slave_state_reg(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_reg_request *req = fsm->reg_request;
-	struct ec_datagram *d = &fsm->datagram;
-
-	(void)now_ns;
-	if (ec_fsm_retry(fsm->slave->master, d, &fsm->retries))
-		return;
-	fsm->reg_request = NULL;
-	fsm->request_sc = NULL;
-	fsm->state = ec_fsm_slave_state_idle;
-	if (d->state != EC_DATAGRAM_RECEIVED) {
-		req->error = ec_fsm_datagram_error(d);
-		ec_store_release(&req->state, EC_REQ_FAILURE);
-		return;
-	}
-	req->working_counter = d->working_counter;
-	if (d->working_counter != 1) {
-		req->error = -EIO;
-		ec_store_release(&req->state, EC_REQ_FAILURE);
-		return;
-	}
-	if (!req->write)
-		memcpy(req->data, d->data, req->size);
-	ec_store_release(&req->state, EC_REQ_SUCCESS);
-}
-
 /*
- * A mailbox transfer (SDO, FoE, SoE, VoE; of the CLI or the application)
- * ended: back to idle, then the result for the requester, which may free
- * the request as soon as it sees it.
+ * Fail the CLI's queued requests that @fail selects with @error; the
+ * application's go back to their config, still QUEUED.
  */
-static void ec_fsm_slave_request_end(struct ec_fsm_slave *fsm,
-				     enum ec_req_state *state, int *error,
-				     bool ok)
+static void ec_slave_fail_requests(struct ec_slave *slave, int error,
+				   bool all)
 {
-	fsm->request_sc = NULL;
-	fsm->state = ec_fsm_slave_state_idle;
-	if (ok) {
-		ec_store_release(state, EC_REQ_SUCCESS);
-		return;
+	struct ec_list *pos, *tmp;
+
+	ec_list_for_each_safe(pos, tmp, &slave->requests) {
+		struct ec_request *req = ec_list_entry(pos, struct ec_request,
+						       node);
+
+		if (!all && ec_request_ops[req->kind].unscanned)
+			continue;
+		ec_list_del_init(pos);
+		if (req->owner != EC_REQ_OWNER_APP)
+			ec_request_end(req, error);
 	}
-	if (!*error)
-		*error = -EIO;
-	ec_store_release(state, EC_REQ_FAILURE);
-}
-
-static void ec_fsm_slave_state_sdo(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_sdo_request *req = fsm->sdo_request;
-
-	if (ec_fsm_coe_exec(&fsm->coe, now_ns))
-		return;
-	fsm->sdo_request = NULL;
-	ec_fsm_slave_request_end(fsm, &req->state, &req->error,
-				 ec_fsm_coe_success(&fsm->coe));
-}
-
-static void ec_fsm_slave_state_foe(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_foe_request *req = fsm->foe_request;
-
-	if (ec_fsm_foe_exec(&fsm->foe, now_ns))
-		return;
-	fsm->foe_request = NULL;
-	ec_fsm_slave_request_end(fsm, &req->state, &req->error,
-				 ec_fsm_foe_success(&fsm->foe));
-}
-
-static void ec_fsm_slave_state_soe(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_soe_request *req = fsm->soe_request;
-
-	if (ec_fsm_soe_exec(&fsm->soe, now_ns))
-		return;
-	fsm->soe_request = NULL;
-	ec_fsm_slave_request_end(fsm, &req->state, &req->error,
-				 ec_fsm_soe_success(&fsm->soe));
-}
-
-static void ec_fsm_slave_state_voe(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_voe_handler *req = fsm->voe_request;
-
-	if (ec_fsm_voe_exec(&fsm->voe, now_ns))
-		return;
-	fsm->voe_request = NULL;
-	ec_fsm_slave_request_end(fsm, &req->state, &req->error,
-				 ec_fsm_voe_success(&fsm->voe));
-}
-
-static void ec_fsm_slave_state_sii(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_sii_request *req = fsm->sii_request;
-
-	if (ec_fsm_sii_write_exec(&fsm->sii_write, now_ns))
-		return;
-	fsm->sii_request = NULL;
-	fsm->state = ec_fsm_slave_state_idle;
-	if (ec_fsm_sii_write_success(&fsm->sii_write)) {
-		ec_store_release(&req->state, EC_REQ_SUCCESS);
-		return;
-	}
-	req->error = fsm->sii_write.error;
-	ec_store_release(&req->state, EC_REQ_FAILURE);
-}
-
-static void ec_fsm_slave_state_eoe_ip(struct ec_fsm_slave *fsm, u64 now_ns)
-{
-	struct ec_eoe_ip_request *req = fsm->eoe_ip_request;
-
-	if (ec_fsm_eoe_exec(&fsm->eoe, now_ns))
-		return;
-	fsm->eoe_ip_request = NULL;
-	fsm->state = ec_fsm_slave_state_idle;
-	if (ec_fsm_eoe_success(&fsm->eoe)) {
-		ec_store_release(&req->state, EC_REQ_SUCCESS);
-		return;
-	}
-	req->error = fsm->eoe.error ? fsm->eoe.error : -EIO;
-	ec_store_release(&req->state, EC_REQ_FAILURE);
-}
-
-#define EC_FAIL_REQUESTS(list, type, err) \
-	do { \
-		struct ec_list *pos_, *tmp_; \
-		ec_list_for_each_safe(pos_, tmp_, list) { \
-			type *req_ = ec_list_entry(pos_, type, node); \
-			ec_list_del_init(pos_); \
-			req_->error = (err); \
-			ec_store_release(&req_->state, EC_REQ_FAILURE); \
-		} \
-	} while (0)
-
-#define EC_FAIL_REQUEST(req) \
-	do { \
-		if (req) { \
-			(req)->error = -ENODEV; \
-			ec_store_release(&(req)->state, EC_REQ_FAILURE); \
-			(req) = NULL; \
-		} \
-	} while (0)
-
-/* Fail the requests still queued on a slave with @error. */
-static void ec_slave_fail_requests(struct ec_slave *slave, int error)
-{
-	EC_FAIL_REQUESTS(&slave->sii_requests, struct ec_sii_request, error);
-	EC_FAIL_REQUESTS(&slave->reg_requests, struct ec_reg_request, error);
-	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request, error);
-	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request,
-			 error);
-	EC_FAIL_REQUESTS(&slave->foe_requests, struct ec_foe_request, error);
-	EC_FAIL_REQUESTS(&slave->soe_requests, struct ec_soe_request, error);
-	EC_FAIL_REQUESTS(&slave->eoe_requests, struct ec_eoe_ip_request,
-			 error);
 }
 
 /**
@@ -524,42 +562,72 @@ static void ec_slave_fail_requests(struct ec_slave *slave, int error)
  * finished scan cannot serve
  * @slave: slave whose scan gave up
  *
- * SDO and AL state requests end with -EIO; register requests and SII
+ * The kinds that need the scan end with -EIO; register requests and SII
  * writes stay (ec_fsm_slave_start_repair_request()).
  */
 void ec_slave_fail_unscanned_requests(struct ec_slave *slave)
 {
-	EC_FAIL_REQUESTS(&slave->sdo_requests, struct ec_sdo_request, -EIO);
-	EC_FAIL_REQUESTS(&slave->state_requests, struct ec_state_request,
-			 -EIO);
+	ec_slave_fail_requests(slave, -EIO, false);
+}
+
+/**
+ * ec_fsm_slave_drop_request() - forget the request in progress
+ * @fsm: slave FSM
+ *
+ * Its kind's FSM lets go of it; the datagram is taken back by the caller.
+ * The request itself is not touched.
+ *
+ * Return: the request, or NULL if none was in progress.
+ */
+struct ec_request *ec_fsm_slave_drop_request(struct ec_fsm_slave *fsm)
+{
+	struct ec_request *req = fsm->request;
+
+	if (!req)
+		return NULL;
+	ec_request_ops[req->kind].cancel(fsm);
+	fsm->request = NULL;
+	fsm->request_sc = NULL;
+	return req;
+}
+
+/**
+ * ec_fsm_slave_drop_app_request() - the configuration goes: forget its
+ * requests
+ * @fsm: slave FSM
+ *
+ * Those queued go back to the config (still QUEUED); the one in progress
+ * is dropped untouched (its requester is going away).
+ *
+ * Return: true if one was in progress.
+ */
+bool ec_fsm_slave_drop_app_request(struct ec_fsm_slave *fsm)
+{
+	ec_slave_drop_app_requests(fsm->slave);
+	if (!fsm->request_sc)
+		return false;
+	ec_fsm_slave_drop_request(fsm);
+	return true;
 }
 
 /**
  * ec_slave_cancel_requests() - fail every request of a slave
  * @slave: slave that goes away
  *
- * Queued requests and the one in progress end with -ENODEV.
+ * The CLI's queued requests and the one in progress end with -ENODEV;
+ * the application's queued ones go back to their config.
  */
 void ec_slave_cancel_requests(struct ec_slave *slave)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
+	struct ec_request *req;
 
-	ec_slave_fail_requests(slave, -ENODEV);
+	ec_slave_fail_requests(slave, -ENODEV, true);
 	if (!fsm)
 		return;
-	EC_FAIL_REQUEST(fsm->sii_request);
-	EC_FAIL_REQUEST(fsm->reg_request);
-	EC_FAIL_REQUEST(fsm->sdo_request);
-	EC_FAIL_REQUEST(fsm->state_request);
-	EC_FAIL_REQUEST(fsm->foe_request);
-	EC_FAIL_REQUEST(fsm->soe_request);
-	EC_FAIL_REQUEST(fsm->voe_request);
-	EC_FAIL_REQUEST(fsm->eoe_ip_request);
-	fsm->request_sc = NULL;
-	fsm->coe.request = NULL;
-	fsm->foe.request = NULL;
-	fsm->soe.request = NULL;
-	fsm->voe.request = NULL;
+	req = ec_fsm_slave_drop_request(fsm);
+	if (req)
+		ec_request_end(req, -ENODEV);
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;

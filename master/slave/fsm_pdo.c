@@ -193,7 +193,7 @@ static void ec_fsm_pdo_upload(struct ec_fsm_pdo *fsm, u16 index,
 	struct ec_sdo_request *req = &fsm->request;
 
 	memset(req, 0, sizeof(*req));
-	ec_list_init(&req->node);
+	ec_list_init(&req->base.node);
 	req->index = index;
 	req->subindex = subindex;
 	req->data = fsm->buf;
@@ -300,7 +300,7 @@ static void ec_fsm_pdo_state_assign_count(struct ec_fsm_pdo *fsm,
 		return;
 	if (!ec_fsm_coe_success(fsm->coe)) {
 		if (!fsm->request.abort_code) {	/* not an SDO abort */
-			ec_fsm_pdo_fail(fsm, fsm->request.error);
+			ec_fsm_pdo_fail(fsm, fsm->request.base.error);
 			return;
 		}
 		/* No assignment object: keep what the SII says. */
@@ -339,7 +339,7 @@ static void ec_fsm_pdo_state_assign_entry(struct ec_fsm_pdo *fsm,
 	if (!ec_fsm_pdo_coe_done(fsm, now_ns))
 		return;
 	if (!ec_fsm_coe_success(fsm->coe)) {
-		ec_fsm_pdo_fail(fsm, fsm->request.error);
+		ec_fsm_pdo_fail(fsm, fsm->request.base.error);
 		return;
 	}
 	pdo->index = (u16)ec_fsm_pdo_value(fsm);
@@ -385,7 +385,7 @@ static void ec_fsm_pdo_state_map_count(struct ec_fsm_pdo *fsm, u64 now_ns)
 	if (!ec_fsm_pdo_coe_done(fsm, now_ns))
 		return;
 	if (!ec_fsm_coe_success(fsm->coe)) {
-		ec_fsm_pdo_fail(fsm, fsm->request.error);
+		ec_fsm_pdo_fail(fsm, fsm->request.base.error);
 		return;
 	}
 	count = ec_fsm_pdo_value(fsm) & 0xff;
@@ -415,7 +415,7 @@ static void ec_fsm_pdo_state_map_entry(struct ec_fsm_pdo *fsm, u64 now_ns)
 	if (!ec_fsm_pdo_coe_done(fsm, now_ns))
 		return;
 	if (!ec_fsm_coe_success(fsm->coe)) {
-		ec_fsm_pdo_fail(fsm, fsm->request.error);
+		ec_fsm_pdo_fail(fsm, fsm->request.base.error);
 		return;
 	}
 	v = ec_fsm_pdo_value(fsm);

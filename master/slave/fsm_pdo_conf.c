@@ -150,7 +150,7 @@ static void ec_fsm_pdo_conf_download(struct ec_fsm_pdo_conf *fsm, u16 index,
 	struct ec_sdo_request *req = &fsm->request;
 
 	memset(req, 0, sizeof(*req));
-	ec_list_init(&req->node);
+	ec_list_init(&req->base.node);
 	req->write = true;
 	req->index = index;
 	req->subindex = subindex;
@@ -181,8 +181,8 @@ static bool ec_fsm_pdo_conf_written(struct ec_fsm_pdo_conf *fsm, u64 now_ns)
 	else
 		EC_SLAVE_ERR(fsm->slave,
 			     "PDO configuration: writing SDO 0x%04x:%02x failed (%d)",
-			     req->index, req->subindex, req->error);
-	ec_fsm_pdo_conf_fail(fsm, req->error ? req->error : -EIO);
+			     req->index, req->subindex, req->base.error);
+	ec_fsm_pdo_conf_fail(fsm, req->base.error ? req->base.error : -EIO);
 	return false;
 }
 

@@ -419,21 +419,10 @@ static void ec_fsm_slave_drop_config(struct ec_fsm_slave *fsm)
 	if (fsm->state == ec_fsm_slave_state_target &&
 	    ec_fsm_target_drop_config(&fsm->target))
 		dropped = true;
-	if (fsm->request_sc) {
-		fsm->reg_request = NULL;
-		fsm->sdo_request = NULL;
-		fsm->foe_request = NULL;
-		fsm->soe_request = NULL;
-		fsm->voe_request = NULL;
-		fsm->request_sc = NULL;
+	if (ec_fsm_slave_drop_app_request(fsm))
 		dropped = true;
-	}
 	if (!dropped)
 		return;
-	fsm->coe.request = NULL;
-	fsm->foe.request = NULL;
-	fsm->soe.request = NULL;
-	fsm->voe.request = NULL;
 	if (slave->master)
 		ec_master_unqueue_datagram(slave->master, &fsm->datagram);
 	fsm->state = ec_fsm_slave_state_idle;
@@ -468,8 +457,7 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 		if (!slave->master || slave->master->scan_busy)
 			return;
 		ec_slave_fail_unscanned_requests(slave);
-		if (!fsm && ec_list_empty(&slave->reg_requests) &&
-		    ec_list_empty(&slave->sii_requests))
+		if (!fsm && !ec_slave_repair_queued(slave))
 			return;
 	}
 	if (!fsm) {
@@ -484,6 +472,10 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 		slave->fsm = fsm;
 	}
 	ec_fsm_slave_check_config(fsm);
+	/* The application's started requests join the queue in the order
+	 * the FSM side sees them, between the CLI's.
+	 */
+	ec_slave_collect_requests(slave);
 	ec_fsm_slave_exec(fsm, now_ns);
 	if (slave->config)
 		ec_store_release(&slave->config->al_state_seen,
@@ -505,8 +497,7 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns)
 {
 	const struct ec_fsm_slave *fsm = slave->fsm;
-	bool repair = !ec_list_empty(&slave->reg_requests) ||
-		      !ec_list_empty(&slave->sii_requests);
+	bool repair = ec_slave_repair_queued(slave);
 
 	if (!fsm)
 		return slave->scan_done || repair;

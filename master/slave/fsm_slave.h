@@ -15,10 +15,9 @@
  * byte budget (ec_slave_fsm_wants_datagram()).
  *
  * Requests go QUEUED -> BUSY -> SUCCESS/FAILURE.  A requester queues under
- * the master lock with ec_list_add_tail(&req->node, &slave->xxx_requests)
- * after setting req->state = EC_REQ_QUEUED, and waits until
+ * the master lock with ec_slave_queue_request() and waits until
  * ec_req_done(req->state).  A QUEUED request may be taken back with
- * ec_list_del_init(); a BUSY one must be waited for.
+ * ec_slave_unqueue_request(); a BUSY one must be waited for.
  */
 #ifndef EC_FSM_SLAVE_H
 #define EC_FSM_SLAVE_H
@@ -67,19 +66,39 @@ struct ec_fsm_slave {
 	bool dict_paused;	/* a request went first: resume the read */
 	bool startup_done;	/* the above are over: serving requests */
 
-	/* The request being served (BUSY), at most one. */
-	struct ec_sii_request *sii_request;
-	struct ec_reg_request *reg_request;
-	struct ec_sdo_request *sdo_request;
-	struct ec_state_request *state_request;
-	u8 state_from;		/* AL state when the state request began */
-	unsigned int unsolicited;	/* messages the idle check fetched */
-	struct ec_foe_request *foe_request;
-	struct ec_soe_request *soe_request;
-	struct ec_voe_handler *voe_request;
-	struct ec_eoe_ip_request *eoe_ip_request;
+	/* The request being served (BUSY), at most one, of any kind. */
+	struct ec_request *request;
 	const struct ec_slave_config *request_sc;	/* app request's */
+	u8 state_from;		/* AL state when a state request began */
+	bool state_config;	/* ... served by fsm_slave_config */
+	unsigned int unsolicited;	/* messages the idle check fetched */
 };
+
+/*
+ * What the slave FSM does with a request of one kind (one row per kind,
+ * ec_request_ops[] in fsm_slave_request.c; doc/REQUESTS.md).
+ * @name: for messages
+ * @size: the size of the kind's record (it begins with struct ec_request)
+ * @unscanned: a slave whose scan did not finish serves it (repair)
+ * @start: set the kind's FSM going; 0, 1 when done at once (success),
+ *	or -errno when failed at once
+ * @step: advance the kind's FSM; true while busy
+ * @done: the result once @step returned false: 0 or -errno, the kind's
+ *	details (abort code, working counter, ...) written to the request
+ * @cancel: make the kind's FSM let go of the request
+ */
+struct ec_request_ops {
+	const char *name;
+	size_t size;
+	bool unscanned;
+	int (*start)(struct ec_fsm_slave *fsm, struct ec_request *req,
+		     u64 now_ns);
+	bool (*step)(struct ec_fsm_slave *fsm, u64 now_ns);
+	int (*done)(struct ec_fsm_slave *fsm, struct ec_request *req);
+	void (*cancel)(struct ec_fsm_slave *fsm);
+};
+
+extern const struct ec_request_ops ec_request_ops[EC_REQ_KINDS];
 
 int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave);
 void ec_fsm_slave_clear(struct ec_fsm_slave *fsm);
@@ -95,6 +114,14 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
 void ec_slave_fsm_detach_config(struct ec_slave *slave);
 void ec_slave_cancel_requests(struct ec_slave *slave);
+void ec_slave_queue_request(struct ec_slave *slave, struct ec_request *req);
+bool ec_slave_unqueue_request(struct ec_request *req);
+void ec_slave_collect_requests(struct ec_slave *slave);
+bool ec_slave_repair_queued(const struct ec_slave *slave);
+void ec_request_orphan(struct ec_list *orphans, struct ec_request *req);
+unsigned int ec_request_reap(struct ec_list *orphans,
+			     void (*free_req)(struct ec_request *req),
+			     bool all);
 void ec_slave_fsm_free(struct ec_slave *slave);
 
 /* Shared by fsm_slave.c and fsm_slave_request.c only. */
@@ -103,5 +130,7 @@ bool ec_fsm_slave_start_request(struct ec_fsm_slave *fsm, u64 now_ns);
 void ec_fsm_slave_start_repair_request(struct ec_fsm_slave *fsm, u64 now_ns);
 bool ec_fsm_slave_request_queued(const struct ec_slave *slave);
 void ec_slave_fail_unscanned_requests(struct ec_slave *slave);
+struct ec_request *ec_fsm_slave_drop_request(struct ec_fsm_slave *fsm);
+bool ec_fsm_slave_drop_app_request(struct ec_fsm_slave *fsm);
 
 #endif /* EC_FSM_SLAVE_H */

@@ -363,7 +363,7 @@ static void ec_fsm_slave_config_next_idn(struct ec_fsm_slave_config *fsm,
 		return;
 	}
 	memset(req, 0, sizeof(*req));
-	ec_list_init(&req->node);
+	ec_list_init(&req->base.node);
 	req->write = true;
 	req->drive_no = c->drive_no;
 	req->idn = c->idn;
@@ -403,8 +403,8 @@ static void ec_fsm_slave_config_state_idn(struct ec_fsm_slave_config *fsm,
 			     ec_soe_error_text(req->error_code));
 	else
 		EC_SLAVE_ERR(fsm->slave, "startup IDN %s (drive %u) failed (%d)",
-			     idn, req->drive_no, req->error);
-	ec_fsm_slave_config_fail(fsm, req->error ? req->error : -EIO);
+			     idn, req->drive_no, req->base.error);
+	ec_fsm_slave_config_fail(fsm, req->base.error ? req->base.error : -EIO);
 }
 
 /* Write the next startup SDO, or go on with the PREOP IDNs. */
@@ -427,7 +427,7 @@ static void ec_fsm_slave_config_next_sdo(struct ec_fsm_slave_config *fsm,
 	}
 	sdo = ec_list_entry(fsm->sdo_pos, struct ec_sdo_config, node);
 	memset(req, 0, sizeof(*req));
-	ec_list_init(&req->node);
+	ec_list_init(&req->base.node);
 	req->write = true;
 	req->index = sdo->index;
 	req->subindex = sdo->subindex;
@@ -457,8 +457,8 @@ static void ec_fsm_slave_config_state_sdo(struct ec_fsm_slave_config *fsm,
 			     ec_coe_abort_text(req->abort_code));
 	else
 		EC_SLAVE_ERR(fsm->slave, "startup SDO 0x%04x:%02x failed (%d)",
-			     req->index, req->subindex, req->error);
-	ec_fsm_slave_config_fail(fsm, req->error ? req->error : -EIO);
+			     req->index, req->subindex, req->base.error);
+	ec_fsm_slave_config_fail(fsm, req->base.error ? req->base.error : -EIO);
 }
 
 /* After the process data and DC steps (fsm_slave_config_pd.c,

@@ -21,13 +21,7 @@ void ec_slave_init(struct ec_slave *slave, struct ec_master *master,
 	slave->ring_position = ring_position;
 	slave->station_address = EC_SLAVE_STATION_BASE + ring_position;
 	slave->requested_state = EC_AL_STATE_PREOP_;
-	ec_list_init(&slave->sii_requests);
-	ec_list_init(&slave->reg_requests);
-	ec_list_init(&slave->sdo_requests);
-	ec_list_init(&slave->state_requests);
-	ec_list_init(&slave->foe_requests);
-	ec_list_init(&slave->soe_requests);
-	ec_list_init(&slave->eoe_requests);
+	ec_list_init(&slave->requests);
 }
 
 /**

@@ -123,14 +123,11 @@ struct ec_slave {
 	u8 mailbox_counter;	/* 1..7, ETG.1000.4 clause 5.6 */
 	u8 mailbox_rx_counter;	/* of the last reply taken, 0: none */
 
-	/* Requests queued by the CLI or an application (see requests.h). */
-	struct ec_list sii_requests;
-	struct ec_list reg_requests;
-	struct ec_list sdo_requests;
-	struct ec_list state_requests;
-	struct ec_list foe_requests;
-	struct ec_list soe_requests;
-	struct ec_list eoe_requests;	/* struct ec_eoe_ip_request */
+	/*
+	 * The one queue of requests (struct ec_request, every kind, of the
+	 * CLI and of the application), served in order (requests.h).
+	 */
+	struct ec_list requests;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
 	struct ec_eoe *eoe;	/* its EoE handler (fsm_eoe.h), or NULL */
 

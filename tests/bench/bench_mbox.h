@@ -51,14 +51,15 @@ static double mbox_sdo(struct bench *b, u16 index, size_t size)
 
 	for (r = 0; r < MBOX_ROUNDS; r++) {
 		memset(&req, 0, sizeof(req));
-		ec_list_init(&req.node);
+		ec_list_init(&req.base.node);
 		req.index = index;
 		req.data = buf;
 		req.mem_size = sizeof(buf);
-		req.state = EC_REQ_QUEUED;
-		ec_list_add_tail(&req.node, &s->sdo_requests);
-		total += mbox_wait(b, &req.state);
-		if (req.state != EC_REQ_SUCCESS || req.data_size != size)
+		req.base.state = EC_REQ_QUEUED;
+		ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+		ec_slave_queue_request(s, &req.base);
+		total += mbox_wait(b, &req.base.state);
+		if (req.base.state != EC_REQ_SUCCESS || req.data_size != size)
 			return -1;
 	}
 	return (double)total / MBOX_ROUNDS;
@@ -72,16 +73,17 @@ static double mbox_foe(struct bench *b, bool write)
 	unsigned int c;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.write = write;
 	snprintf(req.file_name, sizeof(req.file_name), "bench.bin");
 	req.data = buf;
 	req.mem_size = sizeof(buf);
 	req.data_size = write ? sizeof(buf) : 0;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &s->foe_requests);
-	c = mbox_wait(b, &req.state);
-	if (req.state != EC_REQ_SUCCESS || req.data_size != sizeof(buf))
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_FOE, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(s, &req.base);
+	c = mbox_wait(b, &req.base.state);
+	if (req.base.state != EC_REQ_SUCCESS || req.data_size != sizeof(buf))
 		return -1;
 	return c / (MBOX_FOE / 1024.0);
 }

@@ -179,7 +179,8 @@ static void rig_sdo(struct rig *r, struct ec_sdo_request *req, u8 sel)
 	r->raw_len = 0;
 	r->capture_mbox = true;
 	req->state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req->node, &r->master.slaves[SERVO].sdo_requests);
+	ec_request_init(&req->base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(&r->master.slaves[SERVO], &req->base);
 	for (i = 0; i < 3000 && !ec_req_done(req->state); i++)
 		rig_cycle(r);
 	r->capture_mbox = false;

@@ -83,16 +83,17 @@ START_TEST(test_request_before_dictionary)
 				       30 * EC_NSEC_PER_SEC));
 	s = &h.master.slaves[ID_TEST];
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.index = 0x6502;
 	req.data = buf;
 	req.mem_size = sizeof(buf);
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &s->sdo_requests);
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(s, &req.base);
 	t0 = h.now_ns;
 	ck_assert(ec_harness_run_until(&h, sdo_done, &req,
 				       5 * EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(buf), 0x385);
 	/* At most one object's description (a few exchanges) first. */
 	ck_assert_uint_le(h.now_ns - t0, 20 * EC_NSEC_PER_MSEC);
@@ -139,19 +140,20 @@ static int entry_info(struct ec_harness *h, unsigned int pos, u16 index,
 	u8 buf[64];
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.entry_info = true;
 	req.index = index;
 	req.subindex = sub;
 	req.data = buf;
 	req.mem_size = sizeof(buf);
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &slave->sdo_requests);
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(slave, &req.base);
 	ck_assert(ec_harness_run_until(h, sdo_done, &req,
 				       5 * EC_NSEC_PER_SEC));
 	*abort_code = req.abort_code;
-	if (req.error)
-		return req.error;
+	if (req.base.error)
+		return req.base.error;
 	ck_assert_uint_ge(req.data_size, EC_COE_ENTRY_DESC_FIXED);
 	ck_assert_uint_eq(ec_get_u16(buf), index);
 	ec_coe_entry_decode(e, buf);

@@ -316,16 +316,17 @@ START_TEST(test_coe_interleave)
 		queue_udp(1472, (u8)(k + 20));
 	wait_counter(&h, &eoe.stats.tx_fragments, 2);
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.index = 0x2000;
 	req.subindex = 1;
 	req.data = buf;
 	req.mem_size = sizeof(buf);
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h.master.slaves[ID_EOE].sdo_requests);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.state,
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(&h.master.slaves[ID_EOE], &req.base);
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.base.state,
 				       EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(req.data_size, 4);
 	ck_assert_uint_eq(ec_get_u32(buf), 305419896);
 	/* the frame being sent was finished first */
@@ -343,7 +344,7 @@ END_TEST
 static bool ip_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_eoe_ip_request *)ctx)->state);
+	return ec_req_done(((struct ec_eoe_ip_request *)ctx)->base.state);
 }
 
 /* Set IP now (ethercat ip): the endpoint takes the new address and
@@ -356,27 +357,29 @@ START_TEST(test_set_ip_request)
 
 	setup(&h);
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.ip.flags = EC_EOE_IP_IP | EC_EOE_IP_SUBNET | EC_EOE_IP_DNS_NAME;
 	req.ip.ip = 0xa9fe1401;
 	req.ip.subnet = 0xffff0000;
 	strcpy(req.ip.hostname, "eoe-device");
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h.master.slaves[ID_EOE].eoe_requests);
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_EOE_IP, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(&h.master.slaves[ID_EOE], &req.base);
 	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
 	ck_assert_uint_eq(st.set_ip, 1);
 	ck_assert_uint_eq(st.ip, 0xa9fe1401);
 	/* a slave without EoE */
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.ip.flags = EC_EOE_IP_IP;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &h.master.slaves[2].eoe_requests);
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_EOE_IP, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(&h.master.slaves[2], &req.base);
 	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(req.error, -EPROTONOSUPPORT);
+	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.base.error, -EPROTONOSUPPORT);
 	teardown(&h);
 }
 END_TEST

@@ -59,23 +59,23 @@ static int foe(struct ec_harness *h, unsigned int pos, bool write,
 	struct ec_foe_request req;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.write = write;
 	snprintf(req.file_name, sizeof(req.file_name), "%s", name);
 	req.password = password;
 	req.data = buf;
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
-	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	ec_harness_run_request(h, &h->master.slaves[pos].foe_requests,
-			       &req.node, &req.state, 120 * EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state,
-			 req.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
+	req.base.timeout_ns = 500 * EC_NSEC_PER_MSEC;
+	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_FOE,
+			       120 * EC_NSEC_PER_SEC);
+	ck_assert_int_eq(req.base.state,
+			 req.base.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
 	if (size)
 		*size = req.data_size;
 	if (out)
 		*out = req;
-	return req.error;
+	return req.base.error;
 }
 
 static void fill(u8 *buf, size_t n, unsigned int seed)

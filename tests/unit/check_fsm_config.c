@@ -158,13 +158,13 @@ END_TEST
 static bool app_sdo_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_app_request *)ctx)->u.sdo.state);
+	return ec_req_done(((struct ec_app_request *)ctx)->u.sdo.base.state);
 }
 
 static bool app_reg_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_app_request *)ctx)->u.reg.state);
+	return ec_req_done(((struct ec_app_request *)ctx)->u.reg.base.state);
 }
 
 /* Requests the application created are served in OP. */
@@ -186,16 +186,16 @@ START_TEST(test_app_requests_in_op)
 	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
 				 5 * EC_NSEC_PER_SEC));
 	sdo->u.sdo.write = false;
-	sdo->u.sdo.state = EC_REQ_QUEUED;
+	sdo->u.sdo.base.state = EC_REQ_QUEUED;
 	ck_assert(run_until(&f.h, app_sdo_done, sdo, EC_NSEC_PER_SEC));
-	ck_assert_int_eq(sdo->u.sdo.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(sdo->u.sdo.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
 	r->u.reg.write = false;
 	r->u.reg.address = EC_REG_AL_STATUS;
 	r->u.reg.size = 2;
-	r->u.reg.state = EC_REQ_QUEUED;
+	r->u.reg.base.state = EC_REQ_QUEUED;
 	ck_assert(run_until(&f.h, app_reg_done, r, EC_NSEC_PER_SEC));
-	ck_assert_int_eq(r->u.reg.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(r->u.reg.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(r->mem[0], EC_AL_STATE_OP_);
 	teardown(&f);
 }
@@ -224,13 +224,13 @@ START_TEST(test_app_request_survives_late_frames)
 	ck_assert(wait_sim_state(&f.h, configured, 5, EC_AL_STATE_OP_,
 				 5 * EC_NSEC_PER_SEC));
 	sdo->u.sdo.write = false;
-	sdo->u.sdo.state = EC_REQ_QUEUED;
+	sdo->u.sdo.base.state = EC_REQ_QUEUED;
 	f.h.late_cycles = 2;
 	lost = f.h.master.timed_out_datagrams;
 	for (i = 0; i < 1000 && !app_sdo_done(&f.h, sdo); i++)
 		cycle(&f.h);
 	f.h.late_cycles = 0;
-	ck_assert_int_eq(sdo->u.sdo.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(sdo->u.sdo.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ec_get_u32(sdo->mem), 6000);
 	/* The domain datagrams of those cycles were lost, and counted. */
 	ck_assert_uint_gt(f.h.master.timed_out_datagrams, lost);

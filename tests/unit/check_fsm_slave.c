@@ -45,11 +45,12 @@ static void request_state(struct ec_harness *h, struct ec_slave *slave,
 			  struct ec_state_request *req, u8 state)
 {
 	memset(req, 0, sizeof(*req));
-	ec_list_init(&req->node);
+	ec_list_init(&req->base.node);
 	req->al_state = state;
-	req->state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req->node, &slave->state_requests);
-	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req->state,
+	req->base.state = EC_REQ_QUEUED;
+	ec_request_init(&req->base, EC_REQ_STATE, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(slave, &req->base);
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req->base.state,
 				       10 * EC_NSEC_PER_SEC));
 }
 
@@ -93,19 +94,19 @@ START_TEST(test_init_preop_init)
 	setup(&h);
 	servo = slave_at(&h, ID_SERVO);
 	request_state(&h, servo, &req, EC_AL_STATE_INIT_);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
 			  EC_AL_STATE_INIT_);
 	ck_assert_uint_eq(servo->current_state, EC_AL_STATE_INIT_);
 
 	request_state(&h, servo, &req, EC_AL_STATE_PREOP_);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
-	ck_assert_int_eq(req.error, 0);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.error, 0);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
 			  EC_AL_STATE_PREOP_);
 
 	request_state(&h, servo, &req, EC_AL_STATE_INIT_);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
 			  EC_AL_STATE_INIT_);
 	ck_assert_uint_eq(servo->requested_state, EC_AL_STATE_INIT_);
@@ -128,8 +129,8 @@ START_TEST(test_refused_transition)
 	 * slave's application (an EL1008 with device emulation would
 	 * take any state). */
 	request_state(&h, ai, &req, EC_AL_STATE_SAFEOP_);
-	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(req.error, -EIO);
+	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.base.error, -EIO);
 	ck_assert_uint_eq(req.al_status_code, 0x001E);
 	ck_assert_str_eq(ec_al_status_text(req.al_status_code),
 			 "Invalid input configuration");
@@ -140,9 +141,9 @@ START_TEST(test_refused_transition)
 	ck_assert_uint_eq(ai->current_state, EC_AL_STATE_PREOP_);
 	/* BOOT is not supported by this model. */
 	request_state(&h, ai, &req, EC_AL_STATE_INIT_);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	request_state(&h, ai, &req, EC_AL_STATE_BOOT_);
-	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
 	ck_assert_uint_eq(req.al_status_code, 0x0013);
 	ck_assert_str_eq(ec_al_status_text(0x0013), "Bootstrap not supported");
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
@@ -164,7 +165,7 @@ START_TEST(test_error_acknowledge)
 	ck_assert_int_eq(ecsim_segment_al_error(h.seg, ID_AI, 0x001A), 0);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI) & 0x10, 0x10);
 	request_state(&h, ai, &req, EC_AL_STATE_INIT_);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
 			  EC_AL_STATE_INIT_);
 	ck_assert_uint_eq(ecsim_slave_al_code(h.seg, ID_AI), 0);
@@ -172,7 +173,7 @@ START_TEST(test_error_acknowledge)
 	/* Error in the state already wanted: acknowledge only. */
 	ck_assert_int_eq(ecsim_segment_al_error(h.seg, ID_AI, 0x0001), 0);
 	request_state(&h, ai, &req, EC_AL_STATE_INIT_);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
 			  EC_AL_STATE_INIT_);
 	teardown(&h);
@@ -218,13 +219,13 @@ START_TEST(test_register_requests)
 	servo = slave_at(&h, ID_SERVO);
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.address = EC_REG_TYPE;
 	req.size = 4;
 	req.data = buf;
-	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, servo, &req.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(req.working_counter, 1);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0, sim, 4), 0);
 	ck_assert_mem_eq(buf, sim, 4);
@@ -233,33 +234,33 @@ START_TEST(test_register_requests)
 	memcpy(buf, pattern, 4);
 	req.write = true;
 	req.address = 0x1800;
-	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, servo, &req.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_peek(h.seg, ID_SERVO, 0x1800, sim, 4),
 			 0);
 	ck_assert_mem_eq(sim, pattern, 4);
 	memset(buf, 0, 4);
 	req.write = false;
-	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, servo, &req.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
 	ck_assert_mem_eq(buf, pattern, 4);
 
 	/* Nobody answers at that station address: wkc 0. */
 	servo->station_address = 0x7777;
-	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, servo, &req.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
 	servo->station_address = EC_SLAVE_STATION_BASE + ID_SERVO;
-	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(req.error, -EIO);
+	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.base.error, -EIO);
 	ck_assert_uint_eq(req.working_counter, 0);
 
 	/* Larger than a datagram can carry. */
 	req.size = 4000;
-	ec_harness_run_request(&h, &servo->reg_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, servo, &req.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(req.error, -EOVERFLOW);
+	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.base.error, -EOVERFLOW);
 	teardown(&h);
 }
 END_TEST
@@ -283,13 +284,13 @@ START_TEST(test_sii_write)
 	memcpy(words, cfg + 8, 8);
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.word_offset = 4;
 	req.nwords = 4;
 	req.words = words;
-	ec_harness_run_request(&h, &di->sii_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, di, &req.base, EC_REQ_SII,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);
 	ck_assert_mem_eq(image, cfg, 16);
 	ck_assert_mem_eq(di->sii_image + 8, words, 8);
@@ -297,10 +298,10 @@ START_TEST(test_sii_write)
 	/* A word past the end of the EEPROM is refused. */
 	req.word_offset = (u16)(len / 2);
 	req.nwords = 1;
-	ec_harness_run_request(&h, &di->sii_requests, &req.node, &req.state,
+	ec_harness_run_request(&h, di, &req.base, EC_REQ_SII,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(req.error, -EIO);
+	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(req.base.error, -EIO);
 	teardown(&h);
 }
 END_TEST
@@ -320,34 +321,37 @@ START_TEST(test_cancel_requests)
 	memset(&reg, 0, sizeof(reg));
 	memset(&sdo, 0, sizeof(sdo));
 	st.al_state = EC_AL_STATE_INIT_;
-	st.state = EC_REQ_QUEUED;
+	st.base.state = EC_REQ_QUEUED;
 	reg.size = 2;
 	reg.data = buf;
-	reg.state = EC_REQ_QUEUED;
+	reg.base.state = EC_REQ_QUEUED;
 	sdo.index = 0x1000;
 	sdo.data = buf;
 	sdo.mem_size = sizeof(buf);
-	sdo.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&sdo.node, &servo->sdo_requests);
+	sdo.base.state = EC_REQ_QUEUED;
+	ec_request_init(&sdo.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(servo, &sdo.base);
 	/* One cycle: the SDO request becomes busy. */
 	ec_harness_cycle(&h);
-	ck_assert_int_eq(sdo.state, EC_REQ_BUSY);
-	ec_list_add_tail(&reg.node, &servo->reg_requests);
-	ec_list_add_tail(&st.node, &servo->state_requests);
+	ck_assert_int_eq(sdo.base.state, EC_REQ_BUSY);
+	ec_request_init(&reg.base, EC_REQ_REG, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(servo, &reg.base);
+	ec_request_init(&st.base, EC_REQ_STATE, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(servo, &st.base);
 	ec_slave_cancel_requests(servo);
-	ck_assert_int_eq(sdo.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(sdo.error, -ENODEV);
-	ck_assert_int_eq(reg.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(reg.error, -ENODEV);
-	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
-	ck_assert(ec_list_empty(&servo->state_requests));
+	ck_assert_int_eq(sdo.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(sdo.base.error, -ENODEV);
+	ck_assert_int_eq(reg.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(reg.base.error, -ENODEV);
+	ck_assert_int_eq(st.base.state, EC_REQ_FAILURE);
+	ck_assert(ec_list_empty(&servo->requests));
 	/* The FSM goes on with new work. */
 	memset(&reg, 0, sizeof(reg));
 	reg.size = 2;
 	reg.data = buf;
-	ec_harness_run_request(&h, &servo->reg_requests, &reg.node, &reg.state,
+	ec_harness_run_request(&h, servo, &reg.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(reg.base.state, EC_REQ_SUCCESS);
 	teardown(&h);
 }
 END_TEST
@@ -362,19 +366,20 @@ START_TEST(test_rescan_with_busy_request)
 
 	setup(&h);
 	memset(&sdo, 0, sizeof(sdo));
-	ec_list_init(&sdo.node);
+	ec_list_init(&sdo.base.node);
 	sdo.index = 0x1000;
 	sdo.data = buf;
 	sdo.mem_size = sizeof(buf);
-	sdo.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&sdo.node, &slave_at(&h, ID_SERVO)->sdo_requests);
+	sdo.base.state = EC_REQ_QUEUED;
+	ec_request_init(&sdo.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(slave_at(&h, ID_SERVO), &sdo.base);
 	ec_harness_cycle(&h);
-	ck_assert_int_eq(sdo.state, EC_REQ_BUSY);
+	ck_assert_int_eq(sdo.base.state, EC_REQ_BUSY);
 	ec_fsm_master_rescan(&h.master.fsm);
-	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &sdo.state,
+	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &sdo.base.state,
 				       EC_NSEC_PER_SEC));
-	ck_assert_int_eq(sdo.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(sdo.error, -ENODEV);
+	ck_assert_int_eq(sdo.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(sdo.base.error, -ENODEV);
 	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       10 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_SERVO),
@@ -397,12 +402,12 @@ static void write_sii(struct ec_harness *h, struct ec_slave *s,
 	struct ec_sii_request req;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.nwords = (u16)nwords;
 	req.words = (u8 *)words;
-	ec_harness_run_request(h, &s->sii_requests, &req.node, &req.state,
+	ec_harness_run_request(h, s, &req.base, EC_REQ_SII,
 			       20 * EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 }
 
 /*
@@ -439,22 +444,22 @@ START_TEST(test_repair_garbage_sii)
 	ck_assert(di->error_flag);
 
 	memset(&reg, 0, sizeof(reg));
-	ec_list_init(&reg.node);
+	ec_list_init(&reg.base.node);
 	reg.address = EC_REG_TYPE;
 	reg.size = 2;
 	reg.data = type;
-	ec_harness_run_request(&h, &di->reg_requests, &reg.node, &reg.state,
+	ec_harness_run_request(&h, di, &reg.base, EC_REQ_REG,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(reg.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(reg.base.state, EC_REQ_SUCCESS);
 	ck_assert_uint_eq(reg.working_counter, 1);
 
 	memset(&st, 0, sizeof(st));
-	ec_list_init(&st.node);
+	ec_list_init(&st.base.node);
 	st.al_state = EC_AL_STATE_INIT_;
-	ec_harness_run_request(&h, &di->state_requests, &st.node, &st.state,
+	ec_harness_run_request(&h, di, &st.base, EC_REQ_STATE,
 			       EC_NSEC_PER_SEC);
-	ck_assert_int_eq(st.state, EC_REQ_FAILURE);
-	ck_assert_int_eq(st.error, -EIO);
+	ck_assert_int_eq(st.base.state, EC_REQ_FAILURE);
+	ck_assert_int_eq(st.base.error, -EIO);
 
 	write_sii(&h, di, good, sizeof(good) / 2);
 	ck_assert_int_eq(ecsim_slave_sii(h.seg, ID_DI, &image, &len), 0);

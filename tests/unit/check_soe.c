@@ -78,7 +78,7 @@ static int soe(struct ec_harness *h, unsigned int pos, bool write, u8 drive,
 	struct ec_soe_request req;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.write = write;
 	req.drive_no = drive;
 	req.idn = idn;
@@ -86,16 +86,16 @@ static int soe(struct ec_harness *h, unsigned int pos, bool write, u8 drive,
 	req.data = buf;
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
-	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	ec_harness_run_request(h, &h->master.slaves[pos].soe_requests,
-			       &req.node, &req.state, 10 * EC_NSEC_PER_SEC);
-	ck_assert_int_eq(req.state,
-			 req.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
+	req.base.timeout_ns = 500 * EC_NSEC_PER_MSEC;
+	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_SOE,
+			       10 * EC_NSEC_PER_SEC);
+	ck_assert_int_eq(req.base.state,
+			 req.base.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
 	if (size)
 		*size = req.data_size;
 	if (code)
 		*code = req.error_code;
-	return req.error;
+	return req.base.error;
 }
 
 static int rd(struct ec_harness *h, unsigned int pos, u16 idn, u8 el,

@@ -61,9 +61,9 @@ static int run(struct ec_harness *h, struct ec_app_request *r,
 	ck_assert_int_eq(ec_app_request_start(r, false, op), -EBUSY);
 	ck_assert(ec_harness_run_until(h, done, r, 5 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(ec_app_request_state(r),
-			 r->u.voe.error ? EC_REQUEST_ERROR :
+			 r->u.voe.base.error ? EC_REQUEST_ERROR :
 			 EC_REQUEST_SUCCESS);
-	return r->u.voe.error;
+	return r->u.voe.base.error;
 }
 
 START_TEST(test_echo)

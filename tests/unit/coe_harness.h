@@ -209,7 +209,7 @@ static inline struct ecsim_od *sim_od(struct ec_harness *h,
 static inline bool sdo_done(struct ec_harness *h, void *ctx)
 {
 	(void)h;
-	return ec_req_done(((struct ec_sdo_request *)ctx)->state);
+	return ec_req_done(((struct ec_sdo_request *)ctx)->base.state);
 }
 
 /*
@@ -224,7 +224,7 @@ static inline int sdo(struct ec_harness *h, unsigned int pos, bool write,
 	struct ec_sdo_request req;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.write = write;
 	req.index = index;
 	req.subindex = sub;
@@ -232,18 +232,19 @@ static inline int sdo(struct ec_harness *h, unsigned int pos, bool write,
 	req.data = buf;
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
-	req.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &slave->sdo_requests);
+	req.base.timeout_ns = 500 * EC_NSEC_PER_MSEC;
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(slave, &req.base);
 	ck_assert(ec_harness_run_until(h, sdo_done, &req,
 				       30 * EC_NSEC_PER_SEC));
 	if (size)
 		*size = req.data_size;
 	if (abort_code)
 		*abort_code = req.abort_code;
-	ck_assert_int_eq(req.state,
-			 req.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
-	return req.error;
+	ck_assert_int_eq(req.base.state,
+			 req.base.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
+	return req.base.error;
 }
 
 static inline int upload(struct ec_harness *h, unsigned int pos,

@@ -338,16 +338,17 @@ static inline u32 sdo_read(struct ec_harness *h, unsigned int pos,
 	u8 buf[4] = { 0 };
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.index = index;
 	req.subindex = sub;
 	req.data = buf;
 	req.mem_size = sizeof(buf);
-	req.state = EC_REQ_QUEUED;
-	ec_list_add_tail(&req.node, &slave_at(h, pos)->sdo_requests);
-	ck_assert(run_until(h, ec_harness_req_done, &req.state,
+	req.base.state = EC_REQ_QUEUED;
+	ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(slave_at(h, pos), &req.base);
+	ck_assert(run_until(h, ec_harness_req_done, &req.base.state,
 			    2 * EC_NSEC_PER_SEC));
-	ck_assert_int_eq(req.state, EC_REQ_SUCCESS);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	return ec_get_u32(buf);
 }
 

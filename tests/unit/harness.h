@@ -205,18 +205,18 @@ static inline bool ec_harness_req_done(struct ec_harness *h, void *ctx)
 }
 
 /*
- * Queue a request (its list @node and @state) on the slave's @list and run
- * the idle master until it is done, at most @timeout_ns.
+ * Queue @req as the CLI would (kind @kind, its fields set) on @slave and
+ * run the idle master until it is done, at most @timeout_ns.
  */
 static inline void ec_harness_run_request(struct ec_harness *h,
-					  struct ec_list *list,
-					  struct ec_list *node,
-					  enum ec_req_state *state,
+					  struct ec_slave *slave,
+					  struct ec_request *req,
+					  enum ec_req_kind kind,
 					  u64 timeout_ns)
 {
-	*state = EC_REQ_QUEUED;
-	ec_list_add_tail(node, list);
-	ck_assert(ec_harness_run_until(h, ec_harness_req_done, state,
+	ec_request_init(req, kind, EC_REQ_OWNER_CLI);
+	ec_slave_queue_request(slave, req);
+	ck_assert(ec_harness_run_until(h, ec_harness_req_done, &req->state,
 				       timeout_ns));
 }
 
@@ -227,11 +227,11 @@ static inline int ec_harness_state_request(struct ec_harness *h,
 	struct ec_state_request req;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.al_state = state;
-	ec_harness_run_request(h, &h->master.slaves[pos].state_requests,
-			       &req.node, &req.state, 10 * EC_NSEC_PER_SEC);
-	return req.error;
+	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_STATE,
+			       10 * EC_NSEC_PER_SEC);
+	return req.base.error;
 }
 
 /* Free the slaves too (and with them what the slave FSMs built). */

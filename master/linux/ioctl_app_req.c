@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ioctl_req.c - the application's requests from userspace, every kind
+ * ioctl_app_req.c - the application's requests from userspace, every kind
  * (SDO, register, FoE, SoE, VoE) through one handler per step: create,
  * set, start, state (include/ec_ioctl_req.h).  The older per-kind
  * commands (SDO and register requests, EC_IOCTL_MBOX_REQUEST_*) are
@@ -74,20 +74,16 @@ static int ec_app_req_check(const struct ec_ioctl_app_req *d)
 static int ec_app_req_set(struct ec_app_request *r,
 			  const struct ec_ioctl_app_req *d)
 {
-	u64 *timeout;
-
 	if (!ec_app_request_owned(r))	/* rule 7 */
 		return -EBUSY;
 	switch (r->kind) {
 	case EC_APP_REQ_SDO:
-		timeout = &r->u.sdo.timeout_ns;
 		if (d->set & EC_IOCTL_REQ_SET_TARGET) {
 			r->u.sdo.index = d->sdo_index;
 			r->u.sdo.subindex = d->sdo_subindex;
 		}
 		break;
 	case EC_APP_REQ_FOE:
-		timeout = &r->u.foe.timeout_ns;
 		if (d->set & EC_IOCTL_REQ_SET_TARGET) {
 			strscpy(r->u.foe.file_name, d->file_name,
 				sizeof(r->u.foe.file_name));
@@ -95,14 +91,12 @@ static int ec_app_req_set(struct ec_app_request *r,
 		}
 		break;
 	case EC_APP_REQ_SOE:
-		timeout = &r->u.soe.timeout_ns;
 		if (d->set & EC_IOCTL_REQ_SET_TARGET) {
 			r->u.soe.drive_no = d->drive_no;
 			r->u.soe.idn = d->idn;
 		}
 		break;
 	case EC_APP_REQ_VOE:
-		timeout = &r->u.voe.timeout_ns;
 		if (d->set & EC_IOCTL_REQ_SET_TARGET) {
 			r->u.voe.vendor_id = d->vendor_id;
 			r->u.voe.vendor_type = d->vendor_type;
@@ -112,7 +106,7 @@ static int ec_app_req_set(struct ec_app_request *r,
 		return 0;
 	}
 	if (d->set & EC_IOCTL_REQ_SET_TIMEOUT)
-		*timeout = (u64)d->timeout_ms * NSEC_PER_MSEC;
+		r->u.base.timeout_ns = (u64)d->timeout_ms * NSEC_PER_MSEC;
 	return 0;
 }
 
