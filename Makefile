@@ -125,6 +125,7 @@ deps:
 # The core may not include kernel headers: it is built for userspace too.
 lint:
 	scripts/check-core-includes
+	scripts/include-circles --max 4
 
 # The tests run their own makes (Kbuild for the rig, the build tests): they
 # must not inherit this make's -j jobserver, which they cannot reach from
