@@ -128,6 +128,7 @@ deps:
 # the code (scripts/fsm-drawings).
 lint:
 	scripts/check-core-includes
+	scripts/include-circles --max 4
 	scripts/fsm-drawings --check
 	@scripts/request-kinds
 

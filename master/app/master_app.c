@@ -15,6 +15,8 @@
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
+#include "dc/dc.h"
+#include "slave/fsm_master.h"
 
 /**
  * ec_master_create_domain() - ecrt_master_create_domain()

@@ -3,45 +3,7 @@
  * master.c - datagram queue, frame sending, reply matching, statistics.
  */
 #include "cycle/master.h"
-#include "slave/fsm_slave.h"
 #include "cycle/redundancy.h"
-#include "slave/slave.h"
-
-int ec_master_init(struct ec_master *master, unsigned int index)
-{
-	unsigned int i;
-	int ret;
-
-	memset(master, 0, sizeof(*master));
-	master->index = index;
-	master->phase = EC_PHASE_ORPHANED;
-	master->num_devices = 1;
-	master->io_timeout_ns = EC_IO_TIMEOUT_NS;
-	ec_list_init(&master->datagram_queue);
-	ec_list_init(&master->sent_datagrams);
-	ec_list_init(&master->configs);
-	ec_list_init(&master->domains);
-	for (i = 0; i < EC_MAX_DEVICES; i++)
-		ec_device_init(&master->devices[i], master, i);
-
-	ec_datagram_init(&master->fsm_datagram);
-	/* Large enough for every request of the master's own FSMs. */
-	ret = ec_datagram_prealloc(&master->fsm_datagram, 1486);
-	if (ret)
-		return ret;
-	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
-	return ec_dc_init(master);
-}
-
-void ec_master_clear(struct ec_master *master)
-{
-	ec_master_clear_config(master);
-	ec_fsm_master_clear_slaves(master);
-	ec_dc_clear(master);
-	ec_master_unqueue_datagram(master, &master->fsm_datagram);
-	ec_datagram_clear(&master->fsm_datagram);
-	ec_red_clear(master);
-}
 
 /**
  * ec_master_queue_datagram_locked() - queue a datagram for the next send
@@ -470,20 +432,6 @@ void ec_master_idle_receive(struct ec_master *master, u64 now_ns)
 }
 
 /**
- * ec_master_idle_fsm() - the FSM half of an idle cycle
- * @master: master; FSM side (the io lock is not held)
- * @now_ns: current time
- */
-void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
-{
-	unsigned int i;
-
-	ec_fsm_master_exec(&master->fsm, now_ns);
-	for (i = 0; i < master->slave_count; i++)
-		ec_slave_fsm_run(&master->slaves[i], now_ns);
-}
-
-/**
  * ec_master_idle_cycle() - one whole cycle of the idle phase
  * @master: master; the caller holds no lock (userspace tests, benchmarks)
  * @now_ns: current time
@@ -525,8 +473,12 @@ void ec_master_device_attached(struct ec_master *master,
 		       dev->mac[4], dev->mac[5]);
 }
 
-/* Fail every datagram the cyclic side holds: no device to carry it. */
-static void ec_master_fail_datagrams_locked(struct ec_master *master)
+/**
+ * ec_master_fail_datagrams_locked() - fail every datagram the cyclic side
+ * holds: no device to carry it
+ * @master: master; the caller holds the io lock
+ */
+void ec_master_fail_datagrams_locked(struct ec_master *master)
 {
 	struct ec_list *pos, *tmp;
 
@@ -544,43 +496,4 @@ static void ec_master_fail_datagrams_locked(struct ec_master *master)
 		ec_master_unqueue_datagram_locked(master, d);
 		ec_datagram_done(d, EC_DATAGRAM_ERROR);
 	}
-}
-
-/**
- * ec_master_device_detached() - the device module withdrew a device
- * @master: master; FSM side (the io lock is not held)
- * @dev: the device
- *
- * The device is gone from the cyclic side at once (under the io lock);
- * then, without the lock, the slaves are forgotten (their requests fail
- * with -ENODEV) so that the device's return starts a new scan.  An active
- * application keeps its configuration: its slaves are taken to OP again
- * when they are found.
- */
-void ec_master_device_detached(struct ec_master *master,
-			       struct ec_device *dev)
-{
-	bool main = dev->index == EC_DEVICE_MAIN;
-
-	ec_port_io_lock(master);
-	dev->attached = false;
-	dev->open = false;
-	dev->link_up = false;
-	dev->hooks = NULL;
-	dev->priv = NULL;
-	if (main) {
-		master->phase = EC_PHASE_ORPHANED;
-		ec_master_fail_datagrams_locked(master);
-		master->slaves_responding = 0;
-		master->al_states = 0;
-	}
-	ec_port_io_unlock(master);
-	if (main) {
-		ec_fsm_master_clear_slaves(master);
-		ec_fsm_master_reset(&master->fsm);
-	}
-	EC_MASTER_INFO(master, "%s device detached%s",
-		       main ? "main" : "backup",
-		       main && master->active ?
-		       " while an application is active: link down" : "");
 }

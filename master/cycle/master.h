@@ -16,8 +16,8 @@
 #include "list.h"
 #include "cycle/datagram.h"
 #include "cycle/device.h"
-#include "slave/fsm_master.h"
-#include "dc/dc.h"
+#include "slave/fsm_master_types.h"
+#include "dc/dc_types.h"
 #include "ecrt.h"
 
 struct ec_slave;
@@ -138,6 +138,12 @@ struct ec_master {
 #define EC_MASTER_WARN_RL(m, fmt, ...) \
 	ec_log_ratelimited(EC_LOG_WARN, "%u: " fmt, (m)->index, ##__VA_ARGS__)
 
+/*
+ * What drives the master's parts (the master FSM, the slaves' FSMs, DC)
+ * is in master_parts.c: ec_master_init(), ec_master_clear(),
+ * ec_master_idle_fsm() and ec_master_device_detached().  master.c, whose
+ * queue the FSMs call, does not include their headers.
+ */
 int ec_master_init(struct ec_master *master, unsigned int index);
 void ec_master_clear(struct ec_master *master);
 
@@ -157,6 +163,7 @@ void ec_master_queue_datagram_first_locked(struct ec_master *master,
 					   struct ec_datagram *datagram);
 void ec_master_lose_datagram(struct ec_master *master,
 			     struct ec_datagram *d);
+void ec_master_fail_datagrams_locked(struct ec_master *master);
 unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns);
 void ec_master_receive_frame(struct ec_master *master, const u8 *frame,
 			     size_t size, u64 now_ns);

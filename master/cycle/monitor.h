@@ -26,6 +26,7 @@
 #define EC_MONITOR_H
 
 #include "port.h"
+#include "cycle/monitor_types.h"
 
 struct ec_master;
 struct ec_datagram;
@@ -45,24 +46,6 @@ enum ec_monitor_job {
 	EC_MONITOR_NONE,	/* nothing due */
 	EC_MONITOR_BROADCAST,	/* the caller queues the AL status BRD */
 	EC_MONITOR_CHECK,	/* a slave check is queued */
-};
-
-struct ec_monitor {
-	u64 next_ns;		/* next monitoring datagram */
-	unsigned int slot;	/* counts the datagrams, for the BRD */
-	unsigned int cursor;	/* next slave of the round robin */
-	unsigned int checked;	/* ring position of the queued check */
-	bool check_mbox;	/* the queued check reads SM1 */
-	u16 swept_states;	/* OR seen at the last sweep */
-	u64 swept_ns;
-	bool swept;
-
-	/* Figures (ethercat master, tests). */
-	u64 broadcasts;
-	u64 checks;
-	u64 sweeps;
-	u64 mbox_full;
-	u64 state_changes;	/* a check saw a state not known before */
 };
 
 void ec_monitor_reset(struct ec_monitor *mon);

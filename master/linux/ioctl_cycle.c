@@ -16,6 +16,7 @@
 #include "ioctl_app.h"
 #include "cycle/domain.h"
 #include "slave/slave.h"
+#include "dc/dc.h"
 
 static bool ec_cycle_holds(struct ec_cdev_file *f)
 {

@@ -8,6 +8,8 @@
 
 #include "ec_ioctl.h"
 #include "ioctl.h"
+#include "cycle/monitor.h"
+#include "slave/fsm_master.h"
 
 long ec_ioctl_module(struct ec_cdev_file *f, void __user *arg)
 {

@@ -16,6 +16,7 @@
 #include "cycle/master.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
+#include "slave/fsm_master.h"
 
 static void ec_fsm_slave_state_request(struct ec_fsm_slave *fsm,
 				       u64 now_ns);

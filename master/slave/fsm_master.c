@@ -23,6 +23,8 @@
 #include "app/slave_config.h"
 #include "slave/topology.h"
 #include "dc/fsm_dc.h"
+#include "cycle/monitor.h"
+#include "dc/dc.h"
 
 static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
 static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,

@@ -7,13 +7,9 @@
 #define EC_FSM_MASTER_H
 
 #include "port.h"
-#include "cycle/datagram.h"
-#include "cycle/monitor.h"
+#include "slave/fsm_master_types.h"
 
 struct ec_master;
-struct ec_fsm_master;
-
-typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
 
 /* Broadcasts in a row without an answer before the link counts as lost
  * (one lost frame is not a topology change).
@@ -26,24 +22,6 @@ typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
  * reports down counts at once.
  */
 #define EC_FSM_MASTER_LOSS_NS (250 * EC_NSEC_PER_MSEC)
-
-struct ec_fsm_master {
-	struct ec_master *master;
-	struct ec_datagram *datagram;
-	ec_fsm_master_state_t state;
-	bool link_was_up;
-	unsigned int misses;	/* unanswered broadcasts in a row */
-	u64 last_answer_ns;	/* last answered broadcast */
-	bool rescan_requested;	/* ec_fsm_master_rescan() */
-	bool slaves_scanning;	/* the slaves' scan FSMs are running */
-	struct ec_monitor monitor;	/* the operation phase's watch */
-	bool preop_logged;	/* "in PREOP ... after the scan started" */
-
-	/* Figures for tests and the CLI. */
-	unsigned int scans_started;
-	unsigned int scans_completed;
-	unsigned int scans_restarted;	/* count changed during a scan */
-};
 
 void ec_fsm_master_init(struct ec_fsm_master *fsm, struct ec_master *master,
 			struct ec_datagram *datagram);

@@ -18,6 +18,7 @@
 #include "cycle/master.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
+#include "slave/fsm_slave_scan.h"
 #include "app/slave_config.h"
 
 static void ec_fsm_slave_state_target(struct ec_fsm_slave *fsm, u64 now_ns);
@@ -564,4 +565,28 @@ void ec_slave_fsm_free(struct ec_slave *slave)
 	ec_slave_free_sdos(slave->sdos, slave->sdo_count);
 	slave->sdos = NULL;
 	slave->sdo_count = 0;
+}
+
+/**
+ * ec_slave_clear() - release everything a slave holds
+ * @slave: slave; its datagrams are taken off the master's queues first
+ *
+ * The slave FSM goes first (ec_slave_fsm_free(): requests still queued
+ * or in progress fail with -ENODEV, the CoE PDOs and the dictionary are
+ * freed), then the scan FSM and the SII.
+ */
+void ec_slave_clear(struct ec_slave *slave)
+{
+	ec_slave_fsm_free(slave);
+	if (slave->scan_fsm) {
+		ec_fsm_slave_scan_free(slave->scan_fsm);
+		slave->scan_fsm = NULL;
+	}
+	slave->syncs = NULL;	/* pointed into sii */
+	slave->sync_count = 0;
+	ec_sii_clear(&slave->sii);
+	ec_free(slave->sii_image);
+	slave->sii_image = NULL;
+	slave->sii_nwords = 0;
+	slave->scan_done = false;
 }

@@ -13,6 +13,7 @@
 #include "slave/registers.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
+#include "slave/fsm_master.h"
 
 static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 					 u64 now_ns);

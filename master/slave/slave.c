@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * slave.c - one slave of the segment: setup, teardown, names.
+ * slave.c - one slave of the segment: setup, names (its teardown,
+ * ec_slave_clear(), is in fsm_slave.c with the FSMs it frees).
  */
 #include "slave/slave.h"
 #include "cycle/master.h"
-#include "slave/fsm_slave.h"
-#include "slave/fsm_slave_scan.h"
 
 /**
  * ec_slave_init() - set up a slave found at a ring position
@@ -22,30 +21,6 @@ void ec_slave_init(struct ec_slave *slave, struct ec_master *master,
 	slave->station_address = EC_SLAVE_STATION_BASE + ring_position;
 	slave->requested_state = EC_AL_STATE_PREOP_;
 	ec_list_init(&slave->requests);
-}
-
-/**
- * ec_slave_clear() - release everything a slave holds
- * @slave: slave; its datagrams are taken off the master's queues first
- *
- * The slave FSM goes first (ec_slave_fsm_free(): requests still queued
- * or in progress fail with -ENODEV, the CoE PDOs and the dictionary are
- * freed), then the scan FSM and the SII.
- */
-void ec_slave_clear(struct ec_slave *slave)
-{
-	ec_slave_fsm_free(slave);
-	if (slave->scan_fsm) {
-		ec_fsm_slave_scan_free(slave->scan_fsm);
-		slave->scan_fsm = NULL;
-	}
-	slave->syncs = NULL;	/* pointed into sii */
-	slave->sync_count = 0;
-	ec_sii_clear(&slave->sii);
-	ec_free(slave->sii_image);
-	slave->sii_image = NULL;
-	slave->sii_nwords = 0;
-	slave->scan_done = false;
 }
 
 /**

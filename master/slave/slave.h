@@ -157,6 +157,7 @@ struct ec_slave {
 
 void ec_slave_init(struct ec_slave *slave, struct ec_master *master,
 		   u16 ring_position);
+/* fsm_slave.c: the slave's FSMs go first */
 void ec_slave_clear(struct ec_slave *slave);
 const char *ec_slave_name(const struct ec_slave *slave);
 unsigned int ec_slave_master_index(const struct ec_slave *slave);

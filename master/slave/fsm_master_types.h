@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fsm_master_types.h - the master FSM's state (fsm_master.h), alone so
+ * that struct ec_master can embed it without including what fsm_master.c
+ * uses (mm_types.h in Linux does the same for struct mm_struct).
+ */
+#ifndef EC_FSM_MASTER_TYPES_H
+#define EC_FSM_MASTER_TYPES_H
+
+#include "port.h"
+#include "cycle/monitor_types.h"
+
+struct ec_master;
+struct ec_datagram;
+struct ec_fsm_master;
+
+typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
+
+struct ec_fsm_master {
+	struct ec_master *master;
+	struct ec_datagram *datagram;
+	ec_fsm_master_state_t state;
+	bool link_was_up;
+	unsigned int misses;	/* unanswered broadcasts in a row */
+	u64 last_answer_ns;	/* last answered broadcast */
+	bool rescan_requested;	/* ec_fsm_master_rescan() */
+	bool slaves_scanning;	/* the slaves' scan FSMs are running */
+	struct ec_monitor monitor;	/* the operation phase's watch */
+	bool preop_logged;	/* "in PREOP ... after the scan started" */
+
+	/* Figures for tests and the CLI. */
+	unsigned int scans_started;
+	unsigned int scans_completed;
+	unsigned int scans_restarted;	/* count changed during a scan */
+};
+
+#endif /* EC_FSM_MASTER_TYPES_H */
