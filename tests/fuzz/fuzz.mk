@@ -55,10 +55,11 @@ $(FUZZ_DIR)/tool/%.o: tool/%.c $(wildcard tool/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -c -o $@ $<
 
-# The FoE, SoE and config commands share the core's mailbox texts (as
-# tool.mk).
+# The FoE, SoE, config, slaves and SDO commands share the core's texts
+# (as tool.mk).
 $(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o \
-$(FUZZ_DIR)/tool/cmd_config.o: FUZZ_TOOL_CFLAGS := -iquote master
+$(FUZZ_DIR)/tool/cmd_config.o $(FUZZ_DIR)/tool/cmd_slaves.o \
+$(FUZZ_DIR)/tool/cmd_sdo.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
