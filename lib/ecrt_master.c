@@ -14,10 +14,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "ec_lib_io.h"
 #include "ecrt_lib.h"
 
 /* SyncManager control register 0x0804 (ESC datasheet Section II). */
@@ -27,23 +27,13 @@
 
 int ec_app_ioctl(const ec_master_t *master, unsigned long cmd, void *arg)
 {
-	int ret;
-
-	do {
-		ret = ioctl(master->lm.fd, cmd, arg);
-	} while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -errno : ret;
+	return ec_lib_ioctl_retry(master->lm.fd, cmd, (unsigned long)arg);
 }
 
 int ec_app_ioctl_int(const ec_master_t *master, unsigned long cmd,
 		     unsigned long arg)
 {
-	int ret;
-
-	do {
-		ret = ioctl(master->lm.fd, cmd, arg);
-	} while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -errno : ret;
+	return ec_lib_ioctl_retry(master->lm.fd, cmd, arg);
 }
 
 ec_request_state_t ec_app_request_state(uint8_t ioctl_state)

@@ -63,7 +63,7 @@ $(FUZZ_DIR)/tool/cmd_sdo.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -iquote master -c -o $@ $<
 
 $(FUZZ_CORE): $(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(CORE_SRCS))
 	@rm -f $@
@@ -76,6 +76,7 @@ $(FUZZ_SIM): $(patsubst sim/%.c,$(FUZZ_DIR)/sim/%.o,$(SIM_SRCS)) \
 
 $(FUZZ_TOOL): $(patsubst tool/%.c,$(FUZZ_DIR)/tool/%.o,$(TOOL_SRCS)) \
 		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(TOOL_CORE_SRCS)) \
+		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(LIB_CORE_SRCS)) \
 		$(patsubst lib/%.c,$(FUZZ_DIR)/lib/%.o,$(LIB_SRCS))
 	@rm -f $@
 	$(AR) rcs $@ $^
