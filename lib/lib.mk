@@ -76,7 +76,7 @@ LIB_TEST_LDFLAGS_check_lib_ioctl := -Wl,--wrap=open -Wl,--wrap=ioctl
 LIB_TEST_LDFLAGS_check_lib_ecrt := -Wl,--wrap=open -Wl,--wrap=ioctl \
 	-Wl,--wrap=mmap -Wl,--wrap=munmap
 
-$(BUILD)/tests/check_lib_%: tests/unit/check_lib_%.c $(LIB_A)
+$(BUILD)/tests/check_lib_%: tests/unit/check_lib_%.c tests/unit/wc_cases.h $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -Ilib -o $@ $< $(LIB_A) \
 		$(LIB_TEST_LDFLAGS_$(notdir $@)) $(PKG_CHECK)

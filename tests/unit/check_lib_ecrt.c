@@ -20,6 +20,7 @@
 
 #include "ecrt.h"
 #include "ec_lib.h"
+#include "wc_cases.h"
 
 int __real_open(const char *path, int flags, ...);
 void *__real_mmap(void *addr, size_t len, int prot, int flags, int fd,
@@ -609,6 +610,41 @@ START_TEST(test_shm_rx)
 }
 END_TEST
 
+/*
+ * process() over the shared area classifies each sum of the one table of
+ * cases (wc_cases.h) as check_domain.c finds the kernel's domain does.
+ */
+START_TEST(test_wc_rule_cases)
+{
+	struct ec_ioctl_shm_domain *e;
+	ec_wc_state_t ws;
+	ec_master_t *m;
+	ec_domain_t *d;
+	size_t i;
+
+	reset();
+	fake.shm_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	d = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	e = &fake.shm->domains[0];
+	for (i = 0; i < WC_CASE_COUNT; i++) {
+		e->expected_wkc = wc_cases[i].expected;
+		e->wkc_received = wc_cases[i].wkc;
+		ck_assert_uint_eq(processed_wkc(d, &ws), wc_cases[i].wkc);
+		ck_assert_msg(ws == wc_cases[i].state,
+			      "wkc %u of %u: state %d, expected %d",
+			      wc_cases[i].wkc, wc_cases[i].expected, ws,
+			      wc_cases[i].state);
+	}
+	ck_assert_uint_eq(fake.last_int_cmd, 0);	/* no ioctl at all */
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
 START_TEST(test_pdos)
 {
 	static const ec_pdo_entry_info_t entries[] = {
@@ -683,6 +719,7 @@ int main(void)
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
 	tcase_add_test(tc, test_shm_rx);
+	tcase_add_test(tc, test_wc_rule_cases);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_sdo_request);
 	suite_add_tcase(s, tc);
