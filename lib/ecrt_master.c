@@ -400,14 +400,14 @@ int ecrt_master_get_pdo_entry(ec_master_t *master, uint16_t slave_position,
 	return 0;
 }
 
-int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
-			     uint16_t index, uint8_t subindex,
-			     const uint8_t *data, size_t data_size,
-			     uint32_t *abort_code)
+static int ec_app_sdo_download(ec_master_t *master, uint16_t slave_position,
+			       uint16_t index, uint8_t subindex,
+			       bool complete, const uint8_t *data,
+			       size_t data_size, uint32_t *abort_code)
 {
 	uint32_t abort = 0;
 	int ret = ec_lib_sdo_download(&master->lm, slave_position, index,
-				      subindex, false, data, data_size,
+				      subindex, complete, data, data_size,
 				      &abort);
 
 	if (abort_code)
@@ -415,18 +415,22 @@ int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
 	return ret;
 }
 
+int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
+			     uint16_t index, uint8_t subindex,
+			     const uint8_t *data, size_t data_size,
+			     uint32_t *abort_code)
+{
+	return ec_app_sdo_download(master, slave_position, index, subindex,
+				   false, data, data_size, abort_code);
+}
+
 int ecrt_master_sdo_download_complete(ec_master_t *master,
 				      uint16_t slave_position, uint16_t index,
 				      const uint8_t *data, size_t data_size,
 				      uint32_t *abort_code)
 {
-	uint32_t abort = 0;
-	int ret = ec_lib_sdo_download(&master->lm, slave_position, index, 0,
-				      true, data, data_size, &abort);
-
-	if (abort_code)
-		*abort_code = abort;
-	return ret;
+	return ec_app_sdo_download(master, slave_position, index, 0, true,
+				   data, data_size, abort_code);
 }
 
 int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
@@ -614,13 +618,22 @@ int ecrt_master_receive(ec_master_t *master)
 	return ret;
 }
 
+/* Both state commands answer in one struct (ec_ioctl.h). */
+static int ec_app_master_state(const ec_master_t *master, unsigned long cmd,
+			       unsigned int dev_idx,
+			       struct ec_ioctl_master_state *data)
+{
+	memset(data, 0, sizeof(*data));
+	data->dev_idx = dev_idx;
+	return ec_app_ioctl(master, cmd, data);
+}
+
 int ecrt_master_state(const ec_master_t *master, ec_master_state_t *state)
 {
 	struct ec_ioctl_master_state data;
 	int ret;
 
-	memset(&data, 0, sizeof(data));
-	ret = ec_app_ioctl(master, EC_IOCTL_MASTER_STATE, &data);
+	ret = ec_app_master_state(master, EC_IOCTL_MASTER_STATE, 0, &data);
 	if (ret < 0)
 		return ret;
 	state->slaves_responding = data.slaves_responding;
@@ -635,9 +648,8 @@ int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
 	struct ec_ioctl_master_state data;
 	int ret;
 
-	memset(&data, 0, sizeof(data));
-	data.dev_idx = dev_idx;
-	ret = ec_app_ioctl(master, EC_IOCTL_LINK_STATE, &data);
+	ret = ec_app_master_state(master, EC_IOCTL_LINK_STATE, dev_idx,
+				  &data);
 	if (ret < 0)
 		return ret;
 	state->slaves_responding = data.slaves_responding;
