@@ -47,6 +47,7 @@ static struct {
 	bool rx_on;		/* with an rx image (receive on arrival) */
 	struct ec_ioctl_shm *shm;
 	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
+	unsigned int eintr;	/* fail so many ioctls with EINTR first */
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -239,6 +240,11 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	arg = va_arg(ap, void *);
 	va_end(ap);
 
+	if (fake.eintr) {	/* a signal came in */
+		fake.eintr--;
+		errno = EINTR;
+		return -1;
+	}
 	switch (req) {
 	case EC_IOCTL_MODULE:
 		((struct ec_ioctl_module *)arg)->ioctl_version = fake.version;
@@ -376,6 +382,14 @@ START_TEST(test_cycle)
 	ck_assert_int_eq(ecrt_master_send(m), 0);
 	ck_assert_uint_eq(fake.sends, 1);
 	ck_assert_uint_eq(fake.receives, 1);
+	/* interrupted by signals: retried, by pointer and by integer */
+	fake.eintr = 2;
+	ck_assert_int_eq(ecrt_master_send(m), 0);
+	ck_assert_uint_eq(fake.sends, 2);
+	fake.eintr = 3;
+	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
+							 &bit), 3);
+	ck_assert_uint_eq(fake.eintr, 0);
 
 	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
 	ck_assert_int_eq(fake.unmapped, 1);
@@ -433,6 +447,21 @@ START_TEST(test_dc)
 }
 END_TEST
 
+/* A master with the shared area, one domain, activated. */
+static ec_master_t *shm_master(ec_domain_t **d)
+{
+	ec_master_t *m;
+
+	reset();
+	fake.shm_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	*d = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(*d);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	return m;
+}
+
 /*
  * With the shared area: process(), queue(), the application time and the
  * DC queue calls record and raise app_pending, with no system call; the
@@ -446,13 +475,7 @@ START_TEST(test_shm)
 	uint32_t t32 = 0;
 	uint64_t t64 = 0;
 
-	reset();
-	fake.shm_on = true;
-	m = ecrt_request_master(0);
-	ck_assert_ptr_nonnull(m);
-	d = ecrt_master_create_domain(m);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	m = shm_master(&d);
 	ck_assert_ptr_nonnull(fake.shm);
 	ck_assert_uint_eq(fake.shm->app_pending, 0);
 
@@ -622,13 +645,7 @@ START_TEST(test_wc_rule_cases)
 	ec_domain_t *d;
 	size_t i;
 
-	reset();
-	fake.shm_on = true;
-	m = ecrt_request_master(0);
-	ck_assert_ptr_nonnull(m);
-	d = ecrt_master_create_domain(m);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	m = shm_master(&d);
 	e = &fake.shm->domains[0];
 	for (i = 0; i < WC_CASE_COUNT; i++) {
 		e->expected_wkc = wc_cases[i].expected;
