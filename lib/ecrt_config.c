@@ -149,10 +149,30 @@ int ecrt_slave_config_pdos(ec_slave_config_t *sc, unsigned int n_syncs,
 	return 0;
 }
 
-static ec_domain_t *ec_app_domain_check(ec_slave_config_t *sc,
-					ec_domain_t *domain)
+/*
+ * Register a PDO entry of @sc in @domain by @data (the entry named by
+ * index or by position, @cmd says which): IgH's semantics of the offset
+ * and of the bit position.
+ */
+static int ec_app_reg_entry(ec_slave_config_t *sc, ec_domain_t *domain,
+			    unsigned long cmd,
+			    struct ec_ioctl_reg_pdo_entry *data,
+			    unsigned int *bit_position)
 {
-	return domain && domain->master == sc->master ? domain : NULL;
+	int ret;
+
+	if (!domain || domain->master != sc->master)
+		return -EINVAL;
+	data->config_index = sc->index;
+	data->domain_index = domain->index;
+	ret = ec_app_ioctl(sc->master, cmd, data);
+	if (ret < 0)
+		return ret;
+	if (bit_position)
+		*bit_position = data->bit_position;
+	else if (data->bit_position)
+		return -EINVAL;	/* IgH: a bit entry needs bit_position */
+	return data->offset;
 }
 
 int ecrt_slave_config_reg_pdo_entry(ec_slave_config_t *sc,
@@ -162,23 +182,12 @@ int ecrt_slave_config_reg_pdo_entry(ec_slave_config_t *sc,
 				    unsigned int *bit_position)
 {
 	struct ec_ioctl_reg_pdo_entry data;
-	int ret;
 
-	if (!ec_app_domain_check(sc, domain))
-		return -EINVAL;
 	memset(&data, 0, sizeof(data));
-	data.config_index = sc->index;
-	data.domain_index = domain->index;
 	data.entry_index = entry_index;
 	data.entry_subindex = entry_subindex;
-	ret = ec_app_ioctl(sc->master, EC_IOCTL_SC_REG_PDO_ENTRY, &data);
-	if (ret < 0)
-		return ret;
-	if (bit_position)
-		*bit_position = data.bit_position;
-	else if (data.bit_position)
-		return -EINVAL;	/* IgH: a bit entry needs bit_position */
-	return data.offset;
+	return ec_app_reg_entry(sc, domain, EC_IOCTL_SC_REG_PDO_ENTRY, &data,
+				bit_position);
 }
 
 int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
@@ -189,24 +198,13 @@ int ecrt_slave_config_reg_pdo_entry_pos(ec_slave_config_t *sc,
 					unsigned int *bit_position)
 {
 	struct ec_ioctl_reg_pdo_entry data;
-	int ret;
 
-	if (!ec_app_domain_check(sc, domain))
-		return -EINVAL;
 	memset(&data, 0, sizeof(data));
-	data.config_index = sc->index;
-	data.domain_index = domain->index;
 	data.sync_index = sync_index;
 	data.pdo_pos = pdo_pos;
 	data.entry_pos = entry_pos;
-	ret = ec_app_ioctl(sc->master, EC_IOCTL_SC_REG_PDO_POS, &data);
-	if (ret < 0)
-		return ret;
-	if (bit_position)
-		*bit_position = data.bit_position;
-	else if (data.bit_position)
-		return -EINVAL;
-	return data.offset;
+	return ec_app_reg_entry(sc, domain, EC_IOCTL_SC_REG_PDO_POS, &data,
+				bit_position);
 }
 
 static int ec_app_sc_sdo(ec_slave_config_t *sc, uint16_t index,

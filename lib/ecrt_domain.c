@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ecrt_lib.h"
+#include "cycle/wc_state.h"
 
 int ecrt_domain_reg_pdo_entry_list(ec_domain_t *domain,
 				   const ec_pdo_entry_reg_t *pdo_entry_regs)
@@ -85,12 +86,7 @@ int ecrt_domain_process(ec_domain_t *domain)
 	__atomic_fetch_or(&e->app_flags, flag, __ATOMIC_RELAXED);
 	ec_shm_pending(domain->master->shm);
 	domain->working_counter = wkc;
-	if (!wkc)
-		domain->wc_state = EC_WC_ZERO;
-	else if (wkc == e->expected_wkc)
-		domain->wc_state = EC_WC_COMPLETE;
-	else
-		domain->wc_state = EC_WC_INCOMPLETE;
+	domain->wc_state = ec_wc_state_classify(wkc, e->expected_wkc);
 	return 0;
 }
 

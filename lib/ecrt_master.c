@@ -14,10 +14,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "ec_lib_io.h"
 #include "ecrt_lib.h"
 
 /* SyncManager control register 0x0804 (ESC datasheet Section II). */
@@ -27,23 +27,13 @@
 
 int ec_app_ioctl(const ec_master_t *master, unsigned long cmd, void *arg)
 {
-	int ret;
-
-	do {
-		ret = ioctl(master->lm.fd, cmd, arg);
-	} while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -errno : ret;
+	return ec_lib_ioctl_retry(master->lm.fd, cmd, (unsigned long)arg);
 }
 
 int ec_app_ioctl_int(const ec_master_t *master, unsigned long cmd,
 		     unsigned long arg)
 {
-	int ret;
-
-	do {
-		ret = ioctl(master->lm.fd, cmd, arg);
-	} while (ret < 0 && errno == EINTR);
-	return ret < 0 ? -errno : ret;
+	return ec_lib_ioctl_retry(master->lm.fd, cmd, arg);
 }
 
 ec_request_state_t ec_app_request_state(uint8_t ioctl_state)
@@ -410,14 +400,14 @@ int ecrt_master_get_pdo_entry(ec_master_t *master, uint16_t slave_position,
 	return 0;
 }
 
-int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
-			     uint16_t index, uint8_t subindex,
-			     const uint8_t *data, size_t data_size,
-			     uint32_t *abort_code)
+static int ec_app_sdo_download(ec_master_t *master, uint16_t slave_position,
+			       uint16_t index, uint8_t subindex,
+			       bool complete, const uint8_t *data,
+			       size_t data_size, uint32_t *abort_code)
 {
 	uint32_t abort = 0;
 	int ret = ec_lib_sdo_download(&master->lm, slave_position, index,
-				      subindex, false, data, data_size,
+				      subindex, complete, data, data_size,
 				      &abort);
 
 	if (abort_code)
@@ -425,18 +415,22 @@ int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
 	return ret;
 }
 
+int ecrt_master_sdo_download(ec_master_t *master, uint16_t slave_position,
+			     uint16_t index, uint8_t subindex,
+			     const uint8_t *data, size_t data_size,
+			     uint32_t *abort_code)
+{
+	return ec_app_sdo_download(master, slave_position, index, subindex,
+				   false, data, data_size, abort_code);
+}
+
 int ecrt_master_sdo_download_complete(ec_master_t *master,
 				      uint16_t slave_position, uint16_t index,
 				      const uint8_t *data, size_t data_size,
 				      uint32_t *abort_code)
 {
-	uint32_t abort = 0;
-	int ret = ec_lib_sdo_download(&master->lm, slave_position, index, 0,
-				      true, data, data_size, &abort);
-
-	if (abort_code)
-		*abort_code = abort;
-	return ret;
+	return ec_app_sdo_download(master, slave_position, index, 0, true,
+				   data, data_size, abort_code);
 }
 
 int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
@@ -624,13 +618,22 @@ int ecrt_master_receive(ec_master_t *master)
 	return ret;
 }
 
+/* Both state commands answer in one struct (ec_ioctl.h). */
+static int ec_app_master_state(const ec_master_t *master, unsigned long cmd,
+			       unsigned int dev_idx,
+			       struct ec_ioctl_master_state *data)
+{
+	memset(data, 0, sizeof(*data));
+	data->dev_idx = dev_idx;
+	return ec_app_ioctl(master, cmd, data);
+}
+
 int ecrt_master_state(const ec_master_t *master, ec_master_state_t *state)
 {
 	struct ec_ioctl_master_state data;
 	int ret;
 
-	memset(&data, 0, sizeof(data));
-	ret = ec_app_ioctl(master, EC_IOCTL_MASTER_STATE, &data);
+	ret = ec_app_master_state(master, EC_IOCTL_MASTER_STATE, 0, &data);
 	if (ret < 0)
 		return ret;
 	state->slaves_responding = data.slaves_responding;
@@ -645,9 +648,8 @@ int ecrt_master_link_state(const ec_master_t *master, unsigned int dev_idx,
 	struct ec_ioctl_master_state data;
 	int ret;
 
-	memset(&data, 0, sizeof(data));
-	data.dev_idx = dev_idx;
-	ret = ec_app_ioctl(master, EC_IOCTL_LINK_STATE, &data);
+	ret = ec_app_master_state(master, EC_IOCTL_LINK_STATE, dev_idx,
+				  &data);
 	if (ret < 0)
 		return ret;
 	state->slaves_responding = data.slaves_responding;

@@ -79,25 +79,37 @@ int ec_lib_version_text(char *buf, size_t size, uint32_t module_version)
 }
 
 /*
+ * The one EINTR loop of the library: the ioctl layer below and the
+ * application interface (ec_app_ioctl()) both go through it.  @arg is
+ * the pointer or the plain integer the command takes.
+ */
+int ec_lib_ioctl_retry(int fd, unsigned long cmd, unsigned long arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(fd, cmd, arg);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -errno : ret;
+}
+
+/*
  * The one ioctl call of the layer: retried on EINTR; on failure the text
  * "@what: reason" is kept in the handle.  Returns 0 or -errno.
  */
 int ec_lib_ioctl(struct ec_lib_master *m, unsigned long cmd, void *arg,
 		 const char *what)
 {
-	int ret, err;
+	int ret;
 
 	if (m->fd < 0) {
 		ec_lib_set_error(m, "%s: master device not open", what);
 		return -EBADF;
 	}
-	do {
-		ret = ioctl(m->fd, cmd, arg);
-	} while (ret < 0 && errno == EINTR);
+	ret = ec_lib_ioctl_retry(m->fd, cmd, (unsigned long)arg);
 	if (ret < 0) {
-		err = errno;
-		ec_lib_set_error(m, "%s: %s", what, strerror(err));
-		return -err;
+		ec_lib_set_error(m, "%s: %s", what, strerror(-ret));
+		return ret;
 	}
 	m->errbuf[0] = '\0';
 	return 0;

@@ -11,6 +11,7 @@
 #include "datatype.h"
 #include "print.h"
 #include "tables.h"
+#include "mailbox/coe_abort.h"
 #include "tool_io.h"
 
 #define EC_SDO_BUFFER_SIZE (64 * 1024)	/* variable-size uploads */
@@ -167,7 +168,7 @@ static int ec_sdo_fail(struct ec_cli *c, struct ec_lib_master *m, int err,
 	if (abort_code)
 		return ec_cli_fail(c,
 				   "SDO transfer aborted with code 0x%08x: %s",
-				   abort_code, ec_sdo_abort_text(abort_code));
+				   abort_code, ec_coe_abort_text(abort_code));
 	return ec_cli_lib_fail(c, m, err);
 }
 

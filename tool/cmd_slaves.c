@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "print.h"
 #include "tables.h"
+#include "slave/al_status.h"
 
 #define EC_STATE_NAME_SIZE 16
 

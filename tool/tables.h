@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * tables.h - protocol codes and their texts: AL states, AL status codes,
- * SDO abort codes, SII categories, mailbox protocols, port types.
+ * tables.h - protocol codes and their names: AL states, SII categories,
+ * mailbox protocols, port types.  The texts of AL status codes and SDO
+ * abort codes are the core's (master/slave/al_status.h,
+ * master/mailbox/coe_abort.h), linked into the tool (tool.mk).
  */
 #ifndef EC_TOOL_TABLES_H
 #define EC_TOOL_TABLES_H
@@ -46,11 +48,7 @@
 
 const char *ec_al_state_name(uint8_t state, char *buf, size_t size);
 int ec_al_state_parse(const char *s, uint8_t *state);
-const char *ec_al_status_text(uint16_t code);
-const char *ec_sdo_abort_text(uint32_t code);
 const char *ec_sii_category_name(uint16_t type);
 const char *ec_port_desc_name(uint8_t desc);
-size_t ec_sdo_abort_count(void);
-uint32_t ec_sdo_abort_code_at(size_t i);
 
 #endif /* EC_TOOL_TABLES_H */

@@ -8,7 +8,8 @@
 TOOL_SRCS      := $(filter-out tool/main.c,$(sort $(wildcard tool/*.c)))
 TOOL_OBJS      := $(patsubst tool/%.c,$(BUILD)/tool/obj/%.o,$(TOOL_SRCS))
 # Pure tables of the core the tool prints from (written once, linked here).
-TOOL_CORE_SRCS := master/mailbox/mbox_text.c master/slave/sii.c
+TOOL_CORE_SRCS := master/mailbox/mbox_text.c master/slave/sii.c \
+		  master/slave/al_status.c master/mailbox/coe_abort.c
 TOOL_OBJS      += $(patsubst master/%.c,$(BUILD)/tool/obj/core_%.o,$(TOOL_CORE_SRCS))
 TOOL_ARCHIVE   := $(BUILD)/tool/libectool.a
 TOOL_BIN       := $(BUILD)/tool/ethercat
@@ -24,9 +25,11 @@ $(BUILD)/tool/obj/core_%.o: master/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -iquote master -MMD -MP -c -o $@ $<
 
-# The mailbox commands print the core's error texts, config its IDN names.
+# The mailbox commands print the core's error texts, config its IDN names,
+# slaves its AL status texts, the SDO commands its abort texts.
 $(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o \
-$(BUILD)/tool/obj/cmd_config.o: TOOL_CFLAGS += -iquote master
+$(BUILD)/tool/obj/cmd_config.o $(BUILD)/tool/obj/cmd_slaves.o \
+$(BUILD)/tool/obj/cmd_sdo.o: TOOL_CFLAGS += -iquote master
 
 # The SII commands walk images with the core's SII parser (master/slave/sii.c).
 $(BUILD)/tool/obj/cmd_sii.o $(BUILD)/tool/obj/sii_dump.o: TOOL_CFLAGS += -iquote master

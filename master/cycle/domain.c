@@ -13,6 +13,7 @@
  * carry the domain memory itself: replies land in it directly.
  */
 #include "cycle/domain.h"
+#include "cycle/wc_state.h"
 #include "cycle/master.h"
 #include "app/slave_config.h"
 
@@ -365,12 +366,8 @@ void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
 		domain->working_counter_changes++;
 		domain->working_counter = wkc;
 	}
-	if (!wkc)
-		domain->wc_state = EC_WC_ZERO;
-	else if (wkc == domain->expected_working_counter)
-		domain->wc_state = EC_WC_COMPLETE;
-	else
-		domain->wc_state = EC_WC_INCOMPLETE;
+	domain->wc_state = ec_wc_state_classify(wkc,
+				domain->expected_working_counter);
 
 	if (domain->working_counter_changes &&
 	    now_ns - domain->notify_ns >= EC_DOMAIN_NOTIFY_NS) {

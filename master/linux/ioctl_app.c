@@ -70,8 +70,8 @@ long ec_app_sc_apply(struct ec_linux_master *m, u32 index,
 	return ret;
 }
 
-/* Called with io_mutex held. */
-static struct ec_domain *ec_app_domain(struct ec_linux_master *m, u32 index)
+/* Called with cycle_lock or io_mutex held (domains are fixed while active). */
+struct ec_domain *ec_app_domain(struct ec_linux_master *m, unsigned long index)
 {
 	struct ec_list *n;
 	struct ec_domain *d;

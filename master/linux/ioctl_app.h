@@ -9,6 +9,7 @@
 
 #include "ioctl.h"
 
+struct ec_domain;
 struct ec_slave_config;
 
 /*
@@ -27,6 +28,9 @@ void ec_app_req_unlock(struct ec_linux_master *m, struct ec_app_req_lock *l);
 bool ec_app_holds(struct ec_cdev_file *f);
 /* The application's configuration number @index; io_mutex held. */
 struct ec_slave_config *ec_app_config(struct ec_linux_master *m, u32 index);
+/* The application's domain @index; cycle_lock or io_mutex held. */
+struct ec_domain *ec_app_domain(struct ec_linux_master *m,
+				 unsigned long index);
 /* Run @apply on configuration @index under io_mutex; -ENOENT if none. */
 long ec_app_sc_apply(struct ec_linux_master *m, u32 index,
 		     long (*apply)(struct ec_slave_config *sc,

@@ -18,26 +18,6 @@
 #include "slave/slave.h"
 #include "dc/dc.h"
 
-static bool ec_cycle_holds(struct ec_cdev_file *f)
-{
-	return READ_ONCE(f->master->reserved_file) == f;
-}
-
-/* Called with cycle_lock or io_mutex held (domains are fixed while active). */
-static struct ec_domain *ec_cycle_domain(struct ec_linux_master *m,
-					 unsigned long index)
-{
-	struct ec_list *n;
-	struct ec_domain *d;
-
-	for (n = m->core.domains.next; n != &m->core.domains; n = n->next) {
-		d = ec_list_entry(n, struct ec_domain, node);
-		if (d->index == index)
-			return d;
-	}
-	return NULL;
-}
-
 /*
  * The shared area: created at the first EC_IOCTL_ACTIVATE, freed by
  * ec_linux_master_deactivate().  Called with pd_lock and io_mutex held.
@@ -158,15 +138,11 @@ long ec_ioctl_app_domain_info(struct ec_cdev_file *f, void __user *arg)
 	struct ec_domain *d;
 	long ret = 0;
 
-	if (!ec_cycle_holds(f))
-		return -EPERM;
-	if (copy_from_user(&data, arg, sizeof(data)))
-		return -EFAULT;
-	if (data.reserved0 ||
-	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
 		return -EINVAL;
 	mutex_lock(&m->io_mutex);
-	d = ec_cycle_domain(m, data.domain_index);
+	d = ec_app_domain(m, data.domain_index);
 	if (!d) {
 		ret = -ENOENT;
 	} else {
@@ -191,7 +167,7 @@ long ec_ioctl_app_activate(struct ec_cdev_file *f, void __user *arg)
 	struct ec_ioctl_activate data;
 	long ret;
 
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	ret = ec_linux_master_activate(m);
 	if (ret)
@@ -211,7 +187,7 @@ long ec_ioctl_app_activate(struct ec_cdev_file *f, void __user *arg)
 
 long ec_ioctl_app_deactivate(struct ec_cdev_file *f, void __user *arg)
 {
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	return ec_linux_master_deactivate(f->master);
 }
@@ -228,12 +204,12 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 	long ret = 0;
 	u64 now = ktime_get_ns();
 
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
 		ec_shm_take(m, now);
-			ec_master_app_send(&m->core, now);
+		ec_master_app_send(&m->core, now);
 		ec_rx_after_send(m);
 		ec_shm_publish(m);
 	} else {
@@ -251,7 +227,7 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 	long ret = 0;
 	u64 now = ktime_get_ns();
 
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	flags = ec_linux_cycle_lock(m);
 	if (m->core.active) {
@@ -277,10 +253,10 @@ long ec_ioctl_app_domain_process(struct ec_cdev_file *f, void __user *arg)
 	struct ec_domain *d;
 	u64 now = ktime_get_ns();
 
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	flags = ec_linux_cycle_lock(m);
-	d = m->core.active ? ec_cycle_domain(m, (unsigned long)arg) : NULL;
+	d = m->core.active ? ec_app_domain(m, (unsigned long)arg) : NULL;
 	if (d)
 		ec_domain_process(d, now);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
@@ -293,10 +269,10 @@ long ec_ioctl_app_domain_queue(struct ec_cdev_file *f, void __user *arg)
 	unsigned long flags;
 	struct ec_domain *d;
 
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	flags = ec_linux_cycle_lock(m);
-	d = m->core.active ? ec_cycle_domain(m, (unsigned long)arg) : NULL;
+	d = m->core.active ? ec_app_domain(m, (unsigned long)arg) : NULL;
 	if (d)
 		ec_domain_queue(d);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
@@ -311,18 +287,14 @@ long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg)
 	unsigned long flags;
 	struct ec_domain *d;
 
-	if (!ec_cycle_holds(f))
-		return -EPERM;
-	if (copy_from_user(&data, arg, sizeof(data)))
-		return -EFAULT;
-	if (data.reserved0 ||
-	    !ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
+	EC_APP_COPY_IN(f, data, arg);
+	if (data.reserved0)
 		return -EINVAL;
 	memset(&st, 0, sizeof(st));
 	flags = ec_linux_cycle_lock(m);
 	if (m->core.active)	/* the state as lib reports it */
 		ec_shm_take(m, ktime_get_ns());
-	d = m->core.active ? ec_cycle_domain(m, data.domain_index) : NULL;
+	d = m->core.active ? ec_app_domain(m, data.domain_index) : NULL;
 	if (d)
 		ec_domain_state(d, &st);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
@@ -332,6 +304,20 @@ long ec_ioctl_app_domain_state(struct ec_cdev_file *f, void __user *arg)
 	data.wc_state = st.wc_state;
 	data.redundancy_active = st.redundancy_active;
 	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
+/* The answer of both state commands: the fields the two states share. */
+static long ec_master_state_out(struct ec_ioctl_master_state *data,
+				unsigned int responding,
+				unsigned int al_states, unsigned int link_up,
+				void __user *arg)
+{
+	data->slaves_responding = responding;
+	data->al_states = al_states;
+	data->link_up = link_up;
+	if (copy_to_user(arg, data, sizeof(*data)))
 		return -EFAULT;
 	return 0;
 }
@@ -349,12 +335,8 @@ long ec_ioctl_app_master_state(struct ec_cdev_file *f, void __user *arg)
 	flags = ec_linux_cycle_lock(m);
 	ec_master_get_state(&m->core, &st);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	data.slaves_responding = st.slaves_responding;
-	data.al_states = st.al_states;
-	data.link_up = st.link_up;
-	if (copy_to_user(arg, &data, sizeof(data)))
-		return -EFAULT;
-	return 0;
+	return ec_master_state_out(&data, st.slaves_responding, st.al_states,
+				   st.link_up, arg);
 }
 
 long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg)
@@ -375,12 +357,8 @@ long ec_ioctl_app_link_state(struct ec_cdev_file *f, void __user *arg)
 	flags = ec_linux_cycle_lock(m);
 	ec_master_get_link_state(&m->core, data.dev_idx, &st);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	data.slaves_responding = st.slaves_responding;
-	data.al_states = st.al_states;
-	data.link_up = st.link_up;
-	if (copy_to_user(arg, &data, sizeof(data)))
-		return -EFAULT;
-	return 0;
+	return ec_master_state_out(&data, st.slaves_responding, st.al_states,
+				   st.link_up, arg);
 }
 
 long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg)
@@ -389,12 +367,7 @@ long ec_ioctl_app_app_time(struct ec_cdev_file *f, void __user *arg)
 	struct ec_ioctl_app_time data;
 	unsigned long flags;
 
-	if (!ec_cycle_holds(f))
-		return -EPERM;
-	if (copy_from_user(&data, arg, sizeof(data)))
-		return -EFAULT;
-	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
-		return -EINVAL;
+	EC_APP_COPY_IN(f, data, arg);
 	flags = ec_linux_cycle_lock(m);
 	ec_dc_application_time_locked(&m->core, data.app_time,
 				      ktime_get_ns());
@@ -407,12 +380,7 @@ long ec_ioctl_app_send_interval(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_send_interval data;
 
-	if (!ec_cycle_holds(f))
-		return -EPERM;
-	if (copy_from_user(&data, arg, sizeof(data)))
-		return -EFAULT;
-	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)))
-		return -EINVAL;
+	EC_APP_COPY_IN(f, data, arg);
 	mutex_lock(&m->io_mutex);
 	ec_port_io_lock(&m->core);
 	ec_master_set_send_interval(&m->core,
@@ -427,7 +395,7 @@ long ec_ioctl_app_reset(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	unsigned int i;
 
-	if (!ec_cycle_holds(f))
+	if (!ec_app_holds(f))
 		return -EPERM;
 	mutex_lock(&m->io_mutex);
 	for (i = 0; m->core.slaves && i < m->core.slave_count; i++)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * coe_abort.c - texts of the SDO abort codes, CiA 301 table 22 and
- * ETG.1000.6 table 41 (the EtherCAT additions 0x0601000x).
+ * ETG.1000.6 table 41 (the EtherCAT additions 0x0601000x).  A pure
+ * table: the core logs it, the ethercat tool links this file too and
+ * prints it (tool/tool.mk).
  */
 #include "mailbox/coe_abort.h"
 
@@ -22,9 +24,9 @@ static const struct ec_coe_abort_text ec_coe_abort_texts[] = {
 	{ 0x06010001, "Attempt to read a write-only object" },
 	{ 0x06010002, "Attempt to write a read-only object" },
 	{ 0x06010003,
-	  "Subindex cannot be written, subindex 0 must be 0 for write access" },
+	  "Subindex cannot be written, SI0 must be 0 for write access" },
 	{ 0x06010004,
-	  "Complete access not supported for objects of variable length" },
+	  "SDO Complete access not supported for objects of variable length" },
 	{ 0x06010005, "Object length exceeds mailbox size" },
 	{ 0x06010006, "Object mapped to RxPDO, SDO download blocked" },
 	{ 0x06020000, "The object does not exist in the object dictionary" },
@@ -58,19 +60,40 @@ static const struct ec_coe_abort_text ec_coe_abort_texts[] = {
 	{ 0x08000024, "No data available" },
 };
 
+#define EC_COE_ABORT_COUNT \
+	(sizeof(ec_coe_abort_texts) / sizeof(ec_coe_abort_texts[0]))
+
 /**
  * ec_coe_abort_text() - the text of an SDO abort code
  * @code: abort code as received
  *
- * Return: a static string; "Unknown abort code" for codes not listed.
+ * Return: a static string; "Unknown SDO abort code" for codes not listed.
  */
 const char *ec_coe_abort_text(u32 code)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(ec_coe_abort_texts) /
-			sizeof(ec_coe_abort_texts[0]); i++)
+	for (i = 0; i < EC_COE_ABORT_COUNT; i++)
 		if (ec_coe_abort_texts[i].code == code)
 			return ec_coe_abort_texts[i].text;
-	return "Unknown abort code";
+	return "Unknown SDO abort code";
+}
+
+/**
+ * ec_coe_abort_count() - the number of SDO abort codes with a text
+ */
+size_t ec_coe_abort_count(void)
+{
+	return EC_COE_ABORT_COUNT;
+}
+
+/**
+ * ec_coe_abort_code_at() - the i-th SDO abort code of the table
+ * @i: position, below ec_coe_abort_count()
+ *
+ * Return: the code; 0 past the end.
+ */
+u32 ec_coe_abort_code_at(size_t i)
+{
+	return i < EC_COE_ABORT_COUNT ? ec_coe_abort_texts[i].code : 0;
 }

@@ -25,5 +25,7 @@
 #define EC_SDO_ABORT_STATE 0x08000022		/* present device state */
 
 const char *ec_coe_abort_text(u32 code);
+size_t ec_coe_abort_count(void);
+u32 ec_coe_abort_code_at(size_t i);
 
 #endif /* EC_COE_ABORT_H */

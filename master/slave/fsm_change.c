@@ -1,101 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fsm_change.c - AL state change and error acknowledge of one slave, and
- * the texts of the AL status codes.
+ * fsm_change.c - AL state change and error acknowledge of one slave (the
+ * texts of the AL status codes are in al_status.c).
  *
  * read status -> [error: read code -> ack -> wait cleared] -> write control
  *   -> poll status -> reached: done
  *                  -> error flag: read code -> ack -> wait cleared -> failed
  */
 #include "slave/fsm_change.h"
+#include "slave/al_status.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
-
-struct ec_al_status_text {
-	u16 code;
-	const char *text;
-};
-
-/* ETG.1000.6 table 11, ESC data sheet section I (AL status codes). */
-static const struct ec_al_status_text ec_al_status_texts[] = {
-	{ 0x0000, "No error" },
-	{ 0x0001, "Unspecified error" },
-	{ 0x0002, "No memory" },
-	{ 0x0003, "Invalid device setup" },
-	{ 0x0006, "SII/EEPROM information does not match firmware" },
-	{ 0x0007,
-	  "Firmware update not successful, old firmware still running" },
-	{ 0x000E, "License error" },
-	{ 0x0011, "Invalid requested state change" },
-	{ 0x0012, "Unknown requested state" },
-	{ 0x0013, "Bootstrap not supported" },
-	{ 0x0014, "No valid firmware" },
-	{ 0x0015, "Invalid mailbox configuration (BOOT)" },
-	{ 0x0016, "Invalid mailbox configuration (PREOP)" },
-	{ 0x0017, "Invalid sync manager configuration" },
-	{ 0x0018, "No valid inputs available" },
-	{ 0x0019, "No valid outputs" },
-	{ 0x001A, "Synchronization error" },
-	{ 0x001B, "Sync manager watchdog" },
-	{ 0x001C, "Invalid sync manager types" },
-	{ 0x001D, "Invalid output configuration" },
-	{ 0x001E, "Invalid input configuration" },
-	{ 0x001F, "Invalid watchdog configuration" },
-	{ 0x0020, "Slave needs cold start" },
-	{ 0x0021, "Slave needs INIT" },
-	{ 0x0022, "Slave needs PREOP" },
-	{ 0x0023, "Slave needs SAFEOP" },
-	{ 0x0024, "Invalid input mapping" },
-	{ 0x0025, "Invalid output mapping" },
-	{ 0x0026, "Inconsistent settings" },
-	{ 0x0027, "Freerun not supported" },
-	{ 0x0028, "Synchronization not supported" },
-	{ 0x0029, "Freerun needs 3-buffer mode" },
-	{ 0x002A, "Background watchdog" },
-	{ 0x002B, "No valid inputs and outputs" },
-	{ 0x002C, "Fatal sync error" },
-	{ 0x002D, "No sync error" },
-	{ 0x002E, "Invalid input FMMU configuration" },
-	{ 0x0030, "Invalid DC SYNC configuration" },
-	{ 0x0031, "Invalid DC latch configuration" },
-	{ 0x0032, "PLL error" },
-	{ 0x0033, "DC sync IO error" },
-	{ 0x0034, "DC sync timeout error" },
-	{ 0x0035, "DC invalid sync cycle time" },
-	{ 0x0036, "DC invalid SYNC0 cycle time" },
-	{ 0x0037, "DC invalid SYNC1 cycle time" },
-	{ 0x0041, "MBX_AOE" },
-	{ 0x0042, "MBX_EOE" },
-	{ 0x0043, "MBX_COE" },
-	{ 0x0044, "MBX_FOE" },
-	{ 0x0045, "MBX_SOE" },
-	{ 0x004F, "MBX_VOE" },
-	{ 0x0050, "EEPROM no access" },
-	{ 0x0051, "EEPROM error" },
-	{ 0x0052, "External hardware not ready" },
-	{ 0x0060, "Slave restarted locally" },
-	{ 0x0061, "Device identification value updated" },
-	{ 0x00F0, "Application controller available" },
-};
-
-/**
- * ec_al_status_text() - the text of an AL status code (register 0x0134)
- * @code: AL status code
- *
- * Return: a static string; codes 0x8000 and up are vendor specific.
- */
-const char *ec_al_status_text(u16 code)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(ec_al_status_texts) /
-			sizeof(ec_al_status_texts[0]); i++)
-		if (ec_al_status_texts[i].code == code)
-			return ec_al_status_texts[i].text;
-	if (code >= 0x8000)
-		return "Vendor specific error";
-	return "Unknown AL status code";
-}
 
 static void ec_fsm_change_state_read_current(struct ec_fsm_change *fsm,
 					     u64 now_ns);

@@ -81,6 +81,4 @@ void ec_fsm_change_ack(struct ec_fsm_change *fsm, struct ec_slave *slave,
 bool ec_fsm_change_exec(struct ec_fsm_change *fsm, u64 now_ns);
 bool ec_fsm_change_success(const struct ec_fsm_change *fsm);
 
-const char *ec_al_status_text(u16 code);
-
 #endif /* EC_FSM_CHANGE_H */

@@ -14,6 +14,7 @@
  * switched off in INIT, in fsm_slave_config_dc.c)
  */
 #include "slave/fsm_slave_config.h"
+#include "slave/al_status.h"
 #include "mailbox/coe_abort.h"
 #include "mailbox/fsm_coe.h"
 #include "mailbox/fsm_eoe.h"

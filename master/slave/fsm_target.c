@@ -9,6 +9,7 @@
  * start -> change (fsm_change: above target) -> end | error (back-off)
  */
 #include "slave/fsm_target.h"
+#include "slave/al_status.h"
 #include "cycle/master.h"
 #include "slave/registers.h"
 #include "slave/slave.h"

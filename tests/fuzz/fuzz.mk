@@ -55,14 +55,15 @@ $(FUZZ_DIR)/tool/%.o: tool/%.c $(wildcard tool/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -c -o $@ $<
 
-# The FoE, SoE and config commands share the core's mailbox texts (as
-# tool.mk).
+# The FoE, SoE, config, slaves and SDO commands share the core's texts
+# (as tool.mk).
 $(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o \
-$(FUZZ_DIR)/tool/cmd_config.o: FUZZ_TOOL_CFLAGS := -iquote master
+$(FUZZ_DIR)/tool/cmd_config.o $(FUZZ_DIR)/tool/cmd_slaves.o \
+$(FUZZ_DIR)/tool/cmd_sdo.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -iquote master -c -o $@ $<
 
 $(FUZZ_CORE): $(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(CORE_SRCS))
 	@rm -f $@
@@ -75,6 +76,7 @@ $(FUZZ_SIM): $(patsubst sim/%.c,$(FUZZ_DIR)/sim/%.o,$(SIM_SRCS)) \
 
 $(FUZZ_TOOL): $(patsubst tool/%.c,$(FUZZ_DIR)/tool/%.o,$(TOOL_SRCS)) \
 		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(TOOL_CORE_SRCS)) \
+		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(LIB_CORE_SRCS)) \
 		$(patsubst lib/%.c,$(FUZZ_DIR)/lib/%.o,$(LIB_SRCS))
 	@rm -f $@
 	$(AR) rcs $@ $^

@@ -296,10 +296,10 @@ START_TEST(test_abort_texts)
 			 "Data cannot be transferred or stored to the "
 			 "application because of the present device state");
 	ck_assert_str_eq(ec_coe_abort_text(0x06010003),
-			 "Subindex cannot be written, subindex 0 must be 0 "
+			 "Subindex cannot be written, SI0 must be 0 "
 			 "for write access");
 	ck_assert_str_eq(ec_coe_abort_text(0x12345678),
-			 "Unknown abort code");
+			 "Unknown SDO abort code");
 	ck_assert_str_eq(ec_mbox_error_text(EC_MBOX_ERR_UNSUPPORTED_PROTOCOL),
 			 "The mailbox protocol is not supported");
 	ck_assert_str_eq(ec_mbox_error_text(0x0999), "Unknown mailbox error");

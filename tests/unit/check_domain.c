@@ -12,6 +12,7 @@
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
+#include "wc_cases.h"
 
 #define BECKHOFF 0x00000002
 #define EL1008 0x03f03052
@@ -416,6 +417,30 @@ START_TEST(test_wc_states)
 }
 END_TEST
 
+/*
+ * The kernel's domain classifies each sum of the one table of cases
+ * (wc_cases.h) as check_lib_ecrt.c finds libethercat's process() does.
+ */
+START_TEST(test_wc_rule_cases)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	ec_domain_state_t st;
+	size_t i;
+
+	ck_assert_ptr_nonnull(d);
+	for (i = 0; i < WC_CASE_COUNT; i++) {
+		d->expected_working_counter = wc_cases[i].expected;
+		ec_domain_set_wkc(d, wc_cases[i].wkc, h.now_ns);
+		ec_domain_state(d, &st);
+		ck_assert_uint_eq(st.working_counter, wc_cases[i].wkc);
+		ck_assert_msg(st.wc_state == wc_cases[i].state,
+			      "wkc %u of %u: state %d, expected %d",
+			      wc_cases[i].wkc, wc_cases[i].expected,
+			      st.wc_state, wc_cases[i].state);
+	}
+}
+END_TEST
+
 static unsigned int wkc_lines;
 
 static void count_wkc_lines(int level, const char *line)
@@ -718,6 +743,7 @@ static Suite *domain_suite(void)
 	tcase_add_test(tc, test_once_per_slave_and_direction);
 	tcase_add_test(tc, test_fmmu_too_large);
 	tcase_add_test(tc, test_wc_states);
+	tcase_add_test(tc, test_wc_rule_cases);
 	tcase_add_test(tc, test_wc_change_log_rate);
 	tcase_add_test(tc, test_queue);
 	suite_add_tcase(s, tc);

@@ -8,6 +8,7 @@
  * application's requests and deactivation back to PREOP.
  */
 #include "config_harness.h"
+#include "slave/al_status.h"
 
 START_TEST(test_op_with_sms_fmmus_watchdog_sdos)
 {

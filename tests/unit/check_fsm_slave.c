@@ -6,6 +6,7 @@
  * requests, SII writes and the cancelling of requests.
  */
 #include "harness.h"
+#include "slave/al_status.h"
 #include "slave/fsm_change.h"
 #include "slave/fsm_slave.h"
 #include "mailbox/mailbox.h"

@@ -20,6 +20,7 @@
 
 #include "ecrt.h"
 #include "ec_lib.h"
+#include "wc_cases.h"
 
 int __real_open(const char *path, int flags, ...);
 void *__real_mmap(void *addr, size_t len, int prot, int flags, int fd,
@@ -46,6 +47,7 @@ static struct {
 	bool rx_on;		/* with an rx image (receive on arrival) */
 	struct ec_ioctl_shm *shm;
 	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
+	unsigned int eintr;	/* fail so many ioctls with EINTR first */
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -238,6 +240,11 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	arg = va_arg(ap, void *);
 	va_end(ap);
 
+	if (fake.eintr) {	/* a signal came in */
+		fake.eintr--;
+		errno = EINTR;
+		return -1;
+	}
 	switch (req) {
 	case EC_IOCTL_MODULE:
 		((struct ec_ioctl_module *)arg)->ioctl_version = fake.version;
@@ -375,6 +382,14 @@ START_TEST(test_cycle)
 	ck_assert_int_eq(ecrt_master_send(m), 0);
 	ck_assert_uint_eq(fake.sends, 1);
 	ck_assert_uint_eq(fake.receives, 1);
+	/* interrupted by signals: retried, by pointer and by integer */
+	fake.eintr = 2;
+	ck_assert_int_eq(ecrt_master_send(m), 0);
+	ck_assert_uint_eq(fake.sends, 2);
+	fake.eintr = 3;
+	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
+							 &bit), 3);
+	ck_assert_uint_eq(fake.eintr, 0);
 
 	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
 	ck_assert_int_eq(fake.unmapped, 1);
@@ -432,6 +447,21 @@ START_TEST(test_dc)
 }
 END_TEST
 
+/* A master with the shared area, one domain, activated. */
+static ec_master_t *shm_master(ec_domain_t **d)
+{
+	ec_master_t *m;
+
+	reset();
+	fake.shm_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	*d = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(*d);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	return m;
+}
+
 /*
  * With the shared area: process(), queue(), the application time and the
  * DC queue calls record and raise app_pending, with no system call; the
@@ -445,13 +475,7 @@ START_TEST(test_shm)
 	uint32_t t32 = 0;
 	uint64_t t64 = 0;
 
-	reset();
-	fake.shm_on = true;
-	m = ecrt_request_master(0);
-	ck_assert_ptr_nonnull(m);
-	d = ecrt_master_create_domain(m);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	m = shm_master(&d);
 	ck_assert_ptr_nonnull(fake.shm);
 	ck_assert_uint_eq(fake.shm->app_pending, 0);
 
@@ -609,6 +633,35 @@ START_TEST(test_shm_rx)
 }
 END_TEST
 
+/*
+ * process() over the shared area classifies each sum of the one table of
+ * cases (wc_cases.h) as check_domain.c finds the kernel's domain does.
+ */
+START_TEST(test_wc_rule_cases)
+{
+	struct ec_ioctl_shm_domain *e;
+	ec_wc_state_t ws;
+	ec_master_t *m;
+	ec_domain_t *d;
+	size_t i;
+
+	m = shm_master(&d);
+	e = &fake.shm->domains[0];
+	for (i = 0; i < WC_CASE_COUNT; i++) {
+		e->expected_wkc = wc_cases[i].expected;
+		e->wkc_received = wc_cases[i].wkc;
+		ck_assert_uint_eq(processed_wkc(d, &ws), wc_cases[i].wkc);
+		ck_assert_msg(ws == wc_cases[i].state,
+			      "wkc %u of %u: state %d, expected %d",
+			      wc_cases[i].wkc, wc_cases[i].expected, ws,
+			      wc_cases[i].state);
+	}
+	ck_assert_uint_eq(fake.last_int_cmd, 0);	/* no ioctl at all */
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
 START_TEST(test_pdos)
 {
 	static const ec_pdo_entry_info_t entries[] = {
@@ -683,6 +736,7 @@ int main(void)
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
 	tcase_add_test(tc, test_shm_rx);
+	tcase_add_test(tc, test_wc_rule_cases);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_sdo_request);
 	suite_add_tcase(s, tc);

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * check_tool_tables.c - texts of protocol codes: SDO abort codes (CiA 301
- * / ETG.1000.6), AL states and AL status codes.
+ * check_tool_tables.c - texts of protocol codes as the tool links them:
+ * SDO abort codes (CiA 301 / ETG.1000.6) and AL status codes from the
+ * core's tables, AL states and the tool's own names.
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tables.h"
+#include "mailbox/coe_abort.h"
+#include "slave/al_status.h"
 
 struct abort_case {
 	uint32_t code;
@@ -37,26 +40,26 @@ START_TEST(test_abort_text)
 {
 	const struct abort_case *c = &abort_cases[_i];
 
-	ck_assert_str_eq(ec_sdo_abort_text(c->code), c->text);
+	ck_assert_str_eq(ec_coe_abort_text(c->code), c->text);
 }
 END_TEST
 
 START_TEST(test_abort_table)
 {
-	size_t i, j, n = ec_sdo_abort_count();
+	size_t i, j, n = ec_coe_abort_count();
 
 	/* the full CiA 301 / ETG.1000.6 list has 35 codes */
 	ck_assert_uint_eq(n, 35);
 	for (i = 0; i < n; i++) {
-		uint32_t code = ec_sdo_abort_code_at(i);
+		uint32_t code = ec_coe_abort_code_at(i);
 
 		ck_assert_uint_ne(code, 0);
-		ck_assert_str_ne(ec_sdo_abort_text(code),
+		ck_assert_str_ne(ec_coe_abort_text(code),
 				 "Unknown SDO abort code");
 		for (j = i + 1; j < n; j++)
-			ck_assert_uint_ne(code, ec_sdo_abort_code_at(j));
+			ck_assert_uint_ne(code, ec_coe_abort_code_at(j));
 	}
-	ck_assert_str_eq(ec_sdo_abort_text(0x12345678),
+	ck_assert_str_eq(ec_coe_abort_text(0x12345678),
 			 "Unknown SDO abort code");
 }
 END_TEST
