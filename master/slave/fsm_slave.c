@@ -485,9 +485,7 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	}
 	ec_fsm_slave_check_config(fsm);
 	ec_fsm_slave_exec(fsm, now_ns);
-	if (slave->config)
-		ec_store_release(&slave->config->al_state_seen,
-				 (u8)slave->current_state);
+	ec_slave_config_publish(slave->config);
 }
 
 /**

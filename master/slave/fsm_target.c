@@ -178,6 +178,24 @@ void ec_fsm_target_request_check(struct ec_fsm_target *fsm)
 	fsm->check_requested = true;
 }
 
+/**
+ * ec_fsm_target_configured() - the slave needs no new configuration
+ * @fsm: target FSM
+ *
+ * The last job brought the slave to the state and configuration it
+ * should have now, and no job runs: IgH's !slave->force_config.
+ *
+ * Return: true if nothing is to be applied.
+ */
+bool ec_fsm_target_configured(const struct ec_fsm_target *fsm)
+{
+	return fsm->state != ec_fsm_target_state_config &&
+	       fsm->state != ec_fsm_target_state_change &&
+	       !fsm->slave->error_flag &&
+	       !ec_fsm_target_changed(fsm,
+				      ec_slave_target_state(fsm->slave));
+}
+
 /* Bring the slave to @target: configure it on the way up, else change. */
 static void ec_fsm_target_go(struct ec_fsm_target *fsm, u8 target,
 			     bool changed, u64 now_ns)
