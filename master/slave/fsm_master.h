@@ -15,8 +15,10 @@ struct ec_fsm_master;
 
 typedef void (*ec_fsm_master_state_t)(struct ec_fsm_master *fsm, u64 now_ns);
 
-/* Broadcasts in a row without an answer before the link counts as lost
- * (one lost frame is not a topology change).
+/* Broadcasts in a row without an answer, and without any other frame
+ * coming back meanwhile, before the link counts as lost (lost frames
+ * are not a topology change: IgH changes a state only on an answered
+ * datagram, doc/IGH-SEMANTICS.md).
  */
 #define EC_FSM_MASTER_MISSES 3
 /*
@@ -32,7 +34,9 @@ struct ec_fsm_master {
 	struct ec_datagram *datagram;
 	ec_fsm_master_state_t state;
 	bool link_was_up;
-	unsigned int misses;	/* unanswered broadcasts in a row */
+	unsigned int misses;	/* unanswered broadcasts in a row, with no
+				 * other frame back between them */
+	u64 rx_seen;		/* frames received at the last broadcast */
 	u64 last_answer_ns;	/* last answered broadcast */
 	bool rescan_requested;	/* ec_fsm_master_rescan() */
 	bool slaves_scanning;	/* the slaves' scan FSMs are running */

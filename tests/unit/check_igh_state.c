@@ -64,6 +64,8 @@ static void check_all_op(struct fixture *f, const char *when)
 		ec_slave_config_state_t st;
 
 		ec_slave_config_state(f->sc[i], &st);
+		if (!(st.online && st.operational) && getenv("EC_TEST_LOG"))
+			fputs(log_text, stderr);
 		ck_assert_msg(st.online && st.operational &&
 			      st.al_state == EC_AL_STATE_OP_,
 			      "%s: config %u online %u operational %u al_state 0x%x",
@@ -103,6 +105,43 @@ START_TEST(test_lost_frame_keeps_operational)
 }
 END_TEST
 
+/*
+ * 20 % of the frames lost for 4 s at a 10 ms cycle, the simulated slaves
+ * staying in OP: only the domain's working counter shows it; online,
+ * operational, al_state and the master's al_states never leave OP.
+ */
+START_TEST(test_loss_20_percent)
+{
+	struct fixture f;
+	unsigned int i, zero = 0, complete = 0;
+	char when[32];
+
+	op_setup(&f);
+	ec_master_set_send_interval(&f.h.master, 10 * EC_NSEC_PER_MSEC);
+	run_for(&f.h, 100 * EC_NSEC_PER_MSEC);
+	check_all_op(&f, "before");
+	if (getenv("EC_TEST_SEED"))
+		ecsim_segment_seed(f.h.seg, atoi(getenv("EC_TEST_SEED")));
+	ck_assert_int_eq(ecsim_segment_set_drop(f.h.seg, 20), 0);
+	for (i = 0; i < 400; i++) {
+		cycle(&f.h);
+		f.h.now_ns += 10 * EC_NSEC_PER_MSEC - EC_HARNESS_CYCLE_NS;
+		if (f.domain->wc_state == EC_WC_ZERO)
+			zero++;
+		else if (f.domain->wc_state == EC_WC_COMPLETE)
+			complete++;
+		snprintf(when, sizeof(when), "cycle %u", i);
+		check_all_op(&f, when);
+	}
+	ck_assert_int_eq(ecsim_segment_set_drop(f.h.seg, 0), 0);
+	/* The loss was there, and cost cycles, not more. */
+	ck_assert_uint_ge(zero, 40);
+	ck_assert_uint_ge(complete, 240);
+	ck_assert_uint_eq(zero + complete, 400);
+	teardown(&f);
+}
+END_TEST
+
 static Suite *igh_state_suite(void)
 {
 	Suite *s = suite_create("igh_state");
@@ -110,6 +149,7 @@ static Suite *igh_state_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_lost_frame_keeps_operational);
+	tcase_add_test(tc, test_loss_20_percent);
 	suite_add_tcase(s, tc);
 	return s;
 }
