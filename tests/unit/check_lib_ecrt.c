@@ -504,6 +504,43 @@ START_TEST(test_shm)
 }
 END_TEST
 
+/*
+ * ecrt_domain_state() with the shared area: redundancy_active is the word
+ * the module published (the backup link carried data), not always 0.
+ */
+START_TEST(test_shm_redundancy_active)
+{
+	ec_master_t *m;
+	ec_domain_t *d;
+	ec_domain_state_t st;
+
+	reset();
+	fake.shm_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	d = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_ptr_nonnull(fake.shm);
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	ck_assert_uint_eq(st.redundancy_active, 0);
+	fake.shm->domains[0].redundancy_active = 1;	/* ring broken */
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	ck_assert_uint_eq(st.redundancy_active, 1);
+	fake.shm->domains[0].redundancy_active = 0;	/* healed */
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	ck_assert_uint_eq(st.redundancy_active, 0);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
 /* process() the domain; its working counter then, and its state. */
 static unsigned int processed_wkc(ec_domain_t *d, ec_wc_state_t *state)
 {
@@ -682,6 +719,7 @@ int main(void)
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
+	tcase_add_test(tc, test_shm_redundancy_active);
 	tcase_add_test(tc, test_shm_rx);
 	tcase_add_test(tc, test_pdos);
 	tcase_add_test(tc, test_sdo_request);
