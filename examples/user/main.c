@@ -373,6 +373,9 @@ static void check_states(struct app *a)
 		printf("domain: WC %u\n", ds.working_counter);
 	if (ds.wc_state != a->domain_state.wc_state)
 		printf("domain: state %u\n", ds.wc_state);
+	if (ds.redundancy_active != a->domain_state.redundancy_active)
+		printf("domain: redundancy %s\n",
+		       ds.redundancy_active ? "active" : "inactive");
 	a->domain_state = ds;
 	a->complete_run = ds.wc_state == EC_WC_COMPLETE ?
 		a->complete_run + 1 : 0;
