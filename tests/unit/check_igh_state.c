@@ -28,9 +28,7 @@ static bool all_operational(struct ec_harness *h, void *ctx)
 
 static void op_setup(struct fixture *f)
 {
-	setup(f);
-	register_entries(f);
-	activate(f);
+	setup_op(f);
 	ck_assert(run_until(&f->h, all_operational, f,
 			    10 * EC_NSEC_PER_SEC));
 	/* Some cycles more: every FSM job after OP done. */

@@ -438,6 +438,22 @@ END_TEST
  * DC readings come by ioctl until the module marks the area published,
  * then from the area, without the marker bit.
  */
+/* A master with one domain, activated with the shared area mapped. */
+static ec_master_t *shm_master(ec_domain_t **d)
+{
+	ec_master_t *m;
+
+	reset();
+	fake.shm_on = true;
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	*d = ecrt_master_create_domain(m);
+	ck_assert_ptr_nonnull(*d);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_ptr_nonnull(fake.shm);
+	return m;
+}
+
 START_TEST(test_shm)
 {
 	ec_master_t *m;
@@ -445,14 +461,7 @@ START_TEST(test_shm)
 	uint32_t t32 = 0;
 	uint64_t t64 = 0;
 
-	reset();
-	fake.shm_on = true;
-	m = ecrt_request_master(0);
-	ck_assert_ptr_nonnull(m);
-	d = ecrt_master_create_domain(m);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(ecrt_master_activate(m), 0);
-	ck_assert_ptr_nonnull(fake.shm);
+	m = shm_master(&d);
 	ck_assert_uint_eq(fake.shm->app_pending, 0);
 
 	ck_assert_int_eq(ecrt_domain_process(d), 0);
@@ -514,14 +523,7 @@ START_TEST(test_shm_redundancy_active)
 	ec_domain_t *d;
 	ec_domain_state_t st;
 
-	reset();
-	fake.shm_on = true;
-	m = ecrt_request_master(0);
-	ck_assert_ptr_nonnull(m);
-	d = ecrt_master_create_domain(m);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(ecrt_master_activate(m), 0);
-	ck_assert_ptr_nonnull(fake.shm);
+	m = shm_master(&d);
 	ck_assert_int_eq(ecrt_master_receive(m), 0);
 	ck_assert_int_eq(ecrt_domain_process(d), 0);
 	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
