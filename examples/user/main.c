@@ -422,6 +422,8 @@ static void check_states(struct app *a)
 		all_op = all_op && s.al_state == EC_AL_STATE_OP;
 		all_operational = all_operational && s.operational;
 	}
+	if (!a->steady && all_op && all_operational)
+		printf("all configs operational\n");
 	a->steady = a->steady || (all_op && all_operational);
 	if (all_op && a->out_run) {
 		a->recoveries++;

@@ -539,6 +539,7 @@ void ec_slave_fsm_detach_config(struct ec_slave *slave)
 	if (!fsm)
 		return;
 	ec_fsm_slave_drop_config(fsm);
+	ec_fsm_target_forget_config(&fsm->target);
 }
 
 /**

@@ -311,6 +311,19 @@ bool ec_fsm_target_drop_config(struct ec_fsm_target *fsm)
 	return true;
 }
 
+/**
+ * ec_fsm_target_forget_config() - the slave's configuration is gone
+ * @fsm: target FSM
+ *
+ * What was applied no longer counts (IgH's force_config after a
+ * deactivation): a configuration attached later, even at the same
+ * address, is applied anew before the slave counts as configured.
+ */
+void ec_fsm_target_forget_config(struct ec_fsm_target *fsm)
+{
+	fsm->applied_config = NULL;
+}
+
 /* Record the end of a job (back-off on failure). */
 static void ec_fsm_target_done(struct ec_fsm_target *fsm, bool ok, int error,
 			       u64 now_ns)

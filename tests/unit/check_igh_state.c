@@ -140,6 +140,64 @@ START_TEST(test_loss_20_percent)
 }
 END_TEST
 
+/*
+ * Deactivated and activated again at once, the slaves still in OP: the
+ * new configs are not operational before they were applied (IgH sets
+ * force_config at deactivation), even when a new config gets the
+ * address of the old one.
+ */
+START_TEST(test_reactivation_reconfigures)
+{
+	struct fixture f;
+	const struct ec_slave_config *old[N_SLAVES];
+	unsigned int i, reused = 0, runs[N_SLAVES];
+
+	op_setup(&f);
+	for (i = ID_DI; i <= ID_SERVO; i++)
+		runs[i] = fsm_of(&f.h, i)->target.config_runs;
+	for (i = ID_DI; i <= ID_SERVO; i++)
+		old[i] = f.sc[i];
+	ec_master_deactivate(&f.h.master, f.h.now_ns);
+	/* The new configs in reverse order: the allocator tends to hand
+	 * each the memory of its slave's old one (the case that matters). */
+	f.domain = ec_master_create_domain(&f.h.master);
+	ck_assert_ptr_nonnull(f.domain);
+	f.sc[ID_SERVO] = config(&f, SERVO_ALIAS, 0, VID_ECSIM, PC_SERVO);
+	f.sc[ID_AO] = config(&f, 0, ID_AO, VID_BECKHOFF, PC_EL4102);
+	f.sc[ID_AI] = config(&f, 0, ID_AI, VID_BECKHOFF, PC_EL3102);
+	f.sc[ID_DO] = config(&f, 0, ID_DO, VID_BECKHOFF, PC_EL2008);
+	f.sc[ID_DI] = config(&f, 0, ID_DI, VID_BECKHOFF, PC_EL1008);
+	for (i = ID_DI; i <= ID_SERVO; i++)
+		reused += f.sc[i] == old[i];
+	if (getenv("EC_TEST_LOG"))
+		fprintf(stderr, "%u configs at their old address\n", reused);
+	register_entries(&f);
+	activate(&f);
+	for (i = ID_DI; i <= ID_SERVO; i++)
+		ck_assert_uint_eq(ecsim_slave_al_status(f.h.seg, i),
+				  EC_AL_STATE_OP_);
+	/* Until its configuration job ran, no config is operational. */
+	while (!all_operational(&f.h, &f)) {
+		for (i = ID_DI; i <= ID_SERVO; i++) {
+			ec_slave_config_state_t st;
+
+			ec_slave_config_state(f.sc[i], &st);
+			ck_assert_msg(!st.operational ||
+				      fsm_of(&f.h, i)->target.config_runs >
+				      runs[i],
+				      "config %u operational before it was applied",
+				      i);
+		}
+		ck_assert_uint_lt(f.h.now_ns, 60 * EC_NSEC_PER_SEC);
+		cycle(&f.h);
+	}
+	for (i = ID_DI; i <= ID_SERVO; i++)
+		ck_assert_uint_gt(fsm_of(&f.h, i)->target.config_runs,
+				  runs[i]);
+	teardown(&f);
+}
+END_TEST
+
 static Suite *igh_state_suite(void)
 {
 	Suite *s = suite_create("igh_state");
@@ -148,6 +206,7 @@ static Suite *igh_state_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_lost_frame_keeps_operational);
 	tcase_add_test(tc, test_loss_20_percent);
+	tcase_add_test(tc, test_reactivation_reconfigures);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -54,15 +54,17 @@ vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1
 	ec_user_example -q -t 10000 -c 1200 >/tmp/op.log 2>&1 &
 	pid=$!
 	i=0; while [ $i -lt 80 ]; do
-		[ "$(grep -c ": operational$" /tmp/op.log)" -ge 5 ] && break
+		grep -q "^all configs operational" /tmp/op.log && break
 		sleep 0.25; i=$((i + 1)); done
 	d0=$(dropped)
 	vm-control drop 20 >/dev/null; sleep 4; vm-control drop 0 >/dev/null
 	d1=$(dropped)
+	vm-control status | grep "^slave" | sed "s/^/op10: sim /"
 	echo "op10: dropped $((d1 - d0)) in OP after $i waits"
 	wait $pid; echo "op10: rc=$?"
 	sed -n "s/^\(state changes after OP: .*\)/op10: \1/p" /tmp/op.log
-	vm-control status | grep "^slave" | sed "s/^/op10: sim /"'
+	grep -e ": state" -e "AL states" -e ": online" -e ": offline" -e "operational" /tmp/op.log |
+		head -40 | sed "s/^/op10: log /"'
 
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
 counts() {
@@ -100,6 +102,8 @@ done
 grep '^op10:' "$OUT" | sed 's/^/  /'
 n=$(sed -n 's/^op10: dropped \([0-9]*\) .*/\1/p' "$OUT")
 [ "${n:-0}" -gt 0 ] || fail "10 ms run: the simulator dropped no frame"
+grep -q '^op10: log all configs operational' "$OUT" ||
+	fail "10 ms run: the configs never became operational"
 grep -q '^op10: state changes after OP: 0$' "$OUT" ||
 	fail "10 ms run at 20 %: the application saw its states change"
 [ "$(grep -c '^op10: sim slave [1-5] .* state OP ' "$OUT")" -eq 5 ] ||
