@@ -51,6 +51,7 @@ vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1
 		echo "loss $pct: rc=$rc"
 		echo "loss $pct: watchdog $(dmesg | grep -ci "sync manager watchdog")"
 	done
+	dmesg -c >/dev/null
 	ec_user_example -q -t 10000 -c 1200 >/tmp/op.log 2>&1 &
 	pid=$!
 	i=0; while [ $i -lt 80 ]; do
@@ -64,7 +65,8 @@ vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1
 	wait $pid; echo "op10: rc=$?"
 	sed -n "s/^\(state changes after OP: .*\)/op10: \1/p" /tmp/op.log
 	grep -e ": state" -e "AL states" -e ": online" -e ": offline" -e "operational" /tmp/op.log |
-		head -40 | sed "s/^/op10: log /"'
+		tail -40 | sed "s/^/op10: log /"
+	dmesg | grep -v "working counter" | tail -30 | sed "s/^/op10: klog /"'
 
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
 counts() {
