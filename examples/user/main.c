@@ -422,6 +422,9 @@ static void check_states(struct app *a)
 		all_op = all_op && s.al_state == EC_AL_STATE_OP;
 		all_operational = all_operational && s.operational;
 	}
+	/* ... and the master's view caught up: no slave in INIT or SAFEOP. */
+	all_operational = all_operational && (ms.al_states & EC_AL_STATE_OP) &&
+			  !(ms.al_states & (EC_AL_STATE_INIT | EC_AL_STATE_SAFEOP));
 	if (!a->steady && all_op && all_operational)
 		printf("all configs operational\n");
 	a->steady = a->steady || (all_op && all_operational);

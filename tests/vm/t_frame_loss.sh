@@ -66,6 +66,7 @@ vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1
 	wait $pid; echo "op10: rc=$?"
 	sed -n "s/^\(state changes after OP: .*\)/op10: \1/p" /tmp/op.log
 	echo "op10: left OP $(dmesg | grep -c "(was OP)")"
+	grep -m1 "^all configs operational" /tmp/op.log | sed "s/^/op10: /"
 	grep -e ": state" -e "AL states" -e ": online" -e ": offline" -e "operational" /tmp/op.log |
 		tail -40 | sed "s/^/op10: log /"
 	dmesg | grep -v "working counter" | tail -30 | sed "s/^/op10: klog /"'
@@ -106,7 +107,7 @@ done
 grep '^op10:' "$OUT" | sed 's/^/  /'
 n=$(sed -n 's/^op10: dropped \([0-9]*\) .*/\1/p' "$OUT")
 [ "${n:-0}" -gt 0 ] || fail "10 ms run: the simulator dropped no frame"
-grep -q '^op10: log all configs operational' "$OUT" ||
+grep -q '^op10: all configs operational' "$OUT" ||
 	fail "10 ms run: the configs never became operational"
 # A slave that really left OP (its AL status read said so: an SM
 # watchdog trips when the emulated rig stalls for longer than 100 ms at
