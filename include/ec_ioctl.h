@@ -28,8 +28,9 @@
  *    (EC_IOCTL_DC_PUBLISHED).
  * 5: the receive on arrival: the shared area's rx words and image, the
  *    domain entries' rx_wkc and rx_seq, the master's rx counters.
+ * 6: the shared area's domain entries' redundancy_active (was reserved).
  */
-#define EC_IOCTL_VERSION 5
+#define EC_IOCTL_VERSION 6
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64

@@ -59,7 +59,10 @@ struct ec_ioctl_shm_domain {
 	__u32 wkc_received;	/* answered working counters, summed */
 	__u32 expected_wkc;	/* at activation */
 	__u32 kernel_seq;	/* raised at each publication */
-	__u32 reserved0;
+	/* version 6 (was reserved): 1 while the backup device's copies
+	 * carried data in the last exchange, as ecrt_domain_state() of a
+	 * kernel application reports it; published with wkc_received */
+	__u32 redundancy_active;
 	/* written by the application */
 	__u32 app_flags;	/* EC_IOCTL_SHM_PROCESSED... */
 	__u32 queue_count;	/* queue() calls since the last take */

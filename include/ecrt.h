@@ -198,9 +198,13 @@ typedef struct {
 
 /*
  * ec_slave_config_state_t - output of ecrt_slave_config_state().
- * @online: a slave matching the configuration answers.
- * @operational: that slave was brought to OP with this configuration.
- * @al_state: its AL state, one of the ec_al_state_t values (1, 2, 4, 8).
+ * @online: a slave matching the configuration is attached (the last scan
+ *	found it at the configured address with the configured identity).
+ * @operational: that slave is in OP and needs no new configuration (this
+ *	one was applied); a lost frame or a domain's working counter does not
+ *	clear it.
+ * @al_state: its AL state as last read, one of the ec_al_state_t values
+ *	(1, 2, 4, 8); 0 without a slave.
  */
 typedef struct {
 	unsigned int online : 1;

@@ -112,7 +112,8 @@ int ecrt_domain_state(const ec_domain_t *domain, ec_domain_state_t *state)
 	if (domain->shm) {
 		state->working_counter = domain->working_counter;
 		state->wc_state = domain->wc_state;
-		state->redundancy_active = 0;
+		state->redundancy_active = __atomic_load_n(
+			&domain->shm->redundancy_active, __ATOMIC_RELAXED);
 		return 0;
 	}
 	memset(&data, 0, sizeof(data));

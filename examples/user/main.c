@@ -216,6 +216,10 @@ struct app {
 	 * the master brought them back, and how long that took. */
 	bool was_op;
 	unsigned long out_run, max_out_run, out_cycles, recoveries;
+	/* Changes of a config's online, operational or AL state, or of the
+	 * master's AL states, once all five were in OP and operational. */
+	bool steady;
+	unsigned long changes_after_op;
 
 	unsigned int dig_ok, dig_checks, ana_ok, ana_checks;
 	bool sdo_done, sdo_ok, reg_done, reg_ok;
@@ -361,7 +365,7 @@ static void check_states(struct app *a)
 	ec_slave_config_state_t s;
 	ec_domain_state_t ds;
 	ec_master_state_t ms;
-	bool all_op = true;
+	bool all_op = true, all_operational = true;
 	unsigned int i;
 
 	ecrt_domain_state(a->domain, &ds);
@@ -369,6 +373,9 @@ static void check_states(struct app *a)
 		printf("domain: WC %u\n", ds.working_counter);
 	if (ds.wc_state != a->domain_state.wc_state)
 		printf("domain: state %u\n", ds.wc_state);
+	if (ds.redundancy_active != a->domain_state.redundancy_active)
+		printf("domain: redundancy %s\n",
+		       ds.redundancy_active ? "active" : "inactive");
 	a->domain_state = ds;
 	a->complete_run = ds.wc_state == EC_WC_COMPLETE ?
 		a->complete_run + 1 : 0;
@@ -388,8 +395,10 @@ static void check_states(struct app *a)
 	ecrt_master_state(a->master, &ms);
 	if (ms.slaves_responding != a->master_state.slaves_responding)
 		printf("master: %u slave(s)\n", ms.slaves_responding);
-	if (ms.al_states != a->master_state.al_states)
+	if (ms.al_states != a->master_state.al_states) {
 		printf("master: AL states 0x%02x\n", ms.al_states);
+		a->changes_after_op += a->steady;
+	}
 	if (ms.link_up != a->master_state.link_up)
 		printf("master: link is %s\n", ms.link_up ? "up" : "down");
 	a->master_state = ms;
@@ -404,9 +413,21 @@ static void check_states(struct app *a)
 		if (s.operational != a->sc_state[i].operational)
 			printf("%s: %soperational\n", a->sc_name[i],
 			       s.operational ? "" : "not ");
+		if (a->steady &&
+		    (s.al_state != a->sc_state[i].al_state ||
+		     s.online != a->sc_state[i].online ||
+		     s.operational != a->sc_state[i].operational))
+			a->changes_after_op++;
 		a->sc_state[i] = s;
 		all_op = all_op && s.al_state == EC_AL_STATE_OP;
+		all_operational = all_operational && s.operational;
 	}
+	/* ... and the master's view caught up: no slave in INIT or SAFEOP. */
+	all_operational = all_operational && (ms.al_states & EC_AL_STATE_OP) &&
+			  !(ms.al_states & (EC_AL_STATE_INIT | EC_AL_STATE_SAFEOP));
+	if (!a->steady && all_op && all_operational)
+		printf("all configs operational\n");
+	a->steady = a->steady || (all_op && all_operational);
 	if (all_op && a->out_run) {
 		a->recoveries++;
 		if (a->out_run > a->max_out_run)
@@ -666,6 +687,7 @@ int main(int argc, char **argv)
 	       a.recoveries, a.max_out_run > a.out_run ? a.max_out_run :
 	       a.out_run, a.out_cycles, a.out_run ? ", still out at the end" :
 	       "");
+	printf("state changes after OP: %lu\n", a.changes_after_op);
 	if (lat.count)
 		printf("wake-up latency: median <%ld us, p99 <%ld us, max %ld us; cycle work: median <%ld us, p99 <%ld us, max %ld us\n",
 		       hist_quantile(&lat, 0.5), hist_quantile(&lat, 0.99),

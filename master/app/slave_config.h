@@ -20,6 +20,12 @@
 #include "mailbox/fsm_eoe.h"
 #include "ecrt.h"
 
+/* al_state_seen: a slave is attached; it needs no new configuration
+ * (the one of its config was applied and nothing changed since).
+ */
+#define EC_SC_SEEN_ATTACHED 0x40
+#define EC_SC_SEEN_CONFIGURED 0x80
+
 #define EC_MAX_FMMUS_PER_CONFIG 16
 #define EC_SC_SYNCS 16
 
@@ -80,9 +86,10 @@ struct ec_slave_config {
 
 	struct ec_slave *slave;		/* attached slave, or NULL */
 	/*
-	 * The attached slave's AL state as the FSM side last saw it, for the
+	 * The attached slave's state as the FSM side last saw it, for the
 	 * cyclic ecrt_slave_config_state(), which never touches the slave
-	 * (doc/LOCKING.md rule 6); 0 while no slave is attached.
+	 * (doc/LOCKING.md rule 6): its AL status byte (state and error
+	 * flag) and the EC_SC_SEEN_* bits; 0 while no slave is attached.
 	 */
 	u8 al_state_seen;
 	bool identity_mismatch;		/* a slave sits there, but not ours */
@@ -221,6 +228,7 @@ u32 ec_app_request_error_code(const struct ec_app_request *r);
 int ec_app_request_error(const struct ec_app_request *r);
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state);
+void ec_slave_config_publish(struct ec_slave_config *sc);
 
 int ec_slave_config_sdo8(struct ec_slave_config *sc, u16 index, u8 subindex,
 			 u8 value);

@@ -6,7 +6,6 @@
  * application sees of its configuration.
  */
 #include "app/slave_config.h"
-#include "cycle/domain.h"
 #include "slave/fsm_slave.h"
 #include "cycle/master.h"
 #include "slave/slave.h"
@@ -19,26 +18,46 @@
 /**
  * ec_slave_config_state() - ecrt_slave_config_state() (cyclic side)
  * @sc: config
- * @state: receives online (attached slave answers), operational (in OP
- *	and every domain it maps into exchanged data at the last process)
- *	and the AL state
+ * @state: receives, as IgH 1.6 defines them: online (a slave is
+ *	attached), operational (its AL state is OP and it needs no new
+ *	configuration) and its AL state (0 without a slave)
+ *
+ * Only the slave FSM's answered AL status reads change what this
+ * reports: a lost frame or a domain's working counter does not.
  */
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state)
 {
-	u8 al = ec_load_acquire(&sc->al_state_seen) & EC_AL_STATE_MASK;
-	bool op = al == EC_AL_STATE_OP_;
-	unsigned int i;
+	u8 seen = ec_load_acquire(&sc->al_state_seen);
+	u8 al = seen & EC_AL_STATE_MASK;
 
-	for (i = 0; op && i < sc->used_fmmus; i++) {
-		const struct ec_domain *d = sc->fmmus[i].domain;
-
-		if (d && d->wc_state == EC_WC_ZERO)
-			op = false;
-	}
-	state->online = al != EC_AL_STATE_NONE;
-	state->operational = op;
+	state->online = !!(seen & EC_SC_SEEN_ATTACHED);
+	state->operational = al == EC_AL_STATE_OP_ &&
+			     (seen & EC_SC_SEEN_CONFIGURED);
 	state->al_state = al;
+}
+
+/**
+ * ec_slave_config_publish() - hand the attached slave's state to the
+ * cyclic side (FSM side, after each step of the slave's FSM)
+ * @sc: config, or NULL
+ */
+void ec_slave_config_publish(struct ec_slave_config *sc)
+{
+	const struct ec_slave *slave;
+	const struct ec_fsm_slave *fsm;
+	u8 seen;
+
+	if (!sc || !sc->slave)
+		return;
+	slave = sc->slave;
+	fsm = slave->fsm;
+	seen = EC_SC_SEEN_ATTACHED |
+	       (slave->current_state &
+		(EC_AL_STATE_MASK | EC_AL_STATE_ERROR_FLAG));
+	if (fsm && ec_fsm_target_configured(&fsm->target))
+		seen |= EC_SC_SEEN_CONFIGURED;
+	ec_store_release(&sc->al_state_seen, seen);
 }
 
 /**
@@ -123,7 +142,7 @@ void ec_slave_config_attach(struct ec_slave_config *sc)
 	}
 	sc->slave = slave;
 	slave->config = sc;
-	ec_store_release(&sc->al_state_seen, (u8)slave->current_state);
+	ec_slave_config_publish(sc);
 	ec_slave_config_invalidate(sc);
 }
 

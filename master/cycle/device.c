@@ -88,11 +88,19 @@ static void ec_rate_update(s32 rates[EC_RATE_COUNT], u64 per_second,
  */
 void ec_stats_sample(struct ec_device_stats *s, u64 loss_total)
 {
+	/*
+	 * Frames counted lost (sent, not back) can still come back after
+	 * the sample (late answers; more than one frame on its way): the
+	 * total then shrinks.  A rate of lost frames is never negative:
+	 * such a frame stays counted, as the master gave up on it.
+	 */
+	u64 lost = loss_total > s->last_loss ? loss_total - s->last_loss : 0;
+
 	ec_rate_update(s->tx_frame_rates, s->tx_count - s->last_tx_count, 1000);
 	ec_rate_update(s->rx_frame_rates, s->rx_count - s->last_rx_count, 1000);
 	ec_rate_update(s->tx_byte_rates, s->tx_bytes - s->last_tx_bytes, 1);
 	ec_rate_update(s->rx_byte_rates, s->rx_bytes - s->last_rx_bytes, 1);
-	ec_rate_update(s->loss_rates, loss_total - s->last_loss, 1000);
+	ec_rate_update(s->loss_rates, lost, 1000);
 	s->last_tx_count = s->tx_count;
 	s->last_rx_count = s->rx_count;
 	s->last_tx_bytes = s->tx_bytes;

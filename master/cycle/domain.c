@@ -408,24 +408,35 @@ void ec_domain_queue(struct ec_domain *domain)
 }
 
 /**
+ * ec_domain_redundancy_active() - the backup device's copies of the
+ * domain's datagrams carried data in the last exchange (a lost
+ * datagram's backup_wkc is 0); cyclic side
+ * @domain: domain
+ *
+ * Return: true if so (never without a backup device).
+ */
+bool ec_domain_redundancy_active(const struct ec_domain *domain)
+{
+	unsigned int i;
+
+	if (!domain->master->red)
+		return false;
+	for (i = 0; i < domain->datagram_count; i++)
+		if (domain->datagrams[i].datagram.backup_wkc)
+			return true;
+	return false;
+}
+
+/**
  * ec_domain_state() - ecrt_domain_state()
  * @domain: domain
- * @state: receives the working counter and its interpretation
+ * @state: receives the working counter, its interpretation and whether
+ *	the backup link carried data
  */
 void ec_domain_state(const struct ec_domain *domain,
 		     ec_domain_state_t *state)
 {
-	unsigned int i;
-
 	state->working_counter = domain->working_counter;
 	state->wc_state = domain->wc_state;
-	state->redundancy_active = 0;
-	/*
-	 * redundancy: the backup device's copies carried data in the last
-	 * exchange (a lost datagram's backup_wkc is 0)
-	 */
-	if (domain->master->red)
-		for (i = 0; i < domain->datagram_count; i++)
-			if (domain->datagrams[i].datagram.backup_wkc)
-				state->redundancy_active = 1;
+	state->redundancy_active = ec_domain_redundancy_active(domain);
 }

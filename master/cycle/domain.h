@@ -63,6 +63,7 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns);
 u16 ec_domain_answered_wkc(const struct ec_domain *domain);
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns);
 void ec_domain_queue(struct ec_domain *domain);
+bool ec_domain_redundancy_active(const struct ec_domain *domain);
 void ec_domain_state(const struct ec_domain *domain,
 		     ec_domain_state_t *state);
 

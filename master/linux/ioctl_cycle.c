@@ -110,7 +110,8 @@ static void ec_shm_take(struct ec_linux_master *m, u64 now_ns)
 
 /*
  * Publish, per domain, what a process() would find now: the working
- * counters of the answered datagrams (ec_domain_answered_wkc()).
+ * counters of the answered datagrams (ec_domain_answered_wkc()), and
+ * whether the backup link carried data (ecrt_domain_state()).
  * cycle_lock held.
  */
 static void ec_shm_publish(struct ec_linux_master *m)
@@ -127,6 +128,8 @@ static void ec_shm_publish(struct ec_linux_master *m)
 			continue;
 		e = &m->shm->domains[d->index];
 		WRITE_ONCE(e->wkc_received, ec_domain_answered_wkc(d));
+		WRITE_ONCE(e->redundancy_active,
+			   ec_domain_redundancy_active(d));
 		WRITE_ONCE(e->kernel_seq, e->kernel_seq + 1);
 	}
 }

@@ -268,6 +268,17 @@ static void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns)
 	fsm->state = ec_fsm_master_state_clear_addresses;
 }
 
+/* Frames received on any device so far (the cyclic side counts them). */
+static u64 ec_fsm_master_rx_frames(struct ec_master *master)
+{
+	u64 n;
+
+	ec_port_io_lock(master);
+	n = master->stats.rx_count;
+	ec_port_io_unlock(master);
+	return n;
+}
+
 static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 					  u64 now_ns)
 {
@@ -276,7 +287,13 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 	bool link_up = master->devices[EC_DEVICE_MAIN].link_up;
 	unsigned int responding = master->slaves_responding;
 	bool first_link_up = false;
+	u64 rx = ec_fsm_master_rx_frames(master);
+	/* Frames came back since the last broadcast: the segment is there,
+	 * a lost broadcast keeps the last known state.
+	 */
+	bool silent = rx == fsm->rx_seen;
 
+	fsm->rx_seen = rx;
 	if (d->state == EC_DATAGRAM_RECEIVED && link_up) {
 		fsm->misses = 0;
 		fsm->last_answer_ns = now_ns;
@@ -284,6 +301,8 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 		fsm->link_was_up = true;
 		responding = d->working_counter;
 		master->al_states = ec_get_u16(d->data);
+	} else if (link_up && !silent) {
+		fsm->misses = 0;
 	} else if (!link_up || (++fsm->misses >= EC_FSM_MASTER_MISSES &&
 				now_ns - fsm->last_answer_ns >=
 					EC_FSM_MASTER_LOSS_NS)) {

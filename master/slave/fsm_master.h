@@ -11,8 +11,10 @@
 
 struct ec_master;
 
-/* Broadcasts in a row without an answer before the link counts as lost
- * (one lost frame is not a topology change).
+/* Broadcasts in a row without an answer, and without any other frame
+ * coming back meanwhile, before the link counts as lost (lost frames
+ * are not a topology change: IgH changes a state only on an answered
+ * datagram, doc/IGH-SEMANTICS.md).
  */
 #define EC_FSM_MASTER_MISSES 3
 /*

@@ -478,9 +478,7 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	 */
 	ec_slave_collect_requests(slave);
 	ec_fsm_slave_exec(fsm, now_ns);
-	if (slave->config)
-		ec_store_release(&slave->config->al_state_seen,
-				 (u8)slave->current_state);
+	ec_slave_config_publish(slave->config);
 }
 
 /**
@@ -533,6 +531,7 @@ void ec_slave_fsm_detach_config(struct ec_slave *slave)
 	if (!fsm)
 		return;
 	ec_fsm_slave_drop_config(fsm);
+	ec_fsm_target_forget_config(&fsm->target);
 }
 
 /**

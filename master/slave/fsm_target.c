@@ -180,6 +180,24 @@ void ec_fsm_target_request_check(struct ec_fsm_target *fsm)
 	fsm->check_requested = true;
 }
 
+/**
+ * ec_fsm_target_configured() - the slave needs no new configuration
+ * @fsm: target FSM
+ *
+ * The last job brought the slave to the state and configuration it
+ * should have now, and no job runs: IgH's !slave->force_config.
+ *
+ * Return: true if nothing is to be applied.
+ */
+bool ec_fsm_target_configured(const struct ec_fsm_target *fsm)
+{
+	return fsm->state != ec_fsm_target_state_config &&
+	       fsm->state != ec_fsm_target_state_change &&
+	       !fsm->slave->error_flag &&
+	       !ec_fsm_target_changed(fsm,
+				      ec_slave_target_state(fsm->slave));
+}
+
 /* Bring the slave to @target: configure it on the way up, else change. */
 static void ec_fsm_target_go(struct ec_fsm_target *fsm, u8 target,
 			     bool changed, u64 now_ns)
@@ -293,6 +311,19 @@ bool ec_fsm_target_drop_config(struct ec_fsm_target *fsm)
 	fsm->applied_target = 0;
 	fsm->state = ec_fsm_target_state_end;
 	return true;
+}
+
+/**
+ * ec_fsm_target_forget_config() - the slave's configuration is gone
+ * @fsm: target FSM
+ *
+ * What was applied no longer counts (IgH's force_config after a
+ * deactivation): a configuration attached later, even at the same
+ * address, is applied anew before the slave counts as configured.
+ */
+void ec_fsm_target_forget_config(struct ec_fsm_target *fsm)
+{
+	fsm->applied_config = NULL;
 }
 
 /* Record the end of a job (back-off on failure). */

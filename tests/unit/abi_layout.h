@@ -188,6 +188,7 @@ EC_OFF(ec_ioctl_domain_state, wc_state, 8);
 EC_ABI(ec_ioctl_activate, 24);
 EC_OFF(ec_ioctl_activate, shm_size, 8);
 EC_ABI(ec_ioctl_shm_domain, 64);
+EC_OFF(ec_ioctl_shm_domain, redundancy_active, 12);
 EC_OFF(ec_ioctl_shm_domain, app_flags, 16);
 EC_OFF(ec_ioctl_shm_domain, queue_count, 20);
 EC_OFF(ec_ioctl_shm_domain, rx_wkc, 24);

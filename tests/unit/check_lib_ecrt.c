@@ -447,7 +447,13 @@ START_TEST(test_dc)
 }
 END_TEST
 
-/* A master with the shared area, one domain, activated. */
+/*
+ * With the shared area: process(), queue(), the application time and the
+ * DC queue calls record and raise app_pending, with no system call; the
+ * DC readings come by ioctl until the module marks the area published,
+ * then from the area, without the marker bit.
+ */
+/* A master with one domain, activated with the shared area mapped. */
 static ec_master_t *shm_master(ec_domain_t **d)
 {
 	ec_master_t *m;
@@ -459,15 +465,10 @@ static ec_master_t *shm_master(ec_domain_t **d)
 	*d = ecrt_master_create_domain(m);
 	ck_assert_ptr_nonnull(*d);
 	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_ptr_nonnull(fake.shm);
 	return m;
 }
 
-/*
- * With the shared area: process(), queue(), the application time and the
- * DC queue calls record and raise app_pending, with no system call; the
- * DC readings come by ioctl until the module marks the area published,
- * then from the area, without the marker bit.
- */
 START_TEST(test_shm)
 {
 	ec_master_t *m;
@@ -476,7 +477,6 @@ START_TEST(test_shm)
 	uint64_t t64 = 0;
 
 	m = shm_master(&d);
-	ck_assert_ptr_nonnull(fake.shm);
 	ck_assert_uint_eq(fake.shm->app_pending, 0);
 
 	ck_assert_int_eq(ecrt_domain_process(d), 0);
@@ -523,6 +523,36 @@ START_TEST(test_shm)
 	ck_assert_int_eq(ecrt_master_receive(m), 0);
 	ck_assert_int_eq(ecrt_master_reference_clock_time(m, &t32), -ENXIO);
 	ck_assert_uint_eq(fake.dc_times, 1);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * ecrt_domain_state() with the shared area: redundancy_active is the word
+ * the module published (the backup link carried data), not always 0.
+ */
+START_TEST(test_shm_redundancy_active)
+{
+	ec_master_t *m;
+	ec_domain_t *d;
+	ec_domain_state_t st;
+
+	m = shm_master(&d);
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	ck_assert_uint_eq(st.redundancy_active, 0);
+	fake.shm->domains[0].redundancy_active = 1;	/* ring broken */
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	ck_assert_uint_eq(st.redundancy_active, 1);
+	fake.shm->domains[0].redundancy_active = 0;	/* healed */
+	ck_assert_int_eq(ecrt_master_receive(m), 0);
+	ck_assert_int_eq(ecrt_domain_process(d), 0);
+	ck_assert_int_eq(ecrt_domain_state(d, &st), 0);
+	ck_assert_uint_eq(st.redundancy_active, 0);
 	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
 	ecrt_release_master(m);
 }
@@ -735,6 +765,7 @@ int main(void)
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
+	tcase_add_test(tc, test_shm_redundancy_active);
 	tcase_add_test(tc, test_shm_rx);
 	tcase_add_test(tc, test_wc_rule_cases);
 	tcase_add_test(tc, test_pdos);

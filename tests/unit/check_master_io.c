@@ -168,6 +168,34 @@ START_TEST(test_link_loss_counts_zero)
 END_TEST
 
 /*
+ * The loss rate of ethercat master: frames counted lost at one sample
+ * that came back before the next (late answers, frames on their way)
+ * never make it negative (it printed "Loss rate [1/s]: -5").
+ */
+START_TEST(test_loss_rate_not_negative)
+{
+	struct ec_device_stats s;
+	static const u64 totals[] = { 4, 2, 2, 7, 1, 1, 9 };
+	unsigned int i, j;
+
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < sizeof(totals) / sizeof(totals[0]); i++) {
+		ec_stats_sample(&s, totals[i]);
+		for (j = 0; j < EC_RATE_COUNT; j++)
+			ck_assert_msg(s.loss_rates[j] >= 0,
+				      "sample %u: loss rate %d of window %u",
+				      i, s.loss_rates[j], j);
+	}
+	/* The first sample's 4 lost frames in the last second. */
+	memset(&s, 0, sizeof(s));
+	ec_stats_sample(&s, 4);
+	ck_assert_int_eq(s.loss_rates[0], 4000);
+	ec_stats_sample(&s, 4);
+	ck_assert_int_eq(s.loss_rates[0], 0);
+}
+END_TEST
+
+/*
  * Random and mutated frames must be counted as bad or unmatched, never
  * crash or corrupt a datagram in flight.
  */
@@ -224,6 +252,7 @@ int main(void)
 	tcase_add_test(tc, test_timeout_and_lost_frames);
 	tcase_add_test(tc, test_unmatched_and_bad_frames);
 	tcase_add_test(tc, test_link_loss_counts_zero);
+	tcase_add_test(tc, test_loss_rate_not_negative);
 	tcase_add_test(tc, test_random_frames);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -91,11 +91,7 @@ static bool fsms_quiet(struct ec_harness *h, void *ctx)
 /* The default segment's application in OP, every FSM done. */
 static void op_setup(struct fixture *f)
 {
-	setup(f);
-	register_entries(f);
-	activate(f);
-	ck_assert(run_until(&f->h, master_sees_op, NULL,
-			    10 * EC_NSEC_PER_SEC));
+	setup_op(f);
 	ck_assert(run_until(&f->h, fsms_quiet, NULL, 10 * EC_NSEC_PER_SEC));
 }
 

@@ -266,6 +266,17 @@ static inline void activate(struct fixture *f)
 	ck_assert_int_eq(ec_master_activate(&f->h.master, f->h.now_ns), 0);
 }
 
+/* The default segment's application activated, the master seeing its
+ * slaves in OP with their jobs done. */
+static inline void setup_op(struct fixture *f)
+{
+	setup(f);
+	register_entries(f);
+	activate(f);
+	ck_assert(run_until(&f->h, master_sees_op, NULL,
+			    10 * EC_NSEC_PER_SEC));
+}
+
 static inline void teardown(struct fixture *f)
 {
 	app_out.len = 0;

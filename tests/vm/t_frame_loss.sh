@@ -15,6 +15,11 @@
 # latency) can cost S cycles by itself, so the longest run may be 2 + S,
 # and a watchdog trip during a stall longer than the 100 ms watchdog is
 # reported, not failed.  EC_LOSS_CYCLES sets the cycles per run (3000).
+# Then, at a 10 ms cycle and once every config is operational, 20 % loss
+# for 4 s: the application's view of its configs (online, operational,
+# al_state) and of the master (al_states) must not change at all
+# (IgH: a state changes only on an answered datagram), unless a slave
+# really left OP (an SM watchdog on a stalling rig: reported, not failed).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -46,7 +51,25 @@ vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1
 		grep "^loopback" /tmp/run.log | sed "s/^/loss $pct: /"
 		echo "loss $pct: rc=$rc"
 		echo "loss $pct: watchdog $(dmesg | grep -ci "sync manager watchdog")"
-	done'
+	done
+	dmesg -c >/dev/null
+	ec_user_example -q -t 10000 -c 1200 >/tmp/op.log 2>&1 &
+	pid=$!
+	i=0; while [ $i -lt 80 ]; do
+		grep -q "^all configs operational" /tmp/op.log && break
+		sleep 0.25; i=$((i + 1)); done
+	d0=$(dropped)
+	vm-control drop 20 >/dev/null; sleep 4; vm-control drop 0 >/dev/null
+	d1=$(dropped)
+	vm-control status | grep "^slave" | sed "s/^/op10: sim /"
+	echo "op10: dropped $((d1 - d0)) in OP after $i waits"
+	wait $pid; echo "op10: rc=$?"
+	sed -n "s/^\(state changes after OP: .*\)/op10: \1/p" /tmp/op.log
+	echo "op10: left OP $(dmesg | grep -c "(was OP)")"
+	grep -m1 "^all configs operational" /tmp/op.log | sed "s/^/op10: /"
+	grep -e ": state" -e "AL states" -e ": online" -e ": offline" -e "operational" /tmp/op.log |
+		tail -40 | sed "s/^/op10: log /"
+	dmesg | grep -v "working counter" | tail -30 | sed "s/^/op10: klog /"'
 
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
 counts() {
@@ -77,4 +100,24 @@ for pct in 0 1 5; do
 	grep -q "^loss $pct: loopback ok" "$OUT" ||
 		fail "$pct %: the loop-back checks failed"
 done
+# 20 % loss for 4 s at a 10 ms cycle, once the configs are operational:
+# what the application reads of its configs (online, operational,
+# al_state) and of the master (al_states) never changes, and every
+# configured slave of the simulator is still in OP after it.
+grep '^op10:' "$OUT" | sed 's/^/  /'
+n=$(sed -n 's/^op10: dropped \([0-9]*\) .*/\1/p' "$OUT")
+[ "${n:-0}" -gt 0 ] || fail "10 ms run: the simulator dropped no frame"
+grep -q '^op10: all configs operational' "$OUT" ||
+	fail "10 ms run: the configs never became operational"
+# A slave that really left OP (its AL status read said so: an SM
+# watchdog trips when the emulated rig stalls for longer than 100 ms at
+# 20 % loss) must show, so the count is asserted only when none did.
+if grep -q '^op10: left OP 0$' "$OUT"; then
+	grep -q '^op10: state changes after OP: 0$' "$OUT" ||
+		fail "10 ms run at 20 %: the application saw its states change"
+	[ "$(grep -c '^op10: sim slave [1-5] .* state OP ' "$OUT")" -eq 5 ] ||
+		fail "10 ms run: a configured slave of the simulator is not in OP"
+else
+	echo "  10 ms run: a slave really left OP (kernel log above); not counted"
+fi
 pass

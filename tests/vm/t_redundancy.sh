@@ -17,7 +17,9 @@
 # than in the base run plus what the rig's stalls explain (a stall of S ms
 # costs S / 2 cycles of 2 ms, as in t_frame_loss: the emulated rig needs
 # about a millisecond per round trip, so the example cycles at 2 ms) and
-# a fixed allowance for the moments of the cut and the mend (below).
+# a fixed allowance for the moments of the cut and the mend (below); and
+# the example's ecrt_domain_state().redundancy_active: 1 during each
+# break, 0 after the heal, unchanged in the base run.
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -31,6 +33,7 @@ vm_run --backup -- "$GUEST_WAIT_N"'
 		stall=$(sed -n "s/^wake-up latency: .* max \([0-9]*\) us;.*/\1/p" /tmp/run.log)
 		sed -n "s/^cycles \([0-9]*\), incomplete after the first check \([0-9]*\), longest run of incomplete cycles \([0-9]*\)$/run $1: cycles \1 incomplete \2 longest \3 stall $(( ${stall:-0} / 1000 ))/p" /tmp/run.log
 		sed -n "s/^loopback/run $1: loopback/p" /tmp/run.log
+		echo "run $1: redundancy$(sed -n "s/^domain: redundancy / /p" /tmp/run.log | tr -d "\n")"
 	}
 	app() { echo "run $1" >/dev/kmsg
 		ec_user_example -q -t 2000 -c 2500 >/tmp/run.log 2>&1; }
@@ -77,6 +80,17 @@ for r in base break2 break0; do
 	grep -q "^run $r: loopback ok" "$OUT" ||
 		fail "$r: the loop-back checks failed"
 	[ -n "$(counts $r)" ] || fail "$r: the example printed no counts"
+done
+# What the application reads of its domain (ecrt_domain_state() in
+# userspace): redundancy_active 1 while the ring is broken, 0 after it
+# healed, never 1 in the base run.
+grep -q "^run base: redundancy$" "$OUT" ||
+	fail "base: redundancy_active changed with the ring closed"
+for r in break2 break0; do
+	grep -q "^run $r: redundancy.* active" "$OUT" ||
+		fail "$r: redundancy_active never 1 while the ring was broken"
+	grep -q "^run $r: redundancy .* inactive$" "$OUT" ||
+		fail "$r: redundancy_active not 0 after the ring healed"
 done
 set -- $(counts base)
 base=$2
