@@ -39,6 +39,7 @@
 #include <linux/pci.h>
 
 #include "ecdev.h"
+#include "ec_ports.h"
 #include "e1000e_regs.h"
 
 #define EC_E1K_DRV_NAME		"ec_e1000e"
@@ -479,52 +480,6 @@ static void ec_e1k_setup_mac(struct ec_e1k_port *p)
 	ec_e1k_phy_power_up(p);
 }
 
-/* --- which ports: the "ports" parameter --------------------------------- */
-
-static bool ec_e1k_is_pci_addr(const char *s)
-{
-	unsigned int dom, bus, slot, fn;
-	char end;
-
-	return sscanf(s, "%x:%x:%x.%x%c", &dom, &bus, &slot, &fn, &end) == 4 &&
-	       strlen(s) == 12;
-}
-
-static int ec_e1k_check_ports(void)
-{
-	u8 mac[ETH_ALEN];
-	int i;
-
-	for (i = 0; i < ports_count; i++) {
-		const char *s = ports[i];
-
-		if (!strcmp(s, "all") || ec_e1k_is_pci_addr(s) ||
-		    (strlen(s) == 17 && mac_pton(s, mac)))
-			continue;
-		pr_err(EC_E1K_DRV_NAME ": ports: \"%s\" is neither a PCI address (0000:03:00.0), a MAC address (00:1b:21:0a:0b:0c) nor \"all\"\n",
-		       s);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static bool ec_e1k_wanted(const struct ec_e1k_port *p)
-{
-	u8 mac[ETH_ALEN];
-	int i;
-
-	for (i = 0; i < ports_count; i++) {
-		const char *s = ports[i];
-
-		if (!strcmp(s, "all") || !strcasecmp(s, pci_name(p->pdev)))
-			return true;
-		if (strlen(s) == 17 && mac_pton(s, mac) &&
-		    ether_addr_equal(mac, p->mac))
-			return true;
-	}
-	return false;
-}
-
 /* --- PCI driver ----------------------------------------------------------- */
 
 static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -559,7 +514,7 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			goto out_unmap;
 		}
 	}
-	if (!ec_e1k_wanted(p)) {
+	if (!ec_ports_wanted(ports, ports_count, pdev, p->mac)) {
 		dev_info(dev, "%pM not in ports=: left alone\n", p->mac);
 		ret = -ENODEV;
 		goto out_unmap;
@@ -670,7 +625,7 @@ static struct pci_driver ec_e1k_driver = {
 
 static int __init ec_e1k_init(void)
 {
-	int ret = ec_e1k_check_ports();
+	int ret = ec_ports_check(EC_E1K_DRV_NAME, ports, ports_count);
 
 	if (ret)
 		return ret;
