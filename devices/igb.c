@@ -375,8 +375,10 @@ static int ec_igb_mdic(struct ec_igb_port *p, u32 op, u32 reg, u16 *val)
 /*
  * The stock igb powers the PHY down when it lets the port go (unbind,
  * ifdown), and an i350/i210 NVM may keep it disconnected (PHPM.GO_LINK_D)
- * until a driver comes.  Bring it back and restart autonegotiation only
- * then, so that a link already up is left alone.
+ * until a driver comes.  Power it up, and restart autonegotiation when it
+ * was down or the link is not up after the reset (QEMU's model, for one,
+ * resets its PHY with the MAC and autonegotiates only when told); a link
+ * that is up is left alone.
  */
 static void ec_igb_phy_power_up(struct ec_igb_port *p)
 {
@@ -394,14 +396,15 @@ static void ec_igb_phy_power_up(struct ec_igb_port *p)
 	ret = ec_igb_mdic(p, EC_IGB_MDIC_OP_READ, EC_IGB_PHY_CTRL, &ctrl);
 	if (ret) {
 		dev_warn(dev, "PHY does not answer on MDIC (%d)\n", ret);
-	} else if (ctrl & EC_IGB_PHY_CTRL_POWER_DOWN) {
+	} else if ((ctrl & EC_IGB_PHY_CTRL_POWER_DOWN) ||
+		   !(ec_igb_rd(p, EC_IGB_STATUS) & EC_IGB_STATUS_LU)) {
 		ctrl &= ~EC_IGB_PHY_CTRL_POWER_DOWN;
 		ctrl |= EC_IGB_PHY_CTRL_AN_ENABLE | EC_IGB_PHY_CTRL_RESTART_AN;
 		if (ec_igb_mdic(p, EC_IGB_MDIC_OP_WRITE, EC_IGB_PHY_CTRL,
 				&ctrl))
 			dev_warn(dev, "cannot power the PHY up\n");
 		else
-			dev_info(dev, "PHY powered up, autonegotiating\n");
+			dev_info(dev, "autonegotiating\n");
 	}
 	ec_igb_phy_release(p);
 }
@@ -455,8 +458,8 @@ static int ec_igb_reset(struct ec_igb_port *p)
 			break;
 		usleep_range(100, 200);
 	}
-	if (i == 100)
-		dev_warn(&p->pdev->dev, "NVM auto-read not done after reset\n");
+	if (i == 100)	/* QEMU's 82576 never sets it; the stock igb goes on */
+		dev_dbg(&p->pdev->dev, "NVM auto-read not done after reset\n");
 	ec_igb_wr(p, EC_IGB_IMC, EC_IGB_INT_ALL);
 	ec_igb_wr(p, EC_IGB_EIMC, EC_IGB_INT_ALL);
 	ec_igb_rd(p, EC_IGB_ICR);
