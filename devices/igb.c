@@ -42,7 +42,7 @@
 #include <linux/pci.h>
 
 #include "ecdev.h"
-#include "ec_ports.h"
+#include "ec_native.h"
 #include "igb_regs.h"
 
 #define EC_IGB_DRV_NAME		"ec_igb"
@@ -95,14 +95,13 @@ struct ec_igb_port {
 	struct ec_device *ecdev;
 	u8 mac[ETH_ALEN];
 	unsigned int lan_id;		/* port of a multi-port part */
+	struct ec_native_dma dma[EC_NATIVE_DMA_AREAS];
 
 	union ec_igb_rx_desc *rx_ring;
 	dma_addr_t rx_ring_dma;
 	u8 *rx_buf;			/* EC_IGB_RX_COUNT buffers */
 	dma_addr_t rx_buf_dma;
-	unsigned int rx_next;		/* next descriptor the driver reads */
-	unsigned int rx_unreturned;	/* read, not yet given back (RDT) */
-	bool rx_skip;			/* dropping a frame > one buffer */
+	struct ec_native_rx rx;		/* the receive ring's bookkeeping */
 
 	union ec_igb_tx_desc *tx_ring;
 	dma_addr_t tx_ring_dma;
@@ -116,20 +115,11 @@ struct ec_igb_port {
 	bool link_up;			/* STATUS.LU as poll last read it */
 	u32 link_status;		/* STATUS speed and duplex, logged */
 
-	/* Counters (read by nobody yet but a debugger; kept honest). */
-	unsigned long rx_errors, rx_other, rx_oversized, tx_ring_full;
+	/* Counter (read by nobody yet but a debugger; kept honest). */
+	unsigned long tx_ring_full;
 };
 
-static char *ports[EC_IGB_MAX_PORTS];
-static int ports_count;
-module_param_array(ports, charp, &ports_count, 0444);
-MODULE_PARM_DESC(ports,
-		 "ports to drive: PCI addresses (0000:03:00.0) or MAC addresses, comma separated, or \"all\"");
-
-static bool promisc;
-module_param(promisc, bool, 0444);
-MODULE_PARM_DESC(promisc,
-		 "accept frames for any destination (default: broadcast and own MAC, enough for EtherCAT)");
+EC_NATIVE_PARAMS(EC_IGB_MAX_PORTS);
 
 static inline u32 ec_igb_rd(const struct ec_igb_port *p, u32 reg)
 {
@@ -194,32 +184,6 @@ out:
 	return ret;
 }
 
-/* One received buffer: hand it on when it is a whole EtherCAT frame. */
-static void ec_igb_rx_one(struct ec_igb_port *p, const u8 *buf,
-			  unsigned int len, u32 status_error)
-{
-	if (!(status_error & EC_IGB_RXD_STAT_EOP)) {
-		/* longer than a buffer: not an EtherCAT frame, drop it all */
-		p->rx_skip = true;
-		return;
-	}
-	if (p->rx_skip) {
-		p->rx_skip = false;
-		p->rx_oversized++;
-		return;
-	}
-	if (status_error & EC_IGB_RXD_ERR_RXE) {
-		p->rx_errors++;
-		return;
-	}
-	if (len < ETH_HLEN || len > EC_IGB_BUF_SIZE ||
-	    ((buf[12] << 8) | buf[13]) != ETH_P_ETHERCAT) {
-		p->rx_other++;
-		return;
-	}
-	ecdev_receive(p->ecdev, buf, len);
-}
-
 static void ec_igb_update_link(struct ec_igb_port *p)
 {
 	u32 status = ec_igb_rd(p, EC_IGB_STATUS);
@@ -251,31 +215,25 @@ static void ec_igb_poll(void *priv)
 	if (WARN_ON_ONCE(test_and_set_bit_lock(EC_IGB_RX_BUSY, &p->busy)))
 		return;
 	for (n = 0; n < EC_IGB_RX_COUNT; n++) {
-		union ec_igb_rx_desc *d = &p->rx_ring[p->rx_next];
+		union ec_igb_rx_desc *d = &p->rx_ring[p->rx.next];
 		u32 st = le32_to_cpu(READ_ONCE(d->wb.status_error));
 
 		if (!(st & EC_IGB_RXD_STAT_DD))
 			break;
 		dma_rmb();	/* length and data after DD */
-		ec_igb_rx_one(p, p->rx_buf + p->rx_next * EC_IGB_BUF_SIZE,
-			      le16_to_cpu(d->wb.length), st);
+		ec_native_rx_frame(&p->rx, p->ecdev,
+				   p->rx_buf + p->rx.next * EC_IGB_BUF_SIZE,
+				   le16_to_cpu(d->wb.length), EC_IGB_BUF_SIZE,
+				   st & EC_IGB_RXD_STAT_EOP,
+				   st & EC_IGB_RXD_ERR_RXE);
 		/* back to the read format; hdr_addr 0 clears DD too */
 		d->read.pkt_addr = cpu_to_le64(ec_igb_rx_buf_dma(p,
-								 p->rx_next));
+								 p->rx.next));
 		d->read.hdr_addr = 0;
-		p->rx_next = (p->rx_next + 1) % EC_IGB_RX_COUNT;
+		p->rx.next = (p->rx.next + 1) % EC_IGB_RX_COUNT;
 	}
-	/*
-	 * The controller fills up to, not including, RDT.  Give the read
-	 * descriptors back a few at a time: a register write is a bus (or,
-	 * emulated, a VM) round trip, and the ring has room to spare.
-	 */
-	p->rx_unreturned += n;
-	if (p->rx_unreturned >= EC_IGB_RX_RETURN) {
-		p->rx_unreturned = 0;
-		ec_igb_wr(p, EC_IGB_RDT, (p->rx_next + EC_IGB_RX_COUNT - 1) %
-					 EC_IGB_RX_COUNT);
-	}
+	ec_native_rx_return(&p->rx, p->hw + EC_IGB_RDT, n, EC_IGB_RX_COUNT,
+			    EC_IGB_RX_RETURN);
 	if (time_after_eq(jiffies, p->next_link_check)) {
 		p->next_link_check = jiffies + EC_IGB_LINK_PERIOD;
 		ec_igb_update_link(p);
@@ -350,28 +308,6 @@ static void ec_igb_phy_release(struct ec_igb_port *p)
 	ec_igb_put_swsm(p);
 }
 
-static int ec_igb_mdic(struct ec_igb_port *p, u32 op, u32 reg, u16 *val)
-{
-	unsigned int i;
-	u32 mdic;
-
-	ec_igb_wr(p, EC_IGB_MDIC, op | EC_IGB_MDIC_REG(reg) |
-		  EC_IGB_MDIC_PHY(EC_IGB_PHY_ADDR) |
-		  (op == EC_IGB_MDIC_OP_WRITE ? *val : 0));
-	for (i = 0; i < 100; i++) {	/* an MDIO frame takes up to 64 us */
-		usleep_range(50, 100);
-		mdic = ec_igb_rd(p, EC_IGB_MDIC);
-		if (!(mdic & EC_IGB_MDIC_READY))
-			continue;
-		if (mdic & EC_IGB_MDIC_ERROR)
-			return -EIO;
-		if (op == EC_IGB_MDIC_OP_READ)
-			*val = mdic & EC_IGB_MDIC_DATA;
-		return 0;
-	}
-	return -ETIMEDOUT;
-}
-
 /*
  * The stock igb powers the PHY down when it lets the port go (unbind,
  * ifdown), and an i350/i210 NVM may keep it disconnected (PHPM.GO_LINK_D)
@@ -393,15 +329,14 @@ static void ec_igb_phy_power_up(struct ec_igb_port *p)
 		dev_warn(dev, "PHY semaphore busy: PHY left as it is\n");
 		return;
 	}
-	ret = ec_igb_mdic(p, EC_IGB_MDIC_OP_READ, EC_IGB_PHY_CTRL, &ctrl);
+	ret = ec_native_mdic(p->hw, false, EC_IGB_PHY_CTRL, &ctrl);
 	if (ret) {
 		dev_warn(dev, "PHY does not answer on MDIC (%d)\n", ret);
 	} else if ((ctrl & EC_IGB_PHY_CTRL_POWER_DOWN) ||
 		   !(ec_igb_rd(p, EC_IGB_STATUS) & EC_IGB_STATUS_LU)) {
 		ctrl &= ~EC_IGB_PHY_CTRL_POWER_DOWN;
 		ctrl |= EC_IGB_PHY_CTRL_AN_ENABLE | EC_IGB_PHY_CTRL_RESTART_AN;
-		if (ec_igb_mdic(p, EC_IGB_MDIC_OP_WRITE, EC_IGB_PHY_CTRL,
-				&ctrl))
+		if (ec_native_mdic(p->hw, true, EC_IGB_PHY_CTRL, &ctrl))
 			dev_warn(dev, "cannot power the PHY up\n");
 		else
 			dev_info(dev, "autonegotiating\n");
@@ -466,62 +401,6 @@ static int ec_igb_reset(struct ec_igb_port *p)
 	return 0;
 }
 
-/* The address the NVM loaded into RAL0/RAH0. */
-static bool ec_igb_read_mac(struct ec_igb_port *p)
-{
-	u32 ral = ec_igb_rd(p, EC_IGB_RAL0);
-	u32 rah = ec_igb_rd(p, EC_IGB_RAH0);
-
-	if (!(rah & EC_IGB_RAH_AV))
-		return false;
-	p->mac[0] = ral;
-	p->mac[1] = ral >> 8;
-	p->mac[2] = ral >> 16;
-	p->mac[3] = ral >> 24;
-	p->mac[4] = rah;
-	p->mac[5] = rah >> 8;
-	return is_valid_ether_addr(p->mac);
-}
-
-static void ec_igb_free_rings(struct ec_igb_port *p)
-{
-	struct device *dev = &p->pdev->dev;
-
-	if (p->tx_buf)
-		dma_free_coherent(dev, EC_IGB_TX_COUNT * EC_IGB_BUF_SIZE,
-				  p->tx_buf, p->tx_buf_dma);
-	if (p->rx_buf)
-		dma_free_coherent(dev, EC_IGB_RX_COUNT * EC_IGB_BUF_SIZE,
-				  p->rx_buf, p->rx_buf_dma);
-	if (p->tx_ring)
-		dma_free_coherent(dev, EC_IGB_TX_COUNT * sizeof(*p->tx_ring),
-				  p->tx_ring, p->tx_ring_dma);
-	if (p->rx_ring)
-		dma_free_coherent(dev, EC_IGB_RX_COUNT * sizeof(*p->rx_ring),
-				  p->rx_ring, p->rx_ring_dma);
-}
-
-static int ec_igb_alloc_rings(struct ec_igb_port *p)
-{
-	struct device *dev = &p->pdev->dev;
-
-	p->rx_ring = dma_alloc_coherent(dev, EC_IGB_RX_COUNT *
-					sizeof(*p->rx_ring),
-					&p->rx_ring_dma, GFP_KERNEL);
-	p->tx_ring = dma_alloc_coherent(dev, EC_IGB_TX_COUNT *
-					sizeof(*p->tx_ring),
-					&p->tx_ring_dma, GFP_KERNEL);
-	p->rx_buf = dma_alloc_coherent(dev, EC_IGB_RX_COUNT * EC_IGB_BUF_SIZE,
-				       &p->rx_buf_dma, GFP_KERNEL);
-	p->tx_buf = dma_alloc_coherent(dev, EC_IGB_TX_COUNT * EC_IGB_BUF_SIZE,
-				       &p->tx_buf_dma, GFP_KERNEL);
-	if (!p->rx_ring || !p->tx_ring || !p->rx_buf || !p->tx_buf) {
-		ec_igb_free_rings(p);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
 /* Set XDCTL.ENABLE of a queue register and wait until it reads back. */
 static int ec_igb_enable_queue(struct ec_igb_port *p, u32 reg)
 {
@@ -549,9 +428,9 @@ static int ec_igb_setup_rx(struct ec_igb_port *p)
 			cpu_to_le64(ec_igb_rx_buf_dma(p, i));
 		p->rx_ring[i].read.hdr_addr = 0;
 	}
-	p->rx_next = 0;
-	p->rx_unreturned = 0;
-	p->rx_skip = false;
+	p->rx.next = 0;
+	p->rx.unreturned = 0;
+	p->rx.skip = false;
 	ec_igb_wr(p, EC_IGB_MRQC, 0);
 	ec_igb_wr(p, EC_IGB_RDBAL, lower_32_bits(p->rx_ring_dma));
 	ec_igb_wr(p, EC_IGB_RDBAH, upper_32_bits(p->rx_ring_dma));
@@ -625,6 +504,20 @@ static void ec_igb_stop(struct ec_igb_port *p)
 				      ~EC_IGB_CTRL_EXT_DRV_LOAD);
 }
 
+/* Both rings and their buffers, in coherent DMA memory. */
+static int ec_igb_alloc_rings(struct ec_igb_port *p)
+{
+	int ret = ec_native_rings_alloc(&p->pdev->dev, p->dma,
+				EC_IGB_RX_COUNT * sizeof(*p->rx_ring),
+				EC_IGB_TX_COUNT * sizeof(*p->tx_ring),
+				EC_IGB_RX_COUNT * EC_IGB_BUF_SIZE,
+				EC_IGB_TX_COUNT * EC_IGB_BUF_SIZE);
+
+	if (!ret)
+		EC_NATIVE_RINGS_SET(p);
+	return ret;
+}
+
 /* --- PCI driver ----------------------------------------------------------- */
 
 static int ec_igb_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -640,22 +533,14 @@ static int ec_igb_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	p->pdev = pdev;
 	p->part = (const struct ec_igb_part *)id->driver_data;
 
-	ret = pci_enable_device_mem(pdev);
+	ret = ec_native_pci_map(pdev, EC_IGB_DRV_NAME, &p->hw);
 	if (ret)
 		return ret;
-	ret = pci_request_mem_regions(pdev, EC_IGB_DRV_NAME);
-	if (ret)
-		goto out_disable;
-	p->hw = pci_iomap(pdev, 0, 0);
-	if (!p->hw) {
-		ret = -ENOMEM;
-		goto out_release;
-	}
 	p->lan_id = EC_IGB_STATUS_LAN_ID(ec_igb_rd(p, EC_IGB_STATUS));
 	/* The address before the reset: a stock driver may have set it. */
-	if (!ec_igb_read_mac(p)) {
+	if (!ec_native_read_mac(p->hw, p->mac)) {
 		ret = ec_igb_reset(p);
-		if (ret || !ec_igb_read_mac(p)) {
+		if (ret || !ec_native_read_mac(p->hw, p->mac)) {
 			dev_err(dev, "no valid MAC address in RAL0/RAH0\n");
 			ret = -ENODEV;
 			goto out_unmap;
@@ -673,9 +558,7 @@ static int ec_igb_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		ret = -ENODEV;
 		goto out_unmap;
 	}
-	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
-	if (ret)
-		ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
+	ret = ec_native_dma_mask(pdev);
 	if (ret)
 		goto out_unmap;
 	ret = ec_igb_alloc_rings(p);
@@ -722,13 +605,9 @@ out_stop:
 	ec_igb_stop(p);
 out_free_rings:
 	pci_clear_master(pdev);
-	ec_igb_free_rings(p);
+	ec_native_dma_free(dev, p->dma, EC_NATIVE_DMA_AREAS);
 out_unmap:
-	pci_iounmap(pdev, p->hw);
-out_release:
-	pci_release_mem_regions(pdev);
-out_disable:
-	pci_disable_device(pdev);
+	ec_native_pci_unmap(pdev, p->hw);
 	return ret;
 }
 
@@ -741,10 +620,8 @@ static void ec_igb_remove(struct pci_dev *pdev)
 	ecdev_withdraw(p->ecdev);
 	ec_igb_stop(p);
 	pci_clear_master(pdev);
-	ec_igb_free_rings(p);
-	pci_iounmap(pdev, p->hw);
-	pci_release_mem_regions(pdev);
-	pci_disable_device(pdev);
+	ec_native_dma_free(&pdev->dev, p->dma, EC_NATIVE_DMA_AREAS);
+	ec_native_pci_unmap(pdev, p->hw);
 	dev_info(&pdev->dev, "%pM taken back from the EtherCAT master\n",
 		 p->mac);
 }
@@ -779,13 +656,7 @@ static struct pci_driver ec_igb_driver = {
 
 static int __init ec_igb_init(void)
 {
-	int ret = ec_ports_check(EC_IGB_DRV_NAME, ports, ports_count);
-
-	if (ret)
-		return ret;
-	if (!ports_count)
-		pr_info(EC_IGB_DRV_NAME ": no ports= given: binding no port (ports=all binds every supported one)\n");
-	return pci_register_driver(&ec_igb_driver);
+	return ec_native_register(&ec_igb_driver, ports, ports_count);
 }
 
 static void __exit ec_igb_exit(void)

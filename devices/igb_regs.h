@@ -63,17 +63,12 @@
 #define EC_IGB_CTRL_EXT_LINK_MODE(c)	(((c) >> 22) & 3)	/* 0: copper PHY */
 #define EC_IGB_CTRL_EXT_DRV_LOAD	BIT(28)	/* a driver owns the port */
 
-/* MDI Control, MDIC ([I210] 8.2.4, [82576] 8.2.4): PHY register access */
-#define EC_IGB_MDIC		0x0020
-#define EC_IGB_MDIC_DATA	0xffff
-#define EC_IGB_MDIC_REG(r)	((u32)(r) << 16)
-#define EC_IGB_MDIC_PHY(p)	((u32)(p) << 21)
-#define EC_IGB_MDIC_OP_WRITE	BIT(26)
-#define EC_IGB_MDIC_OP_READ	BIT(27)
-#define EC_IGB_MDIC_READY	BIT(28)
-#define EC_IGB_MDIC_ERROR	BIT(30)
-/* The internal copper PHY answers at address 1 on every part. */
-#define EC_IGB_PHY_ADDR		1
+/*
+ * MDI Control, MDIC ([I210] 8.2.4, [82576] 8.2.4), the PHY register access,
+ * and Receive Address 0, RAL0/RAH0 ([I210] 8.10.x, [82576] 8.10.x): the
+ * 8254x offsets and bits, in ec_native.h.  The internal copper PHY answers
+ * at address 1 on every part.
+ */
 /* PHY Control, PHY register 0 (IEEE 802.3 clause 22 basic control) */
 #define EC_IGB_PHY_CTRL			0
 #define EC_IGB_PHY_CTRL_RESTART_AN	BIT(9)
@@ -139,12 +134,9 @@
 #define EC_IGB_SW_PHY_SM(port)	BIT((port) < 2 ? 1 + (port) : 3 + (port))
 #define EC_IGB_FW_SHIFT		16		/* the firmware's bits */
 
-/* Multicast Table Array and Receive Address 0 ([I210] 8.10.x) */
+/* Multicast Table Array ([I210] 8.10.x, [82576] 8.10.x) */
 #define EC_IGB_MTA(n)		(0x5200 + 4 * (n))
 #define EC_IGB_MTA_COUNT	128
-#define EC_IGB_RAL0		0x5400
-#define EC_IGB_RAH0		0x5404
-#define EC_IGB_RAH_AV		BIT(31)	/* address valid */
 /* Multiple receive queues: 0 is none (every frame to queue 0) */
 #define EC_IGB_MRQC		0x5818
 
