@@ -85,6 +85,7 @@ struct ec_e1k_port {
 	u8 *rx_buf;			/* EC_E1K_RX_COUNT buffers */
 	dma_addr_t rx_buf_dma;
 	struct ec_native_rx rx;		/* the receive ring's bookkeeping */
+	struct ec_native_peek peek;	/* rx_peek_us: the receive on arrival */
 
 	struct ec_e1k_tx_desc *tx_ring;
 	dma_addr_t tx_ring_dma;
@@ -161,6 +162,7 @@ static int ec_e1k_xmit(void *priv, const void *frame, size_t size)
 	p->tx_next = next;
 	/* writel() orders the descriptor and buffer stores before the tail */
 	ec_e1k_wr(p, EC_E1K_TDT, next);
+	ec_native_peek_arm(&p->peek);
 out:
 	clear_bit_unlock(EC_E1K_TX_BUSY, &p->busy);
 	return ret;
@@ -203,6 +205,15 @@ static void ec_e1k_poll(void *priv)
 		ec_e1k_update_link(p);
 	}
 	clear_bit_unlock(EC_E1K_RX_BUSY, &p->busy);
+}
+
+/* The peek timer's question (ec_native.h): has the next frame come? */
+static bool ec_e1k_rx_ready(void *priv)
+{
+	struct ec_e1k_port *p = priv;
+	const struct ec_e1k_rx_desc *d = &p->rx_ring[READ_ONCE(p->rx.next)];
+
+	return READ_ONCE(d->status) & EC_E1K_RXD_STAT_DD;
 }
 
 static const struct ecdev_ops ec_e1k_ops = {
@@ -422,6 +433,7 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ec_e1k_setup_tx(p);
 	p->next_link_check = jiffies;
 
+	ec_native_peek_init(&p->peek, ec_e1k_rx_ready, p, rx_peek_us, rx_peeks);
 	p->ecdev = ecdev_offer_port(p->mac, &ec_e1k_ops, p, THIS_MODULE);
 	if (!p->ecdev) {
 		dev_info(dev, "%pM: no EtherCAT master wants it (main_devices=)\n",
@@ -429,6 +441,7 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		ret = -ENODEV;
 		goto out_stop;
 	}
+	p->peek.ecdev = p->ecdev;
 	pci_set_drvdata(pdev, p);
 	ec_e1k_update_link(p);
 	ret = ecdev_open(p->ecdev);
@@ -442,6 +455,7 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 
 out_withdraw:
+	ec_native_peek_stop(&p->peek);
 	ecdev_withdraw(p->ecdev);
 out_stop:
 	ec_e1k_reset(p);
@@ -459,7 +473,9 @@ static void ec_e1k_remove(struct pci_dev *pdev)
 
 	/* After these the master calls neither xmit nor poll. */
 	ecdev_close(p->ecdev);
+	ec_native_peek_stop(&p->peek);
 	ecdev_withdraw(p->ecdev);
+	ec_native_peek_stop(&p->peek);	/* an xmit between the two */
 	ec_e1k_reset(p);	/* stops the DMA; leaves the PHY powered */
 	pci_clear_master(pdev);
 	ec_native_dma_free(&pdev->dev, p->dma, EC_NATIVE_DMA_AREAS);

@@ -13,6 +13,7 @@
 #include <linux/delay.h>
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
+#include <linux/hrtimer.h>
 #include <linux/io.h>
 #include <linux/pci.h>
 
@@ -189,7 +190,15 @@ MODULE_PARM_DESC(ports,							\
 static bool promisc;							\
 module_param(promisc, bool, 0444);					\
 MODULE_PARM_DESC(promisc,						\
-		 "accept frames for any destination (default: broadcast and own MAC, enough for EtherCAT)")
+		 "accept frames for any destination (default: broadcast and own MAC, enough for EtherCAT)"); \
+static unsigned int rx_peek_us;						\
+module_param(rx_peek_us, uint, 0444);					\
+MODULE_PARM_DESC(rx_peek_us,						\
+		 "the receive on arrival: look at the receive ring this many us after each send and every as many after (0: off; doc/NATIVE.md)"); \
+static unsigned int rx_peeks = 8;					\
+module_param(rx_peeks, uint, 0444);					\
+MODULE_PARM_DESC(rx_peeks,						\
+		 "looks at the receive ring per send with rx_peek_us (default 8)")
 
 /* Module init: refuse a bad "ports" word, then register the PCI driver. */
 static inline int ec_native_register(struct pci_driver *drv, char **ports,
@@ -263,6 +272,72 @@ static inline void ec_native_rx_return(struct ec_native_rx *rx,
 		return;
 	rx->unreturned = 0;
 	writel((rx->next + count - 1) % count, tail);
+}
+
+/*
+ * The receive on arrival for a polled driver (doc/NATIVE.md): a driver
+ * without interrupts cannot call ecdev_rx_notify() when a frame comes.
+ * Instead each send arms a high-resolution timer (hard-irq expiry, also on
+ * PREEMPT_RT); its callback only reads the next receive descriptor's done
+ * bit (memory, no register) and, when it is set, calls ecdev_rx_notify():
+ * the master then polls at once (under its cycle lock, by trylock) and the
+ * application's receive finds the exchange complete.  It looks again
+ * every step, "peeks" times in all per send, so that the frames of one
+ * send that come later are taken too.  poll() stays the only reader of
+ * the ring; the callback shares with xmit() only "left", where a lost
+ * update costs one look more or less.
+ */
+struct ec_native_peek {
+	struct hrtimer timer;
+	struct ec_device *ecdev;
+	bool (*ready)(void *port);	/* next receive descriptor done? */
+	void *port;
+	ktime_t step;
+	unsigned int peeks;		/* 0: off */
+	unsigned int left;
+};
+
+static inline enum hrtimer_restart ec_native_peek_fire(struct hrtimer *t)
+{
+	struct ec_native_peek *pk = container_of(t, struct ec_native_peek,
+						 timer);
+	unsigned int left = READ_ONCE(pk->left);
+
+	if (pk->ready(pk->port))
+		ecdev_rx_notify(pk->ecdev);
+	if (!left)
+		return HRTIMER_NORESTART;
+	WRITE_ONCE(pk->left, left - 1);
+	hrtimer_forward_now(t, pk->step);
+	return HRTIMER_RESTART;
+}
+
+/* Set up (process context); off when us or peeks is 0. */
+static inline void ec_native_peek_init(struct ec_native_peek *pk,
+				       bool (*ready)(void *port), void *port,
+				       unsigned int us, unsigned int peeks)
+{
+	hrtimer_init(&pk->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	pk->timer.function = ec_native_peek_fire;
+	pk->ready = ready;
+	pk->port = port;
+	pk->step = ns_to_ktime((u64)us * NSEC_PER_USEC);
+	pk->peeks = us ? peeks : 0;
+}
+
+/* From xmit(), after the tail write: look again from now on. */
+static inline void ec_native_peek_arm(struct ec_native_peek *pk)
+{
+	if (!pk->peeks || !pk->ecdev)
+		return;
+	WRITE_ONCE(pk->left, pk->peeks - 1);
+	hrtimer_start(&pk->timer, pk->step, HRTIMER_MODE_REL_HARD);
+}
+
+/* Process context, after ecdev_close(): no callback runs any more. */
+static inline void ec_native_peek_stop(struct ec_native_peek *pk)
+{
+	hrtimer_cancel(&pk->timer);
 }
 
 #endif /* EC_DEVICES_EC_NATIVE_H */

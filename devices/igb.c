@@ -102,6 +102,7 @@ struct ec_igb_port {
 	u8 *rx_buf;			/* EC_IGB_RX_COUNT buffers */
 	dma_addr_t rx_buf_dma;
 	struct ec_native_rx rx;		/* the receive ring's bookkeeping */
+	struct ec_native_peek peek;	/* rx_peek_us: the receive on arrival */
 
 	union ec_igb_tx_desc *tx_ring;
 	dma_addr_t tx_ring_dma;
@@ -179,6 +180,7 @@ static int ec_igb_xmit(void *priv, const void *frame, size_t size)
 	p->tx_next = next;
 	/* writel() orders the descriptor and buffer stores before the tail */
 	ec_igb_wr(p, EC_IGB_TDT, next);
+	ec_native_peek_arm(&p->peek);
 out:
 	clear_bit_unlock(EC_IGB_TX_BUSY, &p->busy);
 	return ret;
@@ -239,6 +241,15 @@ static void ec_igb_poll(void *priv)
 		ec_igb_update_link(p);
 	}
 	clear_bit_unlock(EC_IGB_RX_BUSY, &p->busy);
+}
+
+/* The peek timer's question (ec_native.h): has the next frame come? */
+static bool ec_igb_rx_ready(void *priv)
+{
+	struct ec_igb_port *p = priv;
+	const union ec_igb_rx_desc *d = &p->rx_ring[READ_ONCE(p->rx.next)];
+
+	return le32_to_cpu(READ_ONCE(d->wb.status_error)) & EC_IGB_RXD_STAT_DD;
 }
 
 static const struct ecdev_ops ec_igb_ops = {
@@ -580,6 +591,7 @@ static int ec_igb_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	p->next_link_check = jiffies;
 
+	ec_native_peek_init(&p->peek, ec_igb_rx_ready, p, rx_peek_us, rx_peeks);
 	p->ecdev = ecdev_offer_port(p->mac, &ec_igb_ops, p, THIS_MODULE);
 	if (!p->ecdev) {
 		dev_info(dev, "%pM: no EtherCAT master wants it (main_devices=)\n",
@@ -587,6 +599,7 @@ static int ec_igb_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		ret = -ENODEV;
 		goto out_stop;
 	}
+	p->peek.ecdev = p->ecdev;
 	pci_set_drvdata(pdev, p);
 	ec_igb_update_link(p);
 	ret = ecdev_open(p->ecdev);
@@ -600,6 +613,7 @@ static int ec_igb_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 
 out_withdraw:
+	ec_native_peek_stop(&p->peek);
 	ecdev_withdraw(p->ecdev);
 out_stop:
 	ec_igb_stop(p);
@@ -617,7 +631,9 @@ static void ec_igb_remove(struct pci_dev *pdev)
 
 	/* After these the master calls neither xmit nor poll. */
 	ecdev_close(p->ecdev);
+	ec_native_peek_stop(&p->peek);
 	ecdev_withdraw(p->ecdev);
+	ec_native_peek_stop(&p->peek);	/* an xmit between the two */
 	ec_igb_stop(p);
 	pci_clear_master(pdev);
 	ec_native_dma_free(&pdev->dev, p->dma, EC_NATIVE_DMA_AREAS);
