@@ -39,6 +39,7 @@
 #include <linux/pci.h>
 
 #include "ecdev.h"
+#include "ec_native.h"
 #include "e1000e_regs.h"
 
 #define EC_E1K_DRV_NAME		"ec_e1000e"
@@ -77,14 +78,14 @@ struct ec_e1k_port {
 	const struct ec_e1k_family *family;
 	struct ec_device *ecdev;
 	u8 mac[ETH_ALEN];
+	struct ec_native_dma dma[EC_NATIVE_DMA_AREAS];
 
 	struct ec_e1k_rx_desc *rx_ring;
 	dma_addr_t rx_ring_dma;
 	u8 *rx_buf;			/* EC_E1K_RX_COUNT buffers */
 	dma_addr_t rx_buf_dma;
-	unsigned int rx_next;		/* next descriptor the driver reads */
-	unsigned int rx_unreturned;	/* read, not yet given back (RDT) */
-	bool rx_skip;			/* dropping a frame > one buffer */
+	struct ec_native_rx rx;		/* the receive ring's bookkeeping */
+	struct ec_native_peek peek;	/* rx_peek_us: the receive on arrival */
 
 	struct ec_e1k_tx_desc *tx_ring;
 	dma_addr_t tx_ring_dma;
@@ -97,20 +98,11 @@ struct ec_e1k_port {
 	unsigned long next_link_check;	/* jiffies */
 	bool link_up;			/* STATUS.LU as poll last read it */
 
-	/* Counters (read by nobody yet but a debugger; kept honest). */
-	unsigned long rx_errors, rx_other, rx_oversized, tx_ring_full;
+	/* Counter (read by nobody yet but a debugger; kept honest). */
+	unsigned long tx_ring_full;
 };
 
-static char *ports[EC_E1K_MAX_PORTS];
-static int ports_count;
-module_param_array(ports, charp, &ports_count, 0444);
-MODULE_PARM_DESC(ports,
-		 "ports to drive: PCI addresses (0000:03:00.0) or MAC addresses, comma separated, or \"all\"");
-
-static bool promisc;
-module_param(promisc, bool, 0444);
-MODULE_PARM_DESC(promisc,
-		 "accept frames for any destination (default: broadcast and own MAC, enough for EtherCAT)");
+EC_NATIVE_PARAMS(EC_E1K_MAX_PORTS);
 
 static inline u32 ec_e1k_rd(const struct ec_e1k_port *p, u32 reg)
 {
@@ -170,35 +162,10 @@ static int ec_e1k_xmit(void *priv, const void *frame, size_t size)
 	p->tx_next = next;
 	/* writel() orders the descriptor and buffer stores before the tail */
 	ec_e1k_wr(p, EC_E1K_TDT, next);
+	ec_native_peek_arm(&p->peek);
 out:
 	clear_bit_unlock(EC_E1K_TX_BUSY, &p->busy);
 	return ret;
-}
-
-/* One received buffer: hand it on when it is a whole EtherCAT frame. */
-static void ec_e1k_rx_one(struct ec_e1k_port *p, const u8 *buf,
-			  unsigned int len, u8 status, u8 errors)
-{
-	if (!(status & EC_E1K_RXD_STAT_EOP)) {
-		/* longer than a buffer: not an EtherCAT frame, drop it all */
-		p->rx_skip = true;
-		return;
-	}
-	if (p->rx_skip) {
-		p->rx_skip = false;
-		p->rx_oversized++;
-		return;
-	}
-	if (errors & EC_E1K_RXD_ERR_FRAME) {
-		p->rx_errors++;
-		return;
-	}
-	if (len < ETH_HLEN || len > EC_E1K_BUF_SIZE ||
-	    ((buf[12] << 8) | buf[13]) != ETH_P_ETHERCAT) {
-		p->rx_other++;
-		return;
-	}
-	ecdev_receive(p->ecdev, buf, len);
 }
 
 static void ec_e1k_update_link(struct ec_e1k_port *p)
@@ -217,33 +184,36 @@ static void ec_e1k_poll(void *priv)
 	if (WARN_ON_ONCE(test_and_set_bit_lock(EC_E1K_RX_BUSY, &p->busy)))
 		return;
 	for (n = 0; n < EC_E1K_RX_COUNT; n++) {
-		struct ec_e1k_rx_desc *d = &p->rx_ring[p->rx_next];
+		struct ec_e1k_rx_desc *d = &p->rx_ring[p->rx.next];
 		u8 status = READ_ONCE(d->status);
 
 		if (!(status & EC_E1K_RXD_STAT_DD))
 			break;
 		dma_rmb();	/* length, errors and data after DD */
-		ec_e1k_rx_one(p, p->rx_buf + p->rx_next * EC_E1K_BUF_SIZE,
-			      le16_to_cpu(d->length), status, d->errors);
+		ec_native_rx_frame(&p->rx, p->ecdev,
+				   p->rx_buf + p->rx.next * EC_E1K_BUF_SIZE,
+				   le16_to_cpu(d->length), EC_E1K_BUF_SIZE,
+				   status & EC_E1K_RXD_STAT_EOP,
+				   d->errors & EC_E1K_RXD_ERR_FRAME);
 		d->status = 0;
-		p->rx_next = (p->rx_next + 1) % EC_E1K_RX_COUNT;
+		p->rx.next = (p->rx.next + 1) % EC_E1K_RX_COUNT;
 	}
-	/*
-	 * The controller fills up to, not including, RDT.  Give the read
-	 * descriptors back a few at a time: a register write is a bus (or,
-	 * emulated, a VM) round trip, and the ring has room to spare.
-	 */
-	p->rx_unreturned += n;
-	if (p->rx_unreturned >= EC_E1K_RX_RETURN) {
-		p->rx_unreturned = 0;
-		ec_e1k_wr(p, EC_E1K_RDT, (p->rx_next + EC_E1K_RX_COUNT - 1) %
-					 EC_E1K_RX_COUNT);
-	}
+	ec_native_rx_return(&p->rx, p->hw + EC_E1K_RDT, n, EC_E1K_RX_COUNT,
+			    EC_E1K_RX_RETURN);
 	if (time_after_eq(jiffies, p->next_link_check)) {
 		p->next_link_check = jiffies + EC_E1K_LINK_PERIOD;
 		ec_e1k_update_link(p);
 	}
 	clear_bit_unlock(EC_E1K_RX_BUSY, &p->busy);
+}
+
+/* The peek timer's question (ec_native.h): has the next frame come? */
+static bool ec_e1k_rx_ready(void *priv)
+{
+	struct ec_e1k_port *p = priv;
+	const struct ec_e1k_rx_desc *d = &p->rx_ring[READ_ONCE(p->rx.next)];
+
+	return READ_ONCE(d->status) & EC_E1K_RXD_STAT_DD;
 }
 
 static const struct ecdev_ops ec_e1k_ops = {
@@ -252,28 +222,6 @@ static const struct ecdev_ops ec_e1k_ops = {
 };
 
 /* --- bring-up and tear-down (process context) --------------------------- */
-
-static int ec_e1k_phy_access(struct ec_e1k_port *p, u32 op, u32 reg, u16 *val)
-{
-	unsigned int i;
-	u32 mdic;
-
-	ec_e1k_wr(p, EC_E1K_MDIC, op | EC_E1K_MDIC_REG(reg) |
-		  EC_E1K_MDIC_PHY(EC_E1K_PHY_ADDR) |
-		  (op == EC_E1K_MDIC_OP_WRITE ? *val : 0));
-	for (i = 0; i < 100; i++) {	/* an MDIO frame takes ~64 us */
-		usleep_range(50, 100);
-		mdic = ec_e1k_rd(p, EC_E1K_MDIC);
-		if (mdic & EC_E1K_MDIC_READY) {
-			if (mdic & EC_E1K_MDIC_ERROR)
-				return -EIO;
-			if (op == EC_E1K_MDIC_OP_READ)
-				*val = mdic & EC_E1K_MDIC_DATA;
-			return 0;
-		}
-	}
-	return -ETIMEDOUT;
-}
 
 /*
  * The PHY autonegotiates on its own after power-up; a driver that had the
@@ -285,7 +233,7 @@ static void ec_e1k_phy_power_up(struct ec_e1k_port *p)
 {
 	u16 ctrl;
 
-	if (ec_e1k_phy_access(p, EC_E1K_MDIC_OP_READ, EC_E1K_PHY_CTRL, &ctrl)) {
+	if (ec_native_mdic(p->hw, false, EC_E1K_PHY_CTRL, &ctrl)) {
 		dev_warn(&p->pdev->dev, "PHY does not answer on MDIC\n");
 		return;
 	}
@@ -293,7 +241,7 @@ static void ec_e1k_phy_power_up(struct ec_e1k_port *p)
 		return;
 	ctrl &= ~EC_E1K_PHY_CTRL_POWER_DOWN;
 	ctrl |= EC_E1K_PHY_CTRL_AN_ENABLE | EC_E1K_PHY_CTRL_RESTART_AN;
-	if (ec_e1k_phy_access(p, EC_E1K_MDIC_OP_WRITE, EC_E1K_PHY_CTRL, &ctrl))
+	if (ec_native_mdic(p->hw, true, EC_E1K_PHY_CTRL, &ctrl))
 		dev_warn(&p->pdev->dev, "cannot power the PHY up\n");
 	else
 		dev_info(&p->pdev->dev, "PHY powered up, autonegotiating\n");
@@ -330,60 +278,18 @@ static int ec_e1k_reset(struct ec_e1k_port *p)
 	return 0;
 }
 
-/* The address the NVM loaded into RAL0/RAH0 ([SDM] 13.5.3). */
-static bool ec_e1k_read_mac(struct ec_e1k_port *p)
-{
-	u32 ral = ec_e1k_rd(p, EC_E1K_RAL0);
-	u32 rah = ec_e1k_rd(p, EC_E1K_RAH0);
-
-	if (!(rah & EC_E1K_RAH_AV))
-		return false;
-	p->mac[0] = ral;
-	p->mac[1] = ral >> 8;
-	p->mac[2] = ral >> 16;
-	p->mac[3] = ral >> 24;
-	p->mac[4] = rah;
-	p->mac[5] = rah >> 8;
-	return is_valid_ether_addr(p->mac);
-}
-
-static void ec_e1k_free_rings(struct ec_e1k_port *p)
-{
-	struct device *dev = &p->pdev->dev;
-
-	if (p->tx_buf)
-		dma_free_coherent(dev, EC_E1K_TX_COUNT * EC_E1K_BUF_SIZE,
-				  p->tx_buf, p->tx_buf_dma);
-	if (p->rx_buf)
-		dma_free_coherent(dev, EC_E1K_RX_COUNT * EC_E1K_BUF_SIZE,
-				  p->rx_buf, p->rx_buf_dma);
-	if (p->tx_ring)
-		dma_free_coherent(dev, EC_E1K_TX_COUNT * sizeof(*p->tx_ring),
-				  p->tx_ring, p->tx_ring_dma);
-	if (p->rx_ring)
-		dma_free_coherent(dev, EC_E1K_RX_COUNT * sizeof(*p->rx_ring),
-				  p->rx_ring, p->rx_ring_dma);
-}
-
+/* Both rings and their buffers, in coherent DMA memory. */
 static int ec_e1k_alloc_rings(struct ec_e1k_port *p)
 {
-	struct device *dev = &p->pdev->dev;
+	int ret = ec_native_rings_alloc(&p->pdev->dev, p->dma,
+				EC_E1K_RX_COUNT * sizeof(*p->rx_ring),
+				EC_E1K_TX_COUNT * sizeof(*p->tx_ring),
+				EC_E1K_RX_COUNT * EC_E1K_BUF_SIZE,
+				EC_E1K_TX_COUNT * EC_E1K_BUF_SIZE);
 
-	p->rx_ring = dma_alloc_coherent(dev, EC_E1K_RX_COUNT *
-					sizeof(*p->rx_ring),
-					&p->rx_ring_dma, GFP_KERNEL);
-	p->tx_ring = dma_alloc_coherent(dev, EC_E1K_TX_COUNT *
-					sizeof(*p->tx_ring),
-					&p->tx_ring_dma, GFP_KERNEL);
-	p->rx_buf = dma_alloc_coherent(dev, EC_E1K_RX_COUNT * EC_E1K_BUF_SIZE,
-				       &p->rx_buf_dma, GFP_KERNEL);
-	p->tx_buf = dma_alloc_coherent(dev, EC_E1K_TX_COUNT * EC_E1K_BUF_SIZE,
-				       &p->tx_buf_dma, GFP_KERNEL);
-	if (!p->rx_ring || !p->tx_ring || !p->rx_buf || !p->tx_buf) {
-		ec_e1k_free_rings(p);
-		return -ENOMEM;
-	}
-	return 0;
+	if (!ret)
+		EC_NATIVE_RINGS_SET(p);
+	return ret;
 }
 
 /*
@@ -418,9 +324,9 @@ static void ec_e1k_setup_rx(struct ec_e1k_port *p)
 		p->rx_ring[i].addr = cpu_to_le64(p->rx_buf_dma +
 						 i * EC_E1K_BUF_SIZE);
 	}
-	p->rx_next = 0;
-	p->rx_unreturned = 0;
-	p->rx_skip = false;
+	p->rx.next = 0;
+	p->rx.unreturned = 0;
+	p->rx.skip = false;
 	/* all but one descriptor to the controller: RDH == RDT is empty */
 	ec_e1k_ring_regs(p, EC_E1K_RDBAL, p->rx_ring_dma,
 			 EC_E1K_RX_COUNT * sizeof(*p->rx_ring),
@@ -479,52 +385,6 @@ static void ec_e1k_setup_mac(struct ec_e1k_port *p)
 	ec_e1k_phy_power_up(p);
 }
 
-/* --- which ports: the "ports" parameter --------------------------------- */
-
-static bool ec_e1k_is_pci_addr(const char *s)
-{
-	unsigned int dom, bus, slot, fn;
-	char end;
-
-	return sscanf(s, "%x:%x:%x.%x%c", &dom, &bus, &slot, &fn, &end) == 4 &&
-	       strlen(s) == 12;
-}
-
-static int ec_e1k_check_ports(void)
-{
-	u8 mac[ETH_ALEN];
-	int i;
-
-	for (i = 0; i < ports_count; i++) {
-		const char *s = ports[i];
-
-		if (!strcmp(s, "all") || ec_e1k_is_pci_addr(s) ||
-		    (strlen(s) == 17 && mac_pton(s, mac)))
-			continue;
-		pr_err(EC_E1K_DRV_NAME ": ports: \"%s\" is neither a PCI address (0000:03:00.0), a MAC address (00:1b:21:0a:0b:0c) nor \"all\"\n",
-		       s);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static bool ec_e1k_wanted(const struct ec_e1k_port *p)
-{
-	u8 mac[ETH_ALEN];
-	int i;
-
-	for (i = 0; i < ports_count; i++) {
-		const char *s = ports[i];
-
-		if (!strcmp(s, "all") || !strcasecmp(s, pci_name(p->pdev)))
-			return true;
-		if (strlen(s) == 17 && mac_pton(s, mac) &&
-		    ether_addr_equal(mac, p->mac))
-			return true;
-	}
-	return false;
-}
-
 /* --- PCI driver ----------------------------------------------------------- */
 
 static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -539,34 +399,24 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	p->pdev = pdev;
 	p->family = (const struct ec_e1k_family *)id->driver_data;
 
-	ret = pci_enable_device_mem(pdev);
+	ret = ec_native_pci_map(pdev, EC_E1K_DRV_NAME, &p->hw);
 	if (ret)
 		return ret;
-	ret = pci_request_mem_regions(pdev, EC_E1K_DRV_NAME);
-	if (ret)
-		goto out_disable;
-	p->hw = pci_iomap(pdev, 0, 0);
-	if (!p->hw) {
-		ret = -ENOMEM;
-		goto out_release;
-	}
 	/* The address before the reset: a stock driver may have set it. */
-	if (!ec_e1k_read_mac(p)) {
+	if (!ec_native_read_mac(p->hw, p->mac)) {
 		ret = ec_e1k_reset(p);
-		if (ret || !ec_e1k_read_mac(p)) {
+		if (ret || !ec_native_read_mac(p->hw, p->mac)) {
 			dev_err(dev, "no valid MAC address in RAL0/RAH0\n");
 			ret = -ENODEV;
 			goto out_unmap;
 		}
 	}
-	if (!ec_e1k_wanted(p)) {
+	if (!ec_ports_wanted(ports, ports_count, pdev, p->mac)) {
 		dev_info(dev, "%pM not in ports=: left alone\n", p->mac);
 		ret = -ENODEV;
 		goto out_unmap;
 	}
-	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
-	if (ret)
-		ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
+	ret = ec_native_dma_mask(pdev);
 	if (ret)
 		goto out_unmap;
 	ret = ec_e1k_alloc_rings(p);
@@ -583,6 +433,7 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ec_e1k_setup_tx(p);
 	p->next_link_check = jiffies;
 
+	ec_native_peek_init(&p->peek, ec_e1k_rx_ready, p, rx_peek_us, rx_peeks);
 	p->ecdev = ecdev_offer_port(p->mac, &ec_e1k_ops, p, THIS_MODULE);
 	if (!p->ecdev) {
 		dev_info(dev, "%pM: no EtherCAT master wants it (main_devices=)\n",
@@ -590,6 +441,7 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		ret = -ENODEV;
 		goto out_stop;
 	}
+	p->peek.ecdev = p->ecdev;
 	pci_set_drvdata(pdev, p);
 	ec_e1k_update_link(p);
 	ret = ecdev_open(p->ecdev);
@@ -603,18 +455,15 @@ static int ec_e1k_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 
 out_withdraw:
+	ec_native_peek_stop(&p->peek);
 	ecdev_withdraw(p->ecdev);
 out_stop:
 	ec_e1k_reset(p);
 out_free_rings:
 	pci_clear_master(pdev);
-	ec_e1k_free_rings(p);
+	ec_native_dma_free(dev, p->dma, EC_NATIVE_DMA_AREAS);
 out_unmap:
-	pci_iounmap(pdev, p->hw);
-out_release:
-	pci_release_mem_regions(pdev);
-out_disable:
-	pci_disable_device(pdev);
+	ec_native_pci_unmap(pdev, p->hw);
 	return ret;
 }
 
@@ -624,13 +473,13 @@ static void ec_e1k_remove(struct pci_dev *pdev)
 
 	/* After these the master calls neither xmit nor poll. */
 	ecdev_close(p->ecdev);
+	ec_native_peek_stop(&p->peek);
 	ecdev_withdraw(p->ecdev);
+	ec_native_peek_stop(&p->peek);	/* an xmit between the two */
 	ec_e1k_reset(p);	/* stops the DMA; leaves the PHY powered */
 	pci_clear_master(pdev);
-	ec_e1k_free_rings(p);
-	pci_iounmap(pdev, p->hw);
-	pci_release_mem_regions(pdev);
-	pci_disable_device(pdev);
+	ec_native_dma_free(&pdev->dev, p->dma, EC_NATIVE_DMA_AREAS);
+	ec_native_pci_unmap(pdev, p->hw);
 	dev_info(&pdev->dev, "%pM taken back from the EtherCAT master\n",
 		 p->mac);
 }
@@ -670,13 +519,7 @@ static struct pci_driver ec_e1k_driver = {
 
 static int __init ec_e1k_init(void)
 {
-	int ret = ec_e1k_check_ports();
-
-	if (ret)
-		return ret;
-	if (!ports_count)
-		pr_info(EC_E1K_DRV_NAME ": no ports= given: binding no port (ports=all binds every supported one)\n");
-	return pci_register_driver(&ec_e1k_driver);
+	return ec_native_register(&ec_e1k_driver, ports, ports_count);
 }
 
 static void __exit ec_e1k_exit(void)

@@ -37,17 +37,11 @@
 #define EC_E1K_STATUS_FD	BIT(0)	/* full duplex */
 #define EC_E1K_STATUS_LU	BIT(1)	/* link up */
 
-/* MDI Control, MDIC ([SDM] 13.4, MDIC): PHY register access */
-#define EC_E1K_MDIC		0x0020
-#define EC_E1K_MDIC_DATA	0xffff
-#define EC_E1K_MDIC_REG(r)	((u32)(r) << 16)
-#define EC_E1K_MDIC_PHY(p)	((u32)(p) << 21)
-#define EC_E1K_MDIC_OP_WRITE	BIT(26)
-#define EC_E1K_MDIC_OP_READ	BIT(27)
-#define EC_E1K_MDIC_READY	BIT(28)
-#define EC_E1K_MDIC_ERROR	BIT(30)
-/* The internal PHY answers at address 1 on both families. */
-#define EC_E1K_PHY_ADDR		1
+/*
+ * MDI Control, MDIC ([SDM] 13.4, MDIC), the PHY register access, and
+ * Receive Address 0, RAL0/RAH0 ([SDM] 13.5.3): in ec_native.h (the igb
+ * family keeps them).  The internal PHY answers at address 1.
+ */
 /* PHY Control, PHY register 0 (IEEE 802.3 clause 22 basic control) */
 #define EC_E1K_PHY_CTRL			0
 #define EC_E1K_PHY_CTRL_RESTART_AN	BIT(9)
@@ -106,12 +100,9 @@
  */
 #define EC_E1K_TXDCTL_82574_BIT22	BIT(22)
 
-/* Multicast Table Array and Receive Address 0, [SDM] 13.5.1-13.5.3 */
+/* Multicast Table Array, [SDM] 13.5.1 */
 #define EC_E1K_MTA(n)		(0x5200 + 4 * (n))
 #define EC_E1K_MTA_COUNT	128
-#define EC_E1K_RAL0		0x5400
-#define EC_E1K_RAH0		0x5404
-#define EC_E1K_RAH_AV		BIT(31)	/* address valid */
 
 /* Legacy receive descriptor, [SDM] 3.2.3; [DS] 7.1 (RFCTL.EXSTEN = 0) */
 struct ec_e1k_rx_desc {

@@ -27,7 +27,10 @@ need ethercat
 [ -x "$TTOP/build/vm-bin/ec_user_example" ] ||
 	fail "build/vm-bin/ec_user_example not built (make userspace)"
 
-vm_run --backup -- "$GUEST_WAIT_N"'
+# EC_RED_RUN: more rig options (t_redundancy_igb: --nic igb --native, the
+# two ports on the native driver ec_igb).
+# shellcheck disable=SC2086 # split on purpose
+vm_run --backup ${EC_RED_RUN:-} -- "$GUEST_WAIT_N"'
 	ring() { echo "$1: $(ethercat master | grep "Redundancy:")"; }
 	counts() {
 		stall=$(sed -n "s/^wake-up latency: .* max \([0-9]*\) us;.*/\1/p" /tmp/run.log)
