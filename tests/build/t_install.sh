@@ -256,7 +256,7 @@ dk() { dkms --dkmstree "$K/tree" --sourcetree "$K/src" \
 dk add -m ethercat -v "$V" >"$tmp/dkms.log" 2>&1 || fail "dkms add failed"
 dk build -m ethercat -v "$V" -k "$EC_KREL" --kernelsourcedir "$EC_KDIR" \
 	>>"$tmp/dkms.log" 2>&1 || fail "dkms build for $EC_KREL failed"
-for m in ec_master ec_generic ec_e1000e; do
+for m in ec_master ec_generic ec_e1000e ec_igb; do
 	ko=$K/tree/ethercat/$V/$EC_KREL/x86_64/module/$m.ko
 	[ -f "$ko" ] || fail "dkms built no $m.ko"
 	vm=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
