@@ -53,12 +53,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	ec_fsm_coe_init(&coe, &dg);
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.index = 0x1018;
 	req.subindex = sel & 0x07;
 	req.data = buf;
 	req.mem_size = (sel & 0x40) ? 3 : sizeof(buf);	/* small: overflow */
-	req.timeout_ns = 100 * EC_NSEC_PER_MSEC;
+	req.base.timeout_ns = 100 * EC_NSEC_PER_MSEC;
 	if (FUZZ_COE_MODE == FUZZ_COE_SDO && (sel & 0x08)) {
 		req.write = true;
 		/* expedited (<= 4), normal, or segmented (> mailbox) */

@@ -82,7 +82,7 @@ static void fuzz_foe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 	struct ec_fsm_foe fsm;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	snprintf(req.file_name, sizeof(req.file_name), "firmware.bin");
 	req.password = 0x1234;
 	req.write = sel & 0x01;
@@ -92,7 +92,7 @@ static void fuzz_foe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 		req.data_size = fuzz_write_size(sel >> 1);
 		memset(buf, 0xa5, req.data_size);
 	}
-	req.timeout_ns = 100 * EC_NSEC_PER_MSEC;
+	req.base.timeout_ns = 100 * EC_NSEC_PER_MSEC;
 	ec_fsm_foe_init(&fsm, dg);
 	ec_fsm_foe_transfer(&fsm, s, &req, r->b->now_ns);
 	while (ec_fsm_foe_exec(&fsm, r->b->now_ns))
@@ -101,11 +101,11 @@ static void fuzz_foe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 	assert(req.progress <= req.data_size);
 	assert(memchr(req.error_text, 0, sizeof(req.error_text)));
 	if (ec_fsm_foe_success(&fsm)) {
-		assert(!fsm.error && !req.error);
+		assert(!fsm.error && !req.base.error);
 		if (req.write)
 			assert(req.progress == req.data_size);
 	} else {
-		assert(fsm.error < 0 && req.error < 0);
+		assert(fsm.error < 0 && req.base.error < 0);
 	}
 }
 
@@ -120,7 +120,7 @@ static void fuzz_soe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 	struct ec_fsm_soe fsm;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.write = sel & 0x01;
 	req.drive_no = (sel >> 4) & 0x03;
 	req.idn = FUZZ_SOE_IDN;
@@ -131,18 +131,18 @@ static void fuzz_soe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 		req.data_size = fuzz_write_size(sel >> 1);
 		memset(buf, 0x5a, req.data_size);
 	}
-	req.timeout_ns = 100 * EC_NSEC_PER_MSEC;
+	req.base.timeout_ns = 100 * EC_NSEC_PER_MSEC;
 	ec_fsm_soe_init(&fsm, dg);
 	ec_fsm_soe_transfer(&fsm, s, &req, r->b->now_ns);
 	while (ec_fsm_soe_exec(&fsm, r->b->now_ns))
 		fuzz_step(r);
 	assert(req.data_size <= req.mem_size);
 	if (ec_fsm_soe_success(&fsm)) {
-		assert(!fsm.error && !req.error && !req.error_code);
+		assert(!fsm.error && !req.base.error && !req.error_code);
 		if (req.write)
 			assert(fsm.offset == req.data_size);
 	} else {
-		assert(fsm.error < 0 && req.error < 0);
+		assert(fsm.error < 0 && req.base.error < 0);
 	}
 }
 
@@ -158,7 +158,7 @@ static void fuzz_voe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 	struct ec_fsm_voe fsm;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.op = ops[sel & 0x03];
 	req.vendor_id = 0x0ec51d00;
 	req.vendor_type = 0x1234;
@@ -169,16 +169,16 @@ static void fuzz_voe(struct fuzz_run *r, struct ec_slave *s, u8 sel,
 		req.data_size = fuzz_write_size(sel >> 2);
 		memset(buf, 0x3c, req.data_size);
 	}
-	req.timeout_ns = 100 * EC_NSEC_PER_MSEC;
+	req.base.timeout_ns = 100 * EC_NSEC_PER_MSEC;
 	ec_fsm_voe_init(&fsm, dg);
 	ec_fsm_voe_transfer(&fsm, s, &req, r->b->now_ns);
 	while (ec_fsm_voe_exec(&fsm, r->b->now_ns))
 		fuzz_step(r);
 	assert(req.data_size <= req.mem_size);
 	if (ec_fsm_voe_success(&fsm))
-		assert(!fsm.error && !req.error);
+		assert(!fsm.error && !req.base.error);
 	else
-		assert(fsm.error < 0 && req.error < 0);
+		assert(fsm.error < 0 && req.base.error < 0);
 }
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);

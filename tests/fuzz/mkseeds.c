@@ -32,6 +32,7 @@
 #include "fuzz_bus.h"
 #include "ecsim.h"
 #include "mailbox/fsm_foe.h"
+#include "slave/fsm_master.h"
 #include "slave/fsm_slave.h"
 #include "mailbox/fsm_soe.h"
 #include "mailbox/fsm_voe.h"
@@ -178,10 +179,10 @@ static void rig_sdo(struct rig *r, struct ec_sdo_request *req, u8 sel)
 	r->chunks_len = 0;
 	r->raw_len = 0;
 	r->capture_mbox = true;
-	req->state = EC_REQ_QUEUED;
+	req->base.state = EC_REQ_QUEUED;
 	ec_request_init(&req->base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
 	ec_slave_queue_request(&r->master.slaves[SERVO], &req->base);
-	for (i = 0; i < 3000 && !ec_req_done(req->state); i++)
+	for (i = 0; i < 3000 && !ec_req_done(req->base.state); i++)
 		rig_cycle(r);
 	r->capture_mbox = false;
 	seed[0] = sel;
@@ -264,7 +265,7 @@ static void rig_run(void)
 	put_seed("coe_info", seed, r.chunks_len + 1);
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.data = buf;
 	req.mem_size = sizeof(buf);
 	req.index = 0x1018;		/* expedited */
@@ -328,7 +329,7 @@ static void rig_foe(struct rig *r, struct ec_datagram *dg, bool write,
 	unsigned int i;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	snprintf(req.file_name, sizeof(req.file_name), MBOX_FILE);
 	req.password = MBOX_PASSWORD;
 	req.write = write;
@@ -354,7 +355,7 @@ static void rig_soe(struct rig *r, struct ec_datagram *dg, bool write,
 	unsigned int i;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.write = write;
 	req.idn = MBOX_IDN;
 	req.elements = elements;
@@ -380,7 +381,7 @@ static void rig_voe(struct rig *r, struct ec_datagram *dg,
 	unsigned int i;
 
 	memset(&req, 0, sizeof(req));
-	ec_list_init(&req.node);
+	ec_list_init(&req.base.node);
 	req.op = op;
 	req.vendor_id = 0x0ec51d00;
 	req.vendor_type = 0x1234;
