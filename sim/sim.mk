@@ -27,9 +27,12 @@ SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))
 ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH) $(SIM_CLIENT) $(SIM_TESTS)
 UNIT_TESTS   += $(SIM_TESTS)
 
+# Memory per slave and CPU time per frame for 100, 1000 and 10,000
+# slaves, written into doc/FIGURES.md ("make bench-sim FIGURES=" prints
+# only; FIGURES is set in tests/bench/bench.mk).
 .PHONY: bench-sim
 bench-sim: $(SIM_BENCH)
-	$(SIM_BENCH)
+	EC_FIGURES=$(FIGURES) BUILD=$(BUILD) scripts/bench-sim
 
 $(SIM_DIR)/%.o: sim/%.c $(wildcard sim/*.h) sim/sim.mk
 	@mkdir -p $(@D)
