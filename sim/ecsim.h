@@ -81,6 +81,14 @@ struct ecsim_segment *ecsim_segment_new_file_esi(const char *path,
 int ecsim_export_esi(const char *model, const char *segment, FILE *out,
 		     char *err, size_t errlen);
 void ecsim_segment_free(struct ecsim_segment *seg);
+/**
+ * ecsim_segment_warnings() - what the segment file's check accepted but
+ * found suspect (duplicate station aliases)
+ * @seg: segment
+ *
+ * Return: lines ending in '\n', or NULL when there is nothing to say.
+ */
+const char *ecsim_segment_warnings(const struct ecsim_segment *seg);
 
 /**
  * ecsim_segment_process() - pass one Ethernet frame through the ring

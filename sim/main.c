@@ -395,6 +395,19 @@ static int run(struct sim *sim, int ctl)
 	return 0;
 }
 
+/* The segment file's warnings, one line each, naming the file. */
+static void print_warnings(const char *path, const char *w)
+{
+	const char *nl;
+
+	while (w && *w) {
+		nl = strchr(w, '\n');
+		fprintf(stderr, "ethercat-sim: warning: %s: %.*s\n", path,
+			nl ? (int)(nl - w) : (int)strlen(w), w);
+		w = nl ? nl + 1 : NULL;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -458,6 +471,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ethercat-sim: %s\n", err);
 		return 1;
 	}
+	print_warnings(segment, ecsim_segment_warnings(sim.seg));
 	ret = open_port(&sim.port[0], unix_path, udp, ifname);
 	if (ret < 0)
 		goto out_seg;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sim_priv.h"
 #include "eoe.h"
@@ -18,6 +19,9 @@
 
 /* An E-bus hop, about 150 ns (doc/SPECNOTES.md): through the processing
  * unit on the way out, port to port on the way back */
+/* The largest segment file read: 65535 slaves with their own models fit
+ * many times over; beyond it a file is refused before it is parsed. */
+#define ECSIM_MAX_FILE	(64 << 20)
 #define DEFAULT_FWD_NS	160
 #define DEFAULT_RET_NS	140
 #define ECSIM_MAX_DELAY_US	10000000	/* 10 s */
@@ -362,6 +366,7 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 	const json_t *dc = json_object_get(root, "dc");
 	json_error_t jerr;
 	json_t *cat, *v;
+	char warn[4096];
 	size_t i;
 	uint64_t x;
 
@@ -381,13 +386,15 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 		goto out_free;
 	}
 	if (ecsim_segment_validate(root, json_object_get(cat, "models"), err,
-				   errlen) ||
+				   errlen, warn, sizeof(warn)) ||
 	    ecsim_models_load(&seg->models, json_object_get(cat, "models"),
 			      err, errlen)) {
 		json_decref(cat);
 		goto out_free;
 	}
 	json_decref(cat);
+	if (warn[0] && !(seg->warnings = strdup(warn)))
+		goto out_free;
 	if (json_object_get(root, "models") &&
 	    ecsim_models_load(&seg->models, json_object_get(root, "models"),
 			      err, errlen))
@@ -444,7 +451,7 @@ struct ecsim_segment *ecsim_segment_new_string(const char *json, char *err,
 {
 	struct ecsim_segment *seg;
 	json_error_t jerr;
-	json_t *root = json_loads(json, 0, &jerr);
+	json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &jerr);
 
 	if (!root) {
 		snprintf(err, errlen, "line %d: %s", jerr.line, jerr.text);
@@ -467,8 +474,18 @@ struct ecsim_segment *ecsim_segment_new_file_esi(const char *path,
 {
 	struct ecsim_segment *seg;
 	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr);
+	struct stat st;
+	json_t *root;
 
+	/* refused before it is read: a file that big is a mistake, and
+	 * reading it would take as much memory again */
+	if (!stat(path, &st) && S_ISREG(st.st_mode) &&
+	    st.st_size > ECSIM_MAX_FILE) {
+		snprintf(err, errlen, "%s: %lld bytes, more than the %d MiB a segment file may have",
+			 path, (long long)st.st_size, ECSIM_MAX_FILE >> 20);
+		return NULL;
+	}
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
 		snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
 		return NULL;
@@ -498,7 +515,13 @@ void ecsim_segment_free(struct ecsim_segment *seg)
 	ecsim_models_free(&seg->models);
 	free(seg->base_dir);
 	free(seg->esi_dir);
+	free(seg->warnings);
 	free(seg);
+}
+
+const char *ecsim_segment_warnings(const struct ecsim_segment *seg)
+{
+	return seg->warnings;
 }
 
 size_t ecsim_segment_process(struct ecsim_segment *seg, uint8_t *frame,

@@ -111,7 +111,8 @@ int ecsim_model_type_bits(const char *name);
 uint16_t ecsim_model_mbx_protocol(const char *name);
 /* validate.c: a strict check of a segment file before it is built */
 int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
-			   char *err, size_t errlen);
+			   char *err, size_t errlen, char *warn,
+			   size_t warnlen);
 /* Serial number of slave @id when the segment file gives none (model.c). */
 uint32_t ecsim_default_serial(unsigned int id);
 
@@ -251,6 +252,7 @@ struct ecsim_segment {
 	int32_t ppm_spread_ppb;		/* default spread of clock drifts */
 	char *base_dir;			/* of the segment file, or NULL */
 	char *esi_dir;			/* ethercat-sim --esi DIR, or NULL */
+	char *warnings;			/* validate.c's lines, or NULL */
 };
 
 /* segment.c */

@@ -11,6 +11,15 @@
  * The parsers (model.c, segment.c, pdata.c) stay as they were: this is a
  * second, strict reading of the same keys, so a bad file is refused with a
  * message instead of being half taken.
+ *
+ * Bounds are those of EtherCAT: every string at most 255 bytes (one SII
+ * string, ETG.1000.6 table 20: a length byte), at most 255 strings per
+ * model (a string index is a byte), at most 255 entries per PDO (the SII
+ * PDO category counts them in a byte), PDO indices in 0x1600-0x17FF
+ * (RxPDO) or 0x1A00-0x1BFF (TxPDO) (ETG.1000.6 table 67), sync managers
+ * that do not overlap, an FMMU for each direction that carries process
+ * data.  Duplicate station aliases are legal on a wire (they happen by
+ * mistake): they give a warning, not an error.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -25,11 +34,21 @@
 #define ECSIM_MAX_HOP_NS	1000000
 #define ECSIM_MAX_RAM_KB	60
 #define ECSIM_MAX_EEPROM_KBIT	512
+#define ECSIM_MAX_STRING	255	/* SII strings: a length byte */
+#define ECSIM_MAX_SII_STRINGS	255	/* SII string index: a byte */
+#define ECSIM_MAX_PDO_ENTRIES	255	/* SII PDO category: a byte */
+#define ECSIM_MAX_PATH		4095	/* "esi": a file name */
+#define ECSIM_MAX_WARN_ALIASES	16	/* warning lines about aliases */
+#define ECSIM_MAX_DEPTH		32	/* of nested objects in a slave */
 
 struct vctx {
 	char *err;
 	size_t errlen;
 	char where[128];	/* "slave 3 (model \"EL1008\"): " */
+	/* models already found good, checked once however many slaves
+	 * use them */
+	const json_t *done[64];
+	size_t n_done;
 };
 
 static int verr(struct vctx *v, const char *fmt, ...)
@@ -138,10 +157,66 @@ static int vstring(struct vctx *v, const json_t *o, const char *what,
 	return 0;
 }
 
+/*
+ * Every string under @j at most 255 bytes (what one SII string holds),
+ * file names ("esi") 4095; "data" (an FoE file's bytes) and "value" (an
+ * object's value) are bounded by their loaders (foe.c, od_json.c).
+ * @path names @j for the message ("\"pdos\"[2]: ").
+ */
+static int vstrings(struct vctx *v, const json_t *j, const char *path,
+		    const char *key, unsigned int depth)
+{
+	size_t max = ECSIM_MAX_STRING, i, n;
+	char sub[512];
+	const char *k;
+	json_t *x;
+	int ret;
+
+	if (depth > ECSIM_MAX_DEPTH)
+		return verr(v, "%sobjects nested deeper than %d", path,
+			    ECSIM_MAX_DEPTH);
+	if (json_is_string(j)) {
+		if (key && (!strcmp(key, "data") || !strcmp(key, "value")))
+			return 0;
+		if (key && !strcmp(key, "esi"))
+			max = ECSIM_MAX_PATH;
+		n = json_string_length(j);
+		if (n > max)
+			return verr(v, "%s%zu bytes, more than the %zu %s",
+				    path, n, max, max == ECSIM_MAX_STRING ?
+				    "an SII string holds" :
+				    "of a file name");
+		return 0;
+	}
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, x) {
+			n = strlen(path) > 2 ? strlen(path) - 2 : 0;
+			snprintf(sub, sizeof(sub), "%.*s[%zu]: ",
+				 (int)(n > 200 ? 200 : n), path, i);
+			ret = vstrings(v, x, sub, key, depth + 1);
+			if (ret)
+				return ret;
+		}
+		return 0;
+	}
+	if (!json_is_object(j))
+		return 0;
+	json_object_foreach((json_t *)j, k, x) {
+		if (strlen(k) > ECSIM_MAX_STRING)
+			return verr(v, "%sa key of %zu bytes, more than the %d an SII string holds",
+				    path, strlen(k), ECSIM_MAX_STRING);
+		snprintf(sub, sizeof(sub), "%.200s\"%.255s\": ", path, k);
+		ret = vstrings(v, x, sub, k, depth + 1);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /* ---- models ---- */
 
 static int vmodel_esc(struct vctx *v, const json_t *m, uint64_t *ram_kb,
-		      uint64_t *n_sm)
+		      uint64_t *n_sm, uint64_t *n_fmmu)
 {
 	static const char *const ports[] = { "MII", "EBUS", "none", NULL };
 	const json_t *esc = json_object_get(m, "esc");
@@ -152,6 +227,7 @@ static int vmodel_esc(struct vctx *v, const json_t *m, uint64_t *ram_kb,
 
 	*ram_kb = 8;
 	*n_sm = 4;
+	*n_fmmu = 3;
 	if (!esc)
 		return 0;
 	ret = vobject(v, esc, "\"esc\"");
@@ -163,7 +239,7 @@ static int vmodel_esc(struct vctx *v, const json_t *m, uint64_t *ram_kb,
 		ret = vnum(v, esc, "\"esc\": ", "build", 0, 0xffff, 0, NULL);
 	if (!ret)
 		ret = vnum(v, esc, "\"esc\": ", "fmmus", 0, ESC_FMMU_MAX, 3,
-			   NULL);
+			   n_fmmu);
 	if (!ret)
 		ret = vnum(v, esc, "\"esc\": ", "sms", 0, ESC_SM_MAX, 4,
 			   n_sm);
@@ -192,6 +268,43 @@ static int vmodel_esc(struct vctx *v, const json_t *m, uint64_t *ram_kb,
 		if (!ports[k])
 			return verr(v, "\"esc\": \"ports\"[%zu]: not \"MII\", \"EBUS\" or \"none\"",
 				    i);
+	}
+	return 0;
+}
+
+/* An SM's area from its "start" and "size", false when it has none. */
+static bool vsm_area(const json_t *sm, uint64_t *start, uint64_t *size)
+{
+	const json_t *t = json_object_get(sm, "type");
+
+	if (json_is_string(t) && !strcmp(json_string_value(t), "unused"))
+		return false;
+	if (ecsim_json_uint(json_object_get(sm, "start"), 0xffff, start))
+		*start = 0;
+	if (ecsim_json_uint(json_object_get(sm, "size"), 0xffff, size))
+		*size = 0;
+	return *size != 0;
+}
+
+/* Sync manager @i (@start, @size) against the ones before it: two SMs
+ * on the same bytes would hand them to both directions. */
+static int vsm_overlap(struct vctx *v, const json_t *sms, size_t i,
+		       uint64_t start, uint64_t size)
+{
+	uint64_t s2, z2;
+	size_t k;
+
+	if (!vsm_area(json_array_get(sms, i), &start, &size))
+		return 0;
+	for (k = 0; k < i; k++) {
+		if (!vsm_area(json_array_get(sms, k), &s2, &z2))
+			continue;
+		if (start < s2 + z2 && s2 < start + size)
+			return verr(v, "\"sms\"[%zu]: 0x%04llx-0x%04llx overlaps \"sms\"[%zu] 0x%04llx-0x%04llx",
+				    i, (unsigned long long)start,
+				    (unsigned long long)(start + size - 1), k,
+				    (unsigned long long)s2,
+				    (unsigned long long)(s2 + z2 - 1));
 	}
 	return 0;
 }
@@ -254,6 +367,9 @@ static int vmodel_sms(struct vctx *v, const json_t *m, uint64_t ram_kb,
 				    (unsigned long long)(start + size - 1),
 				    (unsigned long long)(ram_end - 1),
 				    (unsigned long long)ram_kb);
+		ret = vsm_overlap(v, sms, i, start, size);
+		if (ret)
+			return ret;
 	}
 	*count = json_array_size(sms);
 	return 0;
@@ -287,9 +403,33 @@ static int vmodel_entry(struct vctx *v, const json_t *e, const char *what)
 	return vnum(v, e, what, "bits", 1, 64, 1, &bits);
 }
 
-static int vmodel_pdos(struct vctx *v, const json_t *m, size_t n_sms)
+#define ECSIM_RXPDO_FIRST	0x1600	/* ETG.1000.6 table 67 */
+#define ECSIM_RXPDO_LAST	0x17ff
+#define ECSIM_TXPDO_FIRST	0x1a00
+#define ECSIM_TXPDO_LAST	0x1bff
+
+/* PDO @i's index against those before it. */
+static int vpdo_twice(struct vctx *v, const json_t *pdos, size_t i,
+		      uint64_t index)
+{
+	uint64_t x;
+	size_t k;
+
+	for (k = 0; k < i; k++)
+		if (!ecsim_json_uint(json_object_get(json_array_get(pdos, k),
+						     "index"), 0xffff, &x) &&
+		    x == index)
+			return verr(v, "\"pdos\"[%zu]: PDO 0x%04llx is listed twice (also \"pdos\"[%zu])",
+				    i, (unsigned long long)index, k);
+	return 0;
+}
+
+static int vmodel_pdos(struct vctx *v, const json_t *m, size_t n_sms,
+		       uint64_t n_fmmu)
 {
 	const json_t *pdos = json_object_get(m, "pdos");
+	bool data[2] = { false, false };	/* outputs, inputs */
+	unsigned int need;
 	char what[80];
 	size_t i, k;
 	json_t *p, *e;
@@ -302,15 +442,25 @@ static int vmodel_pdos(struct vctx *v, const json_t *m, size_t n_sms)
 		return ret;
 	json_array_foreach(pdos, i, p) {
 		const json_t *sm, *ents;
+		uint64_t index;
+		bool rx, on_sm = false;
 
 		snprintf(what, sizeof(what), "\"pdos\"[%zu]: ", i);
 		ret = vobject(v, p, "a PDO");
 		if (!ret)
-			ret = vnum(v, p, what, "index", 0, 0xffff, 0, NULL);
+			ret = vnum(v, p, what, "index", 0, 0xffff, 0, &index);
 		if (!ret)
 			ret = vnum(v, p, what, "flags", 0, 0xffff, 0, NULL);
 		if (!ret)
 			ret = vstring(v, p, what, "name");
+		if (ret)
+			return ret;
+		rx = index >= ECSIM_RXPDO_FIRST && index <= ECSIM_RXPDO_LAST;
+		if (!rx && (index < ECSIM_TXPDO_FIRST ||
+			    index > ECSIM_TXPDO_LAST))
+			return verr(v, "%s\"index\": 0x%04llx is neither an RxPDO (0x1600-0x17ff) nor a TxPDO (0x1a00-0x1bff)",
+				    what, (unsigned long long)index);
+		ret = vpdo_twice(v, pdos, i, index);
 		if (ret)
 			return ret;
 		sm = json_object_get(p, "sm");
@@ -325,10 +475,17 @@ static int vmodel_pdos(struct vctx *v, const json_t *m, size_t n_sms)
 				return verr(v, "%s\"sm\": %llu, but the model has %zu sync manager%s (\"sms\")",
 					    what, (unsigned long long)x, n_sms,
 					    n_sms == 1 ? "" : "s");
+			on_sm = true;
 		}
 		ents = json_object_get(p, "entries");
 		if (!json_is_array(ents))
 			return verr(v, "%s\"entries\" must be an array", what);
+		if (json_array_size(ents) > ECSIM_MAX_PDO_ENTRIES)
+			return verr(v, "%s\"entries\": %zu entries, more than the %d a PDO can have",
+				    what, json_array_size(ents),
+				    ECSIM_MAX_PDO_ENTRIES);
+		if (on_sm && json_array_size(ents))
+			data[rx ? 0 : 1] = true;
 		json_array_foreach(ents, k, e) {
 			snprintf(what, sizeof(what),
 				 "\"pdos\"[%zu]: \"entries\"[%zu]: ", i, k);
@@ -336,6 +493,57 @@ static int vmodel_pdos(struct vctx *v, const json_t *m, size_t n_sms)
 			if (ret)
 				return ret;
 		}
+	}
+	/* LRD/LWR/LRW reach process data only through an FMMU; a master
+	 * maps each direction with one of its own (ESC Section I 5). */
+	need = (data[0] ? 1 : 0) + (data[1] ? 1 : 0);
+	if (n_fmmu < need)
+		return verr(v, "\"esc\": \"fmmus\": %llu, but the model has %s%s%s process data: it needs an FMMU for each direction (%u)",
+			    (unsigned long long)n_fmmu,
+			    data[0] ? "output" : "",
+			    data[0] && data[1] ? " and " : "",
+			    data[1] ? "input" : "", need);
+	return 0;
+}
+
+/* Adds @s to the distinct strings @set of *@n (at most @max kept). */
+static void vstr_add(const char **set, size_t *n, size_t max, const char *s)
+{
+	size_t i;
+
+	if (!s || !*s)
+		return;
+	for (i = 0; i < *n && i < max; i++)
+		if (!strcmp(set[i], s))
+			return;
+	if (*n < max)
+		set[*n] = s;
+	(*n)++;
+}
+
+/* The strings that go into the SII's strings category (sii.c): order,
+ * group, name, and the names of PDOs and entries; a string index is a
+ * byte, so at most 255 different ones. */
+static int vmodel_sii_strings(struct vctx *v, const json_t *m)
+{
+	static const char *const keys[] = { "order", "group", "name" };
+	const char *set[ECSIM_MAX_SII_STRINGS + 1];
+	size_t n = 0, i, k, max = ECSIM_MAX_SII_STRINGS + 1;
+	json_t *p, *e;
+
+	for (i = 0; i < 3; i++)
+		vstr_add(set, &n, max,
+			 json_string_value(json_object_get(m, keys[i])));
+	json_array_foreach(json_object_get(m, "pdos"), i, p) {
+		vstr_add(set, &n, max,
+			 json_string_value(json_object_get(p, "name")));
+		json_array_foreach(json_object_get(p, "entries"), k, e)
+			vstr_add(set, &n, max,
+				 json_string_value(json_object_get(e,
+								   "name")));
+		if (n > ECSIM_MAX_SII_STRINGS)
+			return verr(v, "more than %d different names (of the device, its PDOs and entries): the SII numbers its strings with a byte",
+				    ECSIM_MAX_SII_STRINGS);
 	}
 	return 0;
 }
@@ -396,12 +604,14 @@ static int vmodel(struct vctx *v, const json_t *m)
 	static const char *const ids[] = {
 		"vendor", "product", "revision", "device_type", NULL,
 	};
-	uint64_t ram_kb, n_sm;
+	uint64_t ram_kb, n_sm, n_fmmu;
 	const json_t *dc;
 	size_t i, n_sms;
 	int ret;
 
 	ret = vobject(v, m, "a model");
+	if (!ret)
+		ret = vstrings(v, m, "", NULL, 0);
 	if (ret)
 		return ret;
 	if (!json_object_get(m, "vendor") || !json_object_get(m, "product"))
@@ -435,14 +645,31 @@ static int vmodel(struct vctx *v, const json_t *m)
 				   0xffff, 0, NULL);
 	}
 	if (!ret)
-		ret = vmodel_esc(v, m, &ram_kb, &n_sm);
+		ret = vmodel_esc(v, m, &ram_kb, &n_sm, &n_fmmu);
 	if (!ret)
 		ret = vmodel_sms(v, m, ram_kb, n_sm, &n_sms);
 	if (!ret)
-		ret = vmodel_pdos(v, m, n_sms);
+		ret = vmodel_pdos(v, m, n_sms, n_fmmu);
+	if (!ret)
+		ret = vmodel_sii_strings(v, m);
 	if (!ret)
 		ret = vmodel_mailbox(v, m);
 	/* "objects" is checked by its loader (od_json.c). */
+	return ret;
+}
+
+/* vmodel() for a model a slave uses, once per model. */
+static int vmodel_once(struct vctx *v, const json_t *m)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < v->n_done; i++)
+		if (v->done[i] == m)
+			return 0;
+	ret = vmodel(v, m);
+	if (!ret && v->n_done < sizeof(v->done) / sizeof(v->done[0]))
+		v->done[v->n_done++] = m;
 	return ret;
 }
 
@@ -553,7 +780,9 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 		       json_object_get(s, "type"))) {
 		/* built from an ESI file (segment_esi.c): its model is known
 		 * only once the file is read, which checks it */
-		ret = vstring(v, s, "", "esi");
+		ret = vstrings(v, s, "", NULL, 0);
+		if (!ret)
+			ret = vstring(v, s, "", "esi");
 		if (!ret)
 			ret = vstring(v, s, "", "type");
 		if (!ret)
@@ -569,7 +798,9 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 	if (!m)
 		return verr(v, "\"model\": no model \"%s\" in the catalogue or in \"models\"",
 			    json_string_value(model));
-	ret = vstring(v, s, "", "name");
+	ret = vstrings(v, s, "", NULL, 0);
+	if (!ret)
+		ret = vstring(v, s, "", "name");
 	if (!ret)
 		ret = vnum(v, s, "", "alias", 0, 0xffff, 0, NULL);
 	if (!ret)
@@ -589,7 +820,7 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 				   0, NULL);
 	}
 	if (!ret)
-		ret = vmodel(v, m);
+		ret = vmodel_once(v, m);
 	if (!ret)
 		ret = vinputs(v, m, json_object_get(s, "inputs"));
 	return ret;
@@ -636,6 +867,24 @@ static int vwire_end(struct vctx *v, const json_t *slaves, const json_t *own,
 	return 0;
 }
 
+/* Whether two checked wire ends name the same slave (whole images) or
+ * the same entry of the same slave. */
+static bool vwire_same(const json_t *from, const json_t *to)
+{
+	unsigned long a, b;
+	uint16_t ia, ib;
+	uint8_t sa, sb;
+	char *ra, *rb;
+
+	if (json_is_integer(from))
+		return json_integer_value(from) == json_integer_value(to);
+	a = strtoul(json_string_value(from), &ra, 10);
+	b = strtoul(json_string_value(to), &rb, 10);
+	return a == b && !ecsim_json_entry_ref(ra + 1, &ia, &sa) &&
+	       !ecsim_json_entry_ref(rb + 1, &ib, &sb) && ia == ib &&
+	       sa == sb;
+}
+
 static int vwires(struct vctx *v, const json_t *root, const json_t *own,
 		  const json_t *cat)
 {
@@ -660,6 +909,10 @@ static int vwires(struct vctx *v, const json_t *root, const json_t *own,
 			return verr(v, "\"wires\"[%zu] must be {\"from\": A, \"to\": B} with two slave numbers or two \"SLAVE:INDEX:SUB\"",
 				    i);
 		ret = vwire_end(v, slaves, own, cat, i, "from", from, true);
+		if (!ret && vwire_same(from, to))
+			ret = verr(v, "\"wires\"[%zu]: \"from\" and \"to\" are the same %s: a wire joins an output to another input",
+				   i, json_is_integer(from) ? "slave" :
+				   "entry");
 		if (!ret)
 			ret = vwire_end(v, slaves, own, cat, i, "to", to,
 					false);
@@ -711,17 +964,87 @@ static int vsegment_faults(struct vctx *v, const json_t *root)
 	return ret;
 }
 
+/* The alias a slave sets (0: none). */
+static uint16_t valias_of(const json_t *s)
+{
+	uint64_t x;
+
+	if (ecsim_json_uint(json_object_get(s, "alias"), 0xffff, &x))
+		return 0;
+	return (uint16_t)x;
+}
+
+/*
+ * Duplicate station aliases: legal on a wire, and they do happen by
+ * mistake, but a master addressing a slave by alias cannot tell them
+ * apart.  One warning line per alias, naming the slaves (at most
+ * ECSIM_MAX_WARN_ALIASES lines, then how many more).
+ */
+static int valiases(const json_t *slaves, char *warn, size_t warnlen)
+{
+	uint32_t *count = calloc(65536, sizeof(*count));
+	size_t i, k, n = json_array_size(slaves), lines = 0, more = 0;
+	size_t off = 0;
+
+	if (warnlen)
+		warn[0] = '\0';
+	if (!count)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		count[valias_of(json_array_get(slaves, i))]++;
+	for (i = 0; i < n; i++) {
+		uint16_t a = valias_of(json_array_get(slaves, i));
+		size_t seen = 0;
+
+		if (!a || count[a] < 2)
+			continue;
+		if (lines == ECSIM_MAX_WARN_ALIASES) {
+			more++;
+			count[a] = 0;	/* counted once */
+			continue;
+		}
+		off += (size_t)snprintf(warn + off, off < warnlen ?
+					warnlen - off : 0,
+					"slaves ");
+		for (k = i; k < n && seen < count[a]; k++) {
+			if (valias_of(json_array_get(slaves, k)) != a)
+				continue;
+			seen++;
+			off += (size_t)snprintf(warn + off, off < warnlen ?
+						warnlen - off : 0,
+						"%s%zu", seen == 1 ? "" :
+						seen == count[a] ? " and " :
+						", ", k);
+		}
+		off += (size_t)snprintf(warn + off, off < warnlen ?
+					warnlen - off : 0,
+					" have the same \"alias\" %u: a master addressing alias %u cannot tell them apart\n",
+					a, a);
+		lines++;
+		count[a] = 0;	/* reported */
+	}
+	if (more)
+		snprintf(warn + off, off < warnlen ? warnlen - off : 0,
+			 "%zu more aliases are shared by several slaves\n",
+			 more);
+	free(count);
+	return 0;
+}
+
 /**
  * ecsim_segment_validate() - check a segment file before it is built
  * @root: the parsed file
  * @catalogue: the catalogue's "models" object
  * @err: the first problem, naming the slave or model and the key
  * @errlen: size of @err
+ * @warn: receives the warnings (lines ending in '\n', "" for none)
+ * @warnlen: size of @warn
  *
  * Return: 0 or -EINVAL.
  */
 int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
-			   char *err, size_t errlen)
+			   char *err, size_t errlen, char *warn,
+			   size_t warnlen)
 {
 	static const char *const keys[] = {
 		"slaves", "wires", "faults", "dc", "models", "comment", NULL,
@@ -757,7 +1080,7 @@ int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
 		json_object_foreach((json_t *)own, key, m) {
 			snprintf(v.where, sizeof(v.where), "model \"%s\": ",
 				 key);
-			ret = vmodel(&v, m);
+			ret = vmodel_once(&v, m);
 			if (ret)
 				return ret;
 		}
@@ -767,5 +1090,12 @@ int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
 		if (ret)
 			return ret;
 	}
-	return vwires(&v, root, own, catalogue);
+	v.where[0] = '\0';
+	ret = vstrings(&v, json_object_get(root, "comment"), "\"comment\": ",
+		       "comment", 0);
+	if (!ret)
+		ret = vwires(&v, root, own, catalogue);
+	if (!ret)
+		ret = valiases(slaves, warn, warnlen);
+	return ret;
 }

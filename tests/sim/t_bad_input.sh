@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# t_bad_input.sh [BUILD]: the bad segment files of issue 17, given to the
+# t_bad_input.sh [BUILD]: the bad segment files of issues 17 and 29, given to the
 # real ethercat-sim binary: each must be refused before the simulator
 # opens its socket, with a non-zero exit and a message that names the
 # file and what is wrong (the slave or model and the key).  The unit
@@ -64,7 +64,7 @@ refused empty_model '{ "slaves": [ { "model": "M" } ], "models": { "M": {} } }' 
 	'model "M": a model needs at least "vendor" and "product"'
 
 # too many PDOs for the EEPROM: says what to change, not "File too large"
-pdos=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf "%s{ \"index\": \"0x%x\", \"sm\": 0, \"name\": \"a PDO with a long name to fill the EEPROM %d\", \"entries\": [ { \"index\": \"0x6000\", \"sub\": %d, \"bits\": 8 } ] }", i ? ", " : "", 0x1a00 + i, i, i + 1 }')
+pdos=$(awk 'BEGIN { for (i = 0; i < 40; i++) printf "%s{ \"index\": \"0x%x\", \"sm\": 0, \"name\": \"a PDO with a long name to fill the EEPROM %d\", \"entries\": [ { \"index\": \"0x6000\", \"sub\": %d, \"bits\": 8 } ] }", i ? ", " : "", 6656 + i, i, i + 1 }')
 refused pdos_eeprom "{ \"slaves\": [ { \"model\": \"BIG\" } ], \"models\": { \"BIG\": { \"vendor\": 2, \"product\": 3, \"esc\": { \"eeprom_kbit\": 1 }, \"sms\": [ { \"type\": \"inputs\", \"start\": \"0x1000\", \"size\": 64 } ], \"pdos\": [ $pdos ] } } }" \
 	'"eeprom_kbit"'
 grep -q 'File too large' "$tmp/err" && fail "pdos_eeprom: still 'File too large'"
@@ -92,6 +92,37 @@ refused esi_twice "{ \"slaves\": [ { \"esi\": \"$tmp/twice.xml\" } ] }" \
 	'object 0x2001: defined twice'
 grep -qF "$tmp/twice.xml" "$tmp/err" || fail "esi_twice: the ESI file is not named"
 grep -qF 'slave 0 ' "$tmp/err" || fail "esi_twice: the slave is not named"
+
+# issue 29: what the first hardening still took
+refused no_fmmu "{ \"slaves\": [ { \"model\": \"M\" } ], $M, \"esc\": { \"fmmus\": 0 }, \"sms\": [ { \"type\": \"inputs\", \"start\": \"0x1000\", \"size\": 1 } ], \"pdos\": [ { \"index\": \"0x1a00\", \"sm\": 0, \"entries\": [ { \"index\": \"0x6000\", \"sub\": 1, \"bits\": 8 } ] } ] } } }" \
+	'"esc": "fmmus": 0, but the model has input process data'
+refused sm_overlap "{ \"slaves\": [ { \"model\": \"M\" } ], $M, \"sms\": [ { \"type\": \"mbx_out\", \"start\": \"0x1000\", \"size\": 4 }, { \"type\": \"mbx_in\", \"start\": \"0x1002\", \"size\": 4 } ] } } }" \
+	'"sms"[1]: 0x1002-0x1005 overlaps "sms"[0] 0x1000-0x1003'
+refused pdo_twice "{ \"slaves\": [ { \"model\": \"M\" } ], $M, \"pdos\": [ { \"index\": \"0x1a00\", \"entries\": [] }, { \"index\": \"0x1a00\", \"entries\": [] } ] } } }" \
+	'"pdos"[1]: PDO 0x1a00 is listed twice'
+refused wire_self '{ "slaves": [ { "model": "EL2008" }, { "model": "EL1008" } ], "wires": [ { "from": 1, "to": 1 } ] }' \
+	'"wires"[0]: "from" and "to" are the same slave'
+refused dup_key '{ "slaves": [ { "model": "EK1100", "alias": 1, "alias": 2 } ] }' \
+	'duplicate object key'
+long=$(awk 'BEGIN { for (i = 0; i < 102400; i++) printf "x" }')
+refused long_name "{ \"slaves\": [ { \"model\": \"EL1008\", \"name\": \"$long\" } ] }" \
+	'slave 0 (model "EL1008"): "name": 102400 bytes, more than the 255 an SII string holds'
+# a 200 MB file is refused before it is read (sparse: no disk used)
+n=$((n + 1))
+truncate -s 200M "$tmp/huge.json"
+timeout 20 "$SIM" --segment "$tmp/huge.json" --unix "$tmp/sock" 2>"$tmp/err"
+[ $? -ne 0 ] && [ ! -e "$tmp/sock" ] || fail "huge: not refused"
+grep -qF "$tmp/huge.json: 209715200 bytes, more than the 64 MiB" "$tmp/err" ||
+	fail "huge: $(cat "$tmp/err")"
+
+# duplicate aliases happen on real segments: a warning naming the file
+# and the slaves, and the simulator runs
+printf '%s\n' '{ "slaves": [ { "model": "EK1100" }, { "model": "EL1008", "alias": 7 }, { "model": "EL2008", "alias": 7 } ] }' >"$tmp/alias.json"
+timeout 2 "$SIM" --segment "$tmp/alias.json" --unix "$tmp/sock" 2>"$tmp/err"
+[ $? -eq 124 ] || fail "dup_alias: the simulator did not run: $(cat "$tmp/err")"
+grep -qF "ethercat-sim: warning: $tmp/alias.json: slaves 1 and 2 have the same \"alias\" 7" "$tmp/err" ||
+	fail "dup_alias: no warning: $(cat "$tmp/err")"
+rm -f "$tmp/sock"
 
 echo "t_bad_input: PASS ($n files refused by name)"
 exit 0
