@@ -29,8 +29,10 @@
  * 5: the receive on arrival: the shared area's rx words and image, the
  *    domain entries' rx_wkc and rx_seq, the master's rx counters.
  * 6: the shared area's domain entries' redundancy_active (was reserved).
+ * 7: duplicate station aliases: struct ec_ioctl_slave's alias_holders and
+ *    alias_next, struct ec_ioctl_master's dup_aliases (were reserved).
  */
-#define EC_IOCTL_VERSION 6
+#define EC_IOCTL_VERSION 7
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -103,7 +105,10 @@ struct ec_ioctl_master {
 	 * arrived (struct ec_ioctl_shm_rx), and EC_IOCTL_RECEIVE calls */
 	__u64 rx_on_arrival;
 	__u64 rx_in_call;
-	__u32 reserved[4];
+	/* aliases that more than one slave has (0: none); which slaves, in
+	 * struct ec_ioctl_slave's alias_holders and alias_next */
+	__u32 dup_aliases;
+	__u32 reserved[3];
 };
 
 struct ec_ioctl_port {
@@ -155,11 +160,14 @@ struct ec_ioctl_slave {
 	__u8 has_dc_system_time;
 	__u8 sync_count;	/* sync managers from SII */
 	__u16 sdo_count;	/* objects in the fetched dictionary */
-	__u16 reserved2;
+	/* slaves that have this one's alias when more than one does (0:
+	 * none or unique), and the ring position of the next of them
+	 * (wrapping around to the first) */
+	__u16 alias_holders;
 	__u32 transmission_delay;	/* ns, DC */
 	__u32 sii_nwords;
 	__u16 al_status_code;
-	__u16 reserved1;
+	__u16 alias_next;
 	struct ec_ioctl_port ports[EC_IOCTL_MAX_PORTS];
 	char group[EC_IOCTL_STRING_SIZE];
 	char image[EC_IOCTL_STRING_SIZE];

@@ -4,6 +4,7 @@
  * debug, rescan, help.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -211,10 +212,82 @@ static void ec_print_monitor(const struct ec_ioctl_master_monitor *mon)
 	ec_out_obj_close();
 }
 
+/* A slave whose alias other slaves have too. */
+struct ec_dup_alias {
+	uint16_t alias;
+	uint16_t position;
+};
+
+static int ec_dup_alias_cmp(const void *a, const void *b)
+{
+	const struct ec_dup_alias *x = a, *y = b;
+
+	if (x->alias != y->alias)
+		return x->alias < y->alias ? -1 : 1;
+	return x->position < y->position ? -1 : x->position > y->position;
+}
+
+/*
+ * The slaves of the aliases that several slaves have, sorted by alias
+ * and position; *@n of them.  Read only when the master counts such
+ * aliases: the usual output asks nothing more than IgH's.
+ */
+static struct ec_dup_alias *ec_dup_aliases(struct ec_lib_master *m,
+					   const struct ec_ioctl_master *d,
+					   size_t *n)
+{
+	struct ec_dup_alias *dups;
+	struct ec_ioctl_slave s;
+	uint32_t i;
+
+	*n = 0;
+	if (!d->dup_aliases || !d->slave_count)
+		return NULL;
+	dups = calloc(d->slave_count, sizeof(*dups));
+	if (!dups)
+		return NULL;
+	for (i = 0; i < d->slave_count && i <= 0xffff; i++)
+		if (!ec_lib_slave(m, (uint16_t)i, &s) && s.alias &&
+		    s.alias_holders > 1) {
+			dups[*n].alias = s.alias;
+			dups[(*n)++].position = (uint16_t)i;
+		}
+	qsort(dups, *n, sizeof(*dups), ec_dup_alias_cmp);
+	return dups;
+}
+
+/* "  Duplicate aliases: 7 (slaves 1, 2), 9 (slaves 4, 5)" */
+static void ec_print_dup_aliases(const struct ec_dup_alias *dups, size_t n)
+{
+	size_t i;
+
+	ec_out_text("  Duplicate aliases: ");
+	ec_out_arr_open("duplicate_aliases");
+	for (i = 0; i < n; i++) {
+		if (!i || dups[i].alias != dups[i - 1].alias) {
+			ec_out_obj_open(NULL);
+			ec_out_uint("alias", "%llu", dups[i].alias);
+			ec_out_text(" (slaves ");
+			ec_out_arr_open("slaves");
+		}
+		ec_out_uint(NULL, "%llu", dups[i].position);
+		if (i + 1 < n && dups[i + 1].alias == dups[i].alias) {
+			ec_out_text(", ");
+			continue;
+		}
+		ec_out_arr_close();
+		ec_out_text(")%s", i + 1 < n ? ", " : "");
+		ec_out_obj_close();
+	}
+	ec_out_arr_close();
+	ec_out_text("\n");
+}
+
 static void ec_print_master(unsigned int index,
 			    const struct ec_ioctl_master *d,
 			    const struct ec_ioctl_redundancy *red,
-			    const struct ec_ioctl_master_monitor *mon)
+			    const struct ec_ioctl_master_monitor *mon,
+			    const struct ec_dup_alias *dups, size_t n_dups)
 {
 	__s32 loss_pct[EC_IOCTL_RATE_COUNT];
 	unsigned int i, ndev;
@@ -228,6 +301,8 @@ static void ec_print_master(unsigned int index,
 	ec_out_str("phase", "  Phase: %s\n", ec_phase_name(d->phase));
 	ec_out_bool("active", "  Active: %s\n", d->active, "yes", "no");
 	ec_out_uint("slaves", "  Slaves: %llu\n", d->slave_count);
+	if (n_dups)	/* only then: the usual output stays IgH's */
+		ec_print_dup_aliases(dups, n_dups);
 	ec_out_bool("scan_busy", NULL, d->scan_busy, NULL, NULL);
 	ec_out_uint("debug_level", NULL, d->debug_level);
 	ec_out_text("  Ethernet devices:\n");
@@ -331,10 +406,17 @@ int ec_cmd_master(struct ec_cli *c)
 			ret = ec_lib_redundancy(&m, &red);
 		if (!ret)
 			ret = ec_lib_master_monitor(&m, &mon);
-		if (ret)
+		if (ret) {
 			ret = ec_cli_lib_fail(c, &m, ret);
-		else
-			ec_print_master(l.items[i], &data, &red, &mon);
+		} else {
+			struct ec_dup_alias *dups;
+			size_t n_dups;
+
+			dups = ec_dup_aliases(&m, &data, &n_dups);
+			ec_print_master(l.items[i], &data, &red, &mon, dups,
+					n_dups);
+			free(dups);
+		}
 		ec_lib_close(&m);
 	}
 	ec_out_arr_close();

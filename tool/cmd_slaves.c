@@ -257,6 +257,15 @@ static void ec_show_slave(unsigned int master, uint16_t pos,
 	ec_out_uint("position", ", Slave %llu ===\n", pos);
 	if (s->alias)
 		ec_out_uint("alias", "Alias: %llu\n", s->alias);
+	if (s->alias && s->alias_holders > 1) {
+		/* only when it happens: the usual output stays IgH's */
+		ec_out_obj_open("duplicate_alias");
+		ec_out_uint("holders", "  Duplicate: %llu slaves have this alias",
+			    s->alias_holders);
+		ec_out_uint("next", " (the next: slave %llu); a config addressed by it is not attached\n",
+			    s->alias_next);
+		ec_out_obj_close();
+	}
 	ec_out_str("state", "State: %s\n",
 		   ec_al_state_name(s->al_state, state, sizeof(state)));
 	if (s->al_status_code || ec_out_json()) {

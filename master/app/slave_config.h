@@ -93,6 +93,7 @@ struct ec_slave_config {
 	 */
 	u8 al_state_seen;
 	bool identity_mismatch;		/* a slave sits there, but not ours */
+	bool alias_ambiguous;		/* its alias is on several slaves */
 
 	struct ec_sync_config syncs[EC_SC_SYNCS];
 	struct ec_fmmu_config fmmus[EC_MAX_FMMUS_PER_CONFIG];
@@ -239,6 +240,7 @@ int ec_slave_config_sdo32(struct ec_slave_config *sc, u16 index,
 
 /* Attach configurations to scanned slaves (after every scan). */
 void ec_master_attach_slave_configs(struct ec_master *master);
+void ec_master_find_duplicate_aliases(struct ec_master *master);
 /* Detach all configurations before the slaves are freed. */
 void ec_master_detach_slave_configs(struct ec_master *master);
 /* Attach one configuration if its slave is there. */

@@ -76,6 +76,7 @@ struct ec_master {
 	struct ec_slave *slaves;
 	unsigned int slave_count;
 	bool scan_busy;
+	unsigned int dup_aliases;	/* aliases more than one slave has */
 	u64 scan_start_ns;	/* for the scan time figure */
 	u64 scan_done_ns;
 

@@ -104,6 +104,7 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 	data->debug_level = c->debug_level;
 	data->rx_on_arrival = READ_ONCE(m->rx_on_arrival);
 	data->rx_in_call = READ_ONCE(m->rx_in_call);
+	data->dup_aliases = c->dup_aliases;
 	mutex_unlock(&m->io_mutex);
 	if (copy_to_user(arg, data, sizeof(*data)))
 		ret = -EFAULT;

@@ -75,6 +75,8 @@ static void ec_ioctl_fill_slave(struct ec_ioctl_slave *o,
 	o->transmission_delay = s->transmission_delay;
 	o->sync_count = s->sync_count;
 	o->sdo_count = s->sdo_count;
+	o->alias_holders = s->alias_holders;
+	o->alias_next = s->alias_next;
 	o->sii_nwords = s->sii_nwords;
 	o->al_status_code = s->al_status_code;
 	for (i = 0; i < EC_IOCTL_MAX_PORTS; i++) {

@@ -148,6 +148,7 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	master->scan_done_ns = now_ns;
 	fsm->scans_completed++;
 	fsm->preop_logged = false;
+	ec_master_find_duplicate_aliases(master);
 	ec_master_attach_slave_configs(master);
 	ec_dc_scan_done(master);
 	ms = (now_ns - master->scan_start_ns) / EC_NSEC_PER_MSEC;

@@ -41,7 +41,65 @@ START_TEST(test_master)
 	       "    Topology change or AL error noticed within: 13000 us"
 	       " (cycle 1000 us, 3 slaves)\n");
 	ck_has(out, "    Broadcasts: 7, slave checks: 0, sweeps: 0");
+	ck_assert_ptr_null(strstr(out, "Duplicate"));
 	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+/*
+ * Duplicate station aliases (issue 29): "master" says which, in one line
+ * printed only then, and "slaves -v" at each slave that has one; the
+ * default "slaves" list is unchanged.
+ */
+START_TEST(test_duplicate_aliases)
+{
+	json_t *j, *m, *d;
+
+	fake_bus();
+	slaves[1].alias = 16;
+	slaves[1].alias_holders = 2;
+	slaves[1].alias_next = 2;
+	slaves[2].alias_holders = 2;
+	slaves[2].alias_next = 1;
+	fake_dup_aliases = 1;
+	ck_assert_int_eq(run("master", NULL), 0);
+	ck_has(out, "  Slaves: 3\n  Duplicate aliases: 16 (slaves 1, 2)\n"
+	       "  Ethernet devices:\n");
+	ck_assert_int_eq(run("slaves", "-p", "1", "-v", NULL), 0);
+	ck_has(out, "=== Master 0, Slave 1 ===\nAlias: 16\n"
+	       "  Duplicate: 2 slaves have this alias (the next: slave 2);"
+	       " a config addressed by it is not attached\nState: OP\n");
+	ck_assert_int_eq(run("slaves", "-p", "0", "-v", NULL), 0);
+	ck_assert_ptr_null(strstr(out, "Duplicate"));
+	ck_assert_int_eq(run("slaves", NULL), 0);
+	ck_assert_str_eq(out,
+		"0   0:0  OP     +  EK1100 EtherCAT-Koppler\n"
+		"1  16:0  OP     +  EL2004 4K. Dig. Ausgang\n"
+		"2  16:0  PREOP  +  0x00000002:0x044c2c54\n");
+
+	j = run_json("master");
+	m = json_array_get(json_object_get(j, "masters"), 0);
+	d = json_array_get(json_object_get(m, "duplicate_aliases"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "alias")), 16);
+	ck_assert_int_eq(json_array_size(json_object_get(d, "slaves")), 2);
+	ck_assert_int_eq(json_integer_value(json_array_get(
+		json_object_get(d, "slaves"), 1)), 2);
+	json_decref(j);
+	ck_assert_int_eq(run("-j", "slaves", "-p", "2", "-v", NULL), 0);
+	j = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(j);
+	d = json_object_get(json_array_get(json_object_get(j, "slaves"), 0),
+			    "duplicate_alias");
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "holders")), 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(d, "next")), 1);
+	json_decref(j);
+
+	/* without duplicates the JSON has no such key either */
+	fake_bus();
+	j = run_json("master");
+	m = json_array_get(json_object_get(j, "masters"), 0);
+	ck_assert_ptr_null(json_object_get(m, "duplicate_aliases"));
+	json_decref(j);
 }
 END_TEST
 
@@ -495,6 +553,7 @@ int main(void)
 
 	tcase_add_test(tc, test_master);
 	tcase_add_test(tc, test_master_json);
+	tcase_add_test(tc, test_duplicate_aliases);
 	tcase_add_test(tc, test_master_redundancy);
 	tcase_add_test(tc, test_master_errors);
 	tcase_add_test(tc, test_slaves);

@@ -43,6 +43,7 @@ static size_t dl_size;
 static bool dl_complete;
 static int16_t obj_6000_01 = -300;
 static struct ec_ioctl_redundancy fake_red;	/* zero: no backup device */
+static uint32_t fake_dup_aliases;	/* ec_ioctl_master's dup_aliases */
 
 static inline void fake_bus(void)
 {
@@ -55,6 +56,7 @@ static inline void fake_bus(void)
 	memset(regs, 0, sizeof(regs));
 	memset(last_state, 0, sizeof(last_state));
 	memset(&fake_red, 0, sizeof(fake_red));
+	fake_dup_aliases = 0;
 	fake_version = EC_IOCTL_VERSION;
 	dl_size = 0;
 	for (i = 0; i < NSLAVES; i++) {
@@ -162,6 +164,7 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 	d->tx_frame_rates[0] = 100000;
 	d->loss_rates[0] = 1000;
 	d->ref_clock = EC_IOCTL_NO_SLAVE;
+	d->dup_aliases = fake_dup_aliases;
 	return 0;
 }
 
