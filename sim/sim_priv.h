@@ -169,6 +169,7 @@ struct ecsim_slave {
 	uint16_t alias;
 
 	uint8_t *mem;			/* ECSIM_ESC_MEM bytes */
+	bool mem_fresh;			/* zero as allocated, never reset */
 	uint8_t *sii;
 	size_t sii_len;			/* bytes */
 

@@ -337,6 +337,48 @@ START_TEST(test_duplicate_alias_warning)
 }
 END_TEST
 
+/*
+ * A slave's ESC address space is a mapping whose untouched pages cost
+ * nothing (sim/esc.c): it reads zero everywhere when built, keeps what is
+ * written, and reads zero again after a replug (power cycle), registers
+ * back at their reset values.
+ */
+START_TEST(test_memory_reset)
+{
+	static const uint8_t pattern[4] = { 0xde, 0xad, 0xbe, 0xef };
+	static const uint16_t addrs[] = { 0x1000, 0x1ffc, 0x8000, 0xfffc };
+	struct ecsim_segment *seg;
+	uint8_t buf[4], zero[4] = { 0 };
+	char err[256];
+	size_t i;
+
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\" },"
+				       " { \"model\": \"EL2008\" } ] }",
+				       err, sizeof(err));
+	ck_assert_msg(seg != NULL, "%s", err);
+	for (i = 0; i < sizeof(addrs) / sizeof(addrs[0]); i++) {
+		ck_assert_int_eq(ecsim_slave_peek(seg, 1, addrs[i], buf, 4), 0);
+		ck_assert_mem_eq(buf, zero, 4);
+		ck_assert_int_eq(ecsim_slave_poke(seg, 1, addrs[i], pattern, 4),
+				 0);
+		ck_assert_int_eq(ecsim_slave_peek(seg, 1, addrs[i], buf, 4), 0);
+		ck_assert_mem_eq(buf, pattern, 4);
+	}
+	ck_assert_int_eq(ecsim_segment_unplug(seg, 1), 0);
+	ck_assert_int_eq(ecsim_segment_replug(seg, 1), 0);
+	for (i = 0; i < sizeof(addrs) / sizeof(addrs[0]); i++) {
+		ck_assert_int_eq(ecsim_slave_peek(seg, 1, addrs[i], buf, 4), 0);
+		ck_assert_mem_eq(buf, zero, 4);
+	}
+	/* AL status INIT (0x0130), DL control forwarding rule (0x0100) */
+	ck_assert_int_eq(ecsim_slave_peek(seg, 1, 0x0130, buf, 1), 0);
+	ck_assert_uint_eq(buf[0], 1);
+	ck_assert_int_eq(ecsim_slave_peek(seg, 1, 0x0100, buf, 1), 0);
+	ck_assert_uint_eq(buf[0] & 1, 1);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 /* Every catalogue model passes the validation (its bounds included). */
 START_TEST(test_catalogue_models)
 {
@@ -398,6 +440,7 @@ int main(void)
 	tcase_add_test(tc, test_counts);
 	tcase_add_test(tc, test_duplicate_alias_warning);
 	tcase_add_test(tc, test_catalogue_models);
+	tcase_add_test(tc, test_memory_reset);
 	tcase_add_test(tc, test_shipped_segments);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
