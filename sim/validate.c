@@ -38,8 +38,8 @@
 #define ECSIM_MAX_SII_STRINGS	255	/* SII string index: a byte */
 #define ECSIM_MAX_PDO_ENTRIES	255	/* SII PDO category: a byte */
 #define ECSIM_MAX_PATH		4095	/* "esi": a file name */
-#define ECSIM_MAX_WARN_ALIASES	16	/* warning lines about aliases */
-#define ECSIM_MAX_DEPTH		32	/* of nested objects in a slave */
+#define ECSIM_MAX_WARN_ALIASES	16	/* alias warning lines */
+#define ECSIM_MAX_DEPTH		32	/* nested objects */
 
 struct vctx {
 	char *err;

@@ -37,6 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	err[0] = '\0';
 	seg = ecsim_segment_new_string(text, err, sizeof(err));
 	if (seg) {
+		const char *w = ecsim_segment_warnings(seg);
+
+		assert(!w || (*w && w[strlen(w) - 1] == '\n'));
 		memset(frame, 0, sizeof(frame));
 		memcpy(frame, brd, sizeof(brd));
 		len = ecsim_segment_process(seg, frame, 60);

@@ -542,6 +542,18 @@ static json_t *catalogue_load(json_t **models)
 	return cat;
 }
 
+/* The segment files of issue 29 that the validator once took: seeds
+ * near its new checks (and one it accepts with a warning). */
+static const char *const hostile_segments[] = {
+	"{\"slaves\":[{\"model\":\"M\"}],\"models\":{\"M\":{\"vendor\":2,\"product\":3,\"esc\":{\"fmmus\":0},\"sms\":[{\"type\":\"inputs\",\"start\":\"0x1000\",\"size\":1}],\"pdos\":[{\"index\":\"0x1a00\",\"sm\":0,\"entries\":[{\"index\":\"0x6000\",\"sub\":1,\"bits\":8}]}]}}}",
+	"{\"slaves\":[{\"model\":\"M\"}],\"models\":{\"M\":{\"vendor\":2,\"product\":3,\"sms\":[{\"type\":\"mbx_out\",\"start\":\"0x1000\",\"size\":4},{\"type\":\"mbx_in\",\"start\":\"0x1002\",\"size\":4}]}}}",
+	"{\"slaves\":[{\"model\":\"M\"}],\"models\":{\"M\":{\"vendor\":2,\"product\":3,\"pdos\":[{\"index\":\"0x1a00\",\"entries\":[]},{\"index\":\"0x1a00\",\"entries\":[]}]}}}",
+	"{\"slaves\":[{\"model\":\"EK1100\"},{\"model\":\"EL2008\"},{\"model\":\"EL2008\"}],\"wires\":[{\"from\":\"2:0x7000:01\",\"to\":\"2:0x7000:01\"},{\"from\":2,\"to\":2}]}",
+	"{\"slaves\":[{\"model\":\"EK1100\",\"model\":\"EL1008\"}]}",
+	"{\"slaves\":[{\"model\":\"EK1100\"},{\"model\":\"EL1008\",\"alias\":7},{\"model\":\"EL2008\",\"alias\":7},{\"model\":\"EL2008\",\"alias\":9}]}",
+	"{\"slaves\":[{\"model\":\"EL1008\",\"name\":\"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345\"}]}",
+};
+
 static void sii_and_segment_seeds(void)
 {
 	static const char *const files[] = {
@@ -557,6 +569,10 @@ static void sii_and_segment_seeds(void)
 	size_t len;
 
 	put_file_seeds("sim_segment", files, sizeof(files) / sizeof(files[0]));
+	for (id = 0; id < sizeof(hostile_segments) / sizeof(hostile_segments[0]);
+	     id++)
+		put_seed("sim_segment", hostile_segments[id],
+			 strlen(hostile_segments[id]));
 	cat = catalogue_load(&models);
 	root = json_object();
 	slaves = json_array();
