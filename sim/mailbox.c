@@ -11,6 +11,7 @@
  * type gets the mailbox error reply "unsupported protocol".
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim_priv.h"
@@ -36,6 +37,11 @@ int ecsim_mbx_init(struct ecsim_slave *s)
 {
 	s->sm_mbx_out = find_sm(s->model, ECSIM_SMT_MBX_OUT);
 	s->sm_mbx_in = find_sm(s->model, ECSIM_SMT_MBX_IN);
+	if ((s->sm_mbx_out >= 0 || s->sm_mbx_in >= 0) && !s->queue) {
+		s->queue = calloc(ECSIM_MBX_QUEUE, sizeof(*s->queue));
+		if (!s->queue)
+			return -ENOMEM;
+	}
 #ifdef ECSIM_HAVE_COE
 	if (s->od && s->sm_mbx_in >= 0) {
 		s->coe = ecsim_coe_new(s->od);
@@ -63,6 +69,8 @@ void ecsim_mbx_free(struct ecsim_slave *s)
 #endif
 	s->coe = NULL;
 	s->od = NULL;
+	free(s->queue);
+	s->queue = NULL;
 }
 
 void ecsim_mbx_reset(struct ecsim_slave *s)
@@ -110,7 +118,8 @@ static void queue_reply(struct ecsim_slave *s, uint8_t type,
 {
 	struct ecsim_mbx_msg *m;
 
-	if (s->q_len >= ECSIM_MBX_QUEUE || len + MBX_HDR_LEN > ECSIM_MBX_MAX)
+	if (!s->queue || s->q_len >= ECSIM_MBX_QUEUE ||
+	    len + MBX_HDR_LEN > ECSIM_MBX_MAX)
 		return;		/* a real slave would stall; drop */
 	m = &s->queue[(s->q_head + s->q_len) % ECSIM_MBX_QUEUE];
 	s->q_len++;
@@ -151,8 +160,8 @@ static void send_next(struct ecsim_slave *s)
 	struct ecsim_mbx_msg *m;
 	uint8_t *r;
 
-	if (s->sm_mbx_in < 0 || !s->q_len || !ecsim_sm_enabled(s,
-							s->sm_mbx_in))
+	if (s->sm_mbx_in < 0 || !s->q_len || !s->queue ||
+	    !ecsim_sm_enabled(s, s->sm_mbx_in))
 		return;
 	r = s->mem + ESC_REG_SM(s->sm_mbx_in);
 	if ((r[ESC_SM_STATUS] & ESC_SMS_MBX_FULL) ||

@@ -186,7 +186,10 @@ struct ecsim_slave {
 	uint8_t last_req_cnt;
 	uint8_t reply_cnt;
 	unsigned int q_head, q_len;
-	struct ecsim_mbx_msg queue[ECSIM_MBX_QUEUE];
+	/* ECSIM_MBX_QUEUE replies, allocated for slaves with a mailbox:
+	 * kept out of the struct so that the fields every frame reads stay
+	 * close together (a 16 KiB hole put them on two pages) */
+	struct ecsim_mbx_msg *queue;
 	struct ecsim_mbx_msg last_reply;
 	bool have_last_reply;
 	unsigned int mbx_hold;		/* frames SM0 stays unread (fault) */
