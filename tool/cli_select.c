@@ -393,6 +393,7 @@ int ec_select_slaves(const struct ec_ioctl_slave *all, size_t n,
 int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 		  struct ec_slaves *s)
 {
+	struct ec_ioctl_redundancy red;
 	struct ec_ioctl_master master;
 	char msg[160];
 	size_t i;
@@ -416,6 +417,10 @@ int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 			return ec_cli_lib_fail(c, m, ret);
 		}
 	}
+	s->backup_from = s->n;
+	if (!ec_lib_redundancy(m, &red) && red.configured && red.broken &&
+	    red.break_pos < s->n)
+		s->backup_from = red.break_pos;
 	ret = ec_select_check(s->all, s->n, c->aliases, c->positions, msg,
 			      sizeof(msg));
 	if (ret) {

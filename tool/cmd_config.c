@@ -383,7 +383,8 @@ static int ec_config_idns(struct ec_cli *c, struct ec_lib_master *m,
 		ec_out_uint("drive_no", "Drive %llu, ", idn->drive_no);
 		ec_out_uint("idn", NULL, idn->idn);
 		ec_out_str("idn_text", "%s, ", text);
-		ec_out_str("al_state", "%s, ",
+		/* JSON only: IgH's line is "Drive N, IDN, SIZE byte" */
+		ec_out_str("al_state", NULL,
 			   ec_al_state_name(idn->al_state, state,
 					    sizeof(state)));
 		ec_out_uint("size", "%llu byte\n", idn->size);

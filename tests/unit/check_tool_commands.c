@@ -157,7 +157,7 @@ START_TEST(test_slaves)
 	ck_assert_int_eq(run("slaves", "-a", "16", NULL), 0);
 	ck_assert_str_eq(out, "2  16:0  PREOP  +  0x00000002:0x044c2c54\n");
 	ck_assert_int_eq(run("slaves", "-p", "1", "-v", NULL), 0);
-	ck_has(out, "=== Master 0, Slave 1 ===\nState: OP\nFlag: +\n");
+	ck_has(out, "=== Master 0, Slave 1 ===\nDevice: Main\nState: OP\nFlag: +\n");
 	ck_has(out, "  Vendor Id:       0x00000002\n");
 	ck_has(out, "   1  EBUS  up    open    no              2\n");
 	ck_assert_int_eq(run("slaves", "-p", "2", "-v", NULL), 0);

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "tool_fake_lib.h"
 #include "tool_run.h"
+#include "tool_golden.h"
 #include "ecrt.h"
 
 /* ---- the fake bus and application --------------------------------- */
@@ -558,9 +559,9 @@ START_TEST(test_config_verbose)
 		"    00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f\n"
 		"    10 11 12 13 \n"
 		"IDN configuration:\n"
-		"  Drive 0, S-0-0016, PREOP, 10 byte\n"
+		"  Drive 0, S-0-0016, 10 byte\n"
 		"    06 00 06 00 87 00 33 00 28 00 \n"
-		"  Drive 1, P-0-0001, SAFEOP, 4 byte\n"
+		"  Drive 1, P-0-0001, 4 byte\n"
 		"    f4 01 00 00 \n"
 		"Feature flags:\n"
 		"  delay: 7\n"
@@ -708,6 +709,47 @@ START_TEST(test_data)
 }
 END_TEST
 
+/* Golden files of the text output (tool_golden.h), IgH 1.6.1's format. */
+static const struct {
+	const char *name;
+	unsigned int cmd;	/* index in golden_config_cmds[] */
+	const char *argv[4];
+} golden_cases[] = {
+	{ "config", 0, { "config" } },
+	{ "config_p2", 0, { "config", "-p", "2" } },
+	{ "config_v", 1, { "config", "-v" } },
+	{ "domains", 2, { "domains" } },
+	{ "domains_v", 3, { "domains", "-v" } },
+};
+
+#define NGOLDEN (sizeof(golden_cases) / sizeof(golden_cases[0]))
+
+START_TEST(test_golden)
+{
+	const char *const *a = golden_cases[_i].argv;
+
+	fake_app();
+	ck_assert_msg(run(a[0], a[1], a[2], a[3]) == 0, "%s: %s",
+		      golden_cases[_i].name, err);
+	ck_assert_str_eq(err, "");
+	golden_check(golden_cases[_i].name, out, out_len);
+}
+END_TEST
+
+/* Every command of golden_config_cmds[] has a golden file here. */
+START_TEST(test_golden_covers)
+{
+	unsigned int k, i, n;
+
+	for (k = 0; k < GOLDEN_CONFIG_CMDS; k++) {
+		for (i = 0, n = 0; i < NGOLDEN; i++)
+			n += golden_cases[i].cmd == k;
+		ck_assert_msg(n > 0, "no golden file for '%s'",
+			      golden_config_cmds[k]);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("tool_config");
@@ -722,6 +764,8 @@ int main(void)
 	tcase_add_test(tc, test_domains);
 	tcase_add_test(tc, test_domains_json);
 	tcase_add_test(tc, test_data);
+	tcase_add_loop_test(tc, test_golden, 0, NGOLDEN);
+	tcase_add_test(tc, test_golden_covers);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -142,9 +142,9 @@ for l in '0:2  0x00000002/0x07d83052  2  OP  ' \
 		fail "no line '$l' about t_cli_config_app"
 done
 for l in 'idn: IDN configuration:' \
-	 'idn:   Drive 0, S-0-0016, PREOP, 10 byte' \
+	 'idn:   Drive 0, S-0-0016, 10 byte' \
 	 'idn:     06 00 06 00 87 00 33 00 28 00 ' \
-	 'idn:   Drive 2, P-0-0001, SAFEOP, 4 byte' 'idn:     f4 01 00 00 '; do
+	 'idn:   Drive 2, P-0-0001, 4 byte' 'idn:     f4 01 00 00 '; do
 	grep -qxF -- "$l" "$TMP/own" ||
 		fail "config -v -p 9: no line '${l#idn: }' of the startup IDNs"
 done
