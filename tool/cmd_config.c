@@ -126,10 +126,14 @@ static int ec_config_cmp(const void *a, const void *b)
  * @aliases: -a list, "-" for any
  * @positions: -p list, "-" for any
  *
- * Return: 0 or -EINVAL for a list that does not parse.
+ * @msg: why a list was refused
+ * @size: size of @msg
+ *
+ * Return: 0 or -EINVAL for a list that does not parse or holds a reversed
+ * or empty range (@msg says which).
  */
 static int ec_select_configs(struct ec_configs *cs, const char *aliases,
-			     const char *positions)
+			     const char *positions, char *msg, size_t size)
 {
 	struct ec_config_max_ctx actx = { cs, true }, pctx = { cs, false };
 	bool any_alias = !strcmp(aliases, "-");
@@ -146,12 +150,19 @@ static int ec_select_configs(struct ec_configs *cs, const char *aliases,
 	}
 	if (!any_alias) {
 		ret = ec_numlist_parse(aliases, ec_config_max, &actx, &al);
-		if (ret)
+		if (ret) {
+			ec_numlist_strerror(msg, size, ret, &al, aliases,
+					    "alias list",
+					    "the highest alias configured");
 			return -EINVAL;
+		}
 	}
 	if (!any_pos) {
 		ret = ec_numlist_parse(positions, ec_config_max, &pctx, &pl);
 		if (ret) {
+			ec_numlist_strerror(msg, size, ret, &pl, positions,
+					    "position list",
+					    "the highest position configured");
 			ec_numlist_free(&al);
 			return -EINVAL;
 		}
@@ -538,6 +549,7 @@ int ec_cmd_config(struct ec_cli *c)
 	struct ec_configs cs;
 	struct ec_numlist l;
 	const char *ind;
+	char msg[160];
 	size_t i, k;
 	int ret;
 
@@ -558,10 +570,9 @@ int ec_cmd_config(struct ec_cli *c)
 			ec_lib_close(&m);
 			break;
 		}
-		if (ec_select_configs(&cs, c->aliases, c->positions)) {
-			ret = ec_cli_usage_error(c,
-				"invalid configuration selection (alias '%s', position '%s')",
-				c->aliases, c->positions);
+		if (ec_select_configs(&cs, c->aliases, c->positions, msg,
+				      sizeof(msg))) {
+			ret = ec_cli_usage_error(c, "%s", msg);
 		} else {
 			if (cs.count && l.count > 1)
 				ec_out_text("Master%u\n", l.items[i]);

@@ -533,6 +533,18 @@ START_TEST(test_config_list)
 	ck_has(out, "5:0");
 	ck_assert_ptr_null(strstr(out, "0:2"));
 	ck_assert_int_eq(run("config", "-a", "x", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: invalid alias list 'x'\n");
+
+	/* reversed and empty ranges: usage errors naming the range */
+	ck_assert_int_eq(run("config", "-p", "3-1", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: reversed range '3-1' in position list '3-1': write it as 1-3\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("config", "-p", "3-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: empty range '3-' in position list '3-': the highest position configured is 2\n");
+	ck_assert_int_eq(run("config", "-a", "6-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: empty range '6-' in alias list '6-': the highest alias configured is 5\n");
+	ck_assert_int_eq(run("config", "-a", "0-", NULL), 0);
+	ck_has(out, "5:0");
 }
 END_TEST
 
@@ -656,6 +668,14 @@ START_TEST(test_domains)
 	ck_assert_int_eq(run("domains", "-d", "5", NULL), EC_EXIT_FAIL);
 	ck_has(err, "ethercat: domains: master 0 has no domain 5");
 	ck_assert_int_eq(run("domains", "-d", "x", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("domains", "-d", "1-0", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: domains: reversed range '1-0' in domain list '1-0': write it as 0-1\n");
+	ck_assert_int_eq(run("domains", "-d", "2-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: domains: empty range '2-' in domain list '2-': the last domain is 1\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("domains", "-d", "1-", NULL), 0);
+	ck_assert_str_eq(out,
+		"Domain1: LogBaseAddr 0x00000003, Size   0, WorkingCounter 0/0\n");
 
 	/* an FMMU outside the image is reported, not printed */
 	fmmus[1].data_size = 9;
