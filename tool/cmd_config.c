@@ -440,6 +440,60 @@ static int ec_config_flags(struct ec_cli *c, struct ec_lib_master *m,
 	return 0;
 }
 
+static void ec_config_ipv4(const char *key, const char *label, uint32_t a,
+			   const char *ind)
+{
+	char text[16];
+
+	snprintf(text, sizeof(text), "%u.%u.%u.%u", a >> 24, (a >> 16) & 0xff,
+		 (a >> 8) & 0xff, a & 0xff);
+	ec_out_text("%s  %s: ", ind, label);
+	ec_out_str(key, "%s\n", text);
+}
+
+/*
+ * The EoE IP parameters of ecrt_slave_config_eoe_*(), when any are set:
+ * IgH's section and lines (the MAC address in hex, where IgH prints the
+ * bytes as characters).
+ */
+static int ec_config_eoe_ip(struct ec_cli *c, struct ec_lib_master *m,
+			    const struct ec_ioctl_config *cf, const char *ind)
+{
+	struct ec_ioctl_eoe_ip ip;
+	char mac[18];
+	int ret;
+
+	ret = ec_lib_config_eoe_ip(m, cf->config_index, &ip);
+	if (ret)
+		return ec_cli_lib_fail(c, m, ret);
+	if (!(ip.flags & EC_IOCTL_EOE_ALL))
+		return 0;
+	ec_out_text("%sEoE IP parameters:\n", ind);
+	ec_out_obj_open("eoe_ip");
+	if (ip.flags & EC_IOCTL_EOE_MAC) {
+		snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
+			 ip.mac[0], ip.mac[1], ip.mac[2], ip.mac[3],
+			 ip.mac[4], ip.mac[5]);
+		ec_out_text("%s  MAC address: ", ind);
+		ec_out_str("mac", "%s\n", mac);
+	}
+	if (ip.flags & EC_IOCTL_EOE_IP)
+		ec_config_ipv4("ip_address", "IP address", ip.ip, ind);
+	if (ip.flags & EC_IOCTL_EOE_SUBNET)
+		ec_config_ipv4("subnet_mask", "Subnet mask", ip.subnet, ind);
+	if (ip.flags & EC_IOCTL_EOE_GATEWAY)
+		ec_config_ipv4("gateway", "Default gateway", ip.gateway, ind);
+	if (ip.flags & EC_IOCTL_EOE_DNS)
+		ec_config_ipv4("dns", "DNS server address", ip.dns, ind);
+	if (ip.flags & EC_IOCTL_EOE_NAME) {
+		ip.name[sizeof(ip.name) - 1] = '\0';
+		ec_out_text("%s  Hostname: ", ind);
+		ec_out_str("hostname", "%s\n", ip.name);
+	}
+	ec_out_obj_close();
+	return 0;
+}
+
 static void ec_config_dc(const struct ec_ioctl_config *cf, const char *ind)
 {
 	unsigned int i;
@@ -529,6 +583,9 @@ static int ec_config_detail(struct ec_cli *c, struct ec_lib_master *m,
 	if (ret)
 		return ret;
 	ret = ec_config_flags(c, m, cf, ind);
+	if (ret)
+		return ret;
+	ret = ec_config_eoe_ip(c, m, cf, ind);
 	if (ret)
 		return ret;
 	ec_config_dc(cf, ind);

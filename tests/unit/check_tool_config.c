@@ -381,6 +381,26 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 }
 
 /* Config 0: the AT list S-0-0016 in PREOP, P-0-0001 of drive 1 in SAFEOP. */
+/* Config 0 has EoE IP parameters (not all of them), config 1 none. */
+int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t i,
+			 struct ec_ioctl_eoe_ip *out)
+{
+	(void)m;
+	if (i >= NCONFIGS)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->config_index = i;
+	if (i)
+		return 0;
+	out->flags = EC_IOCTL_EOE_MAC | EC_IOCTL_EOE_IP | EC_IOCTL_EOE_SUBNET |
+		     EC_IOCTL_EOE_NAME;
+	memcpy(out->mac, "\x02\x00\x00\x0a\xfe\x01", 6);
+	out->ip = 0xa9fe0a02;		/* 169.254.10.2 */
+	out->subnet = 0xffff0000;
+	strcpy(out->name, "drive-1");
+	return 0;
+}
+
 int ec_lib_config_idn(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_idn *out)
 {
@@ -578,6 +598,11 @@ START_TEST(test_config_verbose)
 		"Feature flags:\n"
 		"  delay: 7\n"
 		"  mode: -1\n"
+		"EoE IP parameters:\n"
+		"  MAC address: 02:00:00:0a:fe:01\n"
+		"  IP address: 169.254.10.2\n"
+		"  Subnet mask: 255.255.0.0\n"
+		"  Hostname: drive-1\n"
 		"DC configuration:\n"
 		"  AssignActivate: 0x0300\n"
 		"         Cycle [ns]   Shift [ns]\n"
@@ -613,6 +638,11 @@ START_TEST(test_config_json)
 			 "OP");
 	ck_assert(json_is_null(json_object_get(c1, "slave_position")));
 	ck_assert(json_is_null(json_object_get(c1, "watchdog_divider")));
+	ck_assert_str_eq(json_string_value(json_object_get(
+		json_object_get(c0, "eoe_ip"), "ip_address")), "169.254.10.2");
+	ck_assert_str_eq(json_string_value(json_object_get(
+		json_object_get(c0, "eoe_ip"), "hostname")), "drive-1");
+	ck_assert_ptr_null(json_object_get(c1, "eoe_ip"));
 	sync = json_array_get(json_object_get(c0, "syncs"), 0);
 	ck_assert_str_eq(json_string_value(json_object_get(sync, "direction")),
 			 "output");
