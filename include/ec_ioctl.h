@@ -31,6 +31,7 @@
  * 6: the shared area's domain entries' redundancy_active (was reserved).
  * 7: duplicate station aliases: struct ec_ioctl_slave's alias_holders and
  *    alias_next, struct ec_ioctl_master's dup_aliases (were reserved).
+ *    A config's EoE IP parameters read back (EC_IOCTL_CONFIG_EOE_IP, 0x9c).
  */
 #define EC_IOCTL_VERSION 7
 #define EC_IOCTL_TYPE 0xa4
@@ -765,13 +766,13 @@ struct ec_ioctl_domain_data {
 
 #include "ec_ioctl_dc.h"	/* distributed clocks: 0x5a-0x5e */
 #include "ec_ioctl_mbox.h"	/* FoE, SoE, VoE, flags: 0x60-0x6a */
-#include "ec_ioctl_eoe.h"	/* EoE: 0x70-0x77 */
+#include "ec_ioctl_eoe.h"	/* EoE: 0x70-0x77, config EoE IP 0x9c */
 #include "ec_ioctl_req.h"	/* requests 0x6b-0x6e, startup IDNs 0x6f */
 #include "ec_ioctl_red.h"	/* 0x78-0x7b: cable redundancy */
 #include "ec_ioctl_monitor.h"	/* OP monitoring: 0x7c */
 #include "ec_ioctl_shm.h"	/* the shared area of the cyclic calls */
 
 /* Highest command number; the dispatch table has one slot each. */
-#define EC_IOCTL_NR_MAX 0x7f
+#define EC_IOCTL_NR_MAX 0x9f
 
 #endif /* EC_IOCTL_H */

@@ -70,5 +70,13 @@ struct ec_ioctl_eoe_handler {
 #define EC_IOCTL_SC_EOE_IP _IOW(EC_IOCTL_TYPE, 0x71, struct ec_ioctl_eoe_ip)
 #define EC_IOCTL_EOE_HANDLER \
 	_IOWR(EC_IOCTL_TYPE, 0x72, struct ec_ioctl_eoe_handler)
+/*
+ * The EoE IP parameters stored in the config config_index (what
+ * ecrt_slave_config_eoe_* set), for 'ethercat config -v': flags 0 when
+ * none were set; -ENOENT past the last config.  In: config_index, the
+ * rest zero.  (EC_IOCTL_VERSION 7.)
+ */
+#define EC_IOCTL_CONFIG_EOE_IP \
+	_IOWR(EC_IOCTL_TYPE, 0x9c, struct ec_ioctl_eoe_ip)
 
 #endif /* EC_IOCTL_EOE_H */

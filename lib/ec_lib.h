@@ -79,6 +79,8 @@ int ec_lib_sdo_download(struct ec_lib_master *m, uint16_t position,
 			uint32_t *abort_code);
 int ec_lib_foe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_foe *io);
+int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t config_index,
+			 struct ec_ioctl_eoe_ip *out);
 int ec_lib_config_idn(struct ec_lib_master *m, uint32_t config_index,
 		      uint32_t idn_pos, struct ec_ioctl_config_idn *out);
 int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,

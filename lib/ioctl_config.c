@@ -137,6 +137,23 @@ int ec_lib_config_idn(struct ec_lib_master *m, uint32_t config_index,
 }
 
 /**
+ * ec_lib_config_eoe_ip() - the EoE IP parameters of a configuration
+ * @m: open handle
+ * @config_index: position in the master's list of configurations
+ * @out: filled on success; flags 0 when none were set
+ *
+ * Return: 0 or -errno (-ENOENT past the last configuration).
+ */
+int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t config_index,
+			 struct ec_ioctl_eoe_ip *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->config_index = config_index;
+	return ec_lib_ioctl(m, EC_IOCTL_CONFIG_EOE_IP, out,
+			    "slave config EoE IP parameters");
+}
+
+/**
  * ec_lib_domain() - a domain of the application
  * @m: open handle
  * @domain_index: position in the master's list of domains

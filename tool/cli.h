@@ -67,6 +67,12 @@ struct ec_slaves {
 	size_t n;
 	uint16_t *sel;			/* positions selected */
 	size_t count;
+	/*
+	 * The first position reached through the backup device (IgH's
+	 * device_index 1: the ring is broken in front of it), n when every
+	 * slave is reached through the main device.
+	 */
+	size_t backup_from;
 };
 
 extern const struct ec_cmd ec_commands[];

@@ -93,6 +93,8 @@ static int ec_cli_check_masters(struct ec_cli *c, struct ec_numlist *l)
 int ec_cli_masters(struct ec_cli *c, struct ec_numlist *out)
 {
 	struct ec_cli_max_ctx ctx = { .c = c, .ret = 0 };
+
+	char msg[160];
 	int ret;
 
 	ret = ec_numlist_parse(c->masters, ec_cli_master_max, &ctx, out);
@@ -101,8 +103,10 @@ int ec_cli_masters(struct ec_cli *c, struct ec_numlist *out)
 		return ctx.ret;
 	}
 	if (ret)
-		return ec_cli_usage_error(c, "invalid master list '%s'",
-					  c->masters);
+		return ec_cli_usage_error(c, "%s",
+			ec_numlist_strerror(msg, sizeof(msg), ret, out,
+					    c->masters, "master list",
+					    "the last master"));
 	return ec_cli_check_masters(c, out);
 }
 
@@ -231,15 +235,25 @@ static int ec_sel_positions(struct ec_sel_walk *w, size_t count,
 			    const uint16_t *group, unsigned int alias)
 {
 	struct ec_numlist pl;
+	char last[48], text[160];
 	unsigned int p;
 	size_t i;
 	int ret = 0;
 
 	if (!w->out && !strcmp(w->positions, "-"))
 		return 0;
-	if (ec_numlist_parse(w->positions, ec_sel_count_max, &count, &pl))
-		return ec_err(w->msg, w->size, -EINVAL,
-			      "invalid position list '%s'", w->positions);
+	ret = ec_numlist_parse(w->positions, ec_sel_count_max, &count, &pl);
+	if (ret) {
+		if (group)
+			snprintf(last, sizeof(last),
+				 "the last position after alias %u", alias);
+		else
+			snprintf(last, sizeof(last), "the last position");
+		return ec_err(w->msg, w->size, -EINVAL, "%s",
+			      ec_numlist_strerror(text, sizeof(text), ret, &pl,
+						  w->positions,
+						  "position list", last));
+	}
 	for (i = 0; i < pl.count && !ret; i++) {
 		p = pl.items[i];
 		if (w->out) {
@@ -273,6 +287,7 @@ static int ec_sel_walk(struct ec_sel_walk *w, const char *aliases)
 {
 	struct ec_sel_ctx sc = { .all = w->all, .n = w->n };
 	struct ec_numlist al;
+	char text[160];
 	uint16_t *group;
 	size_t k, group_n;
 	int ret = 0;
@@ -281,9 +296,12 @@ static int ec_sel_walk(struct ec_sel_walk *w, const char *aliases)
 		*w->count = 0;
 	if (!strcmp(aliases, "-"))
 		return ec_sel_positions(w, w->n, NULL, 0);
-	if (ec_numlist_parse(aliases, ec_sel_alias_max, &sc, &al))
-		return ec_err(w->msg, w->size, -EINVAL,
-			      "invalid alias list '%s'", aliases);
+	ret = ec_numlist_parse(aliases, ec_sel_alias_max, &sc, &al);
+	if (ret)
+		return ec_err(w->msg, w->size, -EINVAL, "%s",
+			      ec_numlist_strerror(text, sizeof(text), ret, &al,
+						  aliases, "alias list",
+						  "the highest alias"));
 	group = calloc(w->n ? w->n : 1, sizeof(*group));
 	if (!group) {
 		ec_numlist_free(&al);
@@ -375,6 +393,7 @@ int ec_select_slaves(const struct ec_ioctl_slave *all, size_t n,
 int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 		  struct ec_slaves *s)
 {
+	struct ec_ioctl_redundancy red;
 	struct ec_ioctl_master master;
 	char msg[160];
 	size_t i;
@@ -398,6 +417,10 @@ int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 			return ec_cli_lib_fail(c, m, ret);
 		}
 	}
+	s->backup_from = s->n;
+	if (!ec_lib_redundancy(m, &red) && red.configured && red.broken &&
+	    red.break_pos < s->n)
+		s->backup_from = red.break_pos;
 	ret = ec_select_check(s->all, s->n, c->aliases, c->positions, msg,
 			      sizeof(msg));
 	if (ret) {

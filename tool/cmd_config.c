@@ -126,10 +126,14 @@ static int ec_config_cmp(const void *a, const void *b)
  * @aliases: -a list, "-" for any
  * @positions: -p list, "-" for any
  *
- * Return: 0 or -EINVAL for a list that does not parse.
+ * @msg: why a list was refused
+ * @size: size of @msg
+ *
+ * Return: 0 or -EINVAL for a list that does not parse or holds a reversed
+ * or empty range (@msg says which).
  */
 static int ec_select_configs(struct ec_configs *cs, const char *aliases,
-			     const char *positions)
+			     const char *positions, char *msg, size_t size)
 {
 	struct ec_config_max_ctx actx = { cs, true }, pctx = { cs, false };
 	bool any_alias = !strcmp(aliases, "-");
@@ -146,12 +150,19 @@ static int ec_select_configs(struct ec_configs *cs, const char *aliases,
 	}
 	if (!any_alias) {
 		ret = ec_numlist_parse(aliases, ec_config_max, &actx, &al);
-		if (ret)
+		if (ret) {
+			ec_numlist_strerror(msg, size, ret, &al, aliases,
+					    "alias list",
+					    "the highest alias configured");
 			return -EINVAL;
+		}
 	}
 	if (!any_pos) {
 		ret = ec_numlist_parse(positions, ec_config_max, &pctx, &pl);
 		if (ret) {
+			ec_numlist_strerror(msg, size, ret, &pl, positions,
+					    "position list",
+					    "the highest position configured");
 			ec_numlist_free(&al);
 			return -EINVAL;
 		}
@@ -383,7 +394,8 @@ static int ec_config_idns(struct ec_cli *c, struct ec_lib_master *m,
 		ec_out_uint("drive_no", "Drive %llu, ", idn->drive_no);
 		ec_out_uint("idn", NULL, idn->idn);
 		ec_out_str("idn_text", "%s, ", text);
-		ec_out_str("al_state", "%s, ",
+		/* JSON only: IgH's line is "Drive N, IDN, SIZE byte" */
+		ec_out_str("al_state", NULL,
 			   ec_al_state_name(idn->al_state, state,
 					    sizeof(state)));
 		ec_out_uint("size", "%llu byte\n", idn->size);
@@ -425,6 +437,60 @@ static int ec_config_flags(struct ec_cli *c, struct ec_lib_master *m,
 	ec_out_arr_close();
 	if (!j)
 		ec_out_text("%s  None.\n", ind);
+	return 0;
+}
+
+static void ec_config_ipv4(const char *key, const char *label, uint32_t a,
+			   const char *ind)
+{
+	char text[16];
+
+	snprintf(text, sizeof(text), "%u.%u.%u.%u", a >> 24, (a >> 16) & 0xff,
+		 (a >> 8) & 0xff, a & 0xff);
+	ec_out_text("%s  %s: ", ind, label);
+	ec_out_str(key, "%s\n", text);
+}
+
+/*
+ * The EoE IP parameters of ecrt_slave_config_eoe_*(), when any are set:
+ * IgH's section and lines (the MAC address in hex, where IgH prints the
+ * bytes as characters).
+ */
+static int ec_config_eoe_ip(struct ec_cli *c, struct ec_lib_master *m,
+			    const struct ec_ioctl_config *cf, const char *ind)
+{
+	struct ec_ioctl_eoe_ip ip;
+	char mac[18];
+	int ret;
+
+	ret = ec_lib_config_eoe_ip(m, cf->config_index, &ip);
+	if (ret)
+		return ec_cli_lib_fail(c, m, ret);
+	if (!(ip.flags & EC_IOCTL_EOE_ALL))
+		return 0;
+	ec_out_text("%sEoE IP parameters:\n", ind);
+	ec_out_obj_open("eoe_ip");
+	if (ip.flags & EC_IOCTL_EOE_MAC) {
+		snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x",
+			 ip.mac[0], ip.mac[1], ip.mac[2], ip.mac[3],
+			 ip.mac[4], ip.mac[5]);
+		ec_out_text("%s  MAC address: ", ind);
+		ec_out_str("mac", "%s\n", mac);
+	}
+	if (ip.flags & EC_IOCTL_EOE_IP)
+		ec_config_ipv4("ip_address", "IP address", ip.ip, ind);
+	if (ip.flags & EC_IOCTL_EOE_SUBNET)
+		ec_config_ipv4("subnet_mask", "Subnet mask", ip.subnet, ind);
+	if (ip.flags & EC_IOCTL_EOE_GATEWAY)
+		ec_config_ipv4("gateway", "Default gateway", ip.gateway, ind);
+	if (ip.flags & EC_IOCTL_EOE_DNS)
+		ec_config_ipv4("dns", "DNS server address", ip.dns, ind);
+	if (ip.flags & EC_IOCTL_EOE_NAME) {
+		ip.name[sizeof(ip.name) - 1] = '\0';
+		ec_out_text("%s  Hostname: ", ind);
+		ec_out_str("hostname", "%s\n", ip.name);
+	}
+	ec_out_obj_close();
 	return 0;
 }
 
@@ -519,6 +585,9 @@ static int ec_config_detail(struct ec_cli *c, struct ec_lib_master *m,
 	ret = ec_config_flags(c, m, cf, ind);
 	if (ret)
 		return ret;
+	ret = ec_config_eoe_ip(c, m, cf, ind);
+	if (ret)
+		return ret;
 	ec_config_dc(cf, ind);
 	ec_out_text("\n");
 	ec_out_obj_close();
@@ -537,6 +606,7 @@ int ec_cmd_config(struct ec_cli *c)
 	struct ec_configs cs;
 	struct ec_numlist l;
 	const char *ind;
+	char msg[160];
 	size_t i, k;
 	int ret;
 
@@ -557,10 +627,9 @@ int ec_cmd_config(struct ec_cli *c)
 			ec_lib_close(&m);
 			break;
 		}
-		if (ec_select_configs(&cs, c->aliases, c->positions)) {
-			ret = ec_cli_usage_error(c,
-				"invalid configuration selection (alias '%s', position '%s')",
-				c->aliases, c->positions);
+		if (ec_select_configs(&cs, c->aliases, c->positions, msg,
+				      sizeof(msg))) {
+			ret = ec_cli_usage_error(c, "%s", msg);
 		} else {
 			if (cs.count && l.count > 1)
 				ec_out_text("Master%u\n", l.items[i]);

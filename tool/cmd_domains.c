@@ -46,6 +46,7 @@ int ec_cli_domains(struct ec_cli *c, struct ec_lib_master *m,
 {
 	struct ec_numlist l;
 	size_t cap = 0, i;
+	char msg[160];
 	int ret;
 
 	memset(ds, 0, sizeof(*ds));
@@ -71,10 +72,13 @@ int ec_cli_domains(struct ec_cli *c, struct ec_lib_master *m,
 		}
 		ds->n++;
 	}
-	if (ec_numlist_parse(c->domains, ec_domain_max, ds, &l)) {
+	ret = ec_numlist_parse(c->domains, ec_domain_max, ds, &l);
+	if (ret) {
 		ec_domains_free(ds);
-		return ec_cli_usage_error(c, "invalid domain list '%s'",
-					  c->domains);
+		return ec_cli_usage_error(c, "%s",
+			ec_numlist_strerror(msg, sizeof(msg), ret, &l,
+					    c->domains, "domain list",
+					    "the last domain"));
 	}
 	ds->sel = calloc(l.count ? l.count : 1, sizeof(*ds->sel));
 	if (!ds->sel) {

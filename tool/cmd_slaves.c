@@ -51,7 +51,7 @@ void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 	unsigned int last_alias = 0, rel = 0;
 	char name[EC_IOCTL_STRING_SIZE + 24];
 	size_t i, k, n = 0;
-	bool selected;
+	bool selected, backup_seen = false;
 
 	lines = calloc(s->n ? s->n : 1, sizeof(*lines));
 	if (!lines)
@@ -96,6 +96,11 @@ void ec_list_slaves(unsigned int master, const struct ec_slaves *s,
 
 		if (!l->pos[0])
 			continue;
+		/* IgH marks where the slaves reached through the backup
+		 * device begin: the ring is broken there. */
+		if (i >= s->backup_from && !backup_seen)
+			ec_out_text("xxx LINK FAILURE xxx\n");
+		backup_seen |= i >= s->backup_from;
 		ec_slave_name(sl, name, sizeof(name));
 		ec_out_obj_open(NULL);
 		ec_out_uint("master", NULL, master);
@@ -248,7 +253,7 @@ static void ec_show_general(const struct ec_ioctl_slave *s)
 }
 
 static void ec_show_slave(unsigned int master, uint16_t pos,
-			  const struct ec_ioctl_slave *s)
+			  const struct ec_ioctl_slave *s, bool backup)
 {
 	char state[EC_STATE_NAME_SIZE];
 
@@ -266,6 +271,7 @@ static void ec_show_slave(unsigned int master, uint16_t pos,
 			    s->alias_next);
 		ec_out_obj_close();
 	}
+	ec_out_text("Device: %s\n", backup ? "Backup" : "Main");
 	ec_out_str("state", "State: %s\n",
 		   ec_al_state_name(s->al_state, state, sizeof(state)));
 	if (s->al_status_code || ec_out_json()) {
@@ -365,7 +371,8 @@ static int ec_slaves_show(struct ec_cli *c, struct ec_lib_master *m,
 		return 0;
 	}
 	for (k = 0; k < s->count; k++)
-		ec_show_slave(master, s->sel[k], &s->all[s->sel[k]]);
+		ec_show_slave(master, s->sel[k], &s->all[s->sel[k]],
+			      s->sel[k] >= s->backup_from);
 	return 0;
 }
 

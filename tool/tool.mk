@@ -49,11 +49,16 @@ TOOL_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 ALL_TARGETS += $(TOOL_TESTS)
 UNIT_TESTS += $(TOOL_TESTS)
 
+# The golden files of the text output (tests/unit/tool_golden.h): output
+# that differs is written to $(BUILD)/tests/golden/NAME.actual.
+TOOL_GOLDEN_FLAGS := -DEC_GOLDEN_DIR='"$(CURDIR)/tests/cli/golden"' \
+		     -DEC_GOLDEN_OUT='"$(abspath $(BUILD))/tests/golden"'
+
 $(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c tests/unit/tool_run.h \
 		tests/unit/tool_fake_lib.h tests/unit/tool_fake_bus.h \
-		$(TOOL_ARCHIVE) $(LIB_A)
+		tests/unit/tool_golden.h $(TOOL_ARCHIVE) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) -Ilib -Itool -iquote master -o $@ $< \
+	$(CC) $(BASE_CFLAGS) $(TOOL_GOLDEN_FLAGS) -Ilib -Itool -iquote master -o $@ $< \
 		$(TOOL_ARCHIVE) $(LIB_A) \
 		$(PKG_CHECK) $(PKG_JANSSON) -lm
 

@@ -130,6 +130,7 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_CONFIG_FLAG, ec_ioctl_config_flag, false),
 	/* EoE (ioctl_eoe.c) */
 	EC_CMD(EC_IOCTL_SC_EOE_IP, ec_ioctl_sc_eoe_ip, true),
+	EC_CMD(EC_IOCTL_CONFIG_EOE_IP, ec_ioctl_config_eoe_ip, false),
 	EC_CMD(EC_IOCTL_SLAVE_EOE_IP, ec_ioctl_slave_eoe_ip, true),
 	EC_CMD(EC_IOCTL_EOE_HANDLER, ec_ioctl_eoe_handler, false),
 	EC_CMD(EC_IOCTL_APP_REQ_CREATE, ec_ioctl_app_req_create, true),

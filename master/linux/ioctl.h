@@ -74,6 +74,7 @@ long ec_ioctl_app_mbox_state(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_flag(struct ec_cdev_file *f, void __user *arg);
 /* EoE (ioctl_eoe.c) */
 long ec_ioctl_sc_eoe_ip(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_eoe_ip(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave_eoe_ip(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_eoe_handler(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_config_flag(struct ec_cdev_file *f, void __user *arg);

@@ -190,6 +190,44 @@ long ec_ioctl_sc_eoe_ip(struct ec_cdev_file *f, void __user *arg)
 	return sc ? 0 : -ENOENT;
 }
 
+/* Inspection: the EoE IP parameters of a configuration, for 'config -v'. */
+long ec_ioctl_config_eoe_ip(struct ec_cdev_file *f, void __user *arg)
+{
+	struct ec_linux_master *m = f->master;
+	struct ec_ioctl_eoe_ip data;
+	struct ec_slave_config *sc;
+	struct ec_eoe_ip ip;
+	u32 index;
+
+	if (copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)) ||
+	    data.reserved0 || data.reserved1[0] || data.reserved1[1])
+		return -EINVAL;
+	index = data.config_index;
+	mutex_lock(&m->io_mutex);
+	sc = ec_app_config(m, index);
+	if (sc)
+		ip = sc->eoe_ip;
+	mutex_unlock(&m->io_mutex);
+	if (!sc)
+		return -ENOENT;
+	memset(&data, 0, sizeof(data));
+	data.config_index = index;
+	data.flags = ip.flags & EC_IOCTL_EOE_ALL;
+	memcpy(data.mac, ip.mac, sizeof(data.mac));
+	data.ip = ip.ip;
+	data.subnet = ip.subnet;
+	data.gateway = ip.gateway;
+	data.dns = ip.dns;
+	BUILD_BUG_ON(sizeof(ip.hostname) > sizeof(data.name));
+	memcpy(data.name, ip.hostname, sizeof(ip.hostname));
+	data.name[sizeof(data.name) - 1] = '\0';
+	if (copy_to_user(arg, &data, sizeof(data)))
+		return -EFAULT;
+	return 0;
+}
+
 long ec_ioctl_slave_eoe_ip(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_ioctl_eoe_ip data;

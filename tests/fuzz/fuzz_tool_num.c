@@ -2,7 +2,8 @@
 /*
  * fuzz_tool_num.c - libFuzzer harness: the ethercat tool's number
  * parsers: ec_parse_uint() (every numeric argument), ec_numlist_parse()
- * (-m/-a/-p/-d lists), the value parser and formatter of every data type
+ * (-m/-a/-p/-d lists; a reversed or empty range is refused and named),
+ * the value parser and formatter of every data type
  * (-t, tool/datatype.c) and the slave selection check and apply on a
  * small bus.  Input: [type selector][max selector] then the text.  A
  * value that parses must format, and a fixed-size integer that parses
@@ -87,6 +88,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ret = ec_numlist_parse(text, max_of, &max, &l);
 	assert(ret || l.count <= EC_NUMLIST_MAX_ITEMS);
 	assert(!ret || !l.items);
+	assert(!ret || ret == -EINVAL || ret == -ERANGE || ret == -E2BIG ||
+	       ret == -EDOM || ret == -ENODATA);
+	/* a reversed or empty range is named: it lies within the text */
+	if (ret == -EDOM || ret == -ENODATA) {
+		assert(l.bad && l.bad >= text && l.bad_len &&
+		       l.bad + l.bad_len <= text + strlen(text));
+		ec_numlist_strerror(msg, sizeof(msg), ret, &l, text,
+				    "position list", "the last position");
+		assert(strstr(msg, ret == -EDOM ? "reversed range '" :
+						  "empty range '"));
+	}
 	ec_numlist_free(&l);
 
 	t = ec_dtype_find(type_names[data[0] % NTYPES]);

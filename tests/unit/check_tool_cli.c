@@ -29,8 +29,8 @@ static const struct nl_case nl_cases[] = {
 	{ "-", -1, "" },
 	{ "-2", 9, "0 1 2" },
 	{ "7-", 9, "7 8 9" },
-	{ "7-", 5, "" },
-	{ "9-7", 20, "9 8 7" },
+	{ "5-", 5, "5" },
+	{ "7-7", 20, "7" },
 	{ "0", -1, "0" },
 	{ ",,3,,", 5, "3" },
 	{ "", 5, "" },
@@ -77,6 +77,50 @@ START_TEST(test_numlist_errors)
 	ck_assert_int_eq(ec_numlist_parse("0-4000000000", max_of, &max, &l),
 			 -E2BIG);
 	ck_assert_ptr_null(l.items);
+}
+END_TEST
+
+/*
+ * Reversed and empty ranges are refused, naming the range (issue 29):
+ * IgH's tool lists "1-0" as 0 1 and drops "7-" beyond the last index.
+ */
+struct nl_bad_case {
+	const char *in;
+	int max;
+	int ret;
+	const char *msg;
+};
+
+static const struct nl_bad_case nl_bad_cases[] = {
+	{ "1-0", 5, -EDOM,
+	  "reversed range '1-0' in position list '1-0': write it as 0-1" },
+	{ "0,9-7,3", 20, -EDOM,
+	  "reversed range '9-7' in position list '0,9-7,3': write it as 7-9" },
+	{ "7-", 5, -ENODATA,
+	  "empty range '7-' in position list '7-': the last position is 5" },
+	{ "1,7-", 5, -ENODATA,
+	  "empty range '7-' in position list '1,7-': the last position is 5" },
+	{ "0-", -1, -ENODATA,
+	  "empty range '0-' in position list '0-': there is none" },
+	{ "7-,1", 5, -ENODATA,
+	  "empty range '7-' in position list '7-,1': the last position is 5" },
+	{ "x", 5, -EINVAL, "invalid position list 'x'" },
+};
+
+START_TEST(test_numlist_bad_ranges)
+{
+	const struct nl_bad_case *c = &nl_bad_cases[_i];
+	struct ec_numlist l;
+	char msg[160];
+	int max = c->max, ret;
+
+	ret = ec_numlist_parse(c->in, max_of, &max, &l);
+	ck_assert_int_eq(ret, c->ret);
+	ck_assert_ptr_null(l.items);
+	ck_assert_str_eq(ec_numlist_strerror(msg, sizeof(msg), ret, &l, c->in,
+					     "position list",
+					     "the last position"),
+			 c->msg);
 }
 END_TEST
 
@@ -312,6 +356,8 @@ int main(void)
 	tcase_add_loop_test(tc, test_numlist, 0,
 			    sizeof(nl_cases) / sizeof(nl_cases[0]));
 	tcase_add_test(tc, test_numlist_errors);
+	tcase_add_loop_test(tc, test_numlist_bad_ranges, 0,
+			    sizeof(nl_bad_cases) / sizeof(nl_bad_cases[0]));
 	tcase_add_loop_test(tc, test_find, 0,
 			    sizeof(find_cases) / sizeof(find_cases[0]));
 	tcase_add_test(tc, test_find_candidates);

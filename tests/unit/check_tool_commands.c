@@ -68,7 +68,7 @@ START_TEST(test_duplicate_aliases)
 	ck_assert_int_eq(run("slaves", "-p", "1", "-v", NULL), 0);
 	ck_has(out, "=== Master 0, Slave 1 ===\nAlias: 16\n"
 	       "  Duplicate: 2 slaves have this alias (the next: slave 2);"
-	       " a config addressed by it is not attached\nState: OP\n");
+	       " a config addressed by it is not attached\nDevice: Main\nState: OP\n");
 	ck_assert_int_eq(run("slaves", "-p", "0", "-v", NULL), 0);
 	ck_assert_ptr_null(strstr(out, "Duplicate"));
 	ck_assert_int_eq(run("slaves", NULL), 0);
@@ -215,7 +215,7 @@ START_TEST(test_slaves)
 	ck_assert_int_eq(run("slaves", "-a", "16", NULL), 0);
 	ck_assert_str_eq(out, "2  16:0  PREOP  +  0x00000002:0x044c2c54\n");
 	ck_assert_int_eq(run("slaves", "-p", "1", "-v", NULL), 0);
-	ck_has(out, "=== Master 0, Slave 1 ===\nState: OP\nFlag: +\n");
+	ck_has(out, "=== Master 0, Slave 1 ===\nDevice: Main\nState: OP\nFlag: +\n");
 	ck_has(out, "  Vendor Id:       0x00000002\n");
 	ck_has(out, "   1  EBUS  up    open    no              2\n");
 	ck_assert_int_eq(run("slaves", "-p", "2", "-v", NULL), 0);
@@ -423,8 +423,30 @@ START_TEST(test_bad_arguments)
 	ck_assert_int_eq(run("slaves", "-p", "1,99", NULL), EC_EXIT_FAIL);
 	ck_has(err, "slave 99 does not exist");
 	ck_assert_str_eq(out, "");
-	ck_assert_int_eq(run("slaves", "-p", "7-", NULL), EC_EXIT_FAIL);
-	ck_has(err, "position list '7-' selects no slave");
+	/* reversed and empty ranges: usage errors naming the range */
+	ck_assert_int_eq(run("-p", "1-0", "slaves", NULL), EC_EXIT_USAGE);
+	ck_assert_str_eq(err, "ethercat: slaves: reversed range '1-0' in position list '1-0': write it as 0-1\n"
+			 "Try 'ethercat slaves --help' for more information.\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("slaves", "-p", "7-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: slaves: empty range '7-' in position list '7-': the last position is 2\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("states", "-p", "2-1", "OP", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "reversed range '2-1' in position list '2-1'");
+	ck_assert_uint_eq(last_state[0] | last_state[1] | last_state[2], 0);
+	ck_assert_int_eq(run("-a", "16-", "-p", "1-", "slaves", NULL),
+			 EC_EXIT_USAGE);
+	ck_has(err, "empty range '1-' in position list '1-': the last position after alias 16 is 0\n");
+	ck_assert_int_eq(run("-a", "17-", "slaves", NULL), EC_EXIT_USAGE);
+	ck_has(err, "empty range '17-' in alias list '17-': the highest alias is 16\n");
+	ck_assert_int_eq(run("-a", "16-0", "slaves", NULL), EC_EXIT_USAGE);
+	ck_has(err, "reversed range '16-0' in alias list '16-0': write it as 0-16\n");
+	ck_assert_int_eq(run("-m", "1-0", "slaves", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: slaves: reversed range '1-0' in master list '1-0': write it as 0-1\n");
+	ck_assert_int_eq(run("-m", "1-", "slaves", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: slaves: empty range '1-' in master list '1-': the last master is 0\n");
+	ck_assert_str_eq(out, "");
 	ck_assert_int_eq(run("-a", "70000", "slaves", NULL), EC_EXIT_USAGE);
 	ck_has(err, "ethercat: slaves: invalid alias 70000: aliases are 0 to 65535\n");
 	ck_assert_int_eq(run("-a", "5", "slaves", NULL), EC_EXIT_FAIL);
@@ -435,8 +457,8 @@ START_TEST(test_bad_arguments)
 	ck_assert_int_eq(run("-p", "70000", "slaves", NULL), EC_EXIT_USAGE);
 	ck_has(err, "invalid position 70000");
 	ck_assert_int_eq(run("-a", "16", "-p", "0", "slaves", NULL), 0);
-	ck_assert_int_eq(run("-m", "3-1", "slaves", NULL), EC_EXIT_FAIL);
-	ck_assert_str_eq(err, "ethercat: slaves: master 3 (from -m '3-1') does not exist: the module has only master 0\n");
+	ck_assert_int_eq(run("-m", "1-3", "slaves", NULL), EC_EXIT_FAIL);
+	ck_assert_str_eq(err, "ethercat: slaves: master 1 (from -m '1-3') does not exist: the module has only master 0\n");
 	ck_assert_str_eq(out, "");
 	ck_assert_int_eq(run("-m", "0-0", "slaves", NULL), 0);
 

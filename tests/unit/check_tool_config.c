@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "tool_fake_lib.h"
 #include "tool_run.h"
+#include "tool_golden.h"
 #include "ecrt.h"
 
 /* ---- the fake bus and application --------------------------------- */
@@ -380,6 +381,26 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 }
 
 /* Config 0: the AT list S-0-0016 in PREOP, P-0-0001 of drive 1 in SAFEOP. */
+/* Config 0 has EoE IP parameters (not all of them), config 1 none. */
+int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t i,
+			 struct ec_ioctl_eoe_ip *out)
+{
+	(void)m;
+	if (i >= NCONFIGS)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->config_index = i;
+	if (i)
+		return 0;
+	out->flags = EC_IOCTL_EOE_MAC | EC_IOCTL_EOE_IP | EC_IOCTL_EOE_SUBNET |
+		     EC_IOCTL_EOE_NAME;
+	memcpy(out->mac, "\x02\x00\x00\x0a\xfe\x01", 6);
+	out->ip = 0xa9fe0a02;		/* 169.254.10.2 */
+	out->subnet = 0xffff0000;
+	strcpy(out->name, "drive-1");
+	return 0;
+}
+
 int ec_lib_config_idn(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_idn *out)
 {
@@ -532,6 +553,18 @@ START_TEST(test_config_list)
 	ck_has(out, "5:0");
 	ck_assert_ptr_null(strstr(out, "0:2"));
 	ck_assert_int_eq(run("config", "-a", "x", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: invalid alias list 'x'\n");
+
+	/* reversed and empty ranges: usage errors naming the range */
+	ck_assert_int_eq(run("config", "-p", "3-1", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: reversed range '3-1' in position list '3-1': write it as 1-3\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("config", "-p", "3-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: empty range '3-' in position list '3-': the highest position configured is 2\n");
+	ck_assert_int_eq(run("config", "-a", "6-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: config: empty range '6-' in alias list '6-': the highest alias configured is 5\n");
+	ck_assert_int_eq(run("config", "-a", "0-", NULL), 0);
+	ck_has(out, "5:0");
 }
 END_TEST
 
@@ -558,13 +591,18 @@ START_TEST(test_config_verbose)
 		"    00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f\n"
 		"    10 11 12 13 \n"
 		"IDN configuration:\n"
-		"  Drive 0, S-0-0016, PREOP, 10 byte\n"
+		"  Drive 0, S-0-0016, 10 byte\n"
 		"    06 00 06 00 87 00 33 00 28 00 \n"
-		"  Drive 1, P-0-0001, SAFEOP, 4 byte\n"
+		"  Drive 1, P-0-0001, 4 byte\n"
 		"    f4 01 00 00 \n"
 		"Feature flags:\n"
 		"  delay: 7\n"
 		"  mode: -1\n"
+		"EoE IP parameters:\n"
+		"  MAC address: 02:00:00:0a:fe:01\n"
+		"  IP address: 169.254.10.2\n"
+		"  Subnet mask: 255.255.0.0\n"
+		"  Hostname: drive-1\n"
 		"DC configuration:\n"
 		"  AssignActivate: 0x0300\n"
 		"         Cycle [ns]   Shift [ns]\n"
@@ -600,6 +638,11 @@ START_TEST(test_config_json)
 			 "OP");
 	ck_assert(json_is_null(json_object_get(c1, "slave_position")));
 	ck_assert(json_is_null(json_object_get(c1, "watchdog_divider")));
+	ck_assert_str_eq(json_string_value(json_object_get(
+		json_object_get(c0, "eoe_ip"), "ip_address")), "169.254.10.2");
+	ck_assert_str_eq(json_string_value(json_object_get(
+		json_object_get(c0, "eoe_ip"), "hostname")), "drive-1");
+	ck_assert_ptr_null(json_object_get(c1, "eoe_ip"));
 	sync = json_array_get(json_object_get(c0, "syncs"), 0);
 	ck_assert_str_eq(json_string_value(json_object_get(sync, "direction")),
 			 "output");
@@ -655,6 +698,14 @@ START_TEST(test_domains)
 	ck_assert_int_eq(run("domains", "-d", "5", NULL), EC_EXIT_FAIL);
 	ck_has(err, "ethercat: domains: master 0 has no domain 5");
 	ck_assert_int_eq(run("domains", "-d", "x", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("domains", "-d", "1-0", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: domains: reversed range '1-0' in domain list '1-0': write it as 0-1\n");
+	ck_assert_int_eq(run("domains", "-d", "2-", NULL), EC_EXIT_USAGE);
+	ck_has(err, "ethercat: domains: empty range '2-' in domain list '2-': the last domain is 1\n");
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(run("domains", "-d", "1-", NULL), 0);
+	ck_assert_str_eq(out,
+		"Domain1: LogBaseAddr 0x00000003, Size   0, WorkingCounter 0/0\n");
 
 	/* an FMMU outside the image is reported, not printed */
 	fmmus[1].data_size = 9;
@@ -708,6 +759,47 @@ START_TEST(test_data)
 }
 END_TEST
 
+/* Golden files of the text output (tool_golden.h), IgH 1.6.1's format. */
+static const struct {
+	const char *name;
+	unsigned int cmd;	/* index in golden_config_cmds[] */
+	const char *argv[4];
+} golden_cases[] = {
+	{ "config", 0, { "config" } },
+	{ "config_p2", 0, { "config", "-p", "2" } },
+	{ "config_v", 1, { "config", "-v" } },
+	{ "domains", 2, { "domains" } },
+	{ "domains_v", 3, { "domains", "-v" } },
+};
+
+#define NGOLDEN (sizeof(golden_cases) / sizeof(golden_cases[0]))
+
+START_TEST(test_golden)
+{
+	const char *const *a = golden_cases[_i].argv;
+
+	fake_app();
+	ck_assert_msg(run(a[0], a[1], a[2], a[3]) == 0, "%s: %s",
+		      golden_cases[_i].name, err);
+	ck_assert_str_eq(err, "");
+	golden_check(golden_cases[_i].name, out, out_len);
+}
+END_TEST
+
+/* Every command of golden_config_cmds[] has a golden file here. */
+START_TEST(test_golden_covers)
+{
+	unsigned int k, i, n;
+
+	for (k = 0; k < GOLDEN_CONFIG_CMDS; k++) {
+		for (i = 0, n = 0; i < NGOLDEN; i++)
+			n += golden_cases[i].cmd == k;
+		ck_assert_msg(n > 0, "no golden file for '%s'",
+			      golden_config_cmds[k]);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("tool_config");
@@ -722,6 +814,8 @@ int main(void)
 	tcase_add_test(tc, test_domains);
 	tcase_add_test(tc, test_domains_json);
 	tcase_add_test(tc, test_data);
+	tcase_add_loop_test(tc, test_golden, 0, NGOLDEN);
+	tcase_add_test(tc, test_golden_covers);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -557,6 +557,13 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 	return -ENOENT;
 }
 
+int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t i,
+			 struct ec_ioctl_eoe_ip *out)
+{
+	(void)m, (void)i, (void)out;
+	return -ENOENT;
+}
+
 int ec_lib_config_idn(struct ec_lib_master *m, uint32_t i, uint32_t p,
 		      struct ec_ioctl_config_idn *out)
 {

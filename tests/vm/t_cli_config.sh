@@ -11,7 +11,8 @@
 #     in one domain of 2 bytes, outputs 0x5a wired back to the inputs:
 #     exact 'config', 'config -v', 'domains -v' lines, 'data' bytes and
 #     'domains -j'; a drive configured at 0:9 (no slave there) whose
-#     startup IDNs 'config -v' and 'config -j' list;
+#     startup IDNs 'config -v' and 'config -j' list, and its EoE IP
+#     parameters (IgH's 'EoE IP parameters:' section of 'config -v');
 #  3. with the user example (build/vm-bin/ec_user_example, or what
 #     EC_USER_EXAMPLE names), if there is one: its configurations of the
 #     EL1008..EL4102 attached and in OP, Domain0's size the sum of its
@@ -67,6 +68,8 @@ ethercat config; echo "rc_cfg=$?"
 ethercat config -v -p 2
 ethercat config -v -p 9 | sed -n "/^IDN configuration/,/^Feature/p" |
 	sed "s/^/idn: /"
+ethercat config -v -p 9 | sed -n "/^EoE IP parameters/,/^  Hostname/p" |
+	sed "s/^/eoe: /"
 echo "idn_json=$(ethercat -j config -p 9)"
 cat /tmp/dom
 ethercat domains -v >/dev/null; echo "rc_dom=$?"
@@ -142,11 +145,16 @@ for l in '0:2  0x00000002/0x07d83052  2  OP  ' \
 		fail "no line '$l' about t_cli_config_app"
 done
 for l in 'idn: IDN configuration:' \
-	 'idn:   Drive 0, S-0-0016, PREOP, 10 byte' \
+	 'idn:   Drive 0, S-0-0016, 10 byte' \
 	 'idn:     06 00 06 00 87 00 33 00 28 00 ' \
-	 'idn:   Drive 2, P-0-0001, SAFEOP, 4 byte' 'idn:     f4 01 00 00 '; do
+	 'idn:   Drive 2, P-0-0001, 4 byte' 'idn:     f4 01 00 00 '; do
 	grep -qxF -- "$l" "$TMP/own" ||
 		fail "config -v -p 9: no line '${l#idn: }' of the startup IDNs"
+done
+for l in 'eoe: EoE IP parameters:' 'eoe:   MAC address: 02:00:00:00:00:09' \
+	 'eoe:   IP address: 169.254.9.9' 'eoe:   Hostname: drive-9'; do
+	grep -qxF -- "$l" "$TMP/own" ||
+		fail "config -v -p 9: no line '${l#eoe: }' of the EoE IP parameters"
 done
 sed -n 's/^idn_json=//p' "$TMP/own" >"$TMP/idn.json"
 if command -v python3 >/dev/null; then

@@ -9,6 +9,7 @@
  *
  *   t_cli_config_app [SECONDS]
  */
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -46,6 +47,8 @@ int main(int argc, char **argv)
 	long cycles = (argc > 1 ? atol(argv[1]) : 60) * 1000;
 	static const uint8_t at_list[] = { 6, 0, 6, 0, 135, 0, 51, 0, 40, 0 };
 	static const uint8_t p1[] = { 0xf4, 0x01, 0, 0 };
+	static const unsigned char drive_mac[6] = { 0x02, 0, 0, 0, 0, 0x09 };
+	struct in_addr drive_ip;
 	ec_slave_config_t *in, *out, *drive;
 	unsigned int bit_in, bit_out;
 	int off_in, off_out;
@@ -69,12 +72,17 @@ int main(int argc, char **argv)
 	 * A drive configured where no slave is (0:9): its startup IDNs are
 	 * kept (and listed by 'config -v'), never written.
 	 */
+	/* ... and its EoE IP parameters, listed by 'config -v' too */
+	drive_ip.s_addr = htonl(0xa9fe0909);	/* 169.254.9.9 */
 	drive = ecrt_master_slave_config(m, 0, 9, VENDOR_ECSIM, PRODUCT_SOE);
 	if (!d || !out || !in || !drive ||
 	    ecrt_slave_config_idn(drive, 0, 16, EC_AL_STATE_PREOP, at_list,
 				  sizeof(at_list)) ||
 	    ecrt_slave_config_idn(drive, 2, 0x8001, EC_AL_STATE_SAFEOP, p1,
-				  sizeof(p1))) {
+				  sizeof(p1)) ||
+	    ecrt_slave_config_eoe_mac_address(drive, drive_mac) ||
+	    ecrt_slave_config_eoe_ip_address(drive, drive_ip) ||
+	    ecrt_slave_config_eoe_hostname(drive, "drive-9")) {
 		fprintf(stderr, "t_cli_config_app: configuration failed\n");
 		return 1;
 	}
