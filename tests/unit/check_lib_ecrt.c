@@ -360,9 +360,9 @@ START_TEST(test_cycle)
 	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
 							 &bit), 3);
 	ck_assert_uint_eq(bit, 5);
-	/* a bit entry without a place for its bit position */
+	/* a bit entry without a place for its bit position: IgH's -EFAULT */
 	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
-							 NULL), -EINVAL);
+							 NULL), -EFAULT);
 	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x5555, 1, d1,
 							 &bit), -ENOENT);
 	ck_assert_int_eq(ecrt_slave_config_emerg_pop(sc, emerg), -ENOENT);
