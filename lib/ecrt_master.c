@@ -448,7 +448,8 @@ int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
 		*abort_code = abort;
 	if (result_size)
 		*result_size = ret ? 0 : got;
-	return ret;
+	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
+	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }
 
 int ecrt_master_write_idn(ec_master_t *master, uint16_t slave_position,
@@ -494,7 +495,8 @@ int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
 		*error_code = io.error_code;
 	if (result_size)
 		*result_size = ret ? 0 : io.result_size;
-	return ret;
+	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
+	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }
 
 /*

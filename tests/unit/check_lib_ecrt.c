@@ -301,6 +301,13 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		t->valid = EC_IOCTL_DC_VALID_REF32;	/* 64-bit not read */
 		return 0;
 	}
+	case EC_IOCTL_SLAVE_SDO_UPLOAD:	/* the module: value too large */
+		errno = EOVERFLOW;
+		return -1;
+	case EC_IOCTL_SLAVE_SOE_READ:	/* a module answering more */
+		((struct ec_ioctl_slave_soe *)arg)->result_size =
+			((struct ec_ioctl_slave_soe *)arg)->data_size + 1;
+		return 0;
 	case EC_IOCTL_SC_DC:
 		CK_RESERVED((struct ec_ioctl_sc_dc *)arg);
 		fake.sc_dc = *(struct ec_ioctl_sc_dc *)arg;
@@ -325,6 +332,37 @@ START_TEST(test_request_busy)
 	errno = 0;
 	ck_assert_ptr_null(ecrt_request_master(0));
 	ck_assert_int_eq(errno, EBUSY);
+}
+END_TEST
+
+/*
+ * IgH 1.6: ecrt_master_sdo_upload() and ecrt_master_read_idn() return
+ * -ENOBUFS, with *result_size 0, when the value is larger than the
+ * buffer (doc/IGH-SEMANTICS.md); the module's and the library's own
+ * check say -EOVERFLOW.
+ */
+START_TEST(test_upload_too_large)
+{
+	ec_master_t *m;
+	uint8_t buf[4];
+	size_t got = 99;
+	uint32_t abort_code = 1;
+	uint16_t error_code = 1;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(ecrt_master_sdo_upload(m, 1, 0x1018, 1, buf,
+						sizeof(buf), &got,
+						&abort_code), -ENOBUFS);
+	ck_assert_uint_eq(got, 0);
+	ck_assert_uint_eq(abort_code, 0);
+	got = 99;
+	ck_assert_int_eq(ecrt_master_read_idn(m, 1, 0, 0x0001, buf,
+					      sizeof(buf), &got,
+					      &error_code), -ENOBUFS);
+	ck_assert_uint_eq(got, 0);
+	ecrt_release_master(m);
 }
 END_TEST
 
@@ -762,6 +800,7 @@ int main(void)
 
 	tcase_add_test(tc, test_request_busy);
 	tcase_add_test(tc, test_version_mismatch);
+	tcase_add_test(tc, test_upload_too_large);
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
