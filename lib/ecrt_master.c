@@ -345,9 +345,12 @@ int ecrt_master_get_sync_manager(ec_master_t *master,
 				 ec_sync_info_t *sync)
 {
 	struct ec_ioctl_slave_sync data;
-	int ret = ec_lib_slave_sync(&master->lm, slave_position, sync_index,
-				    &data);
+	int ret;
 
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -ENOENT;	/* IgH 1.6 */
+	ret = ec_lib_slave_sync(&master->lm, slave_position, sync_index,
+				&data);
 	if (ret)
 		return ret;
 	memset(sync, 0, sizeof(*sync));
@@ -367,6 +370,8 @@ int ecrt_master_get_pdo(ec_master_t *master, uint16_t slave_position,
 	struct ec_ioctl_slave_sync_pdo data;
 	int ret;
 
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -ENOENT;	/* IgH 1.6 */
 	if (pos > 0xff)
 		return -EINVAL;
 	ret = ec_lib_slave_sync_pdo(&master->lm, slave_position, sync_index,
@@ -387,6 +392,8 @@ int ecrt_master_get_pdo_entry(ec_master_t *master, uint16_t slave_position,
 	struct ec_ioctl_slave_sync_pdo_entry data;
 	int ret;
 
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -ENOENT;	/* IgH 1.6 */
 	if (pdo_pos > 0xff || entry_pos > 0xff)
 		return -EINVAL;
 	ret = ec_lib_slave_sync_pdo_entry(&master->lm, slave_position,
@@ -547,7 +554,8 @@ int ecrt_master_deactivate(ec_master_t *master)
 
 	ec_app_unmap(master);
 	ret = ec_app_ioctl_int(master, EC_IOCTL_DEACTIVATE, 0);
-	ec_app_clear_config(master);
+	if (ret != -EINVAL)	/* -EINVAL: not active, config kept (IgH) */
+		ec_app_clear_config(master);
 	return ret;
 }
 

@@ -48,6 +48,7 @@ static struct {
 	struct ec_ioctl_shm *shm;
 	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
 	unsigned int eintr;	/* fail so many ioctls with EINTR first */
+	bool active;		/* activated and not deactivated since */
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -258,6 +259,7 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_CREATE_DOMAIN:
 		return fake.domains++;
 	case EC_IOCTL_ACTIVATE:
+		fake.active = true;
 		CK_RESERVED((struct ec_ioctl_activate *)arg);
 		((struct ec_ioctl_activate *)arg)->pd_size = PD_SIZE;
 		if (fake.shm_on)
@@ -280,9 +282,15 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_RECEIVE:
 		fake.receives++;
 		return 0;
+	case EC_IOCTL_DEACTIVATE:
+		if (!fake.active) {	/* the module, as IgH 1.6 */
+			errno = EINVAL;
+			return -1;
+		}
+		fake.active = false;
+		/* fall through */
 	case EC_IOCTL_DOMAIN_PROCESS:
 	case EC_IOCTL_DOMAIN_QUEUE:
-	case EC_IOCTL_DEACTIVATE:
 	case EC_IOCTL_DC_QUEUE:
 	case EC_IOCTL_SELECT_REF_CLOCK:
 		fake.last_int_cmd = req;
@@ -362,6 +370,58 @@ START_TEST(test_upload_too_large)
 					      sizeof(buf), &got,
 					      &error_code), -ENOBUFS);
 	ck_assert_uint_eq(got, 0);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * IgH 1.6: ecrt_master_deactivate() on a master that is not active
+ * returns -EINVAL and keeps the configuration: the same config object
+ * comes back for the same address and the activation still has it.
+ */
+START_TEST(test_deactivate_not_active)
+{
+	ec_master_t *m;
+	ec_slave_config_t *sc;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(ecrt_master_create_domain(m));
+	/* the fake module gives position 9 the same config each time */
+	sc = ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_int_eq(ecrt_master_deactivate(m), -EINVAL);
+	ck_assert_ptr_eq(ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052), sc);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ck_assert_int_eq(ecrt_master_deactivate(m), -EINVAL);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * IgH 1.6: ecrt_master_get_sync_manager(), _get_pdo() and
+ * _get_pdo_entry() refuse a sync manager index of EC_MAX_SYNC_MANAGERS
+ * or more with -ENOENT, before asking the module.
+ */
+START_TEST(test_get_sync_index)
+{
+	ec_master_t *m;
+	ec_sync_info_t sync;
+	ec_pdo_info_t pdo;
+	ec_pdo_entry_info_t entry;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(ecrt_master_get_sync_manager(m, 0,
+						      EC_MAX_SYNC_MANAGERS,
+						      &sync), -ENOENT);
+	ck_assert_int_eq(ecrt_master_get_pdo(m, 0, EC_MAX_SYNC_MANAGERS, 0,
+					     &pdo), -ENOENT);
+	ck_assert_int_eq(ecrt_master_get_pdo_entry(m, 0, 0xff, 0, 0, &entry),
+			 -ENOENT);
 	ecrt_release_master(m);
 }
 END_TEST
@@ -801,6 +861,8 @@ int main(void)
 	tcase_add_test(tc, test_request_busy);
 	tcase_add_test(tc, test_version_mismatch);
 	tcase_add_test(tc, test_upload_too_large);
+	tcase_add_test(tc, test_deactivate_not_active);
+	tcase_add_test(tc, test_get_sync_index);
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
