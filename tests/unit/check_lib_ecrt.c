@@ -309,6 +309,48 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		t->valid = EC_IOCTL_DC_VALID_REF32;	/* 64-bit not read */
 		return 0;
 	}
+	case EC_IOCTL_SLAVE: {	/* an EL2008-like slave at position 2 */
+		struct ec_ioctl_slave *sl = arg;
+
+		if (sl->position != 2) {
+			errno = ENOENT;
+			return -1;
+		}
+		sl->vendor_id = 2;
+		sl->product_code = 0x07d83052;
+		sl->revision_number = 0x00110000;
+		sl->serial_number = 1234;
+		sl->alias = 7;
+		sl->current_on_ebus = -20;
+		sl->al_state = 0x12;	/* PREOP + error bit */
+		sl->error_flag = 1;
+		sl->sync_count = 1;
+		sl->sdo_count = 33;
+		sl->ports[0].desc = EC_PORT_EBUS;
+		sl->ports[0].link_up = 1;
+		sl->ports[0].loop_closed = 0;
+		sl->ports[0].signal_detected = 1;
+		sl->ports[0].next_slave = 3;
+		sl->ports[0].receive_time = 1000;
+		sl->ports[0].delay_to_next_dc = 150;
+		sl->ports[1].next_slave = 0xffff;
+		memset(sl->name, 'N', sizeof(sl->name));	/* unterminated */
+		return 0;
+	}
+	case EC_IOCTL_SLAVE_SYNC:
+		((struct ec_ioctl_slave_sync *)arg)->control_register = 0x44;
+		((struct ec_ioctl_slave_sync *)arg)->pdo_count = 8;
+		return 0;
+	case EC_IOCTL_SLAVE_SYNC_PDO:
+		((struct ec_ioctl_slave_sync_pdo *)arg)->index = 0x1600 +
+			((struct ec_ioctl_slave_sync_pdo *)arg)->pdo_pos;
+		((struct ec_ioctl_slave_sync_pdo *)arg)->entry_count = 1;
+		return 0;
+	case EC_IOCTL_SLAVE_SYNC_PDO_ENTRY:
+		((struct ec_ioctl_slave_sync_pdo_entry *)arg)->index = 0x7010;
+		((struct ec_ioctl_slave_sync_pdo_entry *)arg)->subindex = 1;
+		((struct ec_ioctl_slave_sync_pdo_entry *)arg)->bit_length = 1;
+		return 0;
 	case EC_IOCTL_SLAVE_SDO_UPLOAD:	/* the module: value too large */
 		errno = EOVERFLOW;
 		return -1;
@@ -422,6 +464,65 @@ START_TEST(test_get_sync_index)
 					     &pdo), -ENOENT);
 	ck_assert_int_eq(ecrt_master_get_pdo_entry(m, 0, 0xff, 0, 0, &entry),
 			 -ENOENT);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * The fields of ec_slave_info_t, ec_sync_info_t, ec_pdo_info_t and
+ * ec_pdo_entry_info_t as IgH 1.6's library fills them from the module's
+ * answer (doc/IGH-SEMANTICS.md): the SM direction from bit 2 and the
+ * watchdog from bit 6 of the control register, pdos and entries NULL, the
+ * name always terminated; -ENOENT for no slave at that position.
+ */
+START_TEST(test_get_info_fields)
+{
+	ec_master_t *m;
+	ec_slave_info_t si;
+	ec_sync_info_t sync;
+	ec_pdo_info_t pdo;
+	ec_pdo_entry_info_t entry;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(ecrt_master_get_slave(m, 5, &si), -ENOENT);
+	ck_assert_int_eq(ecrt_master_get_slave(m, 2, &si), 0);
+	ck_assert_uint_eq(si.position, 2);
+	ck_assert_uint_eq(si.vendor_id, 2);
+	ck_assert_uint_eq(si.product_code, 0x07d83052);
+	ck_assert_uint_eq(si.revision_number, 0x00110000);
+	ck_assert_uint_eq(si.serial_number, 1234);
+	ck_assert_uint_eq(si.alias, 7);
+	ck_assert_int_eq(si.current_on_ebus, -20);
+	ck_assert_uint_eq(si.al_state, 0x12);
+	ck_assert_uint_eq(si.error_flag, 1);
+	ck_assert_uint_eq(si.sync_count, 1);
+	ck_assert_uint_eq(si.sdo_count, 33);
+	ck_assert_int_eq(si.ports[0].desc, EC_PORT_EBUS);
+	ck_assert_uint_eq(si.ports[0].link.link_up, 1);
+	ck_assert_uint_eq(si.ports[0].link.loop_closed, 0);
+	ck_assert_uint_eq(si.ports[0].link.signal_detected, 1);
+	ck_assert_uint_eq(si.ports[0].next_slave, 3);
+	ck_assert_uint_eq(si.ports[0].receive_time, 1000);
+	ck_assert_uint_eq(si.ports[0].delay_to_next_dc, 150);
+	ck_assert_uint_eq(si.ports[1].next_slave, 0xffff);
+	ck_assert_uint_eq(strlen(si.name), EC_MAX_STRING_LENGTH - 1);
+
+	ck_assert_int_eq(ecrt_master_get_sync_manager(m, 2, 0, &sync), 0);
+	ck_assert_uint_eq(sync.index, 0);
+	ck_assert_int_eq(sync.dir, EC_DIR_OUTPUT);	/* bit 2 */
+	ck_assert_uint_eq(sync.n_pdos, 8);
+	ck_assert_ptr_null(sync.pdos);
+	ck_assert_int_eq(sync.watchdog_mode, EC_WD_ENABLE);	/* bit 6 */
+	ck_assert_int_eq(ecrt_master_get_pdo(m, 2, 0, 1, &pdo), 0);
+	ck_assert_uint_eq(pdo.index, 0x1601);
+	ck_assert_uint_eq(pdo.n_entries, 1);
+	ck_assert_ptr_null(pdo.entries);
+	ck_assert_int_eq(ecrt_master_get_pdo_entry(m, 2, 0, 1, 0, &entry), 0);
+	ck_assert_uint_eq(entry.index, 0x7010);
+	ck_assert_uint_eq(entry.subindex, 1);
+	ck_assert_uint_eq(entry.bit_length, 1);
 	ecrt_release_master(m);
 }
 END_TEST
@@ -863,6 +964,7 @@ int main(void)
 	tcase_add_test(tc, test_upload_too_large);
 	tcase_add_test(tc, test_deactivate_not_active);
 	tcase_add_test(tc, test_get_sync_index);
+	tcase_add_test(tc, test_get_info_fields);
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);
