@@ -453,8 +453,9 @@ int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
 
 	if (abort_code)
 		*abort_code = abort;
-	if (result_size)
-		*result_size = ret ? 0 : got;
+	/* IgH 1.6's library: *@result_size only on success */
+	if (result_size && !ret)
+		*result_size = got;
 	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
 	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }
@@ -500,8 +501,9 @@ int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
 	ret = ec_lib_soe(&master->lm, false, &io);
 	if (error_code)
 		*error_code = io.error_code;
-	if (result_size)
-		*result_size = ret ? 0 : io.result_size;
+	/* IgH 1.6's library: *@result_size only on success */
+	if (result_size && !ret)
+		*result_size = io.result_size;
 	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
 	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }

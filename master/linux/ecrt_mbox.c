@@ -98,8 +98,15 @@ int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
 				  false, false, target, target_size,
 				  result_size, abort_code);
 
-	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
-	return ret == -EOVERFLOW ? -ENOBUFS : ret;
+	/*
+	 * IgH 1.6: a value larger than @target_size is -ENOBUFS and leaves
+	 * *@result_size alone; a failed transfer sets it to 0.
+	 */
+	if (ret == -EOVERFLOW)
+		return -ENOBUFS;
+	if (ret && result_size)
+		*result_size = 0;
+	return ret;
 }
 EXPORT_SYMBOL(ecrt_master_sdo_upload);
 
