@@ -49,5 +49,5 @@ grep -q '^done, 0 failed$' "$TMP/user" || fail "userspace: a check failed"
 grep -q '^done, 0 failed$' "$TMP/kernel" || fail "kernel: a check failed"
 cmp -s "$TMP/user" "$TMP/kernel" ||
 	fail "the kernel and userspace lines differ: $(diff "$TMP/user" "$TMP/kernel" | head -5 | tr '\n' ' ')"
-[ "$n" -ge 40 ] || fail "only $n checks ran"
+[ "$n" -ge 60 ] || fail "only $n checks ran"
 pass

@@ -36,6 +36,8 @@ static void cf_config_checks(ec_master_t *m)
 	ec_slave_config_t *sc;
 	ec_domain_t *d;
 	ec_slave_config_state_t st;
+	ec_sdo_request_t *req;
+	uint8_t emerg[EC_COE_EMERGENCY_MSG_SIZE];
 	unsigned int bit = 9;
 	uint8_t one = 1;
 
@@ -83,6 +85,26 @@ static void cf_config_checks(ec_master_t *m)
 	cf_expect("slave_config_state al_state PREOP", st.al_state,
 		  EC_AL_STATE_PREOP);
 
+	cf_expect("watchdog", ecrt_slave_config_watchdog(sc, 2498, 100), 0);
+	cf_expect("startup sdo8", ecrt_slave_config_sdo8(sc, 0x8000, 1, 1), 0);
+	cf_expect("flag", ecrt_slave_config_flag(sc, "Conform", 1), 0);
+	cf_expect("emerg_pop empty", ecrt_slave_config_emerg_pop(sc, emerg),
+		  -ENOENT);
+	cf_expect("emerg_clear", ecrt_slave_config_emerg_clear(sc), 0);
+	cf_expect("emerg_overruns", ecrt_slave_config_emerg_overruns(sc), 0);
+	req = ecrt_slave_config_create_sdo_request(sc, 0x1018, 1, 4);
+	cf_expect("create_sdo_request", req != NULL, 1);
+	if (req) {
+		cf_expect("sdo_request_state unused",
+			  ecrt_sdo_request_state(req), EC_REQUEST_UNUSED);
+		cf_expect("sdo_request_data_size",
+			  (long)ecrt_sdo_request_data_size(req), 4);
+		cf_expect("sdo_request_index", ecrt_sdo_request_index(req,
+			  0x1018, 2), 0);
+		cf_expect("sdo_request_timeout",
+			  ecrt_sdo_request_timeout(req, 100), 0);
+	}
+
 	d = ecrt_master_create_domain(m);
 	cf_expect("create_domain", d != NULL, 1);
 	if (!d)
@@ -108,6 +130,8 @@ static void cf_config_checks(ec_master_t *m)
 static void cf_master_checks(ec_master_t *m)
 {
 	ec_master_state_t ms;
+	ec_master_info_t info;
+	ec_master_scan_progress_t progress;
 	ec_master_link_state_t ls;
 	ec_slave_info_t si;
 	uint8_t buf[4];
@@ -115,6 +139,18 @@ static void cf_master_checks(ec_master_t *m)
 	uint32_t abort_code = 7;
 	uint16_t error_code;
 
+	cf_expect("master", ecrt_master(m, &info), 0);
+	cf_expect("master slave_count", info.slave_count, 6);
+	cf_expect("master link_up", info.link_up, 1);
+	cf_expect("master scan_busy", info.scan_busy, 0);
+	cf_expect("scan_progress", ecrt_master_scan_progress(m, &progress), 0);
+	cf_expect("scan_progress slave_count", progress.slave_count, 6);
+	cf_expect("scan_progress scan_index", progress.scan_index, 6);
+	cf_expect("select_reference_clock default",
+		  ecrt_master_select_reference_clock(m, NULL), 0);
+	cf_expect("set_send_interval", ecrt_master_set_send_interval(m, 1000),
+		  0);
+	cf_expect("reset", ecrt_master_reset(m), 0);
 	cf_expect("master_state", ecrt_master_state(m, &ms), 0);
 	cf_expect("master_state slaves_responding", ms.slaves_responding, 6);
 	cf_expect("master_state link_up", ms.link_up, 1);
