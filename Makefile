@@ -130,6 +130,7 @@ lint:
 	scripts/check-core-includes
 	scripts/include-circles --max 4
 	scripts/fsm-drawings --check
+	scripts/igh-table --check
 	@scripts/request-kinds
 
 # doc/*.svg from doc/*.dot (the FSM drawings and any other picture there),

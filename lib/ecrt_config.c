@@ -171,7 +171,7 @@ static int ec_app_reg_entry(ec_slave_config_t *sc, ec_domain_t *domain,
 	if (bit_position)
 		*bit_position = data->bit_position;
 	else if (data->bit_position)
-		return -EINVAL;	/* IgH: a bit entry needs bit_position */
+		return -EFAULT;	/* IgH: a bit entry needs bit_position */
 	return data->offset;
 }
 

@@ -345,9 +345,12 @@ int ecrt_master_get_sync_manager(ec_master_t *master,
 				 ec_sync_info_t *sync)
 {
 	struct ec_ioctl_slave_sync data;
-	int ret = ec_lib_slave_sync(&master->lm, slave_position, sync_index,
-				    &data);
+	int ret;
 
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -ENOENT;	/* IgH 1.6 */
+	ret = ec_lib_slave_sync(&master->lm, slave_position, sync_index,
+				&data);
 	if (ret)
 		return ret;
 	memset(sync, 0, sizeof(*sync));
@@ -367,6 +370,8 @@ int ecrt_master_get_pdo(ec_master_t *master, uint16_t slave_position,
 	struct ec_ioctl_slave_sync_pdo data;
 	int ret;
 
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -ENOENT;	/* IgH 1.6 */
 	if (pos > 0xff)
 		return -EINVAL;
 	ret = ec_lib_slave_sync_pdo(&master->lm, slave_position, sync_index,
@@ -387,6 +392,8 @@ int ecrt_master_get_pdo_entry(ec_master_t *master, uint16_t slave_position,
 	struct ec_ioctl_slave_sync_pdo_entry data;
 	int ret;
 
+	if (sync_index >= EC_MAX_SYNC_MANAGERS)
+		return -ENOENT;	/* IgH 1.6 */
 	if (pdo_pos > 0xff || entry_pos > 0xff)
 		return -EINVAL;
 	ret = ec_lib_slave_sync_pdo_entry(&master->lm, slave_position,
@@ -446,9 +453,11 @@ int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
 
 	if (abort_code)
 		*abort_code = abort;
-	if (result_size)
-		*result_size = ret ? 0 : got;
-	return ret;
+	/* IgH 1.6's library: *@result_size only on success */
+	if (result_size && !ret)
+		*result_size = got;
+	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
+	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }
 
 int ecrt_master_write_idn(ec_master_t *master, uint16_t slave_position,
@@ -492,9 +501,11 @@ int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
 	ret = ec_lib_soe(&master->lm, false, &io);
 	if (error_code)
 		*error_code = io.error_code;
-	if (result_size)
-		*result_size = ret ? 0 : io.result_size;
-	return ret;
+	/* IgH 1.6's library: *@result_size only on success */
+	if (result_size && !ret)
+		*result_size = io.result_size;
+	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
+	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }
 
 /*
@@ -545,7 +556,8 @@ int ecrt_master_deactivate(ec_master_t *master)
 
 	ec_app_unmap(master);
 	ret = ec_app_ioctl_int(master, EC_IOCTL_DEACTIVATE, 0);
-	ec_app_clear_config(master);
+	if (ret != -EINVAL)	/* -EINVAL: not active, config kept (IgH) */
+		ec_app_clear_config(master);
 	return ret;
 }
 

@@ -193,6 +193,14 @@ static struct {
 	ec_master_state_t master_state;
 	ec_slave_config_state_t sc_state[N_CONFIGS];
 	unsigned int complete_run;
+	/*
+	 * Once every config is operational (and the master sees OP only):
+	 * how often what the application reads of the configs and of the
+	 * master changed since, and how often the domain's wc_state did
+	 * (IgH: a state field changes only on an answered datagram).
+	 */
+	bool steady;
+	unsigned long changes_after_op, wc_changes_after_op;
 
 	unsigned int dig_ok, dig_checks, ana_ok, ana_checks;
 	bool sdo_done;
@@ -283,10 +291,14 @@ static void check_states(void)
 	ec_master_state_t ms;
 	unsigned int i;
 
+	bool all_operational = true;
+
 	ecrt_domain_state(app.domain, &ds);
-	if (ds.wc_state != app.domain_state.wc_state)
+	if (ds.wc_state != app.domain_state.wc_state) {
 		pr_info_ratelimited("domain: state %u (WC %u)\n",
 			ds.wc_state, ds.working_counter);
+		app.wc_changes_after_op += app.steady;
+	}
 	app.domain_state = ds;
 	app.complete_run = ds.wc_state == EC_WC_COMPLETE ?
 		app.complete_run + 1 : 0;
@@ -294,9 +306,11 @@ static void check_states(void)
 	app.domain2_state = ds;
 
 	ecrt_master_state(app.master, &ms);
-	if (ms.al_states != app.master_state.al_states)
+	if (ms.al_states != app.master_state.al_states) {
 		pr_info("master: AL states 0x%02x\n",
 			ms.al_states);
+		app.changes_after_op += app.steady;
+	}
 	app.master_state = ms;
 
 	for (i = 0; i < N_CONFIGS; i++) {
@@ -304,8 +318,21 @@ static void check_states(void)
 		if (s.al_state != app.sc_state[i].al_state)
 			pr_info("%s: state 0x%02x\n",
 				sc_names[i], s.al_state);
+		if (app.steady &&
+		    (s.al_state != app.sc_state[i].al_state ||
+		     s.online != app.sc_state[i].online ||
+		     s.operational != app.sc_state[i].operational))
+			app.changes_after_op++;
 		app.sc_state[i] = s;
+		all_operational = all_operational && s.operational &&
+				  s.al_state == EC_AL_STATE_OP;
 	}
+	/* the coupler has no config and stays in PREOP */
+	all_operational = all_operational && (ms.al_states & EC_AL_STATE_OP) &&
+			  !(ms.al_states & (EC_AL_STATE_INIT | EC_AL_STATE_SAFEOP));
+	if (!app.steady && all_operational)
+		pr_info("all configs operational\n");
+	app.steady = app.steady || all_operational;
 }
 
 static void run_sdo(void)
@@ -643,6 +670,8 @@ static void __exit ec_example_exit(void)
 	stop_cycle();
 	if (!app.reported)
 		report(app.cycle);
+	pr_info("state changes after OP: %lu, wc_state changes after OP: %lu\n",
+		app.changes_after_op, app.wc_changes_after_op);
 	if (callbacks)
 		pr_info("callbacks: %u sends, %u receives\n", app.cb_sends,
 			app.cb_receives);

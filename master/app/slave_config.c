@@ -156,7 +156,7 @@ void ec_slave_config_free(struct ec_slave_config *sc)
  * @dir: EC_DIR_OUTPUT or EC_DIR_INPUT
  * @watchdog_mode: watchdog setting
  *
- * Return: 0 or -EINVAL.
+ * Return: 0, -ENOENT (sync manager index) or -EINVAL.
  */
 int ec_slave_config_sync_manager(struct ec_slave_config *sc, u8 sync_index,
 				 ec_direction_t dir,
@@ -164,7 +164,7 @@ int ec_slave_config_sync_manager(struct ec_slave_config *sc, u8 sync_index,
 {
 	if (sync_index >= EC_SC_SYNCS) {
 		EC_CONFIG_ERR(sc, "invalid sync manager index %u", sync_index);
-		return -EINVAL;
+		return -ENOENT;	/* IgH 1.6 (doc/IGH-SEMANTICS.md) */
 	}
 	if (dir != EC_DIR_OUTPUT && dir != EC_DIR_INPUT) {
 		EC_CONFIG_ERR(sc, "invalid direction %u for SM%u",
@@ -341,7 +341,7 @@ int ec_slave_config_pdos(struct ec_slave_config *sc, unsigned int n_syncs,
 		if (si->index >= EC_SC_SYNCS) {
 			EC_CONFIG_ERR(sc, "invalid sync manager index %u",
 				      si->index);
-			return -EINVAL;
+			return -ENOENT;
 		}
 		ret = ec_slave_config_sync_manager(sc, si->index, si->dir,
 						   si->watchdog_mode);
@@ -593,7 +593,7 @@ static int ec_slave_config_reg_at(struct ec_slave_config *sc, u8 sync_index,
 	} else if (bit_offset % 8) {
 		EC_CONFIG_ERR(sc, "PDO entry at bit %u is not byte-aligned",
 			      bit_offset);
-		return -EINVAL;
+		return -EFAULT;	/* IgH 1.6's errno for this case */
 	}
 	return (int)(fmmu->logical_start_address + bit_offset / 8);
 }
@@ -612,7 +612,8 @@ static int ec_slave_config_reg_at(struct ec_slave_config *sc, u8 sync_index,
  * the domain with one FMMU (shared by all entries of the SM).
  *
  * Return: byte offset in the domain, or -ENOENT (entry not mapped),
- * -EINVAL, -EBUSY (active), -EOVERFLOW (FMMUs), -ENOMEM.
+ * -EFAULT (not byte-aligned without @bit_position), -EINVAL, -EBUSY
+ * (active), -EOVERFLOW (FMMUs), -ENOMEM.
  */
 int ec_slave_config_reg_pdo_entry(struct ec_slave_config *sc,
 				  u16 entry_index, u8 entry_subindex,

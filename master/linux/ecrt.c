@@ -364,8 +364,18 @@ int ecrt_master_activate(ec_master_t *master)
 }
 EXPORT_SYMBOL(ecrt_master_activate);
 
+/**
+ * ecrt_master_deactivate() - leave the operation phase
+ *
+ * Return: 0; -EINVAL when the master is not active (its configuration
+ * stays, as in IgH 1.6); -EBUSY while process data is mapped.
+ */
 int ecrt_master_deactivate(ec_master_t *master)
 {
+	if (!READ_ONCE(master->active)) {
+		EC_MASTER_WARN(master, "deactivate: master not active");
+		return -EINVAL;
+	}
 	return ec_linux_master_deactivate(ec_lm(master));
 }
 EXPORT_SYMBOL(ecrt_master_deactivate);

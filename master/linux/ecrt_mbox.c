@@ -94,9 +94,19 @@ int ecrt_master_sdo_upload(ec_master_t *master, uint16_t slave_position,
 			   size_t target_size, size_t *result_size,
 			   uint32_t *abort_code)
 {
-	return ec_sdo_transfer(master, slave_position, index, subindex, false,
-			       false, target, target_size, result_size,
-			       abort_code);
+	int ret = ec_sdo_transfer(master, slave_position, index, subindex,
+				  false, false, target, target_size,
+				  result_size, abort_code);
+
+	/*
+	 * IgH 1.6: a value larger than @target_size is -ENOBUFS and leaves
+	 * *@result_size alone; a failed transfer sets it to 0.
+	 */
+	if (ret == -EOVERFLOW)
+		return -ENOBUFS;
+	if (ret && result_size)
+		*result_size = 0;
+	return ret;
 }
 EXPORT_SYMBOL(ecrt_master_sdo_upload);
 
@@ -135,18 +145,22 @@ EXPORT_SYMBOL(ecrt_master_write_idn);
  * @result_size: bytes read
  * @error_code: the drive's SoE error code, may be NULL
  *
- * Return: 0 or -errno (-EOVERFLOW when the value exceeds @target_size).
+ * Return: 0 or -errno (-ENOBUFS when the value exceeds @target_size).
  */
 int ecrt_master_read_idn(ec_master_t *master, uint16_t slave_position,
 			 uint8_t drive_no, uint16_t idn, uint8_t *target,
 			 size_t target_size, size_t *result_size,
 			 uint16_t *error_code)
 {
+	int ret;
+
 	if (!target || !target_size || !result_size)
 		return -EINVAL;
-	return ec_linux_soe_transfer(ec_mbox_lm(master), slave_position,
-				     drive_no, idn, 0, false, target,
-				     target_size, 0, result_size, error_code);
+	ret = ec_linux_soe_transfer(ec_mbox_lm(master), slave_position,
+				    drive_no, idn, 0, false, target,
+				    target_size, 0, result_size, error_code);
+	/* IgH 1.6: a value larger than @target_size is -ENOBUFS */
+	return ret == -EOVERFLOW ? -ENOBUFS : ret;
 }
 EXPORT_SYMBOL(ecrt_master_read_idn);
 

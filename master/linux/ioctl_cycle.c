@@ -192,6 +192,8 @@ long ec_ioctl_app_deactivate(struct ec_cdev_file *f, void __user *arg)
 {
 	if (!ec_app_holds(f))
 		return -EPERM;
+	if (!READ_ONCE(f->master->core.active))
+		return -EINVAL;	/* IgH 1.6: not active; config kept */
 	return ec_linux_master_deactivate(f->master);
 }
 

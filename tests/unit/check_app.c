@@ -264,7 +264,7 @@ START_TEST(test_pdo_tables_keep_default_mapping)
 	ck_assert_uint_eq(ec_slave_config_sync_size(ao, 2), 4);
 	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(ao, 0x3001, 1, d, NULL),
 			 3 + 2);
-	ck_assert_int_eq(ec_slave_config_pdos(ao, EC_END, bad_syncs), -EINVAL);
+	ck_assert_int_eq(ec_slave_config_pdos(ao, EC_END, bad_syncs), -ENOENT);
 
 	/* Startup SDOs, in order, little-endian. */
 	ck_assert_int_eq(ec_slave_config_sdo16(ai, 0x8000, 0x06, 0x1234), 0);

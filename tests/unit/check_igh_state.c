@@ -198,6 +198,61 @@ START_TEST(test_reactivation_reconfigures)
 }
 END_TEST
 
+/*
+ * The errno of each error case of the configuration calls, as IgH 1.6's
+ * master/slave_config.c returns it (doc/IGH-SEMANTICS.md): a sync manager
+ * index out of range is -ENOENT in ecrt_slave_config_sync_manager() and
+ * ecrt_slave_config_pdos() but -EINVAL in ecrt_slave_config_pdo_assign_add()
+ * and ecrt_slave_config_reg_pdo_entry_pos(); an entry that is not mapped is
+ * -ENOENT; a bit entry registered without a bit_position is -EFAULT; an
+ * unassigned PDO's mapping is -ENOENT; the IDN drive number and state and
+ * the state timeout's states are -EINVAL.
+ */
+START_TEST(test_config_errnos)
+{
+	static const ec_sync_info_t bad_sm[] = {
+		{ EC_MAX_SYNC_MANAGERS, EC_DIR_OUTPUT, 0, NULL, EC_WD_DEFAULT },
+		{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT }
+	};
+	struct fixture f;
+	struct ec_slave_config *di;
+	unsigned int bit;
+	u8 one = 1;
+
+	setup(&f);
+	f.domain = ec_master_create_domain(&f.h.master);
+	ck_assert_ptr_nonnull(f.domain);
+	di = f.sc[ID_DI];
+	ck_assert_int_eq(ec_slave_config_sync_manager(di, EC_MAX_SYNC_MANAGERS,
+						      EC_DIR_INPUT,
+						      EC_WD_DEFAULT), -ENOENT);
+	ck_assert_int_eq(ec_slave_config_sync_manager(di, 0, EC_DIR_INVALID,
+						      EC_WD_DEFAULT), -EINVAL);
+	ck_assert_int_eq(ec_slave_config_pdos(di, EC_END, bad_sm), -ENOENT);
+	ck_assert_int_eq(ec_slave_config_pdo_assign_add(di,
+							EC_MAX_SYNC_MANAGERS,
+							0x1a00), -EINVAL);
+	ck_assert_int_eq(ec_slave_config_pdo_mapping_add(di, 0x1a55, 0x6000, 1,
+							 1), -ENOENT);
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(di, 0x5555, 1, f.domain,
+						       &bit), -ENOENT);
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry_pos(di,
+							   EC_MAX_SYNC_MANAGERS,
+							   0, 0, f.domain,
+							   &bit), -EINVAL);
+	/* 0x6000:01 is bit 0 of the SM's byte, 0x6010:01 bit 1 */
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(di, 0x6000, 1, f.domain,
+						       NULL), 0);
+	ck_assert_int_eq(ec_slave_config_reg_pdo_entry(di, 0x6010, 1, f.domain,
+						       NULL), -EFAULT);
+	ck_assert_int_eq(ec_slave_config_idn(di, 8, 0x0001, EC_AL_STATE_PREOP,
+					     &one, 1), -EINVAL);
+	ck_assert_int_eq(ec_slave_config_idn(di, 0, 0x0001, EC_AL_STATE_OP,
+					     &one, 1), -EINVAL);
+	teardown(&f);
+}
+END_TEST
+
 static Suite *igh_state_suite(void)
 {
 	Suite *s = suite_create("igh_state");
@@ -207,6 +262,7 @@ static Suite *igh_state_suite(void)
 	tcase_add_test(tc, test_lost_frame_keeps_operational);
 	tcase_add_test(tc, test_loss_20_percent);
 	tcase_add_test(tc, test_reactivation_reconfigures);
+	tcase_add_test(tc, test_config_errnos);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -48,6 +48,7 @@ static struct {
 	struct ec_ioctl_shm *shm;
 	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
 	unsigned int eintr;	/* fail so many ioctls with EINTR first */
+	bool active;		/* activated and not deactivated since */
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -258,6 +259,7 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_CREATE_DOMAIN:
 		return fake.domains++;
 	case EC_IOCTL_ACTIVATE:
+		fake.active = true;
 		CK_RESERVED((struct ec_ioctl_activate *)arg);
 		((struct ec_ioctl_activate *)arg)->pd_size = PD_SIZE;
 		if (fake.shm_on)
@@ -280,9 +282,15 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	case EC_IOCTL_RECEIVE:
 		fake.receives++;
 		return 0;
+	case EC_IOCTL_DEACTIVATE:
+		if (!fake.active) {	/* the module, as IgH 1.6 */
+			errno = EINVAL;
+			return -1;
+		}
+		fake.active = false;
+		/* fall through */
 	case EC_IOCTL_DOMAIN_PROCESS:
 	case EC_IOCTL_DOMAIN_QUEUE:
-	case EC_IOCTL_DEACTIVATE:
 	case EC_IOCTL_DC_QUEUE:
 	case EC_IOCTL_SELECT_REF_CLOCK:
 		fake.last_int_cmd = req;
@@ -301,6 +309,55 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		t->valid = EC_IOCTL_DC_VALID_REF32;	/* 64-bit not read */
 		return 0;
 	}
+	case EC_IOCTL_SLAVE: {	/* an EL2008-like slave at position 2 */
+		struct ec_ioctl_slave *sl = arg;
+
+		if (sl->position != 2) {	/* as the module and IgH's */
+			errno = EINVAL;
+			return -1;
+		}
+		sl->vendor_id = 2;
+		sl->product_code = 0x07d83052;
+		sl->revision_number = 0x00110000;
+		sl->serial_number = 1234;
+		sl->alias = 7;
+		sl->current_on_ebus = -20;
+		sl->al_state = 0x12;	/* PREOP + error bit */
+		sl->error_flag = 1;
+		sl->sync_count = 1;
+		sl->sdo_count = 33;
+		sl->ports[0].desc = EC_PORT_EBUS;
+		sl->ports[0].link_up = 1;
+		sl->ports[0].loop_closed = 0;
+		sl->ports[0].signal_detected = 1;
+		sl->ports[0].next_slave = 3;
+		sl->ports[0].receive_time = 1000;
+		sl->ports[0].delay_to_next_dc = 150;
+		sl->ports[1].next_slave = 0xffff;
+		memset(sl->name, 'N', sizeof(sl->name));	/* unterminated */
+		return 0;
+	}
+	case EC_IOCTL_SLAVE_SYNC:
+		((struct ec_ioctl_slave_sync *)arg)->control_register = 0x44;
+		((struct ec_ioctl_slave_sync *)arg)->pdo_count = 8;
+		return 0;
+	case EC_IOCTL_SLAVE_SYNC_PDO:
+		((struct ec_ioctl_slave_sync_pdo *)arg)->index = 0x1600 +
+			((struct ec_ioctl_slave_sync_pdo *)arg)->pdo_pos;
+		((struct ec_ioctl_slave_sync_pdo *)arg)->entry_count = 1;
+		return 0;
+	case EC_IOCTL_SLAVE_SYNC_PDO_ENTRY:
+		((struct ec_ioctl_slave_sync_pdo_entry *)arg)->index = 0x7010;
+		((struct ec_ioctl_slave_sync_pdo_entry *)arg)->subindex = 1;
+		((struct ec_ioctl_slave_sync_pdo_entry *)arg)->bit_length = 1;
+		return 0;
+	case EC_IOCTL_SLAVE_SDO_UPLOAD:	/* the module: value too large */
+		errno = EOVERFLOW;
+		return -1;
+	case EC_IOCTL_SLAVE_SOE_READ:	/* a module answering more */
+		((struct ec_ioctl_slave_soe *)arg)->result_size =
+			((struct ec_ioctl_slave_soe *)arg)->data_size + 1;
+		return 0;
 	case EC_IOCTL_SC_DC:
 		CK_RESERVED((struct ec_ioctl_sc_dc *)arg);
 		fake.sc_dc = *(struct ec_ioctl_sc_dc *)arg;
@@ -325,6 +382,148 @@ START_TEST(test_request_busy)
 	errno = 0;
 	ck_assert_ptr_null(ecrt_request_master(0));
 	ck_assert_int_eq(errno, EBUSY);
+}
+END_TEST
+
+/*
+ * IgH 1.6: ecrt_master_sdo_upload() and ecrt_master_read_idn() return
+ * -ENOBUFS when the value is larger than the buffer, and IgH's library
+ * leaves *result_size alone on failure (doc/IGH-SEMANTICS.md); the
+ * module's and the library's own check say -EOVERFLOW.
+ */
+START_TEST(test_upload_too_large)
+{
+	ec_master_t *m;
+	uint8_t buf[4];
+	size_t got = 99;
+	uint32_t abort_code = 1;
+	uint16_t error_code = 1;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(ecrt_master_sdo_upload(m, 1, 0x1018, 1, buf,
+						sizeof(buf), &got,
+						&abort_code), -ENOBUFS);
+	ck_assert_uint_eq(got, 99);
+	ck_assert_uint_eq(abort_code, 0);
+	ck_assert_int_eq(ecrt_master_read_idn(m, 1, 0, 0x0001, buf,
+					      sizeof(buf), &got,
+					      &error_code), -ENOBUFS);
+	ck_assert_uint_eq(got, 99);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * IgH 1.6: ecrt_master_deactivate() on a master that is not active
+ * returns -EINVAL and keeps the configuration: the same config object
+ * comes back for the same address and the activation still has it.
+ */
+START_TEST(test_deactivate_not_active)
+{
+	ec_master_t *m;
+	ec_slave_config_t *sc;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(ecrt_master_create_domain(m));
+	/* the fake module gives position 9 the same config each time */
+	sc = ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_int_eq(ecrt_master_deactivate(m), -EINVAL);
+	ck_assert_ptr_eq(ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052), sc);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
+	ck_assert_int_eq(ecrt_master_deactivate(m), -EINVAL);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * IgH 1.6: ecrt_master_get_sync_manager(), _get_pdo() and
+ * _get_pdo_entry() refuse a sync manager index of EC_MAX_SYNC_MANAGERS
+ * or more with -ENOENT, before asking the module.
+ */
+START_TEST(test_get_sync_index)
+{
+	ec_master_t *m;
+	ec_sync_info_t sync;
+	ec_pdo_info_t pdo;
+	ec_pdo_entry_info_t entry;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(ecrt_master_get_sync_manager(m, 0,
+						      EC_MAX_SYNC_MANAGERS,
+						      &sync), -ENOENT);
+	ck_assert_int_eq(ecrt_master_get_pdo(m, 0, EC_MAX_SYNC_MANAGERS, 0,
+					     &pdo), -ENOENT);
+	ck_assert_int_eq(ecrt_master_get_pdo_entry(m, 0, 0xff, 0, 0, &entry),
+			 -ENOENT);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/*
+ * The fields of ec_slave_info_t, ec_sync_info_t, ec_pdo_info_t and
+ * ec_pdo_entry_info_t as IgH 1.6's library fills them from the module's
+ * answer (doc/IGH-SEMANTICS.md): the SM direction from bit 2 and the
+ * watchdog from bit 6 of the control register, pdos and entries NULL, the
+ * name always terminated; -EINVAL for no slave at that position (IgH's
+ * ioctl; its kernel call says -ENOENT).
+ */
+START_TEST(test_get_info_fields)
+{
+	ec_master_t *m;
+	ec_slave_info_t si;
+	ec_sync_info_t sync;
+	ec_pdo_info_t pdo;
+	ec_pdo_entry_info_t entry;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(ecrt_master_get_slave(m, 5, &si), -EINVAL);
+	ck_assert_int_eq(ecrt_master_get_slave(m, 2, &si), 0);
+	ck_assert_uint_eq(si.position, 2);
+	ck_assert_uint_eq(si.vendor_id, 2);
+	ck_assert_uint_eq(si.product_code, 0x07d83052);
+	ck_assert_uint_eq(si.revision_number, 0x00110000);
+	ck_assert_uint_eq(si.serial_number, 1234);
+	ck_assert_uint_eq(si.alias, 7);
+	ck_assert_int_eq(si.current_on_ebus, -20);
+	ck_assert_uint_eq(si.al_state, 0x12);
+	ck_assert_uint_eq(si.error_flag, 1);
+	ck_assert_uint_eq(si.sync_count, 1);
+	ck_assert_uint_eq(si.sdo_count, 33);
+	ck_assert_int_eq(si.ports[0].desc, EC_PORT_EBUS);
+	ck_assert_uint_eq(si.ports[0].link.link_up, 1);
+	ck_assert_uint_eq(si.ports[0].link.loop_closed, 0);
+	ck_assert_uint_eq(si.ports[0].link.signal_detected, 1);
+	ck_assert_uint_eq(si.ports[0].next_slave, 3);
+	ck_assert_uint_eq(si.ports[0].receive_time, 1000);
+	ck_assert_uint_eq(si.ports[0].delay_to_next_dc, 150);
+	ck_assert_uint_eq(si.ports[1].next_slave, 0xffff);
+	ck_assert_uint_eq(strlen(si.name), EC_MAX_STRING_LENGTH - 1);
+
+	ck_assert_int_eq(ecrt_master_get_sync_manager(m, 2, 0, &sync), 0);
+	ck_assert_uint_eq(sync.index, 0);
+	ck_assert_int_eq(sync.dir, EC_DIR_OUTPUT);	/* bit 2 */
+	ck_assert_uint_eq(sync.n_pdos, 8);
+	ck_assert_ptr_null(sync.pdos);
+	ck_assert_int_eq(sync.watchdog_mode, EC_WD_ENABLE);	/* bit 6 */
+	ck_assert_int_eq(ecrt_master_get_pdo(m, 2, 0, 1, &pdo), 0);
+	ck_assert_uint_eq(pdo.index, 0x1601);
+	ck_assert_uint_eq(pdo.n_entries, 1);
+	ck_assert_ptr_null(pdo.entries);
+	ck_assert_int_eq(ecrt_master_get_pdo_entry(m, 2, 0, 1, 0, &entry), 0);
+	ck_assert_uint_eq(entry.index, 0x7010);
+	ck_assert_uint_eq(entry.subindex, 1);
+	ck_assert_uint_eq(entry.bit_length, 1);
+	ecrt_release_master(m);
 }
 END_TEST
 
@@ -360,9 +559,9 @@ START_TEST(test_cycle)
 	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
 							 &bit), 3);
 	ck_assert_uint_eq(bit, 5);
-	/* a bit entry without a place for its bit position */
+	/* a bit entry without a place for its bit position: IgH's -EFAULT */
 	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x6000, 2, d1,
-							 NULL), -EINVAL);
+							 NULL), -EFAULT);
 	ck_assert_int_eq(ecrt_slave_config_reg_pdo_entry(sc, 0x5555, 1, d1,
 							 &bit), -ENOENT);
 	ck_assert_int_eq(ecrt_slave_config_emerg_pop(sc, emerg), -ENOENT);
@@ -762,6 +961,10 @@ int main(void)
 
 	tcase_add_test(tc, test_request_busy);
 	tcase_add_test(tc, test_version_mismatch);
+	tcase_add_test(tc, test_upload_too_large);
+	tcase_add_test(tc, test_deactivate_not_active);
+	tcase_add_test(tc, test_get_sync_index);
+	tcase_add_test(tc, test_get_info_fields);
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
 	tcase_add_test(tc, test_shm);

@@ -216,6 +216,12 @@ int main(void)
 	cfg.reserved[3] = 0;
 	expect("slave config",
 	       err_of(ioctl(fd, EC_IOCTL_CREATE_SLAVE_CONFIG, &cfg)), 0);
+	/* IgH 1.6: not active is -EINVAL, and the configuration stays */
+	expect("deactivate before activation",
+	       err_of(ioctl(fd, EC_IOCTL_DEACTIVATE)), EINVAL);
+	ret = err_of(ioctl(fd, EC_IOCTL_CREATE_SLAVE_CONFIG, &cfg));
+	expect("the same slave config (index 0) after it",
+	       ret ? ret : cfg.config_index ? EEXIST : 0, 0);
 	memset(&st, 0, sizeof(st));
 	st.from_state = 2;	/* PREOP */
 	st.to_state = 4;	/* SAFEOP */

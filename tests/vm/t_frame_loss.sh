@@ -20,6 +20,9 @@
 # al_state) and of the master (al_states) must not change at all
 # (IgH: a state changes only on an answered datagram), unless a slave
 # really left OP (an SM watchdog on a stalling rig: reported, not failed).
+# The same for a kernel application (examples/kernel at a 10 ms cycle in a
+# kthread): its configs and master state never change during the 4 s at
+# 20 %, its domain's wc_state does, and the simulator's slaves stay in OP.
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -31,8 +34,10 @@ CYCLES=${EC_LOSS_CYCLES:-3000}
 # under load: the example cycles at 2 ms (and tells the master so with
 # ecrt_master_set_send_interval(), which the loss rule follows).
 CYCLE_US=${EC_LOSS_CYCLE_US:-2000}
+KO=$("$TTOP/examples/kernel/build" "${KERNEL:-6.1}" 2>"$TMP/build.err") ||
+	fail "ec_kernel_example.ko did not build: $(tail -n 3 "$TMP/build.err")"
 
-vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1/p"; }
+vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1/p"; }
 	late() { ethercat master | sed -n "s/^ *Unmatched datagrams: *\([0-9]*\).*/\1/p"; }
 	i=0; while [ $i -lt 60 ]; do
 		[ "$(ethercat slaves | grep -c " PREOP ")" -ge 6 ] && break
@@ -69,7 +74,26 @@ vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1
 	grep -m1 "^all configs operational" /tmp/op.log | sed "s/^/op10: /"
 	grep -e ": state" -e "AL states" -e ": online" -e ": offline" -e "operational" /tmp/op.log |
 		tail -40 | sed "s/^/op10: log /"
-	dmesg | grep -v "working counter" | tail -30 | sed "s/^/op10: klog /"'
+	dmesg | grep -v "working counter" | tail -30 | sed "s/^/op10: klog /"
+	dmesg -c >/dev/null
+	insmod /data/ec_kernel_example.ko period_us=10000
+	echo "kop10: insmod rc=$?"
+	i=0; while [ $i -lt 80 ]; do
+		dmesg | grep -q "ec_kernel_example: all configs operational" &&
+			break
+		sleep 0.25; i=$((i + 1)); done
+	d0=$(dropped)
+	vm-control drop 20 >/dev/null; sleep 4; vm-control drop 0 >/dev/null
+	d1=$(dropped)
+	vm-control status | grep "^slave" | sed "s/^/kop10: sim /"
+	echo "kop10: dropped $((d1 - d0)) in OP after $i waits"
+	echo "kop10: left OP $(dmesg | grep -c "(was OP)")"
+	rmmod ec_kernel_example; echo "kop10: rmmod rc=$?"
+	dmesg | grep -m1 "ec_kernel_example: all configs operational" |
+		sed "s/^[^]]*] ec_kernel_example: /kop10: /"
+	dmesg | sed -n "s/^.*ec_kernel_example: \(state changes after OP: .*\)/kop10: \1/p"
+	dmesg | grep "ec_kernel_example: \(master\|[a-z0-9]*: state\)" |
+		tail -20 | sed "s/^[^]]*] /kop10: log /"'
 
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
 counts() {
@@ -119,5 +143,25 @@ if grep -q '^op10: left OP 0$' "$OUT"; then
 		fail "10 ms run: a configured slave of the simulator is not in OP"
 else
 	echo "  10 ms run: a slave really left OP (kernel log above); not counted"
+fi
+# The same for the kernel application.
+grep '^kop10:' "$OUT" | sed 's/^/  /'
+grep -q '^kop10: insmod rc=0$' "$OUT" || fail "kernel 10 ms run: insmod failed"
+grep -q '^kop10: all configs operational' "$OUT" ||
+	fail "kernel 10 ms run: the configs never became operational"
+n=$(sed -n 's/^kop10: dropped \([0-9]*\) .*/\1/p' "$OUT")
+[ "${n:-0}" -gt 0 ] || fail "kernel 10 ms run: the simulator dropped no frame"
+line=$(sed -n 's/^kop10: state changes after OP: \([0-9]*\), wc_state changes after OP: \([0-9]*\)$/\1 \2/p' "$OUT")
+[ -n "$line" ] || fail "kernel 10 ms run: the example printed no counts"
+set -- $line
+if grep -q '^kop10: left OP 0$' "$OUT"; then
+	[ "$1" -eq 0 ] ||
+		fail "kernel 10 ms run at 20 %: the application saw its states change $1 times"
+	[ "$2" -gt 0 ] ||
+		fail "kernel 10 ms run at 20 %: $n frames lost but wc_state never changed"
+	[ "$(grep -c '^kop10: sim slave [1-5] .* state OP ' "$OUT")" -eq 5 ] ||
+		fail "kernel 10 ms run: a configured slave of the simulator is not in OP"
+else
+	echo "  kernel 10 ms run: a slave really left OP (kernel log above); not counted"
 fi
 pass
