@@ -32,6 +32,7 @@
  * 7: duplicate station aliases: struct ec_ioctl_slave's alias_holders and
  *    alias_next, struct ec_ioctl_master's dup_aliases (were reserved).
  *    A config's EoE IP parameters read back (EC_IOCTL_CONFIG_EOE_IP, 0x9c).
+ *    Link health (0x88-0x8a).
  */
 #define EC_IOCTL_VERSION 7
 #define EC_IOCTL_TYPE 0xa4
@@ -770,6 +771,7 @@ struct ec_ioctl_domain_data {
 #include "ec_ioctl_req.h"	/* requests 0x6b-0x6e, startup IDNs 0x6f */
 #include "ec_ioctl_red.h"	/* 0x78-0x7b: cable redundancy */
 #include "ec_ioctl_monitor.h"	/* OP monitoring: 0x7c */
+#include "ec_ioctl_health.h"	/* link health: 0x88-0x8a */
 #include "ec_ioctl_shm.h"	/* the shared area of the cyclic calls */
 
 /* Highest command number; the dispatch table has one slot each. */

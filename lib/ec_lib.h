@@ -41,6 +41,11 @@ int ec_lib_redundancy(struct ec_lib_master *m,
 		      struct ec_ioctl_redundancy *out);
 int ec_lib_master_monitor(struct ec_lib_master *m,
 			  struct ec_ioctl_master_monitor *out);
+int ec_lib_slave_health(struct ec_lib_master *m, uint16_t position,
+			struct ec_ioctl_slave_health *out);
+int ec_lib_master_health(struct ec_lib_master *m,
+			 struct ec_ioctl_master_health *out);
+int ec_lib_health_enable(struct ec_lib_master *m, bool on);
 int ec_lib_slave(struct ec_lib_master *m, uint16_t position,
 		 struct ec_ioctl_slave *out);
 int ec_lib_slave_sync(struct ec_lib_master *m, uint16_t position,

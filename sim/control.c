@@ -32,6 +32,12 @@ static void say(struct out *o, const char *fmt, ...)
 			  o->cap - o->len - 1;
 }
 
+static const char *const link_fault_names[] = {
+	[ECSIM_LINK_RX_ERROR] = "rxerr",
+	[ECSIM_LINK_INVALID] = "invalid",
+	[ECSIM_LINK_FLAP] = "flap",
+};
+
 static const char *state_name(uint8_t st)
 {
 	switch (st & ESC_AL_STATE_MASK) {
@@ -77,6 +83,14 @@ static void status(struct ecsim_segment *seg, struct out *o)
 			say(o, " break %u", seg->break_at);
 		say(o, "\n");
 	}
+	for (i = 0; i < seg->n_link_faults; i++) {
+		const struct ecsim_link_fault *f = &seg->link_faults[i];
+
+		say(o, "link fault %s slave %u port %u %u.%04u%% hits %llu\n",
+		    link_fault_names[f->kind], f->id, f->port,
+		    f->ppm / 10000, f->ppm % 10000,
+		    (unsigned long long)f->hits);
+	}
 	say(o, "frames in %llu out %llu non-ecat %llu broken %llu "
 	    "dropped %llu corrupted %llu drop %u%% corrupt %u%% "
 	    "delay %u us\n",
@@ -87,6 +101,42 @@ static void status(struct ecsim_segment *seg, struct out *o)
 	    (unsigned long long)seg->st.dropped,
 	    (unsigned long long)seg->st.corrupted, seg->drop_pct,
 	    seg->corrupt_pct, seg->delay_us);
+}
+
+static int number(const char *s, unsigned long max, unsigned long *v);
+
+/* "1", "0.5": a share of frames in percent, as parts per million */
+static int percent_ppm(const char *s, uint32_t *ppm)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return -EINVAL;
+	v = strtod(s, &end);
+	if (*end || v < 0 || v > 100)
+		return -EINVAL;
+	*ppm = (uint32_t)(v * 10000 + 0.5);
+	return 0;
+}
+
+/* "rxerr N PORT PERCENT", "invalid ...", "flap ...": -1 when not one */
+static int link_fault_command(struct ecsim_segment *seg, int argc,
+			      char **argv, unsigned long *id)
+{
+	unsigned long port;
+	uint32_t ppm;
+	unsigned int k;
+
+	for (k = 0; k < 3; k++)
+		if (!strcmp(argv[0], link_fault_names[k]))
+			break;
+	if (k == 3 || argc != 4 || number(argv[1], ~0u, id) ||
+	    number(argv[2], 3, &port) || percent_ppm(argv[3], &ppm))
+		return 1;
+	return ecsim_segment_link_fault(seg, (unsigned int)*id,
+					(unsigned int)port,
+					(enum ecsim_link_fault_kind)k, ppm);
 }
 
 static int number(const char *s, unsigned long max, unsigned long *v)
@@ -156,6 +206,8 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 			    seg->ring_len);
 			return ret;
 		}
+	} else if ((ret = link_fault_command(seg, argc, argv, &a)) <= 0) {
+		/* done: 0, or an error reported below */
 	} else if (!strcmp(argv[0], "heal") && argc == 1) {
 		ecsim_segment_heal(seg);
 		ret = 0;
@@ -167,7 +219,7 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
 		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
 		    "emergency N CODE | ppm N PPM | break N | heal | "
-		    "status\n");
+		    "rxerr|invalid|flap N PORT PERCENT | status\n");
 		return -EINVAL;
 	}
 	if (ret == -ENOENT)

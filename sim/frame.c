@@ -190,13 +190,14 @@ static unsigned int branch_end(const struct ecsim_segment *seg,
  * comes out of it marked).  The master's NIC drops the frame (bad FCS).
  */
 static void count_corruption(struct ecsim_segment *seg, unsigned int first,
-			     unsigned int end, unsigned int bad)
+			     unsigned int end, unsigned int bad, bool phy)
 {
 	bool back = loops_back(seg, first);
 	unsigned int i, p;
 
 	count(&seg->ring[bad]->mem[ESC_REG_RX_ERR(0)]);
-	count(&seg->ring[bad]->mem[ESC_REG_RX_ERR(0) + 1]);
+	if (phy)	/* not for a wrong FCS alone (linkfault.c) */
+		count(&seg->ring[bad]->mem[ESC_REG_RX_ERR(0) + 1]);
 	count(&seg->ring[bad]->mem[ESC_REG_PU_ERR]);
 	for (i = first; i < end; i++) {
 		struct ecsim_slave *s = seg->ring[i];
@@ -241,6 +242,7 @@ size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
 	struct dg dgs[MAX_DATAGRAMS];
 	size_t off = 12, elen;
 	unsigned int n, i, k, bad_at = ~0u;
+	bool phy = true;
 	uint16_t h;
 
 	seg->st.frames_in++;
@@ -278,13 +280,20 @@ size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
 	/* arrival and receive times in every slave the frame reaches (a
 	 * port closed by the master ends its branch there) */
 	ecsim_topo_walk(seg, seg->now_ns);
+	if (seg->n_link_faults &&
+	    ecsim_link_faults_out(seg, first, end, &bad_at, &phy)) {
+		ecsim_link_faults_abort(seg);
+		seg->st.dropped++;
+		return 0;
+	}
 	for (i = first; i < end; i++) {
 		struct ecsim_slave *s = seg->ring[i];
 
 		if (!s->reached && first == 0)
 			continue;
 		if (i == bad_at) {
-			count_corruption(seg, first, end, bad_at);
+			count_corruption(seg, first, end, bad_at, phy);
+			ecsim_link_faults_abort(seg);
 			seg->st.corrupted++;
 			return 0;
 		}
@@ -293,6 +302,10 @@ size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
 			exec(s, &dgs[k]);
 		}
 		ecsim_esc_frame_done(s);
+	}
+	if (seg->n_link_faults && ecsim_link_faults_back(seg)) {
+		seg->st.corrupted++;
+		return 0;
 	}
 	seg->st.datagrams += n;
 	seg->st.frames_out++;

@@ -233,6 +233,22 @@ struct ecsim_slave {
 	bool port0_cut;			/* "break": no link on port 0 */
 };
 
+/* A fault on the cable into one port of a slave (linkfault.c). */
+#define ECSIM_LINK_FAULTS 16
+enum ecsim_link_fault_kind {
+	ECSIM_LINK_RX_ERROR,	/* PHY error: invalid frame and RX error */
+	ECSIM_LINK_INVALID,	/* wrong FCS only: invalid frame */
+	ECSIM_LINK_FLAP,	/* the link goes down and up: lost link */
+};
+struct ecsim_link_fault {
+	unsigned int id;	/* slave index in the segment file */
+	unsigned int port;
+	enum ecsim_link_fault_kind kind;
+	uint32_t ppm;		/* of the frames that pass the cable */
+	uint64_t hits;
+	bool late;		/* drawn for the current frame, ports 1-3 */
+};
+
 struct ecsim_segment {
 	struct ecsim_model_set models;
 	unsigned int n_slaves;
@@ -250,6 +266,8 @@ struct ecsim_segment {
 	uint64_t now_ns;
 	uint32_t rng;
 	unsigned int drop_pct, corrupt_pct;
+	struct ecsim_link_fault link_faults[ECSIM_LINK_FAULTS];
+	unsigned int n_link_faults;
 	unsigned int delay_us;
 	struct ecsim_stats st;
 	uint32_t fwd_ns, ret_ns;	/* default hop delays */
@@ -267,6 +285,15 @@ int ecsim_segment_esi_model(struct ecsim_segment *seg, unsigned int id,
 			    const json_t *js, const char **key, char *err,
 			    size_t errlen);
 uint32_t ecsim_rand(struct ecsim_segment *seg);
+
+/* linkfault.c */
+int ecsim_segment_link_fault(struct ecsim_segment *seg, unsigned int id,
+			     unsigned int port,
+			     enum ecsim_link_fault_kind kind, uint32_t ppm);
+bool ecsim_link_faults_out(struct ecsim_segment *seg, unsigned int first,
+			   unsigned int end, unsigned int *bad_at, bool *phy);
+bool ecsim_link_faults_back(struct ecsim_segment *seg);
+void ecsim_link_faults_abort(struct ecsim_segment *seg);
 
 /* esc.c: the register file and its ECAT side */
 int ecsim_slave_init(struct ecsim_slave *s);

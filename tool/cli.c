@@ -17,6 +17,9 @@
 
 #define EC_CLI_MAX_CANDIDATES 32
 #define EC_CLI_OPT_PASSWORD 0x100	/* long only: --password */
+#define EC_CLI_OPT_TEXTFILE 0x101	/* long only: metrics --textfile */
+#define EC_CLI_OPT_INTERVAL 0x102	/* long only: metrics --interval */
+#define EC_CLI_OPT_SVG 0x103		/* long only: graph --svg */
 
 static const struct option ec_cli_long_options[] = {
 	{ "master", required_argument, NULL, 'm' },
@@ -35,6 +38,9 @@ static const struct option ec_cli_long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "drive", required_argument, NULL, 'y' },
 	{ "password", required_argument, NULL, EC_CLI_OPT_PASSWORD },
+	{ "textfile", required_argument, NULL, EC_CLI_OPT_TEXTFILE },
+	{ "interval", required_argument, NULL, EC_CLI_OPT_INTERVAL },
+	{ "svg", no_argument, NULL, EC_CLI_OPT_SVG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -387,10 +393,25 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 		case EC_CLI_OPT_PASSWORD:
 			c->password = optarg;
 			break;
+		case EC_CLI_OPT_TEXTFILE:
+			c->textfile = optarg;
+			break;
+		case EC_CLI_OPT_INTERVAL:
+			c->interval = optarg;
+			break;
+		case EC_CLI_OPT_SVG:
+			c->svg = true;
+			break;
 		default:
 			if (optopt == EC_CLI_OPT_PASSWORD)
 				return ec_cli_usage_error(c,
 					"option '--password' requires an argument");
+			if (optopt == EC_CLI_OPT_TEXTFILE ||
+			    optopt == EC_CLI_OPT_INTERVAL)
+				return ec_cli_usage_error(c,
+					"option '--%s' requires an argument",
+					optopt == EC_CLI_OPT_TEXTFILE ?
+					"textfile" : "interval");
 			if (optopt && strchr("maptdosy", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
@@ -520,6 +541,11 @@ int ec_cli_run(struct ec_cli *c)
 		return ret;
 	if (c->reset && !(c->cmd->flags & EC_CMD_RESET))
 		return ec_cli_usage_error(c, "has no --reset option");
+	if ((c->textfile || c->interval) && !(c->cmd->flags & EC_CMD_TEXTFILE))
+		return ec_cli_usage_error(c, "has no --%s option",
+					  c->textfile ? "textfile" : "interval");
+	if (c->svg && !(c->cmd->flags & EC_CMD_SVG))
+		return ec_cli_usage_error(c, "has no --svg option");
 	if (c->output_file && strcmp(c->output_file, "-") &&
 	    !(c->cmd->flags & EC_CMD_OWN_OUTPUT)) {
 		saved = ec_cli_redirect(c);

@@ -31,6 +31,8 @@ enum {
  * name on the slave), not the redirection of stdout */
 #define EC_CMD_OWN_OUTPUT 0x08
 #define EC_CMD_RESET 0x10	/* takes -r/--reset (diag) */
+#define EC_CMD_TEXTFILE 0x100	/* takes --textfile, --interval (metrics) */
+#define EC_CMD_SVG 0x200	/* takes --svg (graph) */
 
 struct ec_cli;
 
@@ -54,6 +56,9 @@ struct ec_cli {
 	const char *output_file;	/* -o: NULL or "-": stdout */
 	const char *drive;	/* -y, SoE drive number, NULL: 0 */
 	const char *password;	/* --password, FoE, NULL: 0 */
+	const char *textfile;	/* metrics --textfile, NULL: stdout once */
+	const char *interval;	/* metrics --interval SECONDS, NULL: 10 */
+	bool svg;		/* graph --svg */
 	bool verbose, quiet, force, json, help, emergency, reset;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */

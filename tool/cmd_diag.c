@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "esc_errors.h"
+#include "link_health.h"
 #include "print.h"
 #include "tables.h"
 
@@ -27,6 +28,7 @@ struct ec_diag_slave {
 
 struct ec_diag {
 	struct ec_diag_slave *slaves;	/* by ring position */
+	struct ec_health_view health;
 	bool verbose, reset;
 };
 
@@ -99,6 +101,136 @@ static void ec_diag_verbose(const struct ec_diag_slave *d)
 	}
 }
 
+static const char *const ec_diag_health_keys[EC_IOCTL_HEALTH_COUNTERS] = {
+	"invalid_frame", "rx_error", "forwarded_rx_error", "lost_link"
+};
+static const char *const ec_diag_window_keys[EC_IOCTL_HEALTH_WINDOWS] = {
+	"10s", "60s", "start"
+};
+
+/* -j: the master's counts of a slave, and the cables it names */
+static void ec_diag_health_json(const struct ec_health_view *v,
+				unsigned int pos)
+{
+	const struct ec_ioctl_slave_health *h = &v->slaves[pos];
+	unsigned int p, k, w;
+	char key[48], text[160];
+	size_t i;
+
+	ec_out_obj_open("link_health");
+	ec_out_bool("read", NULL, h->read, NULL, NULL);
+	ec_out_uint("reads", NULL, h->reads);
+	ec_out_uint("processing_unit_error", NULL, h->processing_unit);
+	ec_out_uint("pdi_error", NULL, h->pdi);
+	ec_out_arr_open("ports");
+	for (p = 0; p < EC_IOCTL_MAX_PORTS; p++) {
+		ec_out_obj_open(NULL);
+		ec_out_uint("port", NULL, p);
+		ec_out_obj_open("total");
+		for (k = 0; k < EC_IOCTL_HEALTH_COUNTERS; k++)
+			ec_out_uint(ec_diag_health_keys[k], NULL,
+				    h->total[p][k]);
+		ec_out_obj_close();
+		for (w = 0; w < EC_IOCTL_HEALTH_WINDOWS; w++) {
+			snprintf(key, sizeof(key), "errors_per_s_%s",
+				 ec_diag_window_keys[w]);
+			ec_out_double(key, NULL,
+				      ec_health_error_rate(h, w, p));
+			snprintf(key, sizeof(key), "lost_links_per_s_%s",
+				 ec_diag_window_keys[w]);
+			ec_out_double(key, NULL,
+				      ec_health_rate(h, w, p,
+						     EC_IOCTL_HEALTH_LOST_LINK));
+		}
+		ec_out_double("error_share_10s", NULL,
+			      ec_health_error_share(h, EC_IOCTL_HEALTH_10S, p));
+		ec_out_uint("faults", NULL, h->port_faults[p]);
+		ec_out_obj_close();
+	}
+	ec_out_arr_close();
+	ec_out_arr_open("unhealthy_links");
+	for (i = 0; i < v->nlinks; i++) {
+		if (v->links[i].slave != pos)
+			continue;
+		ec_health_link_text(&v->links[i], text, sizeof(text));
+		ec_out_str(NULL, NULL, text);
+	}
+	ec_out_arr_close();
+	ec_out_obj_close();
+}
+
+/* A port worth a line: it exists and counted, or -v. */
+static bool ec_diag_port_shown(const struct ec_ioctl_slave_health *h,
+			       const struct ec_ioctl_slave *sl,
+			       unsigned int p, bool verbose)
+{
+	unsigned int k;
+
+	if (!h->read || !ec_diag_port_exists(&sl->ports[p]))
+		return false;
+	if (verbose)
+		return true;
+	for (k = 0; k < EC_IOCTL_HEALTH_COUNTERS; k++)
+		if (h->total[p][k])
+			return true;
+	return false;
+}
+
+/* The text after the listing: per port counts and rates, the cables. */
+static void ec_diag_health_text(const struct ec_diag *dg,
+				 const struct ec_slaves *s)
+{
+	const struct ec_health_view *v = &dg->health;
+	char text[160];
+	bool any = false, read = false;
+	size_t k, i;
+	unsigned int p;
+
+	for (k = 0; k < s->count; k++) {
+		unsigned int pos = s->sel[k];
+		const struct ec_ioctl_slave_health *h = &v->slaves[pos];
+
+		read |= h->read;
+		for (p = 0; p < EC_IOCTL_MAX_PORTS; p++) {
+			if (!ec_diag_port_shown(h, &s->all[pos], p,
+						dg->verbose))
+				continue;
+			if (!any)
+				ec_out_text("Link health, counted by the master "
+					    "(errors: invalid frames + RX "
+					    "errors; per s over 10 s, 1 min, "
+					    "since start):\n");
+			any = true;
+			ec_out_text("  Slave %u port %u: invalid %llu, RX %llu, "
+				    "forwarded %llu, lost links %llu; "
+				    "errors/s %.3f %.3f %.3f",
+				    pos, p,
+				    (unsigned long long)h->total[p][0],
+				    (unsigned long long)h->total[p][1],
+				    (unsigned long long)h->total[p][2],
+				    (unsigned long long)h->total[p][3],
+				    ec_health_error_rate(h, 0, p),
+				    ec_health_error_rate(h, 1, p),
+				    ec_health_error_rate(h, 2, p));
+			if (h->count[0][p][EC_IOCTL_HEALTH_INVALID])
+				ec_out_text(" (%.2f %% of frames over 10 s)",
+					    100 * ec_health_error_share(h, 0, p));
+			ec_out_text("\n");
+		}
+	}
+	/* IgH's output alone while there is nothing to tell (scripts) */
+	if (!any && !v->nlinks && (!dg->verbose || !read))
+		return;
+	if (!any)
+		ec_out_text("Link health: no errors counted by the master.\n");
+	for (i = 0; i < v->nlinks; i++) {
+		ec_health_link_text(&v->links[i], text, sizeof(text));
+		ec_out_text("%s\n", text);
+	}
+	if (!v->nlinks)
+		ec_out_text("Links: healthy\n");
+}
+
 static void ec_diag_detail(void *ctx, size_t i)
 {
 	struct ec_diag *dg = ctx;
@@ -126,6 +258,7 @@ static void ec_diag_detail(void *ctx, size_t i)
 	}
 	ec_out_obj_close();
 	ec_out_bool("reset", NULL, dg->reset, NULL, NULL);
+	ec_diag_health_json(&dg->health, (unsigned int)i);
 }
 
 /* Read (and with -r clear) the counters of the selected slaves, list them. */
@@ -153,8 +286,17 @@ static int ec_diag_master(struct ec_cli *c, struct ec_lib_master *m,
 		else
 			ec_diag_evaluate(d, &s->all[pos]);
 	}
-	if (!ret)
+	if (!ret) {
+		ret = ec_health_load(m, s->n, &dg.health);
+		if (ret)
+			ret = ec_cli_lib_fail(c, m, ret);
+	}
+	if (!ret) {
 		ec_list_slaves(master, s, indent, &col);
+		if (!ec_out_json())
+			ec_diag_health_text(&dg, s);
+	}
+	ec_health_free(&dg.health);
 	free(dg.slaves);
 	return ret;
 }

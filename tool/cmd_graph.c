@@ -3,15 +3,65 @@
  * cmd_graph.c - 'graph': the bus topology in DOT (Graphviz), built from
  * each slave's ports and next_slave, optionally with DC delays or CRC
  * counters; with -j the same nodes and edges as JSON.
+ *
+ * The slaves are filled with the colour of their AL state (an error flag
+ * wins), and a cable that the master's link health calls unhealthy (RX
+ * errors or lost links in the last 10 s, link_health.c) is drawn thick
+ * and red; --svg pipes the DOT through Graphviz's 'dot -Tsvg'.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "esc_errors.h"
+#include "link_health.h"
 #include "print.h"
 #include "tables.h"
+
+/* Fill colours by AL state, and of an unhealthy cable (the PNG test of
+ * tests/vm/t_link_health.sh looks for these). */
+#define EC_GRAPH_OP "#33cc33"
+#define EC_GRAPH_SAFEOP "#ffcc00"
+#define EC_GRAPH_PREOP "#66aaff"
+#define EC_GRAPH_OTHER "#cccccc"	/* INIT, BOOT, unknown */
+#define EC_GRAPH_ERROR "#cc66ff"	/* AL error flag, or given up */
+#define EC_GRAPH_BAD_LINK "#ff0000"
+
+static const char *ec_graph_state_colour(const struct ec_ioctl_slave *sl)
+{
+	if ((sl->al_state & 0x10) || sl->error_flag)
+		return EC_GRAPH_ERROR;
+	switch (sl->al_state & 0x0f) {
+	case 0x08:
+		return EC_GRAPH_OP;
+	case 0x04:
+		return EC_GRAPH_SAFEOP;
+	case 0x02:
+		return EC_GRAPH_PREOP;
+	default:
+		return EC_GRAPH_OTHER;
+	}
+}
+
+/* The red of a cable with faults, its fault line as the tooltip. */
+static void ec_graph_link_style(const struct ec_health_view *v,
+				unsigned int slave, unsigned int port)
+{
+	const struct ec_health_link *l = v ? ec_health_link_at(v, slave, port) :
+					     NULL;
+	char text[160];
+
+	if (!l)
+		return;
+	ec_health_link_text(l, text, sizeof(text));
+	printf(",color=\"%s\",penwidth=\"4\",tooltip=\"%s\"",
+	       EC_GRAPH_BAD_LINK, text);
+}
 
 enum ec_graph_info { EC_GRAPH_NONE, EC_GRAPH_DC, EC_GRAPH_CRC };
 
@@ -44,7 +94,8 @@ static void ec_graph_edge_label(enum ec_graph_info info,
 }
 
 static void ec_graph_dot(const struct ec_slaves *s, enum ec_graph_info info,
-			 uint8_t (*crc)[EC_ESC_ERRORS_SIZE])
+			 uint8_t (*crc)[EC_ESC_ERRORS_SIZE],
+			 const struct ec_health_view *health)
 {
 	unsigned int alias = 0, rel = 0;
 	const char *medium;
@@ -62,9 +113,9 @@ static void ec_graph_dot(const struct ec_slaves *s, enum ec_graph_info info,
 	if (s->n) {
 		printf("    master -- slave0");
 		medium = ec_graph_medium(s->all[0].ports[0].desc);
-		if (medium)
-			printf("[label=\"%s\"]", medium);
-		printf("\n");
+		printf("[label=\"%s\"", medium ? medium : "");
+		ec_graph_link_style(health, 0, 0);
+		printf("]\n");
 	}
 	printf("\n");
 
@@ -88,7 +139,8 @@ static void ec_graph_dot(const struct ec_slaves *s, enum ec_graph_info info,
 				printf("Delay meas.");
 			printf("\\nDelay: %u ns", sl->transmission_delay);
 		}
-		printf("\"]\n");
+		printf("\",style=\"filled\",fillcolor=\"%s\"]\n",
+		       ec_graph_state_colour(sl));
 
 		for (port = 1; port < EC_IOCTL_MAX_PORTS; port++) {
 			uint16_t next = sl->ports[port].next_slave;
@@ -119,6 +171,7 @@ static void ec_graph_dot(const struct ec_slaves *s, enum ec_graph_info info,
 			weight = ec_graph_weight(sl->ports[port].desc);
 			if (weight)
 				printf(",weight=\"%d\"", weight);
+			ec_graph_link_style(health, (unsigned int)i, port);
 			printf("]\n");
 		}
 		printf("\n");
@@ -127,7 +180,8 @@ static void ec_graph_dot(const struct ec_slaves *s, enum ec_graph_info info,
 	printf("}\n");
 }
 
-static void ec_graph_json(const struct ec_slaves *s)
+static void ec_graph_json(const struct ec_slaves *s,
+			  const struct ec_health_view *health)
 {
 	unsigned int alias = 0, rel = 0;
 	const char *medium;
@@ -150,6 +204,7 @@ static void ec_graph_json(const struct ec_slaves *s)
 		ec_out_str("order", NULL, sl->order);
 		ec_out_bool("dc_supported", NULL, sl->dc_supported, NULL,
 			    NULL);
+		ec_out_str("colour", NULL, ec_graph_state_colour(sl));
 		ec_out_uint("transmission_delay", NULL,
 			    sl->transmission_delay);
 		ec_out_obj_close();
@@ -179,11 +234,77 @@ static void ec_graph_json(const struct ec_slaves *s)
 				ec_out_str("medium", NULL, medium);
 			ec_out_uint("delay_to_next_dc", NULL,
 				    s->all[i].ports[port].delay_to_next_dc);
+			ec_out_bool("unhealthy", NULL,
+				    ec_health_link_at(health, (unsigned int)i,
+						      (unsigned int)port) !=
+				    NULL, NULL, NULL);
 			ec_out_obj_close();
 		}
 	}
 	ec_out_arr_close();
 	ec_out_obj_close();
+}
+
+/* Is Graphviz's dot on the PATH? */
+static bool ec_graph_have_dot(void)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	while (path && *path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/dot", (int)n,
+			 n ? path : ".");
+		if (!access(buf, X_OK))
+			return true;
+		path += n + (path[n] == ':');
+	}
+	return false;
+}
+
+/* Start 'dot -Tsvg' with our stdout as its input; *saved: the old one. */
+static int ec_graph_svg_start(struct ec_cli *c, pid_t *pid, int *saved)
+{
+	int fd[2];
+
+	fflush(stdout);
+	if (pipe(fd))
+		return ec_cli_fail(c, "pipe: %s", strerror(errno));
+	*pid = fork();
+	if (*pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return ec_cli_fail(c, "fork: %s", strerror(errno));
+	}
+	if (!*pid) {
+		dup2(fd[0], STDIN_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		execlp("dot", "dot", "-Tsvg", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[0]);
+	*saved = dup(STDOUT_FILENO);
+	dup2(fd[1], STDOUT_FILENO);
+	close(fd[1]);
+	return 0;
+}
+
+static int ec_graph_svg_finish(struct ec_cli *c, pid_t pid, int saved)
+{
+	int status = 0;
+
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	if (waitpid(pid, &status, 0) < 0)
+		return ec_cli_fail(c, "waitpid: %s", strerror(errno));
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return ec_cli_fail(c, "'dot -Tsvg' failed (status %d)",
+				   WIFEXITED(status) ? WEXITSTATUS(status) :
+				   -1);
+	return 0;
 }
 
 /**
@@ -196,15 +317,23 @@ int ec_cmd_graph(struct ec_cli *c)
 {
 	uint8_t (*crc)[EC_ESC_ERRORS_SIZE] = NULL;
 	enum ec_graph_info info = EC_GRAPH_NONE;
+	struct ec_health_view health;
 	struct ec_lib_master m;
 	struct ec_slaves s;
 	unsigned int index;
+	int saved = -1;
+	pid_t pid = 0;
 	size_t i;
 	int ret;
 
 	ret = ec_cli_nargs(c, 0, 1);
 	if (ret)
 		return ret;
+	if (c->svg && c->json)
+		return ec_cli_usage_error(c, "--svg and --json exclude each other");
+	if (c->svg && !ec_graph_have_dot())
+		return ec_cli_fail(c,
+				   "--svg renders through Graphviz's 'dot', which is not installed (apt-get install graphviz); without --svg the graph is printed in DOT");
 	if (c->argc) {
 		if (!strcasecmp(c->argv[0], "DC"))
 			info = EC_GRAPH_DC;
@@ -239,10 +368,23 @@ int ec_cmd_graph(struct ec_cli *c)
 		if (ret)
 			goto out_free;
 	}
-	if (ec_out_json())
-		ec_graph_json(&s);
-	else
-		ec_graph_dot(&s, info, crc);
+	ret = ec_health_load(&m, s.n, &health);
+	if (ret) {
+		ret = ec_cli_lib_fail(c, &m, ret);
+		goto out_free;
+	}
+	if (ec_out_json()) {
+		ec_graph_json(&s, &health);
+	} else if (!c->svg) {
+		ec_graph_dot(&s, info, crc, &health);
+	} else {
+		ret = ec_graph_svg_start(c, &pid, &saved);
+		if (!ret) {
+			ec_graph_dot(&s, info, crc, &health);
+			ret = ec_graph_svg_finish(c, pid, saved);
+		}
+	}
+	ec_health_free(&health);
 out_free:
 	free(crc);
 	ec_slaves_free(&s);

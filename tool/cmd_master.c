@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "link_health.h"
 #include "print.h"
 
 #define EC_MASTER_RATE_WIDTH 6		/* IgH's column width */
@@ -283,11 +284,42 @@ static void ec_print_dup_aliases(const struct ec_dup_alias *dups, size_t n)
 	ec_out_text("\n");
 }
 
+/*
+ * One line, the last: whether the master's link health watch calls any
+ * cable unhealthy (RX errors or lost links in the last 10 s), and which.
+ */
+static void ec_print_links(const struct ec_health_view *v)
+{
+	char text[160];
+	size_t i;
+
+	ec_out_obj_open("links");
+	ec_out_bool("healthy", NULL, !v->nlinks, NULL, NULL);
+	ec_out_uint("unhealthy", NULL, v->nlinks);
+	ec_out_uint("reads", NULL, v->master.reads);
+	ec_out_uint("round_us", NULL, v->master.round_ns / 1000);
+	if (!v->nlinks)
+		ec_out_text("  Links: healthy\n");
+	else
+		ec_out_text("  Links: %zu unhealthy: ", v->nlinks);
+	ec_out_arr_open("faults");
+	for (i = 0; i < v->nlinks; i++) {
+		ec_health_link_text(&v->links[i], text, sizeof(text));
+		ec_out_text("%s%s", i ? "; " : "", text);
+		ec_out_str(NULL, NULL, text);
+	}
+	ec_out_arr_close();
+	if (v->nlinks)
+		ec_out_text("\n");
+	ec_out_obj_close();
+}
+
 static void ec_print_master(unsigned int index,
 			    const struct ec_ioctl_master *d,
 			    const struct ec_ioctl_redundancy *red,
 			    const struct ec_ioctl_master_monitor *mon,
-			    const struct ec_dup_alias *dups, size_t n_dups)
+			    const struct ec_dup_alias *dups, size_t n_dups,
+			    const struct ec_health_view *health)
 {
 	__s32 loss_pct[EC_IOCTL_RATE_COUNT];
 	unsigned int i, ndev;
@@ -371,6 +403,7 @@ static void ec_print_master(unsigned int index,
 		    (unsigned long long)(d->app_time % EC_NSEC_PER_SEC));
 	ec_out_obj_close();
 	ec_print_monitor(mon);
+	ec_print_links(health);
 	ec_out_obj_close();
 }
 
@@ -385,6 +418,7 @@ int ec_cmd_master(struct ec_cli *c)
 	struct ec_ioctl_redundancy red;
 	struct ec_ioctl_master_monitor mon;
 	struct ec_ioctl_master data;
+	struct ec_health_view health;
 	struct ec_lib_master m;
 	struct ec_numlist l;
 	size_t i;
@@ -406,6 +440,8 @@ int ec_cmd_master(struct ec_cli *c)
 			ret = ec_lib_redundancy(&m, &red);
 		if (!ret)
 			ret = ec_lib_master_monitor(&m, &mon);
+		if (!ret)
+			ret = ec_health_load(&m, data.slave_count, &health);
 		if (ret) {
 			ret = ec_cli_lib_fail(c, &m, ret);
 		} else {
@@ -414,8 +450,9 @@ int ec_cmd_master(struct ec_cli *c)
 
 			dups = ec_dup_aliases(&m, &data, &n_dups);
 			ec_print_master(l.items[i], &data, &red, &mon, dups,
-					n_dups);
+					n_dups, &health);
 			free(dups);
+			ec_health_free(&health);
 		}
 		ec_lib_close(&m);
 	}

@@ -236,8 +236,14 @@ const struct ec_cmd ec_commands[] = {
 	  "the first argument:\n"
 	  "  DC  - DC timing\n"
 	  "  CRC - CRC error register information\n\n"
+	  "Slaves are filled by AL state (green OP, yellow SAFEOP, blue\n"
+	  "PREOP, grey INIT/BOOT, purple error); a cable with RX errors\n"
+	  "or lost links in the last 10 s is drawn thick and red.\n\n"
+	  "Command-specific options:\n"
+	  "  --svg                   Render through Graphviz's 'dot'\n"
+	  "                          (when installed) and output SVG.\n\n"
 	  "With --json, nodes and edges are output as JSON.\n",
-	  ec_cmd_graph, 0 },
+	  ec_cmd_graph, EC_CMD_SVG },
 	{ "help", "Show the help of a command.", "[COMMAND]",
 	  "Same as 'ethercat COMMAND --help'.\n", ec_cmd_help,
 	  EC_CMD_PLAIN },
@@ -259,6 +265,24 @@ const struct ec_cmd ec_commands[] = {
 	  "Command-specific options:\n" EC_HELP_MASTER EC_HELP_JSON
 	  EC_HELP_NUMERIC,
 	  ec_cmd_master, 0 },
+	{ "metrics", "Output the master's figures for Prometheus.",
+	  "[OPTIONS]",
+	  "Prints the Prometheus text format (0.0.4; OpenMetrics parsers\n"
+	  "read it too), every metric with HELP and TYPE: frames sent,\n"
+	  "received and lost, unmatched and skipped datagrams, per domain\n"
+	  "the working counter, its state and changes, per slave the AL\n"
+	  "state and error, per port the ESC error counters the master\n"
+	  "keeps (invalid frames, RX errors, forwarded RX errors, lost\n"
+	  "links) with their rates over 10 s, 1 min and since start, the\n"
+	  "unhealthy cables, each DC slave's sync deviation (0x092C) and\n"
+	  "the redundant ring's state.\n\n"
+	  "Command-specific options:\n"
+	  "  --textfile FILE         Write FILE for node_exporter's\n"
+	  "                          textfile collector (FILE.tmp, then\n"
+	  "                          renamed: atomic) and again every\n"
+	  "                          --interval seconds until killed.\n"
+	  "  --interval SECONDS      Default: 10.\n" EC_HELP_MASTER,
+	  ec_cmd_metrics, EC_CMD_NO_JSON | EC_CMD_PLAIN | EC_CMD_TEXTFILE },
 	{ "pdos", "List Sync managers, PDO assignment and mapping.",
 	  "[OPTIONS]",
 	  "The information is displayed in three layers, which are\n"

@@ -21,6 +21,7 @@ int ec_cmd_eoe(struct ec_cli *c);
 int ec_cmd_foe_read(struct ec_cli *c);
 int ec_cmd_foe_write(struct ec_cli *c);
 int ec_cmd_graph(struct ec_cli *c);
+int ec_cmd_metrics(struct ec_cli *c);
 int ec_cmd_help(struct ec_cli *c);
 int ec_cmd_ip(struct ec_cli *c);
 int ec_cmd_master(struct ec_cli *c);

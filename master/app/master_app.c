@@ -17,6 +17,7 @@
 #include "app/slave_config.h"
 #include "dc/dc.h"
 #include "slave/fsm_master.h"
+#include "slave/link_health.h"
 
 /**
  * ec_master_create_domain() - ecrt_master_create_domain()
@@ -371,11 +372,14 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 			EC_FSM_BYTES_PER_CYCLE_DEFAULT;
 	size_t used = 0;
 	unsigned int i, n;
+	bool busy;
 
 	if (master->phase == EC_PHASE_ORPHANED)
 		return;
-	if (ec_fsm_master_exec(&master->fsm, now_ns))
+	busy = ec_fsm_master_exec(&master->fsm, now_ns);
+	if (busy)
 		used += ec_master_datagram_bytes(&master->fsm_datagram);
+	used += ec_link_health_exec(master, now_ns, busy);
 	n = master->slave_count;
 	if (master->fsm_next_slave >= n)
 		master->fsm_next_slave = 0;

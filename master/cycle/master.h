@@ -18,6 +18,7 @@
 #include "cycle/device.h"
 #include "slave/fsm_master_types.h"
 #include "dc/dc_types.h"
+#include "slave/link_health_types.h"
 #include "ecrt.h"
 
 struct ec_slave;
@@ -103,6 +104,7 @@ struct ec_master {
 	unsigned int fsm_next_slave;	/* round robin of the budget */
 
 	struct ec_master_dc dc;		/* distributed clocks (dc.c) */
+	struct ec_link_health health;	/* the ESC error counters */
 };
 
 /* FSM datagram bytes per application cycle unless set: one frame's worth. */

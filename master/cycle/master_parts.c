@@ -12,6 +12,7 @@
 #include "slave/fsm_master.h"
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
+#include "slave/link_health.h"
 
 int ec_master_init(struct ec_master *master, unsigned int index)
 {
@@ -36,6 +37,12 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	if (ret)
 		return ret;
 	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
+	ret = ec_link_health_init(&master->health);
+	if (ret) {
+		ec_datagram_clear(&master->health.datagram);
+		ec_datagram_clear(&master->fsm_datagram);
+		return ret;
+	}
 	return ec_dc_init(master);
 }
 
@@ -44,6 +51,7 @@ void ec_master_clear(struct ec_master *master)
 	ec_master_clear_config(master);
 	ec_fsm_master_clear_slaves(master);
 	ec_dc_clear(master);
+	ec_link_health_clear(master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
 	ec_red_clear(master);
@@ -59,6 +67,7 @@ void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 	unsigned int i;
 
 	ec_fsm_master_exec(&master->fsm, now_ns);
+	ec_link_health_exec(master, now_ns, false);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_fsm_run(&master->slaves[i], now_ns);
 }

@@ -32,6 +32,10 @@ long ec_ioctl_module(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_redundancy(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_monitor(struct ec_cdev_file *f, void __user *arg);
+/* Link health (ioctl_health.c). */
+long ec_ioctl_slave_health(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_master_health(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_health_enable(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_master_debug(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_slave(struct ec_cdev_file *f, void __user *arg);

@@ -31,6 +31,7 @@
 #include "slave/slave.h"
 #include "app/slave_config.h"
 #include "slave/fsm_slave.h"
+#include "slave/link_health.h"
 #include "ecsim.h"
 
 #define CYCLE_NS (1 * EC_NSEC_PER_MSEC)
@@ -209,10 +210,61 @@ static bool all_op(struct bench *b)
 
 #include "bench_mbox.h"
 
+/*
+ * --health: the cost of the link health reads (link_health.h) per cycle,
+ * in blocks of cycles with the reads on and off taking turns (the same
+ * run, the same load), beside each other: the calls' mean times and the
+ * bytes on the wire per cycle.
+ */
+#define BENCH_HEALTH_BLOCK 250
+
+static void bench_health(struct bench *b, unsigned int cycles)
+{
+	static const char *const names[] = {
+		"ecrt_master_receive()", "ecrt_domain_process()",
+		"ecrt_domain_queue()", "ecrt_master_send()",
+		"FSM turn (master thread)"
+	};
+	double sum[2][5] = { { 0 } }, bytes[2] = { 0 };
+	unsigned int n[2] = { 0 }, c, i, k;
+	u64 t[6];
+
+	for (c = 0; c < cycles; c++) {
+		unsigned int on = (c / BENCH_HEALTH_BLOCK) % 2 == 0;
+
+		if (c % BENCH_HEALTH_BLOCK == 0)
+			ec_link_health_enable(&b->master, on);
+		bench_measured_cycle(b, t);
+		for (i = 0; i < 5; i++)
+			sum[on][i] += (double)(t[i + 1] - t[i]);
+		for (k = 0; k < b->pending; k++)
+			bytes[on] += (double)b->len[k];
+		n[on]++;
+		bench_wire(b);
+		b->now_ns += CYCLE_NS;
+	}
+	ec_link_health_enable(&b->master, true);
+	printf("bench-core: link health reads on and off in turns of %u "
+	       "cycles, %u cycles each; %llu reads of %u bytes on the wire\n",
+	       BENCH_HEALTH_BLOCK, n[1],
+	       (unsigned long long)b->master.health.reads,
+	       EC_HEALTH_WIRE_BYTES);
+	printf("| %-24s | %10s | %11s | %7s |\n", "call (native core)",
+	       "on mean ns", "off mean ns", "on/off");
+	printf("|--------------------------|------------|-------------|---------|\n");
+	for (i = 0; i < 5; i++)
+		printf("| %-24s | %10.0f | %11.0f | %7.3f |\n", names[i],
+		       sum[1][i] / n[1], sum[0][i] / n[0],
+		       sum[0][i] ? sum[1][i] * n[0] / (sum[0][i] * n[1]) : 0);
+	printf("| %-24s | %10.1f | %11.1f | %7.3f |\n",
+	       "frame bytes per cycle", bytes[1] / n[1], bytes[0] / n[0],
+	       bytes[0] ? bytes[1] * n[0] / (bytes[0] * n[1]) : 0);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int n = 100, cycles = 10000, i, c;
-	bool callgrind = false;
+	bool callgrind = false, health = false;
 	const char *segfile = NULL;
 	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xbe, 0x4c, 0x01 };
 	struct stat_acc st[5];
@@ -230,10 +282,12 @@ int main(int argc, char **argv)
 			segfile = argv[++i];
 		else if (!strcmp(argv[i], "--callgrind"))
 			callgrind = true;
+		else if (!strcmp(argv[i], "--health"))
+			health = true;
 		else if (!strcmp(argv[i], "--mbox"))
 			return bench_mbox(calloc(1, sizeof(*b)), mac);
 		else {
-			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind]\n");
+			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind | --health]\n");
 			return 2;
 		}
 	}
@@ -325,6 +379,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	if (health) {
+		bench_health(b, cycles);
+		return 0;
+	}
 	for (i = 0; i < 5; i++) {
 		st[i].v = calloc(cycles, sizeof(double));
 		st[i].n = cycles;

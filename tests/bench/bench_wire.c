@@ -15,7 +15,9 @@
  * are split into the domains', the master's monitoring (BRD of the AL
  * status 0x0130, FPRD of its first byte, FPRD of SM1's status 0x080d and
  * activate, 2 bytes),
- * the slaves' own AL status reads (FPRD 0x0130, 6 bytes) and the rest
+ * the slaves' own AL status reads (FPRD 0x0130, 6 bytes), the link
+ * health's reads and clears of the error counters (FPRD or FPWR 0x0300,
+ * 20 bytes) and the rest
  * (the FSMs' work).  Prints a line of "key=mean/max"
  * figures (BENCH wire ...) over all cycles, and one over the steady
  * state: the second half of each run of cycles (start-up over).
@@ -31,7 +33,7 @@
 #define DG_HDR 10
 #define DG_WKC 2
 
-enum { K_DOMAIN, K_MONITOR, K_ALREAD, K_FSM, K_COUNT };
+enum { K_DOMAIN, K_MONITOR, K_ALREAD, K_HEALTH, K_FSM, K_COUNT };
 
 struct fig {
 	double sum;
@@ -131,6 +133,8 @@ static int kind_of(unsigned int cmd, unsigned int ado, unsigned int len)
 		return K_ALREAD;
 	if (cmd == 4 && ado == 0x080d && len == 2)
 		return K_MONITOR;	/* the monitor's FPRD of SM1 status */
+	if ((cmd == 4 || cmd == 5) && ado == 0x0300 && len == 20)
+		return K_HEALTH;	/* link health: read or clear 0x0300 */
 	/* (1 byte at 0x080d: a transfer's check, or before the idle
 	 * check's: FSM work) */
 	return K_FSM;
@@ -242,11 +246,12 @@ int main(int argc, char **argv)
 		return 0;
 	}
 #define MM(f) (f).sum / cycles, (f).max
-	printf("BENCH wire cycles=%lu frames=%.2f/%lu domain_datagrams=%.2f/%lu domain_bytes=%.1f/%lu monitor_datagrams=%.2f/%lu monitor_bytes=%.1f/%lu alread_datagrams=%.2f/%lu alread_bytes=%.1f/%lu fsm_datagrams=%.2f/%lu fsm_bytes=%.1f/%lu total_bytes=%.1f/%lu monitor_over_14=%lu\n",
+	printf("BENCH wire cycles=%lu frames=%.2f/%lu domain_datagrams=%.2f/%lu domain_bytes=%.1f/%lu monitor_datagrams=%.2f/%lu monitor_bytes=%.1f/%lu alread_datagrams=%.2f/%lu alread_bytes=%.1f/%lu fsm_datagrams=%.2f/%lu fsm_bytes=%.1f/%lu total_bytes=%.1f/%lu monitor_over_14=%lu health_datagrams=%.2f/%lu health_bytes=%.1f/%lu\n",
 	       cycles, MM(f_frames), MM(f_dg[K_DOMAIN]), MM(f_bytes[K_DOMAIN]),
 	       MM(f_dg[K_MONITOR]), MM(f_bytes[K_MONITOR]),
 	       MM(f_dg[K_ALREAD]), MM(f_bytes[K_ALREAD]), MM(f_dg[K_FSM]),
-	       MM(f_bytes[K_FSM]), MM(f_total), over_monitor);
+	       MM(f_bytes[K_FSM]), MM(f_total), over_monitor,
+	       MM(f_dg[K_HEALTH]), MM(f_bytes[K_HEALTH]));
 	if (steady) {
 #undef MM
 #define MM(f) (f).sum / steady, (f).max

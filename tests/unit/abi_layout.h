@@ -295,4 +295,18 @@ EC_OFF(ec_ioctl_master_monitor, notice_ns, 24);
 EC_OFF(ec_ioctl_master_monitor, broadcasts, 48);
 EC_OFF(ec_ioctl_master_monitor, slave_count, 88);
 
+/* Link health (0x88-0x8a). */
+EC_ABI(ec_ioctl_slave_health, 680);
+EC_OFF(ec_ioctl_slave_health, raw, 8);
+EC_OFF(ec_ioctl_slave_health, peer, 32);
+EC_OFF(ec_ioctl_slave_health, reads, 48);
+EC_OFF(ec_ioctl_slave_health, total, 72);
+EC_OFF(ec_ioctl_slave_health, window_ns, 216);
+EC_OFF(ec_ioctl_slave_health, count, 264);
+EC_OFF(ec_ioctl_slave_health, reserved, 648);
+EC_ABI(ec_ioctl_master_health, 104);
+EC_OFF(ec_ioctl_master_health, reads, 32);
+EC_OFF(ec_ioctl_master_health, slave_count, 64);
+EC_ABI(ec_ioctl_health_enable, 16);
+
 #endif /* EC_ABI_LAYOUT_H */

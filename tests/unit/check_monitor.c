@@ -11,20 +11,26 @@
 #include "config_harness.h"
 #include "dc/fsm_dc.h"
 #include "cycle/monitor.h"
+#include "slave/link_health.h"
 
 struct wire {
 	unsigned int cycles;
 	unsigned int max_datagrams;	/* not the domains', in one cycle */
 	size_t max_bytes;
 	unsigned long datagrams, bytes, broadcasts;
+	/* the link health reads (link_health.h), counted apart */
+	unsigned int max_health;	/* in one cycle */
+	size_t max_health_bytes;
+	unsigned int max_together;	/* monitor and health in one cycle */
+	unsigned long health;
 };
 
 /* Count what went out in this cycle beside the domains' datagrams. */
 static void count_sent(struct ec_harness *h, struct wire *w)
 {
 	struct ec_list *pos, *tmp;
-	unsigned int n = 0;
-	size_t bytes = 0;
+	unsigned int n = 0, nh = 0;
+	size_t bytes = 0, hbytes = 0;
 
 	ec_list_for_each_safe(pos, tmp, &h->master.sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
@@ -32,6 +38,12 @@ static void count_sent(struct ec_harness *h, struct wire *w)
 
 		if (d->cyclic || d->sent_ns != h->now_ns)
 			continue;
+		if (d == &h->master.health.datagram) {
+			nh++;
+			hbytes += EC_DATAGRAM_HEADER_SIZE + d->data_size +
+				  EC_DATAGRAM_FOOTER_SIZE;
+			continue;
+		}
 		n++;
 		bytes += EC_DATAGRAM_HEADER_SIZE + d->data_size +
 			 EC_DATAGRAM_FOOTER_SIZE;
@@ -43,6 +55,13 @@ static void count_sent(struct ec_harness *h, struct wire *w)
 				d->data_size);
 	}
 	w->cycles++;
+	w->health += nh;
+	if (nh > w->max_health)
+		w->max_health = nh;
+	if (hbytes > w->max_health_bytes)
+		w->max_health_bytes = hbytes;
+	if (n + nh > w->max_together)
+		w->max_together = n + nh;
 	w->datagrams += n;
 	w->bytes += bytes;
 	if (n > w->max_datagrams)
@@ -106,6 +125,14 @@ static void check_bound(const struct wire *w, unsigned int cycles)
 	ck_assert_uint_le(w->datagrams, slots + 2);
 	ck_assert_uint_ge(w->broadcasts, slots / EC_MONITOR_BRD_EVERY - 1);
 	ck_assert_uint_le(w->broadcasts, slots / EC_MONITOR_BRD_EVERY + 1);
+	/* the link health: one read of 32 bytes a slot, never in the
+	 * monitor's cycle at 1 kHz
+	 */
+	ck_assert_uint_le(w->max_health, 1);
+	ck_assert_uint_le(w->max_health_bytes, EC_HEALTH_WIRE_BYTES);
+	ck_assert_uint_le(w->max_together, 1);
+	ck_assert_uint_ge(w->health, slots - 2);
+	ck_assert_uint_le(w->health, slots + 2);
 }
 
 /* The default segment in OP: the application's LRW and the monitor. */

@@ -326,10 +326,73 @@ START_TEST(test_xml_graph)
 	ck_has(out, "strict graph bus {");
 	ck_has(out, "    master -- slave0[label=\"EBUS\"]\n");
 	ck_has(out, "    slave1 -- slave2 [taillabel=\"1\",headlabel=\"0\",label=\"EBUS\",weight=\"5\"]\n");
-	ck_has(out, "slave2 [shape=\"box\",label=\"2 / 16:0\\nSIM-COE\"]");
+	/* filled by AL state: OP green, PREOP blue */
+	ck_has(out, "slave2 [shape=\"box\",label=\"2 / 16:0\\nSIM-COE\",style=\"filled\",fillcolor=\"#66aaff\"]");
+	ck_has(out, "slave0 [shape=\"box\",label=\"0 / 0:0\\nEKEL\",style=\"filled\",fillcolor=\"#33cc33\"]");
+	/* the master's link health calls the cable into slave 2 unhealthy */
+	memset(fake_health, 0, sizeof(fake_health));
+	fake_health[2].read = 1;
+	fake_health[2].port_faults[0] = EC_IOCTL_HEALTH_FAULT_RX;
+	fake_health[2].peer[0] = 1;
+	fake_health[2].peer_port[0] = 1;
+	ck_assert_int_eq(run("graph", NULL), 0);
+	ck_has(out, "    slave1 -- slave2 [taillabel=\"1\",headlabel=\"0\",label=\"EBUS\",weight=\"5\",color=\"#ff0000\",penwidth=\"4\",tooltip=\"RX errors rising on the cable between slave 1 port 1 and slave 2 port 0\"]\n");
+	ck_has(out, "    slave0 -- slave1 [taillabel=\"1\",headlabel=\"0\",label=\"EBUS\",weight=\"5\"]\n");
+	if (!access("/usr/bin/dot", X_OK)) {
+		ck_assert_int_eq(run("graph", "--svg", NULL), 0);
+		ck_has(out, "<svg");
+		ck_has(out, "fill=\"#33cc33\"");
+		ck_has(out, "stroke=\"#ff0000\"");
+	}
+	ck_assert_int_eq(run("graph", "--svg", "-j", NULL), EC_EXIT_USAGE);
+	memset(fake_health, 0, sizeof(fake_health));
 	ck_assert_int_eq(run("graph", "CRC", NULL), 0);
 	ck_has(out, "slave0 -- slave1 [taillabel=\"1 [0/0]\",headlabel=\"0 [3/0]\"");
 	ck_assert_int_eq(run("graph", "foo", NULL), EC_EXIT_USAGE);
+}
+END_TEST
+
+/*
+ * 'metrics': the Prometheus text format, every sample's family with a
+ * HELP and a TYPE line before it (tests/vm/t_link_health.sh parses the
+ * real one with prometheus_client).
+ */
+START_TEST(test_metrics)
+{
+	char *line, *save = NULL, *copy;
+	unsigned int samples = 0;
+
+	fake_bus();
+	ck_assert_int_eq(run("metrics", NULL), 0);
+	ck_has(out, "# TYPE ethercat_frames_lost_total counter\n");
+	ck_has(out, "ethercat_slave_al_state{master=\"0\",slave=\"1\","
+		    "name=\"EL2004 4K. Dig. Ausgang\"} 8\n");
+	ck_has(out, "ethercat_port_rx_errors_total{master=\"0\",slave=\"0\","
+		    "name=\"EK1100 EtherCAT-Koppler\",port=\"0\"} 0\n");
+	copy = strdup(out);
+	for (line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char name[128], head[160];
+		size_t n;
+
+		if (line[0] == '#')
+			continue;
+		n = strcspn(line, "{ ");
+		ck_assert_uint_lt(n, sizeof(name));
+		memcpy(name, line, n);
+		name[n] = '\0';
+		snprintf(head, sizeof(head), "# HELP %s ", name);
+		ck_assert_msg(strstr(out, head), "no HELP for %s", name);
+		snprintf(head, sizeof(head), "# TYPE %s ", name);
+		ck_assert_msg(strstr(out, head), "no TYPE for %s", name);
+		samples++;
+	}
+	free(copy);
+	ck_assert_uint_gt(samples, 30);
+	ck_assert_int_eq(run("metrics", "extra", NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("metrics", "--interval", "0", "--textfile", "x",
+			     NULL), EC_EXIT_USAGE);
+	ck_assert_int_eq(run("-j", "metrics", NULL), EC_EXIT_USAGE);
 }
 END_TEST
 
@@ -583,6 +646,7 @@ int main(void)
 	tcase_add_test(tc, test_slaves_al_status_codes);
 	tcase_add_test(tc, test_sdos_pdos);
 	tcase_add_test(tc, test_xml_graph);
+	tcase_add_test(tc, test_metrics);
 	tcase_add_test(tc, test_regs_crc);
 	tcase_add_test(tc, test_sii_alias_states);
 	tcase_add_test(tc, test_help);

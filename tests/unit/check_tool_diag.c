@@ -173,6 +173,53 @@ START_TEST(test_diag_no_errors)
 }
 END_TEST
 
+/*
+ * What the master counted itself: the EL1008's port 0 (ring position 1)
+ * with RX errors in the last 10 s, its cable to the EK1100's port 1: the
+ * per port line with the rates and the line that names the cable, in
+ * text and JSON; the slaves without counts get no line.
+ */
+START_TEST(test_diag_link_health)
+{
+	struct ec_ioctl_slave_health *h = &fake_health[1];
+	unsigned int i, p;
+
+	fake_reset();
+	memset(fake_health, 0, sizeof(fake_health));
+	for (i = 0; i < 4; i++) {
+		fake_health[i].read = 1;
+		for (p = 0; p < EC_IOCTL_MAX_PORTS; p++)
+			fake_health[i].peer[p] = EC_IOCTL_HEALTH_PEER_NONE;
+		fake_health[i].window_ns[0] = 10000000000ull;
+		fake_health[i].window_ns[1] = 60000000000ull;
+		fake_health[i].window_ns[2] = 100000000000ull;
+		fake_health[i].window_frames[0] = 10000;
+	}
+	h->total[0][EC_IOCTL_HEALTH_INVALID] = 120;
+	h->total[0][EC_IOCTL_HEALTH_RX] = 120;
+	h->count[0][0][EC_IOCTL_HEALTH_INVALID] = 100;
+	h->count[0][0][EC_IOCTL_HEALTH_RX] = 100;
+	h->count[2][0][EC_IOCTL_HEALTH_INVALID] = 120;
+	h->count[2][0][EC_IOCTL_HEALTH_RX] = 120;
+	h->port_faults[0] = EC_IOCTL_HEALTH_FAULT_RX;
+	h->peer[0] = 0;
+	h->peer_port[0] = 1;
+	ck_assert_int_eq(run("diag", NULL), 0);
+	ck_assert_ptr_nonnull(strstr(out,
+		"  Slave 1 port 0: invalid 120, RX 120, forwarded 0, "
+		"lost links 0; errors/s 20.000 0.000 2.400 "
+		"(1.00 % of frames over 10 s)\n"
+		"RX errors rising on the cable between slave 0 port 1 and "
+		"slave 1 port 0\n"));
+	ck_assert_ptr_null(strstr(out, "Slave 0 port"));
+	ck_assert_int_eq(run("-j", "diag", "-p", "1", NULL), 0);
+	ck_assert_ptr_nonnull(strstr(out,
+		"\"unhealthy_links\":[\"RX errors rising on the cable "
+		"between slave 0 port 1 and slave 1 port 0\"]"));
+	memset(fake_health, 0, sizeof(fake_health));
+}
+END_TEST
+
 START_TEST(test_diag_errors_text)
 {
 	fake_errors();
@@ -293,6 +340,7 @@ static Suite *diag_suite(void)
 
 	tcase_add_test(tc, test_diag_no_errors);
 	tcase_add_test(tc, test_diag_errors_text);
+	tcase_add_test(tc, test_diag_link_health);
 	tcase_add_test(tc, test_diag_reset);
 	tcase_add_test(tc, test_diag_json);
 	tcase_add_test(tc, test_diag_bad_usage);

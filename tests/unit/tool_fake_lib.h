@@ -71,4 +71,48 @@ int ec_lib_version_text(char *buf, size_t size, uint32_t v)
 
 #endif
 
+/*
+ * Link health (ec_ioctl_health.h): what fake_health[] holds, by ring
+ * position (zero: not read yet, no faults), and fake_master_health.
+ */
+#define FAKE_HEALTH_SLAVES 8
+static struct ec_ioctl_slave_health fake_health[FAKE_HEALTH_SLAVES]
+	__attribute__((unused));
+static struct ec_ioctl_master_health fake_master_health
+	__attribute__((unused));
+static bool fake_health_on __attribute__((unused)) = true;
+
+int ec_lib_slave_health(struct ec_lib_master *m, uint16_t position,
+			struct ec_ioctl_slave_health *out)
+{
+	unsigned int p;
+
+	(void)m;
+	if (position < FAKE_HEALTH_SLAVES) {
+		*out = fake_health[position];
+	} else {
+		memset(out, 0, sizeof(*out));
+		for (p = 0; p < EC_IOCTL_MAX_PORTS; p++)
+			out->peer[p] = EC_IOCTL_HEALTH_PEER_NONE;
+	}
+	out->slave_position = position;
+	return 0;
+}
+
+int ec_lib_master_health(struct ec_lib_master *m,
+			 struct ec_ioctl_master_health *out)
+{
+	(void)m;
+	*out = fake_master_health;
+	out->enabled = fake_health_on;
+	return 0;
+}
+
+int ec_lib_health_enable(struct ec_lib_master *m, bool on)
+{
+	(void)m;
+	fake_health_on = on;
+	return 0;
+}
+
 #endif /* EC_TEST_TOOL_FAKE_LIB_H */
