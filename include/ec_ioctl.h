@@ -29,8 +29,9 @@
  * 5: the receive on arrival: the shared area's rx words and image, the
  *    domain entries' rx_wkc and rx_seq, the master's rx counters.
  * 6: the shared area's domain entries' redundancy_active (was reserved).
+ * 7: the frame capture and the flight recorder (0x80-0x82).
  */
-#define EC_IOCTL_VERSION 6
+#define EC_IOCTL_VERSION 7
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -762,8 +763,9 @@ struct ec_ioctl_domain_data {
 #include "ec_ioctl_red.h"	/* 0x78-0x7b: cable redundancy */
 #include "ec_ioctl_monitor.h"	/* OP monitoring: 0x7c */
 #include "ec_ioctl_shm.h"	/* the shared area of the cyclic calls */
+#include "ec_ioctl_capture.h"	/* capture, flight recorder: 0x80-0x87 */
 
 /* Highest command number; the dispatch table has one slot each. */
-#define EC_IOCTL_NR_MAX 0x7f
+#define EC_IOCTL_NR_MAX 0x87
 
 #endif /* EC_IOCTL_H */
