@@ -17,6 +17,9 @@
 
 #define EC_CLI_MAX_CANDIDATES 32
 #define EC_CLI_OPT_PASSWORD 0x100	/* long only: --password */
+#define EC_CLI_OPT_COUNT 0x101		/* long only: capture's options */
+#define EC_CLI_OPT_DURATION 0x102
+#define EC_CLI_OPT_RECORDER 0x103
 
 static const struct option ec_cli_long_options[] = {
 	{ "master", required_argument, NULL, 'm' },
@@ -35,6 +38,10 @@ static const struct option ec_cli_long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "drive", required_argument, NULL, 'y' },
 	{ "password", required_argument, NULL, EC_CLI_OPT_PASSWORD },
+	{ "write", required_argument, NULL, 'w' },
+	{ "count", required_argument, NULL, EC_CLI_OPT_COUNT },
+	{ "duration", required_argument, NULL, EC_CLI_OPT_DURATION },
+	{ "recorder", no_argument, NULL, EC_CLI_OPT_RECORDER },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -334,7 +341,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:efrqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:w:efrqvjh",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -387,11 +394,29 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 		case EC_CLI_OPT_PASSWORD:
 			c->password = optarg;
 			break;
+		case 'w':
+			c->write_file = optarg;
+			break;
+		case EC_CLI_OPT_COUNT:
+			c->count = optarg;
+			break;
+		case EC_CLI_OPT_DURATION:
+			c->duration = optarg;
+			break;
+		case EC_CLI_OPT_RECORDER:
+			c->recorder = true;
+			break;
 		default:
 			if (optopt == EC_CLI_OPT_PASSWORD)
 				return ec_cli_usage_error(c,
 					"option '--password' requires an argument");
-			if (optopt && strchr("maptdosy", optopt))
+			if (optopt == EC_CLI_OPT_COUNT ||
+			    optopt == EC_CLI_OPT_DURATION)
+				return ec_cli_usage_error(c,
+					"option '--%s' requires an argument",
+					optopt == EC_CLI_OPT_COUNT ? "count" :
+								     "duration");
+			if (optopt && strchr("maptdosyw", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
 					optopt);
@@ -520,6 +545,13 @@ int ec_cli_run(struct ec_cli *c)
 		return ret;
 	if (c->reset && !(c->cmd->flags & EC_CMD_RESET))
 		return ec_cli_usage_error(c, "has no --reset option");
+	if ((c->write_file || c->count || c->duration || c->recorder) &&
+	    !(c->cmd->flags & EC_CMD_CAPTURE))
+		return ec_cli_usage_error(c, "has no --%s option",
+					  c->write_file ? "write" :
+					  c->count ? "count" :
+					  c->duration ? "duration" :
+							"recorder");
 	if (c->output_file && strcmp(c->output_file, "-") &&
 	    !(c->cmd->flags & EC_CMD_OWN_OUTPUT)) {
 		saved = ec_cli_redirect(c);

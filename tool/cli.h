@@ -31,6 +31,8 @@ enum {
  * name on the slave), not the redirection of stdout */
 #define EC_CMD_OWN_OUTPUT 0x08
 #define EC_CMD_RESET 0x10	/* takes -r/--reset (diag) */
+/* takes -w/--write, --count, --duration, --recorder (capture) */
+#define EC_CMD_CAPTURE 0x20
 
 struct ec_cli;
 
@@ -55,6 +57,9 @@ struct ec_cli {
 	const char *drive;	/* -y, SoE drive number, NULL: 0 */
 	const char *password;	/* --password, FoE, NULL: 0 */
 	bool verbose, quiet, force, json, help, emergency, reset;
+	/* capture: -w FILE ("-": stdout), --count N, --duration S */
+	const char *write_file, *count, *duration;
+	bool recorder;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */
 	char **argv;
