@@ -228,35 +228,54 @@ static void ec_recorder_vevent(struct ec_master *master,
 			       const char *fmt, __builtin_va_list ap)
 {
 	struct ec_capture *cap = master->capture;
-	struct ec_rec_snap *s, *pick = NULL;
+	struct ec_rec_snap *s, *pick = NULL, *same = NULL;
 	unsigned int i;
+	u64 now_ns;
 
 	if (!cap || !cap->recorder || kind <= 0 || kind >= EC_REC_KINDS)
 		return;
 	cap->events[kind]++;
-	/* one of a burst: a lost frame every cycle while a cable is out */
-	if (cap->last_ns[kind] && frame_ns - cap->last_ns[kind] <
-				  EC_REC_HOLDOFF_NS) {
-		cap->held_off++;
-		return;
-	}
 	for (i = 0; i < EC_REC_SNAPSHOTS; i++) {
 		s = &cap->snaps[i];
 		if (s->state == EC_REC_PENDING && s->kind == kind) {
 			s->more++;	/* its frames hold this one too */
 			return;
 		}
+	}
+	/*
+	 * One of a burst (a lost frame every cycle while a cable is out):
+	 * the hold-off runs on the time of the newest frame in the ring,
+	 * the cyclic side's clock, as an event's own frame may be old.
+	 */
+	now_ns = cap->head ? cap->slots[(cap->head - 1) % cap->nslots].time_ns :
+			     frame_ns;
+	if (cap->last_ns[kind] && now_ns - cap->last_ns[kind] <
+				  EC_REC_HOLDOFF_NS) {
+		cap->held_off++;
+		return;
+	}
+	/* a free slot, else the oldest of this kind, else the oldest: a
+	 * frequent kind replaces its own snapshots, not the others' */
+	for (i = 0; i < EC_REC_SNAPSHOTS; i++) {
+		s = &cap->snaps[i];
 		if (s->state == EC_REC_PENDING)
 			continue;	/* being frozen */
-		if (!pick || s->state == EC_REC_FREE ||
-		    (pick->state != EC_REC_FREE && s->id < pick->id))
-			pick = s;	/* a free one, else the oldest */
+		if (s->state == EC_REC_FREE) {
+			pick = s;
+			break;
+		}
+		if (s->kind == kind && (!same || s->id < same->id))
+			same = s;
+		if (!pick || s->id < pick->id)
+			pick = s;
 	}
+	if (pick && pick->state != EC_REC_FREE && same)
+		pick = same;
 	if (!pick) {
 		cap->held_off++;	/* every slot is being frozen */
 		return;
 	}
-	cap->last_ns[kind] = frame_ns;
+	cap->last_ns[kind] = now_ns;
 	s = pick;
 	s->id = ++cap->next_id;
 	s->kind = (u8)kind;

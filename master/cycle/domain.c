@@ -341,7 +341,11 @@ u16 ec_domain_answered_wkc(const struct ec_domain *domain)
 	return wkc;
 }
 
-/* The recorder's event: the answer that brought the lower count. */
+/*
+ * The recorder's event: the answer that brought the lower count.  Only
+ * when every datagram of the domain was answered: a count that drops
+ * because a frame was lost is that lost frame's event (doc/SPECNOTES.md).
+ */
 static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 {
 	u64 last_ns = 0;
@@ -350,7 +354,9 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 	for (i = 0; i < domain->datagram_count; i++) {
 		const struct ec_datagram *d = &domain->datagrams[i].datagram;
 
-		if (d->state == EC_DATAGRAM_RECEIVED && d->received_ns > last_ns)
+		if (d->state != EC_DATAGRAM_RECEIVED)
+			return;
+		if (d->received_ns > last_ns)
 			last_ns = d->received_ns;
 	}
 	ec_recorder_event_locked(domain->master, EC_REC_WC_DROP, last_ns,

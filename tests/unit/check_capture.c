@@ -224,6 +224,7 @@ START_TEST(test_recorder_slave_gone_and_hold_off)
 {
 	struct ec_harness h;
 	struct ec_rec_snap *s;
+	unsigned int i, ids = 0;
 
 	ec_harness_init(&h, three_slaves);
 	ck_assert_int_eq(ec_capture_init(&h.master, 4096, true), 0);
@@ -237,9 +238,30 @@ START_TEST(test_recorder_slave_gone_and_hold_off)
 	s = find_snap(&h.master, EC_REC_SLAVE_GONE);
 	ck_assert_ptr_nonnull(s);
 	ck_assert_ptr_nonnull(strstr(s->text, "0 slave(s) responding, were 3"));
-	/* a lost frame every cycle: one snapshot, the rest held off */
+	/* a lost frame every cycle: one snapshot, the rest counted in it */
+	s = find_snap(&h.master, EC_REC_LOST_FRAME);
 	ck_assert_uint_gt(h.master.capture->events[EC_REC_LOST_FRAME], 5);
-	ck_assert_uint_gt(h.master.capture->held_off, 5);
+	ck_assert_uint_eq(s->more + h.master.capture->held_off,
+			  h.master.capture->events[EC_REC_LOST_FRAME] +
+			  h.master.capture->events[EC_REC_SLAVE_GONE] - 2);
+	/* later ones, after the freeze: held off for a second */
+	ec_harness_run_for(&h, 200 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ec_recorder_freeze(&h.master, h.now_ns), 0);
+	ck_assert_uint_gt(h.master.capture->held_off, 0);
+	/* a second later a new snapshot, in a free slot; once they are all
+	 * taken, a new one replaces the oldest of its own kind */
+	for (i = 0; i < 4; i++) {
+		ec_harness_run_for(&h, 1100 * EC_NSEC_PER_MSEC);
+		ck_assert_uint_eq(ec_recorder_freeze(&h.master, h.now_ns), 1);
+	}
+	for (i = 0; i < EC_REC_SNAPSHOTS; i++)
+		ids |= 1u << h.master.capture->snaps[i].id;
+	/* lost frames 3 and 4 took the free slots, 5 and 6 replaced 1 and
+	 * 3; the slave gone (2) stays */
+	ck_assert_uint_eq(ids, (1u << 2) | (1u << 4) | (1u << 5) | (1u << 6));
+	s = find_snap(&h.master, EC_REC_SLAVE_GONE);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->id, 2);
 	ec_harness_clear(&h);
 }
 END_TEST
