@@ -36,6 +36,7 @@ struct ec_cap {
 	unsigned int ndev;
 	int64_t real_off;	/* add to the master's clock: wall clock */
 	uint64_t dropcount;	/* lost, for the next packet's epb_dropcount */
+	uint64_t expect;	/* the next frame number; a jump is a loss */
 	uint64_t lost;
 	uint64_t written[EC_CAP_DEVICES][2];	/* [dev][sent] */
 	uint64_t count;		/* --count, 0: no limit */
@@ -181,6 +182,10 @@ static int ec_cap_take(struct ec_cap *cap, const uint8_t *buf, size_t n,
 		off += size;
 		if (r.seq >= end || (cap->count && cap->total >= cap->count))
 			continue;
+		/* frames the ring overwrote first: on the next one written */
+		if (r.seq > cap->expect)
+			cap->dropcount += r.seq - cap->expect;
+		cap->expect = r.seq + 1;
 		ret = ec_cap_packet(cap, &r, NULL);
 		if (ret)
 			return ret;
@@ -276,6 +281,7 @@ static int ec_cap_live(struct ec_cap *cap, unsigned int master,
 	if (ret)
 		goto out_free;
 	from = start.head_seq;
+	cap->expect = from;
 	end = start;
 	for (;;) {
 		if (!stopping && (ec_cap_stop ||
@@ -295,7 +301,6 @@ static int ec_cap_live(struct ec_cap *cap, unsigned int master,
 			end = r;
 		}
 		cap->lost += r.lost;
-		cap->dropcount += r.lost;
 		ret = ec_cap_take(cap, buf, r.bytes, stop_head);
 		if (ret)
 			goto out_free;

@@ -223,16 +223,17 @@ const char *ec_recorder_kind_name(unsigned int kind)
 	return kind < EC_REC_KINDS && names[kind] ? names[kind] : "unknown";
 }
 
-static void ec_recorder_vevent(struct ec_master *master,
-			       enum ec_recorder_kind kind, u64 frame_ns,
-			       const char *fmt, __builtin_va_list ap)
+static void ec_recorder_vevent(struct ec_master *master, unsigned int how,
+			       u64 frame_ns, const char *fmt,
+			       __builtin_va_list ap)
 {
+	unsigned int kind = how & ~EC_REC_FRAME_SENT;
 	struct ec_capture *cap = master->capture;
 	struct ec_rec_snap *s, *pick = NULL, *same = NULL;
 	unsigned int i;
 	u64 now_ns;
 
-	if (!cap || !cap->recorder || kind <= 0 || kind >= EC_REC_KINDS)
+	if (!cap || !cap->recorder || !kind || kind >= EC_REC_KINDS)
 		return;
 	cap->events[kind]++;
 	for (i = 0; i < EC_REC_SNAPSHOTS; i++) {
@@ -279,6 +280,7 @@ static void ec_recorder_vevent(struct ec_master *master,
 	s = pick;
 	s->id = ++cap->next_id;
 	s->kind = (u8)kind;
+	s->sent = kind == EC_REC_LOST_FRAME || (how & EC_REC_FRAME_SENT);
 	s->more = 0;
 	s->event_ns = frame_ns;
 	s->event_seq = cap->head;
@@ -292,18 +294,19 @@ static void ec_recorder_vevent(struct ec_master *master,
 /**
  * ec_recorder_event_locked() - an event for the flight recorder
  * @master: master; the caller holds the io lock (the cyclic side)
- * @kind: what happened
- * @frame_ns: the time of the frame in which it showed (a lost frame: its
- *	sending; else the arrival of the answer that showed it)
+ * @kind: what happened (enum ec_recorder_kind), with EC_REC_FRAME_SENT
+ *	when the frame that showed it is one the master sent
+ * @frame_ns: the time of the frame in which it showed (a lost frame, or
+ *	with EC_REC_FRAME_SENT: its sending; else the arrival of the answer
+ *	that showed it)
  * @fmt: printf format of the details, for the log line and the comment
  *
  * Bounded and allocation-free: marks a snapshot slot as pending; the
  * master's thread freezes it later (ec_recorder_freeze()).  While one is
  * pending, further events are counted in it.
  */
-void ec_recorder_event_locked(struct ec_master *master,
-			      enum ec_recorder_kind kind, u64 frame_ns,
-			      const char *fmt, ...)
+void ec_recorder_event_locked(struct ec_master *master, unsigned int kind,
+			      u64 frame_ns, const char *fmt, ...)
 {
 	__builtin_va_list ap;
 
@@ -319,7 +322,7 @@ void ec_recorder_event_locked(struct ec_master *master,
  * @frame_ns: see ec_recorder_event_locked()
  * @fmt: printf format of the details
  */
-void ec_recorder_event(struct ec_master *master, enum ec_recorder_kind kind,
+void ec_recorder_event(struct ec_master *master, unsigned int kind,
 		       u64 frame_ns, const char *fmt, ...)
 {
 	__builtin_va_list ap;
@@ -373,8 +376,7 @@ static void ec_recorder_mark(struct ec_rec_snap *s)
 		if (ec_get_u64(p) < s->event_seq)
 			last_before = p;
 		if (!hit && ec_get_u64(p + 8) == s->event_ns &&
-		    (!(ec_get_u8(p + 19) & EC_CAPTURE_TX) ==
-		     (s->kind != EC_REC_LOST_FRAME)))
+		    !!(ec_get_u8(p + 19) & EC_CAPTURE_TX) == s->sent)
 			hit = p;
 		off += EC_CAPTURE_REC_SIZE(len);
 	}

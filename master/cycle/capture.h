@@ -54,6 +54,9 @@ enum ec_recorder_kind {
 	EC_REC_DC_SYNC,		/* DC sync deviation over the bound */
 	EC_REC_KINDS
 };
+/* OR'd into the kind given to ec_recorder_event*(): the frame that showed
+ * the event is one the master sent (no answer came), not an answer. */
+#define EC_REC_FRAME_SENT 0x80
 
 #define EC_REC_SNAPSHOTS 4		/* the last ones kept */
 #define EC_REC_BEFORE 1024		/* frames before the event */
@@ -74,6 +77,7 @@ struct ec_rec_snap {
 	u32 id;			/* 1, 2, ... in the order of the events */
 	u8 state;		/* enum ec_rec_snap_state */
 	u8 kind;		/* enum ec_recorder_kind */
+	bool sent;		/* the event's frame is one the master sent */
 	u16 more;		/* events while it was pending, not frozen apart */
 	u64 event_ns;		/* the time of the frame that showed it */
 	u64 event_seq;		/* frames written when the event came in */
@@ -108,11 +112,10 @@ void ec_capture_set_live(struct ec_master *master, u64 until_ns);
 size_t ec_capture_copy(const struct ec_capture *cap, u64 *from, u64 end,
 		       u8 *buf, size_t size, u64 *lost, u32 *frames);
 
-void ec_recorder_event_locked(struct ec_master *master,
-			      enum ec_recorder_kind kind, u64 frame_ns,
-			      const char *fmt, ...)
+void ec_recorder_event_locked(struct ec_master *master, unsigned int kind,
+			      u64 frame_ns, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void ec_recorder_event(struct ec_master *master, enum ec_recorder_kind kind,
+void ec_recorder_event(struct ec_master *master, unsigned int kind,
 		       u64 frame_ns, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void ec_recorder_dc_check_locked(struct ec_master *master, u32 deviation_ns,

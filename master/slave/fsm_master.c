@@ -315,7 +315,9 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 		responding = 0;
 	}
 	if (responding < master->slaves_responding)
-		ec_recorder_event(master, EC_REC_SLAVE_GONE,
+		ec_recorder_event(master, d->state == EC_DATAGRAM_RECEIVED ?
+				  EC_REC_SLAVE_GONE :
+				  EC_REC_SLAVE_GONE | EC_REC_FRAME_SENT,
 				  d->state == EC_DATAGRAM_RECEIVED ?
 				  d->received_ns : d->sent_ns,
 				  "%u slave(s) responding, were %u", responding,

@@ -224,7 +224,8 @@ START_TEST(test_recorder_slave_gone_and_hold_off)
 {
 	struct ec_harness h;
 	struct ec_rec_snap *s;
-	unsigned int i, ids = 0;
+	unsigned int i, ids = 0, marked;
+	size_t off;
 
 	ec_harness_init(&h, three_slaves);
 	ck_assert_int_eq(ec_capture_init(&h.master, 4096, true), 0);
@@ -238,6 +239,19 @@ START_TEST(test_recorder_slave_gone_and_hold_off)
 	s = find_snap(&h.master, EC_REC_SLAVE_GONE);
 	ck_assert_ptr_nonnull(s);
 	ck_assert_ptr_nonnull(strstr(s->text, "0 slave(s) responding, were 3"));
+	/* the broadcast that was sent and not answered */
+	for (off = 0, marked = 0; off < s->bytes;) {
+		struct rec r;
+
+		off += rec_parse(s->buf + off, &r);
+		if (!(r.flags & EC_CAPTURE_EVENT))
+			continue;
+		marked++;
+		ck_assert(r.flags & EC_CAPTURE_TX);
+		ck_assert_uint_eq(r.time_ns, s->event_ns);
+		ck_assert_uint_eq(r.frame[16], 0x07);	/* BRD */
+	}
+	ck_assert_uint_eq(marked, 1);
 	/* a lost frame every cycle: one snapshot, the rest counted in it */
 	s = find_snap(&h.master, EC_REC_LOST_FRAME);
 	ck_assert_uint_gt(h.master.capture->events[EC_REC_LOST_FRAME], 5);
