@@ -356,8 +356,8 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 
 		if (d->state != EC_DATAGRAM_RECEIVED)
 			return;
-		if (d->received_ns > last_ns)
-			last_ns = d->received_ns;
+		if (d->frame_ns > last_ns)
+			last_ns = d->frame_ns;
 	}
 	ec_recorder_event_locked(domain->master, EC_REC_WC_DROP, last_ns,
 				 "domain %u working counter %u -> %u of %u",

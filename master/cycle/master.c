@@ -259,6 +259,7 @@ static void ec_master_match(struct ec_master *master,
 	}
 	d->working_counter = fd->working_counter;
 	d->received_ns = now_ns;
+	d->frame_ns = now_ns;
 	master->in_flight[fd->index] = NULL;
 	ec_list_del_init(&d->sent_node);
 	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);

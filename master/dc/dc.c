@@ -551,7 +551,7 @@ int ec_dc_queue_locked(struct ec_master *master, unsigned int what)
 	    dc->monitor.state == EC_DATAGRAM_RECEIVED)
 		ec_recorder_dc_check_locked(master,
 					    ec_dc_monitor_locked(master),
-					    dc->monitor.received_ns);
+					    dc->monitor.frame_ns);
 	if ((what & EC_DC_QUEUE_MONITOR) &&
 	    !ec_dc_busy_locked(master, &dc->monitor) &&
 	    !ec_datagram_brd(&dc->monitor, EC_REG_DC_SYSTEM_DIFF, 4)) {

@@ -319,7 +319,7 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 				  EC_REC_SLAVE_GONE :
 				  EC_REC_SLAVE_GONE | EC_REC_FRAME_SENT,
 				  d->state == EC_DATAGRAM_RECEIVED ?
-				  d->received_ns : d->sent_ns,
+				  d->frame_ns : d->sent_ns,
 				  "%u slave(s) responding, were %u", responding,
 				  master->slaves_responding);
 	if (responding != master->slaves_responding) {

@@ -374,8 +374,7 @@ static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 		 */
 		EC_SLAVE_WARN(slave, "no answer at station address %u: rescanning",
 			      slave->station_address);
-		ec_recorder_event(slave->master, EC_REC_SLAVE_GONE,
-				  d->received_ns,
+		ec_recorder_event(slave->master, EC_REC_SLAVE_GONE, d->frame_ns,
 				  "slave %u: no answer at station address %u",
 				  slave->ring_position, slave->station_address);
 		ec_fsm_master_rescan(&slave->master->fsm);
@@ -388,8 +387,7 @@ static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 	     !(slave->current_state & EC_AL_STATE_ERROR_FLAG)) ||
 	    ((slave->current_state & EC_AL_STATE_MASK) == EC_AL_STATE_OP_ &&
 	     (status & EC_AL_STATE_MASK) != EC_AL_STATE_OP_))
-		ec_recorder_event(slave->master, EC_REC_AL_ERROR,
-				  d->received_ns,
+		ec_recorder_event(slave->master, EC_REC_AL_ERROR, d->frame_ns,
 				  "slave %u: AL status %s%s (was %s), code 0x%04x",
 				  slave->ring_position,
 				  ec_al_state_string(status & EC_AL_STATE_MASK),
