@@ -35,7 +35,7 @@ struct ec_cap {
 	const char *path;
 	unsigned int ndev;
 	int64_t real_off;	/* add to the master's clock: wall clock */
-	uint64_t dropcount;	/* lost, for the next packet's epb_dropcount */
+	uint64_t dropcount;	/* lost: the next packet's epb_dropcount */
 	uint64_t expect;	/* the next frame number; a jump is a loss */
 	uint64_t lost;
 	uint64_t written[EC_CAP_DEVICES][2];	/* [dev][sent] */
@@ -387,8 +387,9 @@ static void ec_cap_event_text(char *s, size_t size,
 			      const struct ec_ioctl_recorder_info *i)
 {
 	if (i->more)
-		snprintf(s, size, "%s: %.*s (and %u more)", ec_cap_kind(i->kind),
-			 EC_RECORDER_TEXT_SIZE, i->text, i->more);
+		snprintf(s, size, "%s: %.*s (and %u more)",
+			 ec_cap_kind(i->kind), EC_RECORDER_TEXT_SIZE, i->text,
+			 i->more);
 	else
 		snprintf(s, size, "%s: %.*s", ec_cap_kind(i->kind),
 			 EC_RECORDER_TEXT_SIZE, i->text);

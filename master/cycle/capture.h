@@ -31,7 +31,7 @@ struct ec_master;
 #define EC_CAPTURE_REC_SIZE(len) \
 	(EC_CAPTURE_REC_HEADER + (((size_t)(len) + 7) & ~(size_t)7))
 #define EC_CAPTURE_TX 0x01	/* sent by the master, else received */
-#define EC_CAPTURE_EVENT 0x02	/* the frame in which a recorder event showed */
+#define EC_CAPTURE_EVENT 0x02	/* the frame that showed an event */
 
 struct ec_capture_slot {
 	u64 seq;		/* frame number + 1; 0 while being written */
@@ -69,18 +69,18 @@ enum ec_recorder_kind {
 
 enum ec_rec_snap_state {
 	EC_REC_FREE,
-	EC_REC_PENDING,		/* the event is in, the frames after not yet */
+	EC_REC_PENDING,		/* event in, frames after it not yet */
 	EC_REC_READY,		/* frozen: buf holds its frames */
 };
 
 struct ec_rec_snap {
-	u32 id;			/* 1, 2, ... in the order of the events */
+	u32 id;			/* 1, 2, ... in the events' order */
 	u8 state;		/* enum ec_rec_snap_state */
 	u8 kind;		/* enum ec_recorder_kind */
 	bool sent;		/* the event's frame is one the master sent */
-	u16 more;		/* events while it was pending, not frozen apart */
+	u16 more;		/* events of its kind while pending */
 	u64 event_ns;		/* the time of the frame that showed it */
-	u64 event_seq;		/* frames written when the event came in */
+	u64 event_seq;		/* frames written at the event */
 	u64 first_seq, end_seq;	/* the frames in buf */
 	u32 frames;
 	u32 bytes;
@@ -97,8 +97,8 @@ struct ec_capture {
 	u64 live_until_ns;	/* a reader wants frames until then */
 	u32 next_id;
 	u64 events[EC_REC_KINDS];	/* events seen, by kind */
-	u64 last_ns[EC_REC_KINDS];	/* the last one that took a snapshot */
-	u64 held_off;		/* events within the hold-off: no snapshot */
+	u64 last_ns[EC_REC_KINDS];	/* the last snapshot's, by kind */
+	u64 held_off;		/* events in the hold-off: no snapshot */
 	u64 dc_bound_ns;	/* EC_REC_DC_SYNC above this */
 	bool dc_over;		/* the last reading was over it */
 	struct ec_rec_snap snaps[EC_REC_SNAPSHOTS];
