@@ -33,6 +33,7 @@
  *    alias_next, struct ec_ioctl_master's dup_aliases (were reserved).
  *    A config's EoE IP parameters read back (EC_IOCTL_CONFIG_EOE_IP, 0x9c).
  *    Link health (0x88-0x8a).
+ *    The frame capture and the flight recorder (0x80-0x82).
  */
 #define EC_IOCTL_VERSION 7
 #define EC_IOCTL_TYPE 0xa4
@@ -773,6 +774,7 @@ struct ec_ioctl_domain_data {
 #include "ec_ioctl_monitor.h"	/* OP monitoring: 0x7c */
 #include "ec_ioctl_health.h"	/* link health: 0x88-0x8a */
 #include "ec_ioctl_shm.h"	/* the shared area of the cyclic calls */
+#include "ec_ioctl_capture.h"	/* capture, flight recorder: 0x80-0x87 */
 
 /* Highest command number; the dispatch table has one slot each. */
 #define EC_IOCTL_NR_MAX 0x9f

@@ -46,6 +46,14 @@ int ec_lib_slave_health(struct ec_lib_master *m, uint16_t position,
 int ec_lib_master_health(struct ec_lib_master *m,
 			 struct ec_ioctl_master_health *out);
 int ec_lib_health_enable(struct ec_lib_master *m, bool on);
+int ec_lib_capture_read(struct ec_lib_master *m, uint64_t from_seq,
+			void *buf, uint32_t size, uint32_t flags,
+			struct ec_ioctl_capture_read *out);
+int ec_lib_recorder_info(struct ec_lib_master *m, uint32_t index,
+			 struct ec_ioctl_recorder_info *out);
+int ec_lib_recorder_read(struct ec_lib_master *m, uint32_t id,
+			 uint32_t offset, void *buf, uint32_t size,
+			 uint32_t *bytes);
 int ec_lib_slave(struct ec_lib_master *m, uint16_t position,
 		 struct ec_ioctl_slave *out);
 int ec_lib_slave_sync(struct ec_lib_master *m, uint16_t position,

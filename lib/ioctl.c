@@ -232,6 +232,76 @@ int ec_lib_master_monitor(struct ec_lib_master *m,
 }
 
 /**
+ * ec_lib_capture_read() - frames of the capture ring from a number on
+ * (EC_IOCTL_CAPTURE_READ, include/ec_ioctl_capture.h)
+ * @m: open handle
+ * @from_seq: the first frame number wanted
+ * @buf: records are written here
+ * @size: its size (at least one record of a full frame, 1544 bytes)
+ * @flags: EC_CAPTURE_LIVE to keep the ring written for a second more
+ * @out: filled on success: the next number, the counts, the counters
+ *
+ * Return: 0 or -errno (-ENODEV: the module has no capture ring).
+ */
+int ec_lib_capture_read(struct ec_lib_master *m, uint64_t from_seq,
+			void *buf, uint32_t size, uint32_t flags,
+			struct ec_ioctl_capture_read *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->from_seq = from_seq;
+	out->buf = (uint64_t)(uintptr_t)buf;
+	out->buf_size = size;
+	out->flags = flags;
+	return ec_lib_ioctl(m, EC_IOCTL_CAPTURE_READ, out, "capture read");
+}
+
+/**
+ * ec_lib_recorder_info() - one snapshot slot of the flight recorder
+ * (EC_IOCTL_RECORDER_INFO)
+ * @m: open handle
+ * @index: 0 .. EC_RECORDER_SNAPSHOTS - 1
+ * @out: filled on success
+ *
+ * Return: 0 or -errno (-EOPNOTSUPP: the recorder is off).
+ */
+int ec_lib_recorder_info(struct ec_lib_master *m, uint32_t index,
+			 struct ec_ioctl_recorder_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->index = index;
+	return ec_lib_ioctl(m, EC_IOCTL_RECORDER_INFO, out, "recorder info");
+}
+
+/**
+ * ec_lib_recorder_read() - records of a frozen snapshot
+ * (EC_IOCTL_RECORDER_READ)
+ * @m: open handle
+ * @id: the snapshot's id
+ * @offset: byte offset into its records (a multiple of 8)
+ * @buf: destination
+ * @size: its size
+ * @bytes: bytes copied (0 at the end)
+ *
+ * Return: 0 or -errno (-ENOENT: no frozen snapshot with that id).
+ */
+int ec_lib_recorder_read(struct ec_lib_master *m, uint32_t id,
+			 uint32_t offset, void *buf, uint32_t size,
+			 uint32_t *bytes)
+{
+	struct ec_ioctl_recorder_read r;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.id = id;
+	r.offset = offset;
+	r.buf = (uint64_t)(uintptr_t)buf;
+	r.buf_size = size;
+	ret = ec_lib_ioctl(m, EC_IOCTL_RECORDER_READ, &r, "recorder read");
+	*bytes = ret ? 0 : r.bytes;
+	return ret;
+}
+
+/**
  * ec_lib_rescan() - ask the master to scan the bus again
  * @m: open handle (writable)
  *

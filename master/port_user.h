@@ -74,6 +74,9 @@ void ec_port_log(int level, const char *fmt, ...)
 /* Ordering of the state word that hands a datagram between the sides. */
 #define ec_load_acquire(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)
 #define ec_store_release(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
+/* The capture ring's slots (cycle/capture.c): write and read barriers. */
+#define ec_wmb() __atomic_thread_fence(__ATOMIC_RELEASE)
+#define ec_rmb() __atomic_thread_fence(__ATOMIC_ACQUIRE)
 
 /*
  * The userspace io lock checks the discipline instead of locking (tests are

@@ -20,6 +20,9 @@
 #define EC_CLI_OPT_TEXTFILE 0x101	/* long only: metrics --textfile */
 #define EC_CLI_OPT_INTERVAL 0x102	/* long only: metrics --interval */
 #define EC_CLI_OPT_SVG 0x103		/* long only: graph --svg */
+#define EC_CLI_OPT_COUNT 0x104		/* long only: capture's options */
+#define EC_CLI_OPT_DURATION 0x105
+#define EC_CLI_OPT_RECORDER 0x106
 
 static const struct option ec_cli_long_options[] = {
 	{ "master", required_argument, NULL, 'm' },
@@ -41,6 +44,10 @@ static const struct option ec_cli_long_options[] = {
 	{ "textfile", required_argument, NULL, EC_CLI_OPT_TEXTFILE },
 	{ "interval", required_argument, NULL, EC_CLI_OPT_INTERVAL },
 	{ "svg", no_argument, NULL, EC_CLI_OPT_SVG },
+	{ "write", required_argument, NULL, 'w' },
+	{ "count", required_argument, NULL, EC_CLI_OPT_COUNT },
+	{ "duration", required_argument, NULL, EC_CLI_OPT_DURATION },
+	{ "recorder", no_argument, NULL, EC_CLI_OPT_RECORDER },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -340,7 +347,7 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (glibc), for tests */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:efrqvjh",
+	while ((opt = getopt_long(argc, argv, "m:a:p:t:d:o:s:y:w:efrqvjh",
 				  ec_cli_long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -402,17 +409,35 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 		case EC_CLI_OPT_SVG:
 			c->svg = true;
 			break;
+		case 'w':
+			c->write_file = optarg;
+			break;
+		case EC_CLI_OPT_COUNT:
+			c->count = optarg;
+			break;
+		case EC_CLI_OPT_DURATION:
+			c->duration = optarg;
+			break;
+		case EC_CLI_OPT_RECORDER:
+			c->recorder = true;
+			break;
 		default:
 			if (optopt == EC_CLI_OPT_PASSWORD)
 				return ec_cli_usage_error(c,
 					"option '--password' requires an argument");
 			if (optopt == EC_CLI_OPT_TEXTFILE ||
-			    optopt == EC_CLI_OPT_INTERVAL)
+			    optopt == EC_CLI_OPT_INTERVAL ||
+			    optopt == EC_CLI_OPT_COUNT ||
+			    optopt == EC_CLI_OPT_DURATION)
 				return ec_cli_usage_error(c,
 					"option '--%s' requires an argument",
 					optopt == EC_CLI_OPT_TEXTFILE ?
-					"textfile" : "interval");
-			if (optopt && strchr("maptdosy", optopt))
+					"textfile" :
+					optopt == EC_CLI_OPT_INTERVAL ?
+					"interval" :
+					optopt == EC_CLI_OPT_COUNT ? "count" :
+					"duration");
+			if (optopt && strchr("maptdosyw", optopt))
 				return ec_cli_usage_error(c,
 					"option '-%c' requires an argument",
 					optopt);
@@ -546,6 +571,13 @@ int ec_cli_run(struct ec_cli *c)
 					  c->textfile ? "textfile" : "interval");
 	if (c->svg && !(c->cmd->flags & EC_CMD_SVG))
 		return ec_cli_usage_error(c, "has no --svg option");
+	if ((c->write_file || c->count || c->duration || c->recorder) &&
+	    !(c->cmd->flags & EC_CMD_CAPTURE))
+		return ec_cli_usage_error(c, "has no --%s option",
+					  c->write_file ? "write" :
+					  c->count ? "count" :
+					  c->duration ? "duration" :
+							"recorder");
 	if (c->output_file && strcmp(c->output_file, "-") &&
 	    !(c->cmd->flags & EC_CMD_OWN_OUTPUT)) {
 		saved = ec_cli_redirect(c);

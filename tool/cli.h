@@ -33,6 +33,8 @@ enum {
 #define EC_CMD_RESET 0x10	/* takes -r/--reset (diag) */
 #define EC_CMD_TEXTFILE 0x100	/* takes --textfile, --interval (metrics) */
 #define EC_CMD_SVG 0x200	/* takes --svg (graph) */
+/* takes -w/--write, --count, --duration, --recorder (capture) */
+#define EC_CMD_CAPTURE 0x20
 
 struct ec_cli;
 
@@ -60,6 +62,9 @@ struct ec_cli {
 	const char *interval;	/* metrics --interval SECONDS, NULL: 10 */
 	bool svg;		/* graph --svg */
 	bool verbose, quiet, force, json, help, emergency, reset;
+	/* capture: -w FILE ("-": stdout), --count N, --duration S */
+	const char *write_file, *count, *duration;
+	bool recorder;
 	const struct ec_cmd *cmd;
 	int argc;		/* command arguments */
 	char **argv;

@@ -40,6 +40,33 @@ const struct ec_cmd ec_commands[] = {
 	  "  --force    -f          Acknowledge writing aliases of\n"
 	  "                         multiple slaves.\n" EC_HELP_NUMERIC,
 	  ec_cmd_alias, 0 },
+	{ "capture", "Capture the frames of the running master as pcapng.",
+	  "[OPTIONS]",
+	  "Every frame the master sends and receives, on each device\n"
+	  "(main and backup), with the time it left or arrived in\n"
+	  "nanoseconds, as pcapng: an interface per device, the direction\n"
+	  "of each frame, frames the capture lost (a reader too slow for\n"
+	  "the ring) as a drop count on the next frame, and at the end the\n"
+	  "master's own frame counters over the capture as interface\n"
+	  "statistics. It needs no rebuild and does not disturb the\n"
+	  "application's cycle. A summary goes to stderr (not with\n"
+	  "--quiet). Example:\n\n"
+	  "  ethercat capture -w - | wireshark -k -i -\n\n"
+	  "With --recorder, the flight recorder's snapshots: the frames\n"
+	  "before and shortly after each of the last events (a working\n"
+	  "counter drop, a lost frame, an AL error or a slave leaving OP,\n"
+	  "a slave gone, a ring break, a DC sync deviation), listed, or\n"
+	  "with -w written as pcapng with the event as a comment on the\n"
+	  "frame that showed it.\n\n"
+	  "Command-specific options:\n"
+	  "  --write    -w <file>   Write pcapng to <file>, - for stdout.\n"
+	  "  --count    <n>         Stop after <n> frames.\n"
+	  "  --duration <s>         Stop after <s> seconds (e.g. 2.5).\n"
+	  "                         Otherwise until SIGINT or SIGTERM.\n"
+	  "  --recorder             The flight recorder's snapshots.\n"
+	  "  --quiet    -q          No summary.\n"
+	  EC_HELP_MASTER,
+	  ec_cmd_capture, EC_CMD_CAPTURE | EC_CMD_NO_JSON | EC_CMD_PLAIN },
 	{ "config", "Show slave configurations.", "[OPTIONS]",
 	  "Without the --verbose option, slave configurations are\n"
 	  "output one-per-line. Example:\n\n"

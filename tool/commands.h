@@ -9,6 +9,7 @@
 #include "cli.h"
 
 int ec_cmd_alias(struct ec_cli *c);
+int ec_cmd_capture(struct ec_cli *c);
 int ec_cmd_config(struct ec_cli *c);
 int ec_cmd_crc(struct ec_cli *c);
 int ec_cmd_cstruct(struct ec_cli *c);

@@ -53,7 +53,7 @@ struct ec_device {
 void ec_device_init(struct ec_device *dev, struct ec_master *master,
 		    unsigned int index);
 bool ec_device_usable(const struct ec_device *dev);
-int ec_device_send(struct ec_device *dev, size_t size);
+int ec_device_send(struct ec_device *dev, size_t size, u64 now_ns);
 void ec_device_receive(struct ec_device *dev, const u8 *data, size_t size,
 		       u64 now_ns);
 void ec_stats_sample(struct ec_device_stats *s, u64 loss_total);

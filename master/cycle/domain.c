@@ -15,6 +15,7 @@
 #include "cycle/domain.h"
 #include "cycle/wc_state.h"
 #include "cycle/master.h"
+#include "cycle/capture.h"
 #include "app/slave_config.h"
 
 /*
@@ -340,6 +341,30 @@ u16 ec_domain_answered_wkc(const struct ec_domain *domain)
 	return wkc;
 }
 
+/*
+ * The recorder's event: the answer that brought the lower count.  Only
+ * when every datagram of the domain was answered: a count that drops
+ * because a frame was lost is that lost frame's event (doc/SPECNOTES.md).
+ */
+static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
+{
+	u64 last_ns = 0;
+	unsigned int i;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		const struct ec_datagram *d = &domain->datagrams[i].datagram;
+
+		if (d->state != EC_DATAGRAM_RECEIVED)
+			return;
+		if (d->frame_ns > last_ns)
+			last_ns = d->frame_ns;
+	}
+	ec_recorder_event_locked(domain->master, EC_REC_WC_DROP, last_ns,
+				 "domain %u working counter %u -> %u of %u",
+				 domain->index, domain->working_counter, wkc,
+				 domain->expected_working_counter);
+}
+
 /**
  * ec_domain_process() - evaluate the answers of the last exchange
  * @domain: domain
@@ -362,6 +387,8 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
  */
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
 {
+	if (wkc < domain->working_counter && domain->master->capture)
+		ec_domain_wc_event(domain, wkc);
 	if (wkc != domain->working_counter) {
 		domain->working_counter_changes++;
 		domain->working_counter = wkc;

@@ -4,6 +4,7 @@
  */
 #include "cycle/master.h"
 #include "cycle/redundancy.h"
+#include "cycle/capture.h"
 
 /**
  * ec_master_queue_datagram_locked() - queue a datagram for the next send
@@ -114,6 +115,10 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
 		      d->name, ec_datagram_type_string(d->type), d->index);
 	ec_datagram_done(d, EC_DATAGRAM_TIMED_OUT);
+	ec_recorder_event_locked(master, EC_REC_LOST_FRAME, d->sent_ns,
+				 "datagram %s %s index 0x%02x unanswered",
+				 d->name, ec_datagram_type_string(d->type),
+				 d->index);
 }
 
 /* Next frame index not used by a datagram in flight. */
@@ -139,7 +144,8 @@ static bool ec_master_take_index(struct ec_master *master, u8 *index)
  * the frame.
  */
 static void ec_master_send_redundant(struct ec_master *master,
-				     struct ec_device *dev, size_t len)
+				     struct ec_device *dev, size_t len,
+				     u64 now_ns)
 {
 	struct ec_device *backup = &master->devices[EC_DEVICE_BACKUP];
 	unsigned int copies = 0;
@@ -149,13 +155,13 @@ static void ec_master_send_redundant(struct ec_master *master,
 	} else if (ec_device_usable(backup)) {
 		memcpy(backup->tx_frame, dev->tx_frame, len);
 		ec_red_backup_frame(master, backup->tx_frame, len);
-		if (ec_device_send(backup, len))
+		if (ec_device_send(backup, len, now_ns))
 			EC_MASTER_WARN_RL(master,
 					  "failed to send a frame on the backup device");
 		else
 			copies++;
 	}
-	if (ec_device_send(dev, len))
+	if (ec_device_send(dev, len, now_ns))
 		EC_MASTER_WARN_RL(master, "failed to send a frame");
 	else
 		copies++;
@@ -213,8 +219,8 @@ send:
 			break;	/* all indices in flight: wait for answers */
 		if (master->red)
 			ec_master_send_redundant(master, dev,
-						 ec_frame_finish(&fb));
-		else if (ec_device_send(dev, ec_frame_finish(&fb)))
+						 ec_frame_finish(&fb), now_ns);
+		else if (ec_device_send(dev, ec_frame_finish(&fb), now_ns))
 			EC_MASTER_WARN_RL(master, "failed to send a frame");
 		frames++;
 	}
@@ -253,6 +259,7 @@ static void ec_master_match(struct ec_master *master,
 	}
 	d->working_counter = fd->working_counter;
 	d->received_ns = now_ns;
+	d->frame_ns = now_ns;
 	master->in_flight[fd->index] = NULL;
 	ec_list_del_init(&d->sent_node);
 	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);

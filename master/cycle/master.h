@@ -47,6 +47,8 @@ enum ec_master_phase {
 	EC_PHASE_OPERATION,	/* an application runs the cycle */
 };
 
+struct ec_capture;
+
 struct ec_master {
 	unsigned int index;
 	enum ec_master_phase phase;
@@ -105,6 +107,11 @@ struct ec_master {
 
 	struct ec_master_dc dc;		/* distributed clocks (dc.c) */
 	struct ec_link_health health;	/* the ESC error counters */
+
+	/* Frame capture and flight recorder (capture.c); the tap writes
+	 * while a time before capture_until is passed to it. */
+	struct ec_capture *capture;
+	u64 capture_until;
 };
 
 /* FSM datagram bytes per application cycle unless set: one frame's worth. */

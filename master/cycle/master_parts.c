@@ -8,6 +8,7 @@
  */
 #include "cycle/master.h"
 #include "cycle/redundancy.h"
+#include "cycle/capture.h"
 #include "dc/dc.h"
 #include "slave/fsm_master.h"
 #include "slave/fsm_slave.h"
@@ -55,6 +56,7 @@ void ec_master_clear(struct ec_master *master)
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
 	ec_red_clear(master);
+	ec_capture_clear(master);
 }
 
 /**

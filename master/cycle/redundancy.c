@@ -15,6 +15,7 @@
  */
 #include "cycle/redundancy.h"
 #include "cycle/master.h"
+#include "cycle/capture.h"
 #include "slave/registers.h"
 
 /**
@@ -187,7 +188,7 @@ static unsigned int ec_red_sender(const struct ec_master *master,
 
 /* A broadcast read came back: where is the ring broken? */
 static void ec_red_update_ring(struct ec_master *master,
-			       const struct ec_red_slot *s)
+			       const struct ec_red_slot *s, u64 frame_ns)
 {
 	struct ec_redundancy *r = master->red;
 	bool backup = ec_device_usable(&master->devices[EC_DEVICE_BACKUP]);
@@ -215,6 +216,9 @@ static void ec_red_update_ring(struct ec_master *master,
 	r->known = true;
 	if (r->broken && (!was_broken || was_pos != r->break_pos)) {
 		r->breaks++;
+		ec_recorder_event_locked(master, EC_REC_RING_BREAK, frame_ns,
+					 "ring broken after %u slave(s)",
+					 r->break_pos);
 		EC_MASTER_WARN_RL(master,
 				  "redundancy: ring broken after %u slave(s): %u answer(s) on the main device, %u on the backup device",
 				  r->break_pos, r->side_slaves[EC_DEVICE_MAIN],
@@ -234,7 +238,7 @@ static void ec_red_finish(struct ec_master *master, struct ec_datagram *d,
 				   (s->arrived[1] ? s->wkc[1] : 0));
 	d->backup_wkc = s->arrived[1] ? s->wkc[1] : 0;
 	if (d->type == EC_DATAGRAM_BRD)
-		ec_red_update_ring(master, s);
+		ec_red_update_ring(master, s, d->frame_ns);
 	d->received_ns = now_ns;
 	s->expected = 0;
 	master->in_flight[d->index] = NULL;
@@ -299,6 +303,7 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 	}
 	s->arrived[sender] = true;
 	s->looped[sender] = rx_dev == sender;
+	d->frame_ns = now_ns;
 	s->wkc[sender] = fd->working_counter;
 	if (d->type == EC_DATAGRAM_BRD && fd->data_size >= 2 &&
 	    ec_get_u16(fd->address + 2) == EC_REG_AL_STATUS)

@@ -21,6 +21,7 @@
 #include "dc/dc.h"
 #include "dc/fsm_dc.h"
 #include "cycle/master.h"
+#include "cycle/capture.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
@@ -546,6 +547,11 @@ int ec_dc_queue_locked(struct ec_master *master, unsigned int what)
 							&dc->ref_time64);
 		}
 	}
+	if ((what & EC_DC_QUEUE_MONITOR) &&
+	    dc->monitor.state == EC_DATAGRAM_RECEIVED)
+		ec_recorder_dc_check_locked(master,
+					    ec_dc_monitor_locked(master),
+					    dc->monitor.frame_ns);
 	if ((what & EC_DC_QUEUE_MONITOR) &&
 	    !ec_dc_busy_locked(master, &dc->monitor) &&
 	    !ec_datagram_brd(&dc->monitor, EC_REG_DC_SYSTEM_DIFF, 4)) {

@@ -13,6 +13,7 @@
 #include "compat.h"
 #include "ec_ioctl.h"
 #include "cycle/redundancy.h"
+#include "cycle/capture.h"
 
 static char *main_devices[EC_MAX_MASTERS];
 static unsigned int main_count;
@@ -27,6 +28,18 @@ module_param_array(backup_devices, charp, &backup_count, 0444);
 MODULE_PARM_DESC(backup_devices, "MAC addresses of the backup devices");
 module_param(debug_level, uint, 0444);
 MODULE_PARM_DESC(debug_level, "Debug level (0: quiet, 1: more, 2: all)");
+static unsigned int capture_frames = 6144;
+module_param(capture_frames, uint, 0444);
+MODULE_PARM_DESC(capture_frames,
+		 "Frames the capture ring of each master holds (1536 bytes each; 0: no capture, no recorder)");
+static bool recorder = true;
+module_param(recorder, bool, 0444);
+MODULE_PARM_DESC(recorder,
+		 "Flight recorder: always keep the last capture_frames frames, freeze a snapshot on an event");
+static unsigned int recorder_dc_ns = 10000;
+module_param(recorder_dc_ns, uint, 0444);
+MODULE_PARM_DESC(recorder_dc_ns,
+		 "DC sync deviation (ns) above which the recorder takes a snapshot (0: never)");
 static bool read_dictionary = true;
 module_param(read_dictionary, bool, 0444);
 MODULE_PARM_DESC(read_dictionary,
@@ -58,6 +71,33 @@ static int ec_parse_mac(const char *s, u8 mac[ETH_ALEN])
 	return 0;
 }
 
+/* The capture ring and the recorder (capture.c, doc/CAPTURE.md). */
+static int ec_linux_capture_setup(struct ec_linux_master *m)
+{
+	int ret;
+
+	if (capture_frames && capture_frames < EC_REC_BEFORE + EC_REC_AFTER) {
+		pr_err("EtherCAT: capture_frames=%u: at least %u, or 0\n",
+		       capture_frames, EC_REC_BEFORE + EC_REC_AFTER);
+		return -EINVAL;
+	}
+	ret = ec_capture_init(&m->core, capture_frames, recorder);
+	if (ret) {
+		pr_err("EtherCAT: no memory for a capture ring of %u frames\n",
+		       capture_frames);
+		return ret;
+	}
+	if (!m->core.capture)
+		return 0;
+	m->core.capture->dc_bound_ns = recorder_dc_ns;
+	pr_info("EtherCAT %u: capture ring of %u frames (%zu KiB)%s\n",
+		m->core.index, capture_frames,
+		(size_t)capture_frames * EC_CAPTURE_SLOT_SIZE / 1024,
+		recorder ? ", flight recorder on (4 snapshots of 256 KiB)" :
+			   "");
+	return 0;
+}
+
 static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 {
 	int ret;
@@ -66,6 +106,9 @@ static int ec_master_setup(struct ec_linux_master *m, unsigned int index)
 	if (ret)
 		return ret;
 	ec_linux_dc_init(m);
+	ret = ec_linux_capture_setup(m);
+	if (ret)
+		goto out_clear;
 	m->core.debug_level = debug_level;
 	m->core.no_dictionary = !read_dictionary;
 	mutex_init(&m->io_mutex);

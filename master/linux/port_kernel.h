@@ -68,5 +68,8 @@ static inline void ec_pd_free(void *p)
 #define ec_load_acquire(p) smp_load_acquire(p)
 /* the datagram handover of doc/LOCKING.md rule 3 */
 #define ec_store_release(p, v) smp_store_release(p, v)
+/* The capture ring's slots (cycle/capture.c): write and read barriers. */
+#define ec_wmb() smp_wmb()
+#define ec_rmb() smp_rmb()
 
 #endif /* EC_PORT_KERNEL_H */

@@ -28,6 +28,7 @@
 
 #include "master_linux.h"
 #include "eoe.h"
+#include "cycle/capture.h"
 
 #define EC_IDLE_PERIOD_US 1000
 /*
@@ -175,6 +176,7 @@ static int ec_linux_master_thread(void *data)
 			send_cb(cb_data);
 		mutex_lock(&m->io_mutex);
 		ec_linux_reap_requests(m);
+		ec_recorder_freeze(&m->core, ktime_get_ns());
 		mutex_unlock(&m->io_mutex);
 		ec_linux_wake_requesters(m);
 		ec_linux_eoe_sync(m);	/* takes io_mutex, then rtnl outside it */

@@ -25,6 +25,7 @@
 #include "dc/fsm_dc.h"
 #include "cycle/monitor.h"
 #include "dc/dc.h"
+#include "cycle/capture.h"
 
 static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
 static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
@@ -314,6 +315,14 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 		fsm->link_was_up = false;
 		responding = 0;
 	}
+	if (responding < master->slaves_responding)
+		ec_recorder_event(master, d->state == EC_DATAGRAM_RECEIVED ?
+				  EC_REC_SLAVE_GONE :
+				  EC_REC_SLAVE_GONE | EC_REC_FRAME_SENT,
+				  d->state == EC_DATAGRAM_RECEIVED ?
+				  d->frame_ns : d->sent_ns,
+				  "%u slave(s) responding, were %u", responding,
+				  master->slaves_responding);
 	if (responding != master->slaves_responding) {
 		EC_MASTER_INFO(master, "%u slave(s) responding", responding);
 		master->slaves_responding = responding;

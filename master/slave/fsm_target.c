@@ -15,6 +15,7 @@
 #include "slave/slave.h"
 #include "app/slave_config.h"
 #include "slave/fsm_master.h"
+#include "cycle/capture.h"
 
 static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 					 u64 now_ns);
@@ -373,12 +374,29 @@ static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 		 */
 		EC_SLAVE_WARN(slave, "no answer at station address %u: rescanning",
 			      slave->station_address);
+		ec_recorder_event(slave->master, EC_REC_SLAVE_GONE, d->frame_ns,
+				  "slave %u: no answer at station address %u",
+				  slave->ring_position, slave->station_address);
 		ec_fsm_master_rescan(&slave->master->fsm);
 		return;
 	}
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1)
 		return;		/* lost: the next check looks again */
 	status = d->data[0];
+	if (((status & EC_AL_STATE_ERROR_FLAG) &&
+	     !(slave->current_state & EC_AL_STATE_ERROR_FLAG)) ||
+	    ((slave->current_state & EC_AL_STATE_MASK) == EC_AL_STATE_OP_ &&
+	     (status & EC_AL_STATE_MASK) != EC_AL_STATE_OP_))
+		ec_recorder_event(slave->master, EC_REC_AL_ERROR, d->frame_ns,
+				  "slave %u: AL status %s%s (was %s), code 0x%04x",
+				  slave->ring_position,
+				  ec_al_state_string(status & EC_AL_STATE_MASK),
+				  status & EC_AL_STATE_ERROR_FLAG ? " + ERROR" :
+								    "",
+				  ec_al_state_string(slave->current_state &
+						     EC_AL_STATE_MASK),
+				  ec_get_u16(d->data + EC_REG_AL_STATUS_CODE -
+					     EC_REG_AL_STATUS));
 	if (status != slave->current_state)
 		EC_SLAVE_INFO(slave, "AL status %s%s (was %s)",
 			      ec_al_state_string(status & EC_AL_STATE_MASK),

@@ -7,6 +7,9 @@
  *
  *   bench-core [-n SLAVES | -s SEGMENT.json] [-c CYCLES] [--callgrind]
  *   bench-core --mbox     (mailbox exchanges, see bench_mbox.h)
+ *   bench-core -n SLAVES -c CYCLES --capture
+ *                         (the cost per cycle of the capture's tap, off
+ *                         and on, interleaved in one run: cycle/capture.c)
  *
  * It scans a segment of SLAVES slaves (an EK1100, then EL1008 and EL2008
  * terminals in turn), configures every terminal into one domain, takes
@@ -32,6 +35,7 @@
 #include "app/slave_config.h"
 #include "slave/fsm_slave.h"
 #include "slave/link_health.h"
+#include "cycle/capture.h"
 #include "ecsim.h"
 
 #define CYCLE_NS (1 * EC_NSEC_PER_MSEC)
@@ -261,10 +265,79 @@ static void bench_health(struct bench *b, unsigned int cycles)
 	       bytes[0] ? bytes[1] * n[0] / (bytes[0] * n[1]) : 0);
 }
 
+#define CAPTURE_ROUNDS 10
+
+/*
+ * The application's four calls per cycle with the capture's tap closed
+ * (nobody captures, the recorder off: one compare and a branch) and open
+ * (every frame copied into the ring, as with the recorder on or a reader),
+ * in CAPTURE_ROUNDS alternating rounds so that both see the same machine.
+ */
+static int bench_capture(struct bench *b, unsigned int cycles)
+{
+	static const char *const mode[2] = { "off", "on (ring written)" };
+	struct stat_acc st[2];
+	unsigned int r, m, c, k[2] = { 0, 0 }, per = cycles / CAPTURE_ROUNDS;
+	u64 t[6], frames0 = 0, frames = 0;
+	double mean[2], median[2];
+
+	if (!per)
+		per = 1;
+	if (ec_capture_init(&b->master, 6144, false))
+		return 1;
+	/* the kernel's kvzalloc() has every page in place from the start;
+	 * calloc() maps them at the first write */
+	memset(b->master.capture->slots, 0xa5,
+	       6144 * EC_CAPTURE_SLOT_SIZE);
+	for (m = 0; m < 2; m++) {
+		st[m].v = calloc(per * CAPTURE_ROUNDS, sizeof(double));
+		st[m].n = per * CAPTURE_ROUNDS;
+		if (!st[m].v)
+			return 1;
+	}
+	for (r = 0; r < CAPTURE_ROUNDS; r++) {
+		for (m = 0; m < 2; m++) {
+			ec_capture_set_live(&b->master, m ? ~0ULL : 0);
+			frames0 = b->master.capture->head;
+			for (c = 0; c < per; c++) {
+				bench_cycle(b, t);
+				st[m].v[k[m]++] = (double)(t[4] - t[0]);
+				bench_wire(b);
+				b->now_ns += CYCLE_NS;
+			}
+			if (m)
+				frames += b->master.capture->head - frames0;
+			else if (b->master.capture->head != frames0)
+				return 1;	/* the closed tap wrote */
+		}
+	}
+	printf("bench-core: capture tap, %u slaves, %u cycles each way in %u "
+	       "alternating rounds, %.1f frames into the ring per cycle on\n",
+	       b->master.slave_count, per * CAPTURE_ROUNDS, CAPTURE_ROUNDS,
+	       (double)frames / (per * CAPTURE_ROUNDS));
+	printf("| %-24s | %9s | %9s | %9s |\n",
+	       "receive..send, capture", "mean ns", "sd ns", "median ns");
+	printf("|--------------------------|-----------|-----------|-----------|\n");
+	for (m = 0; m < 2; m++) {
+		double sum = 0;
+
+		for (c = 0; c < st[m].n; c++)
+			sum += st[m].v[c];
+		mean[m] = sum / st[m].n;
+		print_stat(mode[m], &st[m]);	/* sorts */
+		median[m] = st[m].v[st[m].n / 2];
+	}
+	printf("bench-core: capture on / off: median %.2f (%+.0f ns per cycle), mean %.2f (%+.0f ns)\n",
+	       median[1] / median[0], median[1] - median[0],
+	       mean[1] / mean[0], mean[1] - mean[0]);
+	ec_capture_clear(&b->master);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int n = 100, cycles = 10000, i, c;
-	bool callgrind = false, health = false;
+	bool callgrind = false, health = false, capture = false;
 	const char *segfile = NULL;
 	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xbe, 0x4c, 0x01 };
 	struct stat_acc st[5];
@@ -284,10 +357,12 @@ int main(int argc, char **argv)
 			callgrind = true;
 		else if (!strcmp(argv[i], "--health"))
 			health = true;
+		else if (!strcmp(argv[i], "--capture"))
+			capture = true;
 		else if (!strcmp(argv[i], "--mbox"))
 			return bench_mbox(calloc(1, sizeof(*b)), mac);
 		else {
-			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind | --health]\n");
+			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind | --health | --capture]\n");
 			return 2;
 		}
 	}
@@ -383,6 +458,8 @@ int main(int argc, char **argv)
 		bench_health(b, cycles);
 		return 0;
 	}
+	if (capture)
+		return bench_capture(b, cycles);
 	for (i = 0; i < 5; i++) {
 		st[i].v = calloc(cycles, sizeof(double));
 		st[i].n = cycles;

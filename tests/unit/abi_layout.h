@@ -308,5 +308,25 @@ EC_ABI(ec_ioctl_master_health, 104);
 EC_OFF(ec_ioctl_master_health, reads, 32);
 EC_OFF(ec_ioctl_master_health, slave_count, 64);
 EC_ABI(ec_ioctl_health_enable, 16);
+/* Capture and flight recorder (0x80-0x87). */
+EC_ABI(ec_ioctl_capture_read, 128);
+EC_OFF(ec_ioctl_capture_read, buf, 8);
+EC_OFF(ec_ioctl_capture_read, next_seq, 24);
+EC_OFF(ec_ioctl_capture_read, frames, 48);
+EC_OFF(ec_ioctl_capture_read, tx_count, 56);
+EC_OFF(ec_ioctl_capture_read, rx_count, 72);
+EC_OFF(ec_ioctl_capture_read, real_ns, 96);
+EC_OFF(ec_ioctl_capture_read, ring_frames, 104);
+EC_OFF(ec_ioctl_capture_read, reserved, 112);
+EC_ABI(ec_ioctl_recorder_info, 248);
+EC_OFF(ec_ioctl_recorder_info, frames, 12);
+EC_OFF(ec_ioctl_recorder_info, event_ns, 24);
+EC_OFF(ec_ioctl_recorder_info, real_offset_ns, 56);
+EC_OFF(ec_ioctl_recorder_info, events, 64);
+EC_OFF(ec_ioctl_recorder_info, text, 136);
+EC_OFF(ec_ioctl_recorder_info, reserved, 232);
+EC_ABI(ec_ioctl_recorder_read, 40);
+EC_OFF(ec_ioctl_recorder_read, buf, 8);
+EC_OFF(ec_ioctl_recorder_read, next_offset, 24);
 
 #endif /* EC_ABI_LAYOUT_H */

@@ -21,6 +21,12 @@ START_TEST(test_command_words)
 	ck_assert_uint_eq(_IOC_DIR(EC_IOCTL_MODULE), _IOC_READ);
 	ck_assert_uint_eq(_IOC_DIR(EC_IOCTL_SLAVE), _IOC_READ | _IOC_WRITE);
 	ck_assert_uint_eq(_IOC_DIR(EC_IOCTL_MASTER_RESCAN), _IOC_NONE);
+	/* The capture's commands keep to their range, 0x80-0x87. */
+	ck_assert_uint_eq(_IOC_NR(EC_IOCTL_CAPTURE_READ), 0x80);
+	ck_assert_uint_le(_IOC_NR(EC_IOCTL_RECORDER_READ), 0x87);
+	ck_assert_uint_le(0x87, EC_IOCTL_NR_MAX);
+	ck_assert_uint_eq(_IOC_SIZE(EC_IOCTL_RECORDER_INFO),
+			  sizeof(struct ec_ioctl_recorder_info));
 }
 END_TEST
 

@@ -43,6 +43,44 @@ int ec_lib_module(struct ec_lib_master *m, struct ec_ioctl_module *out)
 	return 0;
 }
 
+#ifndef EC_FAKE_LIB_OWN_CAPTURE
+/* No capture ring, unless the test brings its own (check_tool_capture). */
+int ec_lib_capture_read(struct ec_lib_master *m, uint64_t from_seq,
+			void *buf, uint32_t size, uint32_t flags,
+			struct ec_ioctl_capture_read *out)
+{
+	(void)m;
+	(void)from_seq;
+	(void)buf;
+	(void)size;
+	(void)flags;
+	memset(out, 0, sizeof(*out));
+	return -ENODEV;
+}
+
+int ec_lib_recorder_info(struct ec_lib_master *m, uint32_t index,
+			 struct ec_ioctl_recorder_info *out)
+{
+	(void)m;
+	(void)index;
+	memset(out, 0, sizeof(*out));
+	return -ENODEV;
+}
+
+int ec_lib_recorder_read(struct ec_lib_master *m, uint32_t id,
+			 uint32_t offset, void *buf, uint32_t size,
+			 uint32_t *bytes)
+{
+	(void)m;
+	(void)id;
+	(void)offset;
+	(void)buf;
+	(void)size;
+	*bytes = 0;
+	return -ENODEV;
+}
+#endif
+
 #ifndef EC_FAKE_LIB_OWN_OPEN
 static bool fake_opened_writable;	/* a master was opened for writing */
 
