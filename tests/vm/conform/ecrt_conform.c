@@ -285,6 +285,15 @@ static void cf_request_checks(ec_master_t *m)
 		cf_expect("sdo_request_write read back value", buf[0], 3);
 	}
 
+	req = ecrt_slave_config_create_sdo_request(sc, 0x6060, 0, 0);
+	cf_expect("create_sdo_request 0 bytes", req != NULL, 1);
+	if (req) {
+		cf_expect("sdo_request_write 0 bytes",
+			  ecrt_sdo_request_write(req), -EINVAL);
+		cf_expect("sdo_request_write 0 bytes state",
+			  ecrt_sdo_request_state(req), EC_REQUEST_UNUSED);
+	}
+
 	soe = ecrt_slave_config_create_soe_request(sc, 0, 32, 4);
 	cf_expect("create_soe_request", soe != NULL, 1);
 	if (soe) {
