@@ -57,5 +57,5 @@ grep -q '^done, 0 failed$' "$TMP/user" || fail "userspace: a check failed"
 grep -q '^done, 0 failed$' "$TMP/kernel" || fail "kernel: a check failed"
 cmp -s "$TMP/user" "$TMP/kernel" ||
 	fail "the kernel and userspace lines differ: $(diff "$TMP/user" "$TMP/kernel" | head -5 | tr '\n' ' ')"
-[ "$n" -ge 60 ] || fail "only $n checks ran"
+[ "$n" -ge 110 ] || fail "only $n checks ran"
 pass
