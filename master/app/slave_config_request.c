@@ -359,13 +359,17 @@ bool ec_app_request_owned(const struct ec_app_request *r)
  * release-stores QUEUED; the slave FSM picks it up.  The sizes to write
  * (and a register request's address) are set by the caller before.
  *
- * Return: 0, or -EBUSY while the FSM owns it.
+ * Return: 0, -EBUSY while the FSM owns it, or -EINVAL for an SDO or SoE
+ * write of 0 bytes (IgH 1.6.1's library refuses it the same way).
  */
 int ec_app_request_start(struct ec_app_request *r, bool write,
 			 enum ec_voe_op voe_op)
 {
 	if (!ec_app_request_owned(r))
 		return -EBUSY;
+	if (write && (r->kind == EC_APP_REQ_SDO || r->kind == EC_APP_REQ_SOE) &&
+	    !*ec_app_request_size(r))
+		return -EINVAL;
 	if (r->kind == EC_APP_REQ_VOE) {
 		r->u.voe.op = voe_op;
 		write = voe_op == EC_VOE_OP_WRITE;

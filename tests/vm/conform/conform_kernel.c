@@ -4,13 +4,16 @@
  * ecrt_conform.h): the checks run when the module is loaded (process
  * context) and print to the kernel log; the module stays until rmmod.
  */
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/string.h>
 
 #include "ecrt.h"
 
 #define CF_PRINT(...) printk(KERN_INFO __VA_ARGS__)
+#define CF_MSLEEP(ms) msleep(ms)
 
 #include "ecrt_conform.c"
 

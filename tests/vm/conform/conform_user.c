@@ -6,10 +6,13 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "ecrt.h"
 
 #define CF_PRINT(...) printf(__VA_ARGS__)
+#define CF_MSLEEP(ms) usleep((ms) * 1000)
 
 #include "ecrt_conform.c"
 

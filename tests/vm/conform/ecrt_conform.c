@@ -13,6 +13,7 @@
 #define CF_EL1008 0x03f03052
 #define CF_EL2008 0x07d83052
 #define CF_SERVO_POS 5
+#define CF_WAIT_POLLS 300 /* of 10 ms: a transfer gets 3 s to end */
 
 static unsigned int cf_failures;
 
@@ -191,6 +192,31 @@ static void cf_master_checks(ec_master_t *m)
 		  ecrt_master_sdo_upload(m, CF_SERVO_POS, 0x1018, 1, buf, 1,
 					 &size, &abort_code), -ENOBUFS);
 	cf_expect("sdo_upload into 1 byte leaves result_size", (long)size, 7);
+	cf_expect("sdo_download no slave",
+		  ecrt_master_sdo_download(m, 200, 0x6060, 0, buf, 1,
+					   &abort_code), -EINVAL);
+	cf_expect("sdo_download_complete no slave",
+		  ecrt_master_sdo_download_complete(m, 200, 0x1c12, buf, 1,
+						    &abort_code), -EINVAL);
+	cf_expect("sdo_download 0 bytes",
+		  ecrt_master_sdo_download(m, CF_SERVO_POS, 0x6060, 0, buf, 0,
+					   &abort_code), -EINVAL);
+	buf[0] = 8;
+	abort_code = 7;
+	cf_expect("sdo_download 0x6060:00",
+		  ecrt_master_sdo_download(m, CF_SERVO_POS, 0x6060, 0, buf, 1,
+					   &abort_code), 0);
+	cf_expect("sdo_download 0x6060:00 abort_code", abort_code, 0);
+	buf[0] = 0;
+	cf_expect("sdo_download 0x6060:00 read back",
+		  ecrt_master_sdo_upload(m, CF_SERVO_POS, 0x6060, 0, buf,
+					 sizeof(buf), &size, &abort_code), 0);
+	cf_expect("sdo_download 0x6060:00 value", buf[0], 8);
+	cf_expect("sdo_download read-only 0x1018:01",
+		  ecrt_master_sdo_download(m, CF_SERVO_POS, 0x1018, 1, buf, 4,
+					   &abort_code), -EIO);
+	cf_expect("sdo_download read-only abort_code", abort_code,
+		  0x06010002);
 	cf_expect("read_idn drive 8",
 		  ecrt_master_read_idn(m, CF_SERVO_POS, 8, 1, buf, sizeof(buf),
 				       &size, &error_code), -EINVAL);
@@ -198,6 +224,163 @@ static void cf_master_checks(ec_master_t *m)
 		  ecrt_master_write_idn(m, CF_SERVO_POS, 8, 1, buf, 2,
 					&error_code), -EINVAL);
 }
+
+/*
+ * Mailbox and register transfers of the servo's config, in PREOP with the
+ * master not active: the requests run in the idle phase, as IgH's do.  A
+ * transfer is given CF_WAIT_POLLS polls of 10 ms to end.
+ */
+static void cf_request_checks(ec_master_t *m)
+{
+	static const uint8_t pattern[4] = { 0x5a, 0xa5, 0x0f, 0xf0 };
+	static const uint8_t assign[3] = { 1, 0, 0x16 };
+	ec_slave_config_t *sc;
+	ec_slave_info_t si;
+	ec_sdo_request_t *req;
+	ec_soe_request_t *soe;
+	ec_voe_handler_t *voe;
+	ec_reg_request_t *reg;
+	ec_request_state_t rs;
+	uint8_t buf[4];
+	size_t size;
+	uint32_t abort_code;
+	unsigned int i;
+
+	if (ecrt_master_get_slave(m, CF_SERVO_POS, &si))
+		return;
+	sc = ecrt_master_slave_config(m, 0, CF_SERVO_POS, si.vendor_id,
+				      si.product_code);
+	cf_expect("servo slave_config", sc != NULL, 1);
+	if (!sc)
+		return;
+	cf_expect("sdo32", ecrt_slave_config_sdo32(sc, 0x607a, 0, 1000), 0);
+	cf_expect("complete_sdo", ecrt_slave_config_complete_sdo(sc, 0x1c12,
+		  assign, sizeof(assign)), 0);
+	cf_expect("complete_sdo no data",
+		  ecrt_slave_config_complete_sdo(sc, 0x1c12, assign, 0),
+		  -EINVAL);
+
+	req = ecrt_slave_config_create_sdo_request(sc, 0x6060, 0, 1);
+	cf_expect("servo create_sdo_request", req != NULL, 1);
+	if (req) {
+		ecrt_sdo_request_data(req)[0] = 3;
+		cf_expect("sdo_request_write", ecrt_sdo_request_write(req), 0);
+		cf_expect("sdo_request_write state busy",
+			  ecrt_sdo_request_state(req), EC_REQUEST_BUSY);
+		cf_expect("sdo_request_write while busy",
+			  ecrt_sdo_request_write(req), -EBUSY);
+		rs = EC_REQUEST_BUSY;
+		for (i = 0; i < CF_WAIT_POLLS && rs == EC_REQUEST_BUSY; i++) {
+			CF_MSLEEP(10);
+			rs = ecrt_sdo_request_state(req);
+		}
+		cf_expect("sdo_request_write state success", rs,
+			  EC_REQUEST_SUCCESS);
+		size = 0;
+		buf[0] = 0;
+		cf_expect("sdo_request_write read back",
+			  ecrt_master_sdo_upload(m, CF_SERVO_POS, 0x6060, 0, buf,
+						 sizeof(buf), &size,
+						 &abort_code), 0);
+		cf_expect("sdo_request_write read back value", buf[0], 3);
+	}
+
+	req = ecrt_slave_config_create_sdo_request(sc, 0x6060, 0, 0);
+	cf_expect("create_sdo_request 0 bytes", req != NULL, 1);
+	if (req) {
+		cf_expect("sdo_request_write 0 bytes",
+			  ecrt_sdo_request_write(req), -EINVAL);
+		cf_expect("sdo_request_write 0 bytes state",
+			  ecrt_sdo_request_state(req), EC_REQUEST_UNUSED);
+	}
+
+	soe = ecrt_slave_config_create_soe_request(sc, 0, 32, 4);
+	cf_expect("create_soe_request", soe != NULL, 1);
+	if (soe) {
+		cf_expect("soe_request_data_size after create",
+			  (long)ecrt_soe_request_data_size(soe), 4);
+		cf_expect("soe_request_idn drive 8",
+			  ecrt_soe_request_idn(soe, 8, 33), -EINVAL);
+		cf_expect("soe_request_idn", ecrt_soe_request_idn(soe, 1, 33),
+			  0);
+		cf_expect("soe_request_timeout",
+			  ecrt_soe_request_timeout(soe, 500), 0);
+		cf_expect("soe_request_state unused",
+			  ecrt_soe_request_state(soe), EC_REQUEST_UNUSED);
+	}
+
+	voe = ecrt_slave_config_create_voe_handler(sc, 16);
+	cf_expect("create_voe_handler", voe != NULL, 1);
+	if (voe) {
+		cf_expect("voe_handler_read_nosync",
+			  ecrt_voe_handler_read_nosync(voe), 0);
+		cf_expect("voe_handler_read_nosync while busy",
+			  ecrt_voe_handler_read_nosync(voe), -EBUSY);
+		rs = EC_REQUEST_BUSY;
+		for (i = 0; i < CF_WAIT_POLLS && rs == EC_REQUEST_BUSY; i++) {
+			CF_MSLEEP(10);
+			rs = ecrt_voe_handler_execute(voe);
+		}
+		/* The servo has no VoE: IgH's handler fails at once. */
+		cf_expect("voe_handler_read_nosync no VoE error", rs,
+			  EC_REQUEST_ERROR);
+	}
+
+	reg = ecrt_slave_config_create_reg_request(sc, 4);
+	cf_expect("create_reg_request", reg != NULL, 1);
+	if (!reg)
+		return;
+	cf_expect("reg_request_write above memory",
+		  ecrt_reg_request_write(reg, 0x0f80, 5), -ENOBUFS);
+	cf_expect("reg_request_write 0 bytes",
+		  ecrt_reg_request_write(reg, 0x0f80, 0), -ENOBUFS);
+	cf_expect("reg_request_state unused", ecrt_reg_request_state(reg),
+		  EC_REQUEST_UNUSED);
+	memcpy(ecrt_reg_request_data(reg), pattern, sizeof(pattern));
+	cf_expect("reg_request_write", ecrt_reg_request_write(reg, 0x0f80,
+		  sizeof(pattern)), 0);
+	cf_expect("reg_request_write while busy",
+		  ecrt_reg_request_write(reg, 0x0f80, sizeof(pattern)),
+		  -EBUSY);
+	rs = EC_REQUEST_BUSY;
+	for (i = 0; i < CF_WAIT_POLLS && rs == EC_REQUEST_BUSY; i++) {
+		CF_MSLEEP(10);
+		rs = ecrt_reg_request_state(reg);
+	}
+	cf_expect("reg_request_write state success", rs, EC_REQUEST_SUCCESS);
+	memset(ecrt_reg_request_data(reg), 0, sizeof(pattern));
+	cf_expect("reg_request_read", ecrt_reg_request_read(reg, 0x0f80,
+		  sizeof(pattern)), 0);
+	rs = EC_REQUEST_BUSY;
+	for (i = 0; i < CF_WAIT_POLLS && rs == EC_REQUEST_BUSY; i++) {
+		CF_MSLEEP(10);
+		rs = ecrt_reg_request_state(reg);
+	}
+	cf_expect("reg_request_read state success", rs, EC_REQUEST_SUCCESS);
+	cf_expect("reg_request_write read back",
+		  !memcmp(ecrt_reg_request_data(reg), pattern,
+			  sizeof(pattern)), 1);
+}
+
+#ifdef __KERNEL__
+/*
+ * Kernel-only calls: their lines start "kernel-only " and t_conform.sh
+ * requires them from the module and leaves them out of the comparison.
+ */
+static uint8_t cf_external[64];
+
+static void cf_kernel_only_checks(ec_master_t *m)
+{
+	ec_domain_t *d = ecrt_master_create_domain(m);
+
+	cf_expect("kernel-only create_domain", d != NULL, 1);
+	if (!d)
+		return;
+	ecrt_domain_external_memory(d, cf_external);
+	cf_expect("kernel-only domain_external_memory data",
+		  ecrt_domain_data(d) == cf_external, 1);
+}
+#endif
 
 /**
  * ecrt_conform_run() - every check, in this order, in both builds
@@ -217,6 +400,10 @@ unsigned int ecrt_conform_run(unsigned int master_index)
 		  ECRT_VERSION_MAGIC);
 	cf_master_checks(m);
 	cf_config_checks(m);
+	cf_request_checks(m);
+#ifdef __KERNEL__
+	cf_kernel_only_checks(m);
+#endif
 	ecrt_release_master(m);
 	CF_PRINT("conform: done, %u failed\n", cf_failures);
 	return cf_failures;

@@ -3,7 +3,8 @@
  * ecrt_conform.h - the checks of ecrt_conform.c, written once against
  * include/ecrt.h and built twice: into a userspace program linked with
  * libethercat (conform_user.c) and into a kernel module (conform_kernel.c).
- * Each build supplies CF_PRINT(fmt, ...) before including this header.
+ * Each build supplies CF_PRINT(fmt, ...) and CF_MSLEEP(ms) before
+ * including this header.
  * tests/vm/t_conform.sh runs both on the default segment and requires the
  * same lines from each, so the two APIs cannot drift apart.
  */
