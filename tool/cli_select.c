@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "print.h"
@@ -382,6 +383,52 @@ int ec_select_slaves(const struct ec_ioctl_slave *all, size_t n,
 	return ec_sel_walk(&w, aliases);
 }
 
+/* Reads of a slave list that keeps changing before the CLI gives up. */
+#define EC_CLI_SLAVES_ATTEMPTS 20
+
+/*
+ * One read of the slave list: the slave count, each slave, the count
+ * again.  The list is read with one ioctl per slave, so a rescan between
+ * them changes it under the reader (a position gone: -EINVAL): then
+ * -EAGAIN, and the caller reads again.
+ */
+static int ec_cli_read_slaves(struct ec_lib_master *m, struct ec_slaves *s)
+{
+	struct ec_ioctl_master master, after;
+	size_t i;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	ret = ec_lib_master(m, &master);
+	if (ret)
+		return ret;
+	s->n = master.slave_count;
+	s->all = calloc(s->n ? s->n : 1, sizeof(*s->all));
+	s->sel = calloc(s->n ? s->n : 1, sizeof(*s->sel));
+	if (!s->all || !s->sel) {
+		ec_slaves_free(s);
+		return -ENOMEM;
+	}
+	for (i = 0; i < s->n; i++) {
+		ret = ec_lib_slave(m, i, &s->all[i]);
+		if (ret)
+			break;
+	}
+	if (!ret || ret == -EINVAL) {
+		int ret2 = ec_lib_master(m, &after);
+
+		if (ret2) {
+			ret = ret2;
+		} else if (after.slave_count != master.slave_count ||
+			   after.scan_busy != master.scan_busy) {
+			ret = -EAGAIN;
+		}
+	}
+	if (ret)
+		ec_slaves_free(s);
+	return ret;
+}
+
 /**
  * ec_cli_slaves() - read all slaves of a master and apply -a/-p
  * @c: state
@@ -394,29 +441,24 @@ int ec_cli_slaves(struct ec_cli *c, struct ec_lib_master *m,
 		  struct ec_slaves *s)
 {
 	struct ec_ioctl_redundancy red;
-	struct ec_ioctl_master master;
 	char msg[160];
-	size_t i;
+	unsigned int attempt;
 	int ret;
 
-	memset(s, 0, sizeof(*s));
-	ret = ec_lib_master(m, &master);
+	for (attempt = 0;; attempt++) {
+		ret = ec_cli_read_slaves(m, s);
+		if (ret != -EAGAIN)
+			break;
+		if (attempt + 1 >= EC_CLI_SLAVES_ATTEMPTS)
+			return ec_cli_fail(c,
+				"master %u: the slave list changed while reading, try again",
+				m->index);
+		nanosleep(&(struct timespec){ .tv_nsec = 100000000 }, NULL);
+	}
+	if (ret == -ENOMEM)
+		return ec_cli_fail(c, "out of memory");
 	if (ret)
 		return ec_cli_lib_fail(c, m, ret);
-	s->n = master.slave_count;
-	s->all = calloc(s->n ? s->n : 1, sizeof(*s->all));
-	s->sel = calloc(s->n ? s->n : 1, sizeof(*s->sel));
-	if (!s->all || !s->sel) {
-		ec_slaves_free(s);
-		return ec_cli_fail(c, "out of memory");
-	}
-	for (i = 0; i < s->n; i++) {
-		ret = ec_lib_slave(m, i, &s->all[i]);
-		if (ret) {
-			ec_slaves_free(s);
-			return ec_cli_lib_fail(c, m, ret);
-		}
-	}
 	s->backup_from = s->n;
 	if (!ec_lib_redundancy(m, &red) && red.configured && red.broken &&
 	    red.break_pos < s->n)

@@ -166,6 +166,7 @@ void ec_red_sent(struct ec_master *master, const u8 *frame, size_t len,
 		s->expected = (u8)copies;
 		s->copies = 0;
 		s->late_ok = false;
+		s->one_copy = false;
 		s->arrived[0] = s->arrived[1] = false;
 		s->wkc[0] = s->wkc[1] = 0;
 	}
@@ -195,13 +196,16 @@ static void ec_red_update_ring(struct ec_master *master,
 	bool was_broken = r->broken, was_known = r->known;
 	unsigned int was_pos = r->break_pos, d;
 
+	r->brd_unsettled = false;
 	if (!s->wkc[0] && !s->wkc[1])
 		return;		/* no slave answered: says nothing */
 	/* a copy missing once may be late or lost: a cut cable misses it
 	 * every time */
 	if (s->copies < s->expected) {
-		if (++r->partial_brds < EC_RED_PARTIAL_BRDS)
+		if (++r->partial_brds < EC_RED_PARTIAL_BRDS) {
+			r->brd_unsettled = true;
 			return;
+		}
 	} else {
 		r->partial_brds = 0;
 	}
@@ -237,8 +241,10 @@ static void ec_red_finish(struct ec_master *master, struct ec_datagram *d,
 	d->working_counter = (u16)((s->arrived[0] ? s->wkc[0] : 0) +
 				   (s->arrived[1] ? s->wkc[1] : 0));
 	d->backup_wkc = s->arrived[1] ? s->wkc[1] : 0;
-	if (d->type == EC_DATAGRAM_BRD)
+	if (d->type == EC_DATAGRAM_BRD) {
 		ec_red_update_ring(master, s, d->frame_ns);
+		master->red->brd_unsettled_index = d->index;
+	}
 	d->received_ns = now_ns;
 	s->expected = 0;
 	master->in_flight[d->index] = NULL;
@@ -365,6 +371,43 @@ void ec_red_check_partial(struct ec_master *master, u64 now_ns)
 			     s->wkc[s->first_sender], NULL, 0, d->data_size);
 		master->red->partial++;
 		s->late_ok = true;
+		s->one_copy = true;
 		ec_red_finish(master, d, s, now_ns);
 	}
+}
+
+/**
+ * ec_red_brd_unsettled() - does a broadcast read count one side only?
+ * @master: master
+ * @d: a BRD that came back
+ *
+ * True when @d was completed with one of its two copies and the ring
+ * state did not take that as a break yet (ec_red_update_ring()): while a
+ * cable is cut or mended a copy can miss a few times, and its working
+ * counter is then the slaves of one side, not a change of the segment.
+ * The master FSM keeps the slave count it knows for such a broadcast.
+ */
+bool ec_red_brd_unsettled(const struct ec_master *master,
+			  const struct ec_datagram *d)
+{
+	const struct ec_redundancy *r = master->red;
+
+	return r && d->type == EC_DATAGRAM_BRD && r->brd_unsettled &&
+	       r->brd_unsettled_index == d->index;
+}
+
+/**
+ * ec_red_one_copy() - was @d completed with one of its two copies?
+ * @master: master
+ * @d: a datagram that came back
+ *
+ * Then a working counter of 0 says only that nobody on the side of that
+ * copy answered: while a cable is cut the slave may be on the other side
+ * (its copy late or lost this once).  A slave that is really gone shows
+ * in the slave count of the broadcasts.
+ */
+bool ec_red_one_copy(const struct ec_master *master,
+		     const struct ec_datagram *d)
+{
+	return master->red && master->red->slot[d->index]->one_copy;
 }

@@ -33,6 +33,7 @@ struct ec_red_slot {
 	bool arrived[2];	/* by sending device */
 	bool looped[2];		/* came back on the device that sent it */
 	bool late_ok;		/* completed with one copy: the other is late */
+	bool one_copy;		/* completed with one copy (until resent) */
 	u16 wkc[2];		/* by sending device */
 	u8 data[EC_RED_DATA_MAX];	/* the first copy */
 };
@@ -46,6 +47,13 @@ struct ec_redundancy {
 	unsigned int break_pos;	/* slaves before the break */
 	bool known;		/* a broadcast came back since the start */
 	unsigned int partial_brds;	/* in a row with one copy missing */
+	/*
+	 * The last BRD came back with a copy missing that does not make a
+	 * break yet (fewer than EC_RED_PARTIAL_BRDS in a row): its working
+	 * counter counts one side only, not the slaves on the segment.
+	 */
+	bool brd_unsettled;
+	u8 brd_unsettled_index;	/* its frame index */
 	u64 partial;		/* datagrams completed with one copy */
 	u64 late;		/* copies that came after that */
 	u64 breaks;		/* times the ring was found broken */
@@ -65,5 +73,9 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 bool ec_red_late_copy(struct ec_master *master,
 		      const struct ec_frame_datagram *fd);
 void ec_red_check_partial(struct ec_master *master, u64 now_ns);
+bool ec_red_one_copy(const struct ec_master *master,
+		     const struct ec_datagram *d);
+bool ec_red_brd_unsettled(const struct ec_master *master,
+			  const struct ec_datagram *d);
 
 #endif /* EC_REDUNDANCY_H */

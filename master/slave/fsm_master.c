@@ -24,6 +24,7 @@
 #include "slave/topology.h"
 #include "dc/fsm_dc.h"
 #include "cycle/monitor.h"
+#include "cycle/redundancy.h"
 #include "dc/dc.h"
 #include "cycle/capture.h"
 
@@ -294,9 +295,17 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 	 * a lost broadcast keeps the last known state.
 	 */
 	bool silent = rx == fsm->rx_seen;
+	/* A redundant ring's broadcast with a copy missing while the ring
+	 * state settles counts one side only: the slaves are still there.
+	 */
+	bool one_side = d->state == EC_DATAGRAM_RECEIVED &&
+			ec_red_brd_unsettled(master, d);
 
 	fsm->rx_seen = rx;
-	if (d->state == EC_DATAGRAM_RECEIVED && link_up) {
+	if (one_side && link_up) {
+		fsm->misses = 0;
+		fsm->last_answer_ns = now_ns;
+	} else if (d->state == EC_DATAGRAM_RECEIVED && link_up) {
 		fsm->misses = 0;
 		fsm->last_answer_ns = now_ns;
 		first_link_up = !fsm->link_was_up;
@@ -328,6 +337,7 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 		master->slaves_responding = responding;
 	}
 	if (master->active && d->state == EC_DATAGRAM_RECEIVED && link_up &&
+	    !one_side &&
 	    responding == master->slave_count && !master->scan_busy)
 		ec_monitor_broadcast_done(&fsm->monitor, master,
 					  master->al_states, now_ns);

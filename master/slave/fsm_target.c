@@ -16,6 +16,7 @@
 #include "app/slave_config.h"
 #include "slave/fsm_master.h"
 #include "cycle/capture.h"
+#include "cycle/redundancy.h"
 
 static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 					 u64 now_ns);
@@ -366,7 +367,8 @@ static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 		return;
 	fsm->state = ec_fsm_target_state_end;
 	if (d->state == EC_DATAGRAM_RECEIVED && !d->working_counter &&
-	    slave->master && !slave->master->scan_busy) {
+	    slave->master && !slave->master->scan_busy &&
+	    !ec_red_one_copy(slave->master, d)) {
 		/*
 		 * The frame came back but nobody has the station address:
 		 * the slave is gone, or was powered off and on (it lost its

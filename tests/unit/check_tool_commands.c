@@ -51,6 +51,26 @@ END_TEST
  * printed only then, and "slaves -v" at each slave that has one; the
  * default "slaves" list is unchanged.
  */
+/*
+ * A rescan between the CLI's ioctls (one per slave) changes the slave
+ * list under it: it reads the list again instead of failing with the
+ * ioctl's "slave info: Invalid argument", and when the list keeps
+ * changing says so.
+ */
+START_TEST(test_slaves_list_changing)
+{
+	fake_bus();
+	fake_unstable_reads = 4;	/* 2, 3, 2, 3: then it holds at 3 */
+	ck_assert_int_eq(run("slaves", "-v", NULL), 0);
+	ck_has(out, "=== Master 0, Slave 2 ===\n");
+	ck_assert_ptr_null(strstr(err, "Invalid argument"));
+	fake_unstable_reads = 1000;
+	ck_assert_int_ne(run("slaves", NULL), 0);
+	ck_has(err, "the slave list changed while reading, try again");
+	ck_assert_ptr_null(strstr(err, "Invalid argument"));
+}
+END_TEST
+
 START_TEST(test_duplicate_aliases)
 {
 	json_t *j, *m, *d;
@@ -639,6 +659,7 @@ int main(void)
 	tcase_add_test(tc, test_master);
 	tcase_add_test(tc, test_master_json);
 	tcase_add_test(tc, test_duplicate_aliases);
+	tcase_add_test(tc, test_slaves_list_changing);
 	tcase_add_test(tc, test_master_redundancy);
 	tcase_add_test(tc, test_master_errors);
 	tcase_add_test(tc, test_slaves);

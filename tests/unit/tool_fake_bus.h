@@ -44,6 +44,13 @@ static bool dl_complete;
 static int16_t obj_6000_01 = -300;
 static struct ec_ioctl_redundancy fake_red;	/* zero: no backup device */
 static uint32_t fake_dup_aliases;	/* ec_ioctl_master's dup_aliases */
+/*
+ * A rescan under the reader: while not 0, each read of the master
+ * reports one slave less or more than the last (NSLAVES, NSLAVES - 1,
+ * ...) and counts down; the slave reads refuse positions past it.
+ */
+static unsigned int fake_unstable_reads;
+static uint32_t fake_slave_count = NSLAVES;
 
 static inline void fake_bus(void)
 {
@@ -57,6 +64,8 @@ static inline void fake_bus(void)
 	memset(last_state, 0, sizeof(last_state));
 	memset(&fake_red, 0, sizeof(fake_red));
 	fake_dup_aliases = 0;
+	fake_unstable_reads = 0;
+	fake_slave_count = NSLAVES;
 	fake_version = EC_IOCTL_VERSION;
 	dl_size = 0;
 	for (i = 0; i < NSLAVES; i++) {
@@ -147,7 +156,12 @@ int ec_lib_master(struct ec_lib_master *m, struct ec_ioctl_master *d)
 {
 	(void)m;
 	memset(d, 0, sizeof(*d));
-	d->slave_count = NSLAVES;
+	if (fake_unstable_reads) {
+		fake_unstable_reads--;
+		fake_slave_count = fake_slave_count == NSLAVES ?
+				   NSLAVES - 1 : NSLAVES;
+	}
+	d->slave_count = fake_slave_count;
 	d->phase = EC_IOCTL_PHASE_IDLE;
 	d->num_devices = 1;
 	memcpy(d->devices[0].address, "\x52\x54\x00\xec\xa7\x01", 6);
@@ -180,7 +194,7 @@ int ec_lib_slave(struct ec_lib_master *m, uint16_t pos,
 		 struct ec_ioctl_slave *out)
 {
 	(void)m;
-	if (pos >= NSLAVES)
+	if (pos >= fake_slave_count)
 		return -EINVAL;
 	*out = slaves[pos];
 	return 0;
