@@ -11,7 +11,8 @@
 # both and round trips timed for both, and strace in the guest
 # (when the host has it) counts at most 2 ioctls per cycle plus the setup;
 # from the capture, no cycle carried more than the documented monitoring
-# (1 datagram, 14 bytes); the scan figures and the bare ioctl are printed.
+# (1 datagram, 14 bytes); the scan figures and the bare ioctl are printed;
+# the whole cycle's CPU has figures for every run.
 # Asserts on counts and presence, never on time.
 
 . "$(dirname "$0")/testlib.sh"
@@ -109,6 +110,21 @@ for c in 3 4 5 6; do
 	echo "$(col "$b" $c)" | grep -Eq '^[0-9]+\.[0-9]+$' ||
 		fail "baseline receive: column $c is '$(col "$b" $c)'"
 done
+# The whole cycle's CPU (busy per cycle from the guest's idle time): a
+# row with figures for the idle master and for both applications with the
+# receive on arrival on and off (the same boot), and their ratio.
+for k in "master idle (PREOP)" "kernel application" \
+	 "kernel application, baseline" "userspace application" \
+	 "userspace application, baseline"; do
+	r=$(grep -F "| $k |" "$OUT" | head -n 1)
+	[ -n "$r" ] || fail "CPU table: no row for $k"
+	for c in 3 4 5 7 13; do
+		echo "$(col "$r" $c)" | grep -Eq '^-?[0-9]+(\.[0-9]+)?$' ||
+			fail "CPU table: $k column $c is '$(col "$r" $c)'"
+	done
+done
+grep -Eq '^receive on arrival against its baseline, busy per cycle .*: kernel [0-9.]+, userspace [0-9.]+$' "$OUT" ||
+	fail "no CPU ratio of the receive on arrival to its baseline"
 grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
 	fail "the output does not say what the rig is"
 grep -q '^On real hardware' "$OUT" || fail "no real-hardware instructions"
