@@ -194,65 +194,6 @@ void ec_linux_kick_thread(struct ec_linux_master *m)
 	rcu_read_unlock();
 }
 
-/*
- * When the thread runs its FSM turn in the operation phase.  A turn costs
- * the thread's wake-up and its run, a wake-up from the NIC's softirq the
- * most (the CPU leaves its idle state for it alone), and most turns of a
- * steady cycle find nothing to do.  So the thread is woken:
- *  - when the exchange just received carried a datagram whose FSM waits
- *    for the reply (a slave FSM's, the DC job's, the master FSM's while it
- *    does more than monitor), or the FSM side was not quiet after its
- *    last turn (ec_master_op_quiet()): at once, from the receive or the
- *    completion on arrival, as every cycle before;
- *  - else by the application's send, when no turn ran since the last
- *    send and the monitor's next step is due: the turn runs when the
- *    application sleeps (SCHED_BATCH, thread.c) and its datagram goes out
- *    with the next send, as it did;
- *  - and by the thread's own timeout (EC_OP_WAIT_MS), which also serves a
- *    request queued while all was quiet within the monitor's period.
- * With ecrt_master_callbacks() the thread is woken at every receive, as
- * before: it calls the application's receive callback when it is not.
- * In a steady cycle at 1 kHz the thread then runs every second cycle
- * (EC_MONITOR_PERIOD_NS), the wake-up from the softirq only while an
- * FSM exchanges.
- */
-
-/**
- * ec_linux_kick_wanted() - the exchange just received needs an FSM turn
- * @m: master; any context, after its receive or completion on arrival
- *
- * Return: true if the thread should be kicked now.
- */
-bool ec_linux_kick_wanted(struct ec_linux_master *m)
-{
-	return READ_ONCE(m->send_cb) || READ_ONCE(m->fsm_reply_out) ||
-	       !ec_master_op_quiet(&m->core);
-}
-
-/**
- * ec_linux_cycle_sent() - after an application's send
- * @m: master; cycle_lock held
- * @now_ns: the send's time
- *
- * Notes whether the exchange carries a datagram whose FSM waits for the
- * reply (for ec_linux_kick_wanted()).
- *
- * Return: true if the thread should be kicked after the lock is dropped:
- * no turn since the last send, none asked for, and the FSM side is not
- * quiet or the monitor's next step is due.
- */
-bool ec_linux_cycle_sent(struct ec_linux_master *m, u64 now_ns)
-{
-	unsigned int turns = READ_ONCE(m->op_turns);
-	bool ran = turns != m->op_turns_at_send;
-
-	WRITE_ONCE(m->fsm_reply_out, ec_master_op_reply_awaited(&m->core));
-	m->op_turns_at_send = turns;
-	if (ran || READ_ONCE(m->thread_kick) || READ_ONCE(m->send_cb))
-		return false;
-	return ec_master_op_turn_due(&m->core, now_ns);
-}
-
 /**
  * ec_linux_cycle_init() - set up the cyclic side of a master
  * @m: master

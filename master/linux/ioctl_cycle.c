@@ -204,7 +204,6 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;
 	unsigned long flags;
-	bool kick = false;
 	long ret = 0;
 	u64 now = ktime_get_ns();
 
@@ -216,14 +215,11 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 		ec_master_app_send(&m->core, now);
 		ec_rx_after_send(m);
 		ec_shm_publish(m);
-		kick = ec_linux_cycle_sent(m, now);
 	} else {
 		ret = -EPERM;
 	}
 	ec_linux_cycle_unlock(m, flags);	/* transmits */
 	WRITE_ONCE(m->last_app_send_ns, now);
-	if (kick)
-		ec_linux_kick_thread(m);
 	return ret;
 }
 
@@ -248,7 +244,7 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 		ret = -EPERM;
 	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	if (!ret && ec_linux_kick_wanted(m))
+	if (!ret)
 		ec_linux_kick_thread(m);
 	return ret;
 }

@@ -61,15 +61,6 @@ struct ec_linux_master {
 	struct irq_work wake_work;
 	int thread_kick;
 	struct task_struct *thread;
-	/*
-	 * When the thread is woken in the operation phase (cycle.c): the
-	 * last send carried a datagram whose FSM waits for its reply
-	 * (cycle_lock); the thread's FSM turns, and their count at the last
-	 * send (cycle_lock).
-	 */
-	bool fsm_reply_out;
-	unsigned int op_turns;
-	unsigned int op_turns_at_send;
 	/* Woken by the thread after every turn in which requests finished. */
 	wait_queue_head_t request_wq;
 	/* When the application last sent (its cycle serves requests in OP). */
@@ -155,8 +146,6 @@ void ec_linux_flush_tx(struct ec_linux_master *m);
 void ec_linux_dc_init(struct ec_linux_master *m);
 void ec_linux_wait_tx_idle(struct ec_linux_master *m);
 void ec_linux_kick_thread(struct ec_linux_master *m);
-bool ec_linux_kick_wanted(struct ec_linux_master *m);
-bool ec_linux_cycle_sent(struct ec_linux_master *m, u64 now_ns);
 /* rx_arrival.c: the receive on arrival (ec_ioctl.h, shm rx). */
 void ec_rx_arrived(struct ec_linux_master *m);
 void ec_rx_start_kernel(struct ec_linux_master *m);

@@ -297,6 +297,6 @@ void ec_rx_arrived(struct ec_linux_master *m)
 		}
 	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	if (done && ec_linux_kick_wanted(m))
+	if (done)
 		ec_linux_kick_thread(m);
 }

@@ -8,8 +8,7 @@
  * (cycle_lock) and transmit it after the lock.
  *
  * Operation phase: the application's cycle owns the devices.  The thread
- * sleeps until the application's cycle kicks it when there is something
- * to do (cycle.c has the rule), or 10 ms,
+ * sleeps until the application's receive kicks it (cycle.c), or 10 ms,
  * then runs the FSMs' turn within the byte budget; their datagrams go out
  * with the application's next send, or at once through the application's
  * callbacks (ecrt_master_callbacks(): send_cb after a turn that queued
@@ -171,7 +170,6 @@ static int ec_linux_master_thread(void *data)
 			if (m->core.phase == EC_PHASE_OPERATION)
 				ec_master_op_fsm(&m->core, ktime_get_ns());
 			mutex_unlock(&m->io_mutex);
-			WRITE_ONCE(m->op_turns, m->op_turns + 1);
 		}
 		if (send_cb && ec_linux_queue_busy(m))
 			send_cb(cb_data);
