@@ -74,9 +74,6 @@ void ec_port_log(int level, const char *fmt, ...)
 /* Ordering of the state word that hands a datagram between the sides. */
 #define ec_load_acquire(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)
 #define ec_store_release(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
-/* A word the other side reads without a lock (no ordering). */
-#define ec_read_once(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
-#define ec_write_once(x, v) __atomic_store_n(&(x), v, __ATOMIC_RELAXED)
 
 /*
  * The userspace io lock checks the discipline instead of locking (tests are

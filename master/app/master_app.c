@@ -17,7 +17,6 @@
 #include "app/slave_config.h"
 #include "dc/dc.h"
 #include "slave/fsm_master.h"
-#include "cycle/monitor.h"
 
 /**
  * ec_master_create_domain() - ecrt_master_create_domain()
@@ -163,8 +162,6 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 	if (master->phase == EC_PHASE_IDLE)
 		master->phase = EC_PHASE_OPERATION;
 	master->active = true;
-	master->op_settled_visits = 0;	/* the turns see the new configs */
-	master->op_quiet = false;
 	ec_port_io_unlock(master);
 	EC_MASTER_INFO(master,
 		       "active: %u domain(s), %zu bytes of process data, %u config(s)",
@@ -339,17 +336,13 @@ static size_t ec_master_datagram_bytes(const struct ec_datagram *d)
 }
 
 /* Run one slave FSM; return the bytes it queued (its EoE pump's too). */
-static size_t ec_master_run_slave_fsm(struct ec_master *master,
-				      struct ec_slave *slave, u64 now_ns)
+static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 	bool was_pending = fsm && ec_datagram_pending(&fsm->datagram);
 	u64 eoe_bytes = fsm ? fsm->eoe.queued_bytes : 0;
 
-	if (!ec_slave_fsm_run(slave, now_ns))
-		master->op_settled_visits = 0;
-	else if (master->op_settled_visits < master->slave_count)
-		master->op_settled_visits++;
+	ec_slave_fsm_run(slave, now_ns);
 	fsm = slave->fsm;
 	if (!fsm)
 		return 0;
@@ -369,8 +362,7 @@ static size_t ec_master_run_slave_fsm(struct ec_master *master,
  * counts too; at least one slave FSM runs per turn and the one that
  * crosses the budget still runs, so that every FSM progresses; the rest
  * resume at the next turn).  What they queue goes out with the
- * application's next send.  Records whether the turn left the FSM side
- * quiet (ec_master_op_quiet()).
+ * application's next send.
  */
 void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 {
@@ -395,75 +387,10 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 			master->fsm_next_slave = idx;
 			break;
 		}
-		used += ec_master_run_slave_fsm(master, &master->slaves[idx],
-						now_ns);
+		used += ec_master_run_slave_fsm(&master->slaves[idx], now_ns);
 	}
 	if (i == n && n)	/* all ran: the next turn starts one further */
 		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;
-	ec_write_once(master->op_quiet,
-		   ec_fsm_master_monitoring(&master->fsm) &&
-		   master->op_settled_visits >= n);
-}
-
-/**
- * ec_master_op_quiet() - the last FSM turn of the operation phase left
- * nothing to do but the monitor's next step
- * @master: master
- *
- * The master FSM only monitors and a whole round of slave FSM visits
- * found every slave FSM settled (no job, no request, nothing that falls
- * due by time).  The glue then wakes its thread for the monitor's next
- * step only (ec_monitor_due()), or for a request; read from the cyclic
- * side without a lock (a stale answer costs a turn or delays one).
- *
- * Return: true if quiet.
- */
-bool ec_master_op_quiet(const struct ec_master *master)
-{
-	return ec_read_once(master->op_quiet);
-}
-
-/**
- * ec_master_op_reply_awaited() - the datagrams just sent include one whose
- * FSM takes its reply at once (cyclic side, after the application's send)
- * @master: master; the io lock is held
- *
- * A slave FSM's, the DC job's, or the master FSM's while it does more
- * than monitor: the FSM side wants a turn as soon as the exchange is
- * received.  The reply to a monitoring step waits for the next step.
- *
- * Return: true if such a datagram is on its way.
- */
-bool ec_master_op_reply_awaited(const struct ec_master *master)
-{
-	const struct ec_list *n;
-
-	for (n = master->sent_datagrams.next; n != &master->sent_datagrams;
-	     n = n->next) {
-		const struct ec_datagram *d = ec_list_entry(n,
-			struct ec_datagram, sent_node);
-
-		if (d->cyclic)
-			continue;
-		if (d != &master->fsm_datagram || !ec_master_op_quiet(master))
-			return true;
-	}
-	return false;
-}
-
-/**
- * ec_master_op_turn_due() - the FSM side wants a turn in this cycle
- * although no reply awaits it (cyclic side, after the application's send)
- * @master: master
- * @now_ns: the send's time
- *
- * Return: true if the last turn left work or the monitor's next step is
- * due.
- */
-bool ec_master_op_turn_due(const struct ec_master *master, u64 now_ns)
-{
-	return !ec_master_op_quiet(master) ||
-	       ec_monitor_due(&master->fsm.monitor, now_ns);
 }
 
 /**

@@ -100,14 +100,6 @@ struct ec_master {
 	u64 send_interval_ns;		/* ecrt_master_set_send_interval */
 	size_t fsm_bytes_per_cycle;	/* budget for FSM datagrams in OP */
 	unsigned int fsm_next_slave;	/* round robin of the budget */
-	/*
-	 * The operation phase's FSM side at rest (ec_master_op_fsm()): slave
-	 * FSM visits in a row that found their FSM settled, and whether the
-	 * last turn left nothing to do but the monitor's next step
-	 * (ec_master_op_quiet()).
-	 */
-	unsigned int op_settled_visits;
-	bool op_quiet;
 
 	struct ec_master_dc dc;		/* distributed clocks (dc.c) */
 };
@@ -204,9 +196,6 @@ void ec_master_clear_config(struct ec_master *master);
 void ec_master_app_receive(struct ec_master *master, u64 now_ns);
 void ec_master_app_send(struct ec_master *master, u64 now_ns);
 void ec_master_op_fsm(struct ec_master *master, u64 now_ns);
-bool ec_master_op_quiet(const struct ec_master *master);
-bool ec_master_op_reply_awaited(const struct ec_master *master);
-bool ec_master_op_turn_due(const struct ec_master *master, u64 now_ns);
 u64 ec_master_cyclic_timeout(const struct ec_master *master);
 void ec_master_set_send_interval(struct ec_master *master, u64 interval_ns);
 void ec_master_get_state(const struct ec_master *master,

@@ -65,21 +65,6 @@ static struct ec_slave *ec_monitor_pick(struct ec_monitor *mon,
 }
 
 /**
- * ec_monitor_due() - the next monitoring step is due at @now_ns
- * @mon: monitor
- * @now_ns: current time
- *
- * Also read by the glue from the cyclic side (a u64 written only by the
- * FSM side, at most a step stale) to wake the master's thread for it.
- *
- * Return: true if a turn at @now_ns takes the next step.
- */
-bool ec_monitor_due(const struct ec_monitor *mon, u64 now_ns)
-{
-	return now_ns + EC_MONITOR_SLACK_NS >= ec_read_once(mon->next_ns);
-}
-
-/**
  * ec_monitor_next() - the monitoring job of this turn (FSM side)
  * @mon: monitor
  * @master: master, in the operation phase
@@ -98,9 +83,9 @@ enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 	struct ec_slave *slave;
 	bool mbox;
 
-	if (!ec_monitor_due(mon, now_ns))
+	if (now_ns < mon->next_ns)
 		return EC_MONITOR_NONE;
-	ec_write_once(mon->next_ns, now_ns + EC_MONITOR_PERIOD_NS);
+	mon->next_ns = now_ns + EC_MONITOR_PERIOD_NS;
 	if (mon->slot++ % ec_monitor_broadcast_every(master) == 0 ||
 	    master->scan_busy)
 		goto broadcast;

@@ -34,13 +34,6 @@ struct ec_datagram;
 #define EC_MONITOR_PERIOD_NS (2 * EC_NSEC_PER_MSEC)
 #define EC_MONITOR_BRD_EVERY 5	/* the BRD every 10 ms */
 #define EC_MONITOR_BRD_EVERY_RED 2	/* with a backup device: every 4 ms */
-/*
- * A step falls due this much before its time: the turns follow the
- * application's cycle, and a turn a little early must not wait a whole
- * cycle more (at 1 kHz the steps stay 2 cycles apart).  The step rate
- * stays below one per EC_MONITOR_PERIOD_NS - EC_MONITOR_SLACK_NS.
- */
-#define EC_MONITOR_SLACK_NS (EC_MONITOR_PERIOD_NS / 4)
 /* Datagram header 10 + 2 data + working counter 2. */
 #define EC_MONITOR_MAX_BYTES 14
 /*
@@ -56,7 +49,6 @@ enum ec_monitor_job {
 };
 
 void ec_monitor_reset(struct ec_monitor *mon);
-bool ec_monitor_due(const struct ec_monitor *mon, u64 now_ns);
 enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 				    struct ec_master *master,
 				    struct ec_datagram *d, u64 now_ns);

@@ -68,8 +68,5 @@ static inline void ec_pd_free(void *p)
 #define ec_load_acquire(p) smp_load_acquire(p)
 /* the datagram handover of doc/LOCKING.md rule 3 */
 #define ec_store_release(p, v) smp_store_release(p, v)
-/* A word the other side reads without a lock (no ordering). */
-#define ec_read_once(x) READ_ONCE(x)
-#define ec_write_once(x, v) WRITE_ONCE(x, v)
 
 #endif /* EC_PORT_KERNEL_H */

@@ -233,28 +233,6 @@ static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns)
 	fsm->state = ec_fsm_master_state_broadcast;
 }
 
-/**
- * ec_fsm_master_monitoring() - the master FSM does nothing but the
- * monitor's steps (operation phase)
- * @fsm: master FSM
- *
- * No scan, rescan or DC job: its next turn that matters is the monitor's
- * next step (ec_monitor_due()); the reply of the last step waits for it.
- *
- * Return: true if only monitoring.
- */
-bool ec_fsm_master_monitoring(const struct ec_fsm_master *fsm)
-{
-	const struct ec_master *master = fsm->master;
-
-	return master->active && !master->scan_busy &&
-	       !fsm->slaves_scanning && !fsm->rescan_requested &&
-	       !ec_fsm_dc_busy(master) &&
-	       (fsm->state == ec_fsm_master_state_start ||
-		fsm->state == ec_fsm_master_state_check ||
-		fsm->state == ec_fsm_master_state_broadcast);
-}
-
 /* A slave check of the monitor came back. */
 static void ec_fsm_master_state_check(struct ec_fsm_master *fsm, u64 now_ns)
 {

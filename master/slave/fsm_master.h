@@ -30,7 +30,6 @@ void ec_fsm_master_init(struct ec_fsm_master *fsm, struct ec_master *master,
 void ec_fsm_master_reset(struct ec_fsm_master *fsm);
 void ec_fsm_master_rescan(struct ec_fsm_master *fsm);
 bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns);
-bool ec_fsm_master_monitoring(const struct ec_fsm_master *fsm);
 void ec_fsm_master_clear_slaves(struct ec_master *master);
 
 #endif /* EC_FSM_MASTER_H */

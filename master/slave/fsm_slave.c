@@ -189,8 +189,6 @@ void ec_slave_fsm_mbox_full(struct ec_slave *slave)
 	struct ec_fsm_slave *fsm = slave->fsm;
 
 	fsm->mbox_full = true;
-	if (slave->master)	/* work for the next turn: not quiet */
-		slave->master->op_settled_visits = 0;
 }
 
 /**
@@ -202,8 +200,6 @@ void ec_slave_fsm_request_al_check(struct ec_slave *slave)
 	struct ec_fsm_slave *fsm = slave->fsm;
 
 	ec_fsm_target_request_check(&fsm->target);
-	if (slave->master)	/* work for the next turn: not quiet */
-		slave->master->op_settled_visits = 0;
 }
 
 /*
@@ -474,10 +470,8 @@ static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
  * @now_ns: current time
  *
  * The FSM is created at the first call after the slave's scan.
- *
- * Return: true if the FSM was settled (nothing done but publishing).
  */
-bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
+void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 
@@ -486,25 +480,25 @@ bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 		 * it gave up on serves only register and SII requests.
 		 */
 		if (!slave->master || slave->master->scan_busy)
-			return false;
+			return;
 		ec_slave_fail_unscanned_requests(slave);
 		if (!fsm && !ec_slave_repair_queued(slave))
-			return false;
+			return;
 	}
 	if (!fsm) {
 		fsm = ec_zalloc(sizeof(*fsm));
 		if (!fsm)
-			return false;
+			return;
 		if (ec_fsm_slave_init(fsm, slave)) {
 			ec_datagram_clear(&fsm->datagram);
 			ec_free(fsm);
-			return false;
+			return;
 		}
 		slave->fsm = fsm;
 	}
 	if (ec_fsm_slave_settled(fsm)) {
 		ec_slave_config_publish_as(slave->config, true);
-		return true;
+		return;
 	}
 	ec_fsm_slave_check_config(fsm);
 	/* The application's started requests join the queue in the order
@@ -513,7 +507,6 @@ bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	ec_slave_collect_requests(slave);
 	ec_fsm_slave_exec(fsm, now_ns);
 	ec_slave_config_publish(slave->config);
-	return false;
 }
 
 /**

@@ -110,7 +110,7 @@ void ec_slave_fsm_mbox_full(struct ec_slave *slave);
 void ec_slave_fsm_request_al_check(struct ec_slave *slave);
 bool ec_slave_fsm_ready(const struct ec_slave *slave);
 
-bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
+void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
 void ec_slave_fsm_detach_config(struct ec_slave *slave);
 void ec_slave_cancel_requests(struct ec_slave *slave);

@@ -11,7 +11,6 @@
 #include "config_harness.h"
 #include "dc/fsm_dc.h"
 #include "cycle/monitor.h"
-#include "slave/fsm_slave.h"
 
 struct wire {
 	unsigned int cycles;
@@ -201,45 +200,6 @@ START_TEST(test_notice_al_error_and_unplug)
 }
 END_TEST
 
-/*
- * The FSM turns a quiet segment takes (harness.h runs them as the glue
- * wakes its thread, master/linux/cycle.c): one every second cycle at
- * 1 kHz, the monitor's period, with the monitoring as before; work for a
- * slave (the monitor asks for its AL status) ends the quiet at the next
- * turn and is done within the cycles after it.
- */
-START_TEST(test_quiet_turns)
-{
-	struct fixture f;
-	struct ec_slave *ai;
-	struct ec_fsm_slave *fsm;
-	unsigned int turns, i;
-	struct wire w;
-
-	op_setup(&f);
-	run_for(&f.h, 100 * EC_NSEC_PER_MSEC);
-	ck_assert(ec_master_op_quiet(&f.h.master));
-	turns = ec_harness_kick.turns;
-	measure(&f.h, 1000, &w);
-	check_bound(&w, 1000);
-	ck_assert_uint_ge(ec_harness_kick.turns - turns, 490);
-	ck_assert_uint_le(ec_harness_kick.turns - turns, 510);
-	ck_assert(ec_master_op_quiet(&f.h.master));
-
-	ai = slave_at(&f.h, ID_AI);
-	fsm = ai->fsm;
-	ec_slave_fsm_request_al_check(ai);
-	for (i = 0; i < 2 && fsm->target.check_requested; i++)
-		cycle(&f.h);
-	ck_assert(!fsm->target.check_requested);	/* the read started */
-	ck_assert(!ec_master_op_quiet(&f.h.master));
-	run_for(&f.h, 10 * EC_NSEC_PER_MSEC);
-	ck_assert(ec_master_op_quiet(&f.h.master));
-	ck_assert(master_sees_op(&f.h, NULL));
-	teardown(&f);
-}
-END_TEST
-
 static bool op_again(struct ec_harness *h, void *ctx)
 {
 	return h->master.slave_count == N_SLAVES && !h->master.scan_busy &&
@@ -283,7 +243,6 @@ int main(void)
 	tcase_add_test(tc, test_bytes_100);
 	tcase_add_test(tc, test_notice_al_error_and_unplug);
 	tcase_add_test(tc, test_power_cycle_between_broadcasts);
-	tcase_add_test(tc, test_quiet_turns);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -130,42 +130,21 @@ static inline void ec_harness_cycle(struct ec_harness *h)
  * The application's receive and send as the kernel glue runs them: under
  * the io lock (the userspace lock aborts on a nested take, so a cyclic
  * path that calls an FSM-side function is caught), with the master
- * thread's FSM turn when the glue wakes it (master/linux/cycle.c): after
- * the receive when a reply awaits its FSM or the FSM side is not quiet,
- * else after the send when no turn ran since the last one and the FSM
- * side wants one (the monitor's next step).
+ * thread's FSM turn after the receive that wakes it.
  */
-static struct {
-	bool reply_out;
-	unsigned int turns, turns_at_send;
-} ec_harness_kick __attribute__((unused)) = { .reply_out = true };
-
-static inline void ec_harness_op_turn(struct ec_master *m, u64 now_ns)
-{
-	ec_master_op_fsm(m, now_ns);
-	ec_harness_kick.turns++;
-}
-
 static inline void ec_harness_op_receive(struct ec_master *m, u64 now_ns)
 {
 	ec_port_io_lock(m);
 	ec_master_app_receive(m, now_ns);
 	ec_port_io_unlock(m);
-	if (ec_harness_kick.reply_out || !ec_master_op_quiet(m))
-		ec_harness_op_turn(m, now_ns);
+	ec_master_op_fsm(m, now_ns);
 }
 
 static inline void ec_harness_op_send(struct ec_master *m, u64 now_ns)
 {
-	bool ran = ec_harness_kick.turns != ec_harness_kick.turns_at_send;
-
 	ec_port_io_lock(m);
 	ec_master_app_send(m, now_ns);
-	ec_harness_kick.reply_out = ec_master_op_reply_awaited(m);
 	ec_port_io_unlock(m);
-	ec_harness_kick.turns_at_send = ec_harness_kick.turns;
-	if (!ran && ec_master_op_turn_due(m, now_ns))
-		ec_harness_op_turn(m, now_ns);
 }
 
 /* Cycle until cond(ctx) holds or @limit_ns of simulated time passed. */
