@@ -230,6 +230,7 @@ int ec_app_request_error(const struct ec_app_request *r);
 void ec_slave_config_state(const struct ec_slave_config *sc,
 			   ec_slave_config_state_t *state);
 void ec_slave_config_publish(struct ec_slave_config *sc);
+void ec_slave_config_publish_as(struct ec_slave_config *sc, bool configured);
 
 int ec_slave_config_sdo8(struct ec_slave_config *sc, u16 index, u8 subindex,
 			 u8 value);

@@ -46,18 +46,31 @@ void ec_slave_config_state(const struct ec_slave_config *sc,
  */
 void ec_slave_config_publish(struct ec_slave_config *sc)
 {
-	const struct ec_slave *slave;
 	const struct ec_fsm_slave *fsm;
+
+	if (!sc || !sc->slave)
+		return;
+	fsm = sc->slave->fsm;
+	ec_slave_config_publish_as(sc, fsm &&
+				   ec_fsm_target_configured(&fsm->target));
+}
+
+/**
+ * ec_slave_config_publish_as() - ec_slave_config_publish() when the
+ * caller knows whether the slave needs a new configuration
+ * @sc: config, or NULL
+ * @configured: what ec_fsm_target_configured() says of its slave
+ */
+void ec_slave_config_publish_as(struct ec_slave_config *sc, bool configured)
+{
 	u8 seen;
 
 	if (!sc || !sc->slave)
 		return;
-	slave = sc->slave;
-	fsm = slave->fsm;
 	seen = EC_SC_SEEN_ATTACHED |
-	       (slave->current_state &
+	       (sc->slave->current_state &
 		(EC_AL_STATE_MASK | EC_AL_STATE_ERROR_FLAG));
-	if (fsm && ec_fsm_target_configured(&fsm->target))
+	if (configured)
 		seen |= EC_SC_SEEN_CONFIGURED;
 	ec_store_release(&sc->al_state_seen, seen);
 }

@@ -440,6 +440,30 @@ static void ec_fsm_slave_check_config(struct ec_fsm_slave *fsm)
 		ec_fsm_slave_drop_config(fsm);
 }
 
+/*
+ * The steady state of the operation phase: ec_fsm_slave_state_idle()
+ * would start nothing, ec_fsm_slave_check_config() drop nothing and
+ * ec_slave_collect_requests() collect nothing (each condition below is
+ * one of theirs), so a turn only publishes the slave's state.  No job of
+ * this FSM waits on a time here: it takes an event (a request, the
+ * monitor's AL check or full mailbox, an AL state or configuration
+ * change, a deactivation) to leave it.
+ */
+static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	if (fsm->state != ec_fsm_slave_state_idle || !fsm->startup_done ||
+	    !fsm->config_done || fsm->mbox_full || fsm->request_sc ||
+	    slave->eoe || !slave->scan_done ||
+	    ec_fsm_datagram_pending(&fsm->datagram))
+		return false;
+	if ((!fsm->pdos_done || !fsm->dict_done) && ec_slave_has_coe(slave))
+		return false;
+	return ec_fsm_target_settled(&fsm->target) &&
+	       !ec_fsm_slave_request_queued(slave);
+}
+
 /**
  * ec_slave_fsm_run() - run a slave's FSM for one cycle
  * @slave: slave
@@ -471,6 +495,10 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 			return;
 		}
 		slave->fsm = fsm;
+	}
+	if (ec_fsm_slave_settled(fsm)) {
+		ec_slave_config_publish_as(slave->config, true);
+		return;
 	}
 	ec_fsm_slave_check_config(fsm);
 	/* The application's started requests join the queue in the order

@@ -200,6 +200,33 @@ bool ec_fsm_target_configured(const struct ec_fsm_target *fsm)
 				      ec_slave_target_state(fsm->slave));
 }
 
+/**
+ * ec_fsm_target_settled() - the slave is kept where it should be and
+ * nothing asks for a job
+ * @fsm: target FSM
+ *
+ * In the operation phase, where no AL status read falls due by time (the
+ * master's monitor asks for them): no job runs or is asked for, the
+ * slave is in its target state with no error, and neither the target
+ * nor the configuration changed since the last job.  Then
+ * ec_fsm_target_start() starts nothing and ec_fsm_target_configured()
+ * is true, until one of these inputs changes.
+ *
+ * Return: true if settled.
+ */
+bool ec_fsm_target_settled(const struct ec_fsm_target *fsm)
+{
+	const struct ec_slave *slave = fsm->slave;
+	u8 target;
+
+	if (fsm->state != ec_fsm_target_state_end || fsm->check_requested ||
+	    slave->error_flag || !slave->master || !slave->master->active)
+		return false;
+	target = ec_slave_target_state(slave);
+	return !ec_fsm_target_changed(fsm, target) &&
+	       ec_fsm_target_reached(fsm, target);
+}
+
 /* Bring the slave to @target: configure it on the way up, else change. */
 static void ec_fsm_target_go(struct ec_fsm_target *fsm, u8 target,
 			     bool changed, u64 now_ns)

@@ -196,6 +196,8 @@ int main(int argc, char **argv)
 	struct timespec t;
 	int opt, ret;
 
+	/* Line by line: make bench starts its CPU window at the "op" line. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	memset(&b, 0, sizeof(b));
 	b.cycles = 5000;
 	while ((opt = getopt(argc, argv, "m:c:t:w:b:W:S")) != -1) {

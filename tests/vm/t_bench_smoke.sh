@@ -11,7 +11,8 @@
 # both and round trips timed for both, and strace in the guest
 # (when the host has it) counts at most 2 ioctls per cycle plus the setup;
 # from the capture, no cycle carried more than the documented monitoring
-# (1 datagram, 14 bytes); the scan figures and the bare ioctl are printed.
+# (1 datagram, 14 bytes); the scan figures and the bare ioctl are printed;
+# the whole cycle's CPU has figures for every run.
 # Asserts on counts and presence, never on time.
 
 . "$(dirname "$0")/testlib.sh"
@@ -109,6 +110,28 @@ for c in 3 4 5 6; do
 	echo "$(col "$b" $c)" | grep -Eq '^[0-9]+\.[0-9]+$' ||
 		fail "baseline receive: column $c is '$(col "$b" $c)'"
 done
+# The whole cycle's CPU (busy per cycle from the guest's idle time): the
+# idle master's row, and every run's row that is there has figures (a
+# run of 300 cycles is short: a loaded host's sleeps can carry its windows
+# past its end, and then the run is left out of the table, by design); at
+# least one application's row.
+grep -q "^| run | busy per cycle |" "$OUT" || fail "no CPU table"
+apps=0
+for k in "master idle (PREOP)" "kernel application" \
+	 "kernel application, baseline" "userspace application" \
+	 "userspace application, baseline"; do
+	r=$(grep -F "| $k |" "$OUT" | head -n 1)
+	if [ -z "$r" ]; then
+		[ "$k" != "master idle (PREOP)" ] || fail "CPU table: no idle row"
+		continue
+	fi
+	[ "$k" = "master idle (PREOP)" ] || apps=$((apps + 1))
+	for c in 3 4 5 7 13; do
+		echo "$(col "$r" $c)" | grep -Eq '^-?[0-9]+(\.[0-9]+)?$' ||
+			fail "CPU table: $k column $c is '$(col "$r" $c)'"
+	done
+done
+[ "$apps" -ge 1 ] || fail "CPU table: no application's row"
 grep -q 'THE RIG IS EMULATED\|rig: QEMU with' "$OUT" ||
 	fail "the output does not say what the rig is"
 grep -q '^On real hardware' "$OUT" || fail "no real-hardware instructions"
