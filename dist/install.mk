@@ -105,11 +105,9 @@ install-lib: $(LIB_SO)
 	install -d $(DESTDIR)$(LIBDIR)
 	install -m 644 $(LIB_SO) $(DESTDIR)$(LIBDIR)/libethercat.so.1
 
-# The ioctl ABI: ec_ioctl.h and every header it includes.
-EC_IOCTL_HEADERS := include/ec_ioctl.h include/ec_ioctl_eoe.h \
-	include/ec_ioctl_req.h include/ec_ioctl_red.h \
-	include/ec_ioctl_monitor.h include/ec_ioctl_shm.h \
-	include/ec_ioctl_mbox.h include/ec_ioctl_dc.h
+# The ioctl ABI: ec_ioctl.h and every header it includes (all of them are
+# include/ec_ioctl*.h, so a new part is installed without a list to keep).
+EC_IOCTL_HEADERS := $(sort $(wildcard include/ec_ioctl*.h))
 
 install-dev: $(LIB_A) $(BUILD)/dist/libethercat.pc \
 		$(BUILD)/dist/EtherCATConfig.cmake \

@@ -15,7 +15,8 @@
 # the stock driver takes the port back (eth0 reappears), and the sysfs
 # unbind/bind of doc/NATIVE.md gives it to ec_e1000e once more; under the
 # user example in OP, rmmod ec_e1000e detaches the device and insmod brings
-# it back, receiving again (the slaves' return to OP is the master's part,
+# it back, receiving again; `ethercat capture --count 200` in OP writes
+# 200 frames taken from the native driver's send and receive, none lost (the slaves' return to OP is the master's part,
 # t_device_removal).
 # The rig fails the run on any warning in the kernel log.
 
@@ -46,6 +47,8 @@ vm_run --nic "$NIC" --native ${KO_EX:+--file "$KO_EX:/data/ec_kernel_example.ko"
 	ethercat master | grep Receives | sed "s/^ */rx-before: /"
 	ec_user_example -c 3000 -q >/tmp/u.log 2>&1 & P=$!
 	wait_n OP 5; echo "op_rc=$?"
+	ethercat capture -w /tmp/n.pcapng --count 200 2>/tmp/n.err
+	echo "cap_rc=$?"; sed "s/^/ncap: /" /tmp/n.err
 	wait $P; echo "user_rc=$?"
 	ethercat master | grep Receives | sed "s/^ */rx-after: /"
 	grep "loopback\|^cycles" /tmp/u.log | sed "s/^/user: /"
@@ -110,6 +113,9 @@ rx=$(sed -n 's/^master:       Rx frames: *\([0-9]*\)$/\1/p' "$OUT" | head -n 1)
 [ -n "$rx" ] && [ "$rx" -gt 0 ] || fail "no frames received (Rx frames '$rx')"
 want '^op_rc=0$' "the slaves did not reach OP"
 want '^user_rc=0$' "the user example failed"
+want '^cap_rc=0$' "ethercat capture failed on $DRV"
+want '^ncap: capture: 200 frames written, 0 lost; main: [1-9][0-9]* sent [1-9][0-9]* received$' \
+	"the capture on $DRV did not write 200 frames both ways, none lost"
 want '^user: loopback ok: digital [1-9][0-9]*/[1-9]' "the user example proved no loop-back"
 # The receive on arrival of a polled driver (rx_peek_us, doc/NATIVE.md):
 # off, every receive of the user example polls; on (EC_VM_NATIVE_ARGS,
