@@ -35,6 +35,7 @@
 #define ECSIM_MAX_RAM_KB	60
 #define ECSIM_MAX_EEPROM_KBIT	512
 #define ECSIM_MAX_STRING	255	/* SII strings: a length byte */
+#define ECSIM_MAX_COMMENT	65535	/* "comment": for people, never in the SII */
 #define ECSIM_MAX_SII_STRINGS	255	/* SII string index: a byte */
 #define ECSIM_MAX_PDO_ENTRIES	255	/* SII PDO category: a byte */
 #define ECSIM_MAX_PATH		4095	/* "esi": a file name */
@@ -159,7 +160,7 @@ static int vstring(struct vctx *v, const json_t *o, const char *what,
 
 /*
  * Every string under @j at most 255 bytes (what one SII string holds),
- * file names ("esi") 4095; "data" (an FoE file's bytes) and "value" (an
+ * file names ("esi") 4095, comments ("comment", never in the SII) 65535; "data" (an FoE file's bytes) and "value" (an
  * object's value) are bounded by their loaders (foe.c, od_json.c).
  * @path names @j for the message ("\"pdos\"[2]: ").
  */
@@ -180,12 +181,15 @@ static int vstrings(struct vctx *v, const json_t *j, const char *path,
 			return 0;
 		if (key && !strcmp(key, "esi"))
 			max = ECSIM_MAX_PATH;
+		if (key && !strcmp(key, "comment"))
+			max = ECSIM_MAX_COMMENT;
 		n = json_string_length(j);
 		if (n > max)
 			return verr(v, "%s%zu bytes, more than the %zu %s",
 				    path, n, max, max == ECSIM_MAX_STRING ?
 				    "an SII string holds" :
-				    "of a file name");
+				    max == ECSIM_MAX_PATH ? "of a file name" :
+				    "of a comment");
 		return 0;
 	}
 	if (json_is_array(j)) {

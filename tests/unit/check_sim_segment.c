@@ -188,8 +188,9 @@ static char *with_long_string(const char *fmt, size_t n)
 	return json;
 }
 
-/* Every string at most 255 bytes (one SII string); a 100 KB name and
- * one of 256 bytes are refused with the slave or model and the key. */
+/* Every string at most 255 bytes (one SII string), a comment 65535; a
+ * 100 KB name and one of 256 bytes are refused with the slave or model
+ * and the key. */
 START_TEST(test_long_strings)
 {
 	static const struct {
@@ -206,7 +207,7 @@ START_TEST(test_long_strings)
 		{ "{ \"slaves\": [ { \"model\": \"EK1100\", \"foe\": { \"files\": [ { \"name\": \"%s\" } ] } } ] }",
 		  1000, "slave 0 (model \"EK1100\"): \"foe\": \"files\"[0]: \"name\": 1000 bytes" },
 		{ "{ \"slaves\": [ { \"model\": \"EK1100\" } ], \"comment\": \"%s\" }",
-		  256, "\"comment\": 256 bytes" },
+		  65536, "\"comment\": 65536 bytes, more than the 65535 of a comment" },
 	};
 	struct ecsim_segment *seg;
 	char err[512], *json;
@@ -220,6 +221,13 @@ START_TEST(test_long_strings)
 		ck_assert_msg(strstr(err, cases[i].message), "'%s' not in '%s'",
 			      cases[i].message, err);
 	}
+	/* a comment is for people, never an SII string: 384 bytes fit
+	 * (examples/dc/segment.json has one) */
+	json = with_long_string(cases[4].fmt, 384);
+	seg = ecsim_segment_new_string(json, err, sizeof(err));
+	free(json);
+	ck_assert_msg(seg != NULL, "%s", err);
+	ecsim_segment_free(seg);
 	/* 255 bytes fit */
 	json = with_long_string(cases[0].fmt, 255);
 	seg = ecsim_segment_new_string(json, err, sizeof(err));
