@@ -285,61 +285,63 @@ static void ec_metrics_slave_labels(FILE *f, const struct ec_metrics_master *mm,
 	fputs("\"", f);
 }
 
+/* The value of per-slave family @k (the table below) for slave @pos;
+ * false when the slave has none (no DC). */
+static bool ec_metrics_slave_value(const struct ec_metrics_master *mm,
+				   size_t pos, size_t k, long long *v)
+{
+	const struct ec_ioctl_slave *s = &mm->slaves.all[pos];
+
+	switch (k) {
+	case 0:
+		*v = s->al_state & 0x0f;
+		return true;
+	case 1:
+		*v = (s->al_state & 0x10) || s->error_flag ? 1 : 0;
+		return true;
+	case 2:
+		*v = (long long)mm->health.slaves[pos].processing_unit;
+		return true;
+	case 3:
+		*v = (long long)mm->health.slaves[pos].pdi;
+		return true;
+	default:
+		*v = mm->dc_diff[pos];
+		return mm->dc_valid[pos];
+	}
+}
+
 static void ec_metrics_slaves(FILE *f, const struct ec_metrics *x)
 {
-	size_t i, pos;
+	static const struct {
+		const char *name, *type, *help;
+	} fam[] = {
+		{ "ethercat_slave_al_state", "gauge",
+		  "AL state: 1 INIT, 2 PREOP, 3 BOOT, 4 SAFEOP, 8 OP." },
+		{ "ethercat_slave_al_error", "gauge",
+		  "1 when the slave's AL status has the error flag or the master gave up on it." },
+		{ "ethercat_slave_processing_unit_errors_total", "counter",
+		  "ECAT processing unit errors (0x030C) the master counted." },
+		{ "ethercat_slave_pdi_errors_total", "counter",
+		  "PDI errors (0x030D) the master counted." },
+		{ "ethercat_dc_sync_deviation_ns", "gauge",
+		  "System time difference of a DC slave (0x092C), ns." },
+	};
+	size_t k, i, pos;
+	long long v;
 
-	ec_metrics_family(f, "ethercat_slave_al_state", "gauge",
-			  "AL state: 1 INIT, 2 PREOP, 3 BOOT, 4 SAFEOP, 8 OP.");
-	for (i = 0; i < x->n; i++)
-		for (pos = 0; pos < x->m[i].slaves.n; pos++) {
-			fputs("ethercat_slave_al_state", f);
-			ec_metrics_slave_labels(f, &x->m[i], pos);
-			fprintf(f, "} %u\n",
-				x->m[i].slaves.all[pos].al_state & 0x0f);
-		}
-	ec_metrics_family(f, "ethercat_slave_al_error", "gauge",
-			  "1 when the slave's AL status has the error flag or the master gave up on it.");
-	for (i = 0; i < x->n; i++)
-		for (pos = 0; pos < x->m[i].slaves.n; pos++) {
-			const struct ec_ioctl_slave *s =
-				&x->m[i].slaves.all[pos];
-
-			fputs("ethercat_slave_al_error", f);
-			ec_metrics_slave_labels(f, &x->m[i], pos);
-			fprintf(f, "} %u\n",
-				(s->al_state & 0x10) || s->error_flag ? 1 : 0);
-		}
-	ec_metrics_family(f, "ethercat_slave_processing_unit_errors_total",
-			  "counter",
-			  "ECAT processing unit errors (0x030C) the master counted.");
-	for (i = 0; i < x->n; i++)
-		for (pos = 0; pos < x->m[i].slaves.n; pos++) {
-			fputs("ethercat_slave_processing_unit_errors_total", f);
-			ec_metrics_slave_labels(f, &x->m[i], pos);
-			fprintf(f, "} %llu\n", (unsigned long long)
-				x->m[i].health.slaves[pos].processing_unit);
-		}
-	ec_metrics_family(f, "ethercat_slave_pdi_errors_total", "counter",
-			  "PDI errors (0x030D) the master counted.");
-	for (i = 0; i < x->n; i++)
-		for (pos = 0; pos < x->m[i].slaves.n; pos++) {
-			fputs("ethercat_slave_pdi_errors_total", f);
-			ec_metrics_slave_labels(f, &x->m[i], pos);
-			fprintf(f, "} %llu\n", (unsigned long long)
-				x->m[i].health.slaves[pos].pdi);
-		}
-	ec_metrics_family(f, "ethercat_dc_sync_deviation_ns", "gauge",
-			  "System time difference of a DC slave (0x092C), ns.");
-	for (i = 0; i < x->n; i++)
-		for (pos = 0; pos < x->m[i].slaves.n; pos++) {
-			if (!x->m[i].dc_valid[pos])
-				continue;
-			fputs("ethercat_dc_sync_deviation_ns", f);
-			ec_metrics_slave_labels(f, &x->m[i], pos);
-			fprintf(f, "} %lld\n",
-				(long long)x->m[i].dc_diff[pos]);
-		}
+	for (k = 0; k < sizeof(fam) / sizeof(fam[0]); k++) {
+		ec_metrics_family(f, fam[k].name, fam[k].type, fam[k].help);
+		for (i = 0; i < x->n; i++)
+			for (pos = 0; pos < x->m[i].slaves.n; pos++) {
+				if (!ec_metrics_slave_value(&x->m[i], pos, k,
+							    &v))
+					continue;
+				fputs(fam[k].name, f);
+				ec_metrics_slave_labels(f, &x->m[i], pos);
+				fprintf(f, "} %lld\n", v);
+			}
+	}
 }
 
 /* The per port families: one sample per existing port of every slave. */
