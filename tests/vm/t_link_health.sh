@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_link_health: the master's link health in OP (the user example on the
 # default segment at 1 kHz).  RX errors injected on the cable in front of
