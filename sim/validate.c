@@ -30,9 +30,6 @@
 #include "validate_priv.h"
 
 int ecsim_verr(struct vctx *v, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-int ecsim_verr(struct vctx *v, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
