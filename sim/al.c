@@ -83,6 +83,7 @@ void ecsim_al_enter(struct ecsim_slave *s, uint8_t state)
 		s->pd_in.bits = 0;
 	}
 	ecsim_mbx_set_al_state(s, state);
+	ecsim_index_sync(s);
 }
 
 void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code)
@@ -92,6 +93,7 @@ void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code)
 	ecsim_put16(s->mem + ESC_REG_AL_STATUS_CODE, code);
 	if (state != ecsim_al_state(s))
 		ecsim_al_enter(s, state);
+	ecsim_index_sync(s);
 }
 
 /* SM n configured by the master as the model (and the SII) says. */
@@ -266,6 +268,7 @@ void ecsim_al_control(struct ecsim_slave *s)
 		if ((st & ESC_AL_STATE_MASK) == ESC_AL_OP && req != cur)
 			s->last_output_ns = s->seg->now_ns;
 		s->mem[ESC_REG_AL_STATUS] = st;
+		ecsim_index_sync(s);
 		return;
 	}
 	if (s->mem[ESC_REG_AL_STATUS] & ESC_AL_ERROR) {

@@ -284,7 +284,7 @@ static void wire_image(struct ecsim_slave *dst, const struct ecsim_slave *src)
 static uint64_t pattern_value(struct ecsim_slave *s,
 			      const struct ecsim_pattern *p)
 {
-	uint64_t n = s->frames_seen, v = 0;
+	uint64_t n = ecsim_frames_seen(s), v = 0;
 	const struct ecsim_slave *src;
 
 	switch (p->kind) {
@@ -303,38 +303,60 @@ static uint64_t pattern_value(struct ecsim_slave *s,
 	}
 }
 
+/* One frame of the application of @s (SAFEOP, OP, device emulation). */
+static void update_slave(struct ecsim_segment *seg, struct ecsim_slave *s)
+{
+	unsigned int k;
+
+	if (s->model->behaviour && !strcmp(s->model->behaviour, "cia402"))
+		cia402_step(s);
+	ecsim_soe_step(s);
+	if (!s->pd_in.n)
+		return;
+	for (k = 0; k < s->n_patterns; k++) {
+		const struct ecsim_pattern *p = &s->patterns[k];
+
+		if (p->kind == ECSIM_PAT_WIRE && p->src_image) {
+			const struct ecsim_slave *src = by_id(seg, p->src_id);
+
+			if (src)
+				wire_image(s, src);
+			continue;
+		}
+		ecsim_pd_set(s, &s->pd_in, p->index, p->sub,
+			     pattern_value(s, p));
+	}
+}
+
+/*
+ * Every frame, each slave in the ring whose application runs and has
+ * something to do (a CiA 402 or SoE drive, input patterns): those of the
+ * index's set (index.c), backwards as a slave may leave it; the reference
+ * asks every slave of the ring.  The frames a slave saw are counted by
+ * the index (ecsim_frames_seen()).
+ */
 void ecsim_pd_update_inputs(struct ecsim_segment *seg)
 {
-	unsigned int i, k;
+	const struct ecsim_ix_set *live = &seg->ix.set[ECSIM_IX_APP];
+	unsigned int i;
 
+	seg->ix.frames++;
+	if (!seg->ix.reference && seg->ix.head[0]) {
+		for (i = live->n; i-- > 0;) {
+			struct ecsim_slave *s = &seg->slaves[live->v[i]];
+
+			if (s->pos != ~0u)
+				update_slave(seg, s);
+		}
+		return;
+	}
 	for (i = 0; i < seg->ring_len; i++) {
 		struct ecsim_slave *s = seg->ring[i];
 		uint8_t st = ecsim_al_state(s);
 
-		if (st != ESC_AL_SAFEOP && st != ESC_AL_OP &&
-		    !ecsim_al_emulated(s))
-			continue;
-		s->frames_seen++;
-		if (s->model->behaviour &&
-		    !strcmp(s->model->behaviour, "cia402"))
-			cia402_step(s);
-		ecsim_soe_step(s);
-		if (!s->pd_in.n)
-			continue;
-		for (k = 0; k < s->n_patterns; k++) {
-			const struct ecsim_pattern *p = &s->patterns[k];
-
-			if (p->kind == ECSIM_PAT_WIRE && p->src_image) {
-				const struct ecsim_slave *src =
-					by_id(seg, p->src_id);
-
-				if (src)
-					wire_image(s, src);
-				continue;
-			}
-			ecsim_pd_set(s, &s->pd_in, p->index, p->sub,
-				     pattern_value(s, p));
-		}
+		if (st == ESC_AL_SAFEOP || st == ESC_AL_OP ||
+		    ecsim_al_emulated(s))
+			update_slave(seg, s);
 	}
 }
 
@@ -357,6 +379,7 @@ int ecsim_pd_add_pattern(struct ecsim_slave *s, const struct ecsim_pattern *p)
 		return -ENOMEM;
 	s->patterns = np;
 	np[s->n_patterns++] = *p;
+	ecsim_index_sync(s);	/* its application runs every frame now */
 	return 0;
 }
 
