@@ -191,10 +191,12 @@ static uint16_t check_process_data(struct ecsim_slave *s)
 		    !fmmu_maps(s, d->start, out))
 			return bad;
 		if (out && !have_out) {
-			s->pd_out = pd;
+			if (ecsim_pd_assign(&s->pd_out, &pd))
+				return AL_CODE_INVALID_OUTPUT_MAPPING;
 			have_out = true;
 		} else if (!out && !have_in) {
-			s->pd_in = pd;
+			if (ecsim_pd_assign(&s->pd_in, &pd))
+				return AL_CODE_INVALID_INPUT_MAPPING;
 			have_in = true;
 		}
 	}

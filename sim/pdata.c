@@ -97,18 +97,51 @@ int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 void ecsim_pd_fixed_layout(struct ecsim_slave *s)
 {
 	const struct ecsim_model *m = s->model;
+	struct ecsim_pd_sm pd;
 	unsigned int n;
 	bool out = false, in = false;
 
 	for (n = 0; n < m->n_sms; n++) {
 		if (m->sms[n].type == ECSIM_SMT_OUTPUTS && !out)
-			out = !ecsim_pd_layout(s, n, &s->pd_out);
+			out = !ecsim_pd_layout(s, n, &pd) &&
+			      !ecsim_pd_assign(&s->pd_out, &pd);
 		else if (m->sms[n].type == ECSIM_SMT_INPUTS && !in)
-			in = !ecsim_pd_layout(s, n, &s->pd_in);
+			in = !ecsim_pd_layout(s, n, &pd) &&
+			     !ecsim_pd_assign(&s->pd_in, &pd);
 	}
 }
 
-static const struct ecsim_pd_entry *find(const struct ecsim_pd_sm *pd,
+int ecsim_pd_assign(struct ecsim_pd_map *dst, const struct ecsim_pd_sm *src)
+{
+	struct ecsim_pd_entry *e = NULL;
+
+	if (src->n) {
+		e = realloc(dst->e, src->n * sizeof(*e));
+		if (!e) {
+			ecsim_pd_map_clear(dst);
+			return -ENOMEM;
+		}
+		memcpy(e, src->e, src->n * sizeof(*e));
+	} else {
+		free(dst->e);
+	}
+	dst->e = e;
+	dst->sm = src->sm;
+	dst->n = src->n;
+	dst->bits = src->bits;
+	return 0;
+}
+
+void ecsim_pd_map_clear(struct ecsim_pd_map *dst)
+{
+	free(dst->e);
+	dst->e = NULL;
+	dst->sm = -1;
+	dst->n = 0;
+	dst->bits = 0;
+}
+
+static const struct ecsim_pd_entry *find(const struct ecsim_pd_map *pd,
 					 uint16_t index, uint8_t sub)
 {
 	unsigned int i;
@@ -155,7 +188,7 @@ static void set_bits(uint8_t *base, uint32_t off, unsigned int n, uint64_t v)
 	}
 }
 
-int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t *value)
 {
 	const struct ecsim_pd_entry *e = find(pd, index, sub);
@@ -166,7 +199,7 @@ int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
 	return 0;
 }
 
-int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t value)
 {
 	const struct ecsim_pd_entry *e = find(pd, index, sub);

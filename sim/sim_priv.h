@@ -128,10 +128,20 @@ struct ecsim_pd_entry {
 	uint32_t bitoff;	/* from the SM start */
 };
 
+/* A layout while it is worked out (ecsim_pd_layout()). */
 struct ecsim_pd_sm {
 	int sm;			/* -1: none */
 	unsigned int n;
 	struct ecsim_pd_entry e[ECSIM_MAX_PD_ENTRIES];
+	uint32_t bits;
+};
+
+/* A slave's layout: the n entries on the heap (a slave of a segment of
+ * 10,000 carried 4 KiB of empty entries). */
+struct ecsim_pd_map {
+	int sm;			/* -1: none */
+	unsigned int n;
+	struct ecsim_pd_entry *e;
 	uint32_t bits;
 };
 
@@ -250,7 +260,7 @@ struct ecsim_slave {
 	void *eoe;			/* struct ecsim_eoe (eoe.c) */
 
 	/* process data */
-	struct ecsim_pd_sm pd_out, pd_in;
+	struct ecsim_pd_map pd_out, pd_in;
 	unsigned int n_patterns;
 	struct ecsim_pattern *patterns;
 	uint64_t frames_seen;		/* ecsim_frames_seen() */
@@ -411,10 +421,14 @@ int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 void ecsim_pd_fixed_layout(struct ecsim_slave *s);
 void ecsim_pd_update_inputs(struct ecsim_segment *seg);
 void ecsim_pd_clear_outputs(struct ecsim_slave *s);
-int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t *value);
-int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t value);
+/* @src becomes @dst's layout; 0 or -ENOMEM (then @dst has none). */
+int ecsim_pd_assign(struct ecsim_pd_map *dst, const struct ecsim_pd_sm *src);
+/* No layout (@dst's entries freed). */
+void ecsim_pd_map_clear(struct ecsim_pd_map *dst);
 int ecsim_pd_parse_inputs(struct ecsim_slave *s, const json_t *inputs,
 			  char *err, size_t errlen);
 int ecsim_pd_add_pattern(struct ecsim_slave *s,
