@@ -8,7 +8,7 @@
 # where "make modules_install" puts them (tests/vm/run --no-load, then
 # depmod), the programs in PATH (--guest-sim), sudo as a plain exec (the
 # guest runs as root), and the user's parts: ci/machine.json (the
-# default segment) and ci/app-tests.sh (the user example: 800 cycles of 10 ms, its
+# default segment) and ci/app-tests.sh (the user example at 10 ms, its
 # loop-back proved, and an unplug/replug of the servo (slave 5) seen by the
 # application).  Checks: the recipe exits 0, its capture is a pcapng file
 # with frames in it, its simulator status is JSON with the 6 slaves, and
@@ -35,14 +35,18 @@ cat >"$TMP/app-tests.sh" <<'EOF'
 #!/bin/sh
 # the user's tests: the example in OP with its loop-back; the servo
 # (slave 5) unplugged and back, seen by the application
-ec_user_example -q -t 10000 -c 800 >/tmp/app.log 2>&1 & P=$!
-i=0; while [ $i -lt 200 ] && ! grep -q "all configs operational" /tmp/app.log
-do sleep 0.1; i=$((i + 1)); done
+until_log() {	# until_log TEXT COUNT TENTHS: COUNT lines with TEXT
+	i=0; while [ $i -lt "$3" ] &&
+		[ "$(grep -c "$1" /tmp/app.log)" -lt "$2" ]
+	do sleep 0.1; i=$((i + 1)); done
+}
+ec_user_example -q -t 10000 >/tmp/app.log 2>&1 & P=$!
+until_log "all configs operational" 1 300
 ethercat-sim-ctl unplug 5 || exit 1
-i=0; while [ $i -lt 100 ] && ! grep -q "servo: offline" /tmp/app.log
-do sleep 0.1; i=$((i + 1)); done
+until_log "servo: offline" 1 100
 ethercat-sim-ctl replug 5 || exit 1
-wait $P; rc=$?
+until_log "master: 6 slave" 2 200
+kill -TERM $P; wait $P; rc=$?
 sed "s/^/app: /" /tmp/app.log | grep -v "WC\|domain"
 exit $rc
 EOF
@@ -71,6 +75,9 @@ o '^ethercatctl: master 0: 6 of 6 simulated slaves in PREOP' \
 	"the recipe's simulate did not bring 6 slaves to PREOP"
 o '^app: loopback ok: digital [1-9]' "the application's loop-back failed"
 o '^app: servo: offline$' "the application did not see the unplug"
+sed -n '/^app: master: 5 slave(s)$/,$p' "$OUT" |
+	grep -q '^app: master: 6 slave(s)$' ||
+	fail "the application did not see the servo come back"
 o '^rc_recipe=0$' "the recipe of doc/SIMULATION.md failed"
 o '^magic=0a0d0d0a$' "the capture is not a pcapng file"
 bytes=$(sed -n 's/^capture_bytes=//p' "$OUT")
