@@ -5,9 +5,10 @@
 # (tests/vm/run --no-load --guest-sim: the modules where "make
 # modules_install" puts them, ethercat-sim, ethercat-sim-ctl and the veth
 # module in the guest; the guest's NIC is not used).  Without veth,
-# "ethercatctl simulate" says the kernel has no veth support; a missing
-# segment file and one the simulator refuses are reported with the
-# simulator's own message, and leave nothing behind.  Then "ethercatctl
+# "ethercatctl simulate" says the kernel has no veth support; without
+# ethercat-sim, or without the ec_master module, it says so; a missing
+# segment file and one the simulator refuses (with the simulator's own
+# message) are reported; none of them leaves anything behind.  Then "ethercatctl
 # simulate" with the default segment (a veth pair ecsim0/ecsim0p, the
 # simulator as a daemon): its slaves in PREOP, "ethercat slaves", the user
 # example in OP with its loop-back, slave 5 (the servo) unplugged with
@@ -39,6 +40,17 @@ vm_run --no-load --guest-sim --file "$CTL:/usr/sbin/ethercatctl" -- '
 	echo "rc_noveth=$? msg_noveth=$(tr "\n" " " </tmp/o)"
 	left noveth
 	mv /tmp/veth.ko* "$(dirname "$veth")/"; depmod; echo "rc_depmod=$?"
+
+	mv /usr/local/bin/ethercat-sim /tmp/
+	ethercatctl simulate "$EC_SEGMENT" >/tmp/o 2>&1
+	echo "rc_nosim=$? msg_nosim=$(tr "\n" " " </tmp/o)"
+	mv /tmp/ethercat-sim /usr/local/bin/
+	ecm=$(find /lib/modules -name "ec_master.ko*")
+	mv "$ecm" /tmp/; depmod
+	ethercatctl simulate "$EC_SEGMENT" >/tmp/o 2>&1
+	echo "rc_nomod=$? msg_nomod=$(tr "\n" " " </tmp/o)"
+	left nomod
+	mv /tmp/ec_master.ko* "$(dirname "$ecm")/"; depmod
 
 	ethercatctl simulate /tmp/nosuch.json >/tmp/o 2>&1
 	echo "rc_nofile=$? msg_nofile=$(tr "\n" " " </tmp/o)"
@@ -83,6 +95,11 @@ o '^rc_noveth=1 msg_noveth=.*cannot create the veth pair ecsim0/ecsim0p.*the ker
 o '^left_noveth: ifaces=0 procs=0 mods=0 state=0$' \
 	"a failed simulate (no veth) left something behind"
 o '^rc_depmod=0$' "depmod failed"
+o '^rc_nosim=1 msg_nosim=.*no ethercat-sim program' "missing ethercat-sim not reported"
+o '^rc_nomod=1 msg_nomod=.*cannot load ec_master.*no module ec_master for kernel' \
+	"missing ec_master module not reported"
+o '^left_nomod: ifaces=0 procs=0 mods=0 state=0$' \
+	"a failed simulate (no ec_master) left something behind"
 o '^rc_nofile=1 msg_nofile=.*no segment file "/tmp/nosuch.json"' \
 	"missing segment file not reported"
 o '^rc_bad=1 msg_bad=.*refused /tmp/bad.json.*ethercat-sim: .*EL9999' \
