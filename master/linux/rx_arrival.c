@@ -27,6 +27,7 @@
 #include "ioctl.h"
 #include "ioctl_app.h"
 #include "cycle/domain.h"
+#include "app/hc_group.h"
 
 /* Read at each activation: 0 gives the baseline of make bench. */
 static bool rx_on_arrival = true;
