@@ -2,7 +2,7 @@
 /*
  * Text commands that change a running segment (the --control socket of
  * ethercat-sim, also usable in process): unplug, replug, drop, corrupt,
- * delay, error, break, heal, status.
+ * delay, error, break, heal, status; plug and pull a hot-connect group.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -67,6 +67,8 @@ static void status(struct ecsim_segment *seg, struct out *o)
 
 		say(o, "slave %u %s %s", i, s->model->key,
 		    s->plugged ? "plugged" : "unplugged");
+		if (s->group[0])
+			say(o, " group %s", s->group);
 		if (s->plugged)
 			say(o, " pos %u", s->pos);
 		say(o, " state %s%s code 0x%04x", state_name(st),
@@ -176,6 +178,14 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 	} else if (!strcmp(argv[0], "replug") && argc == 2 &&
 		   !number(argv[1], ~0u, &a)) {
 		ret = ecsim_segment_replug(seg, (unsigned int)a);
+	} else if ((!strcmp(argv[0], "plug") || !strcmp(argv[0], "pull")) &&
+		   argc == 2) {
+		ret = ecsim_segment_group_plug(seg, argv[1],
+					       argv[0][1] == 'l');
+		if (ret == -ENOENT) {
+			say(&o, "error: no slave in group %s\n", argv[1]);
+			return ret;
+		}
 	} else if (!strcmp(argv[0], "drop") && argc == 2 &&
 		   !number(argv[1], 100, &a)) {
 		ret = ecsim_segment_set_drop(seg, (unsigned int)a);
@@ -216,7 +226,8 @@ int ecsim_segment_command(struct ecsim_segment *seg, const char *line,
 		ret = ecsim_segment_emergency(seg, (unsigned int)a,
 					      (uint16_t)b);
 	} else {
-		say(&o, "error: usage: unplug N | replug N | drop PERCENT | "
+		say(&o, "error: usage: unplug N | replug N | plug GROUP | "
+		    "pull GROUP | drop PERCENT | "
 		    "corrupt PERCENT | delay US | error N ALSTATUSCODE | "
 		    "emergency N CODE | ppm N PPM | break N | heal | "
 		    "rxerr|invalid|flap N PORT PERCENT | status\n");

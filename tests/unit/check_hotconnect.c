@@ -34,9 +34,11 @@
 	" { \"model\": \"EL2008\" }," \
 	" { \"model\": \"EL1008\"%s }," \
 	" { \"model\": \"EL2008\"%s } ]," \
-	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ] }"
+	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ]%s }"
 
-#define UNPLUGGED ", \"faults\": { \"unplugged\": true }"
+/* the tool as the segment file's hot-connect group, absent at start */
+#define IN_GROUP ", \"group\": \"tool\""
+#define ABSENT ", \"groups\": { \"tool\": { \"absent\": true } }"
 
 /* The tool's PDOs, given by the application: the slaves may be absent
  * at activation (the terminals' defaults: 8 one-bit channels in SM0). */
@@ -110,8 +112,8 @@ static void start(bool tool_plugged)
 	static char json[1024];
 	unsigned int n = tool_plugged ? 5 : 3;
 
-	snprintf(json, sizeof(json), SEG_FMT, tool_plugged ? "" : UNPLUGGED,
-		 tool_plugged ? "" : UNPLUGGED);
+	snprintf(json, sizeof(json), SEG_FMT, IN_GROUP, IN_GROUP,
+		 tool_plugged ? "" : ABSENT);
 	ec_harness_init(&h, json);
 	ck_assert(ec_harness_run_until(&h, scanned, &n, 10 * EC_NSEC_PER_SEC));
 	log_count = 0;
@@ -121,6 +123,8 @@ static void start(bool tool_plugged)
 static void teardown(void)
 {
 	ec_port_set_log(NULL);
+	if (!h.seg)
+		return;		/* the test made no master */
 	ec_master_deactivate(&h.master, h.now_ns);
 	ec_master_clear_config(&h.master);
 	ec_harness_clear(&h);
@@ -346,6 +350,7 @@ END_TEST
 
 START_TEST(test_absent_at_start)
 {
+	char out[128];
 	struct app a;
 
 	start(false);
@@ -357,11 +362,43 @@ START_TEST(test_absent_at_start)
 	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
 	ck_assert_uint_eq(a.domain->working_counter, 3);
 	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
-	/* the tool joins later */
-	ck_assert_int_eq(ecsim_segment_replug(h.seg, POS_TDI), 0);
-	ck_assert_int_eq(ecsim_segment_replug(h.seg, POS_TDO), 0);
+	/* the tool joins later: the simulator's control command */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	ck_assert_str_eq(out, "ok\n");
 	ck_assert(app_run_until(&a, tool_present, 10 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(a.domain->working_counter, 6);
+	/* and leaves */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_absent, 2 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull nothing", out,
+					       sizeof(out)), -ENOENT);
+	ck_assert_str_eq(out, "error: no slave in group nothing\n");
+}
+END_TEST
+
+/* The simulator refuses a "groups" entry no slave uses, and bad names. */
+START_TEST(test_sim_group_file_errors)
+{
+	char err[256];
+	struct ecsim_segment *seg;
+
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\" } ],"
+				       " \"groups\": { \"tool\": { \"absent\": true } } }",
+				       err, sizeof(err));
+	ck_assert_ptr_null(seg);
+	ck_assert_msg(strstr(err, "\"groups\": \"tool\": no slave has \"group\": \"tool\""),
+		      "%s", err);
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\", \"group\": \"a b\" } ] }",
+				       err, sizeof(err));
+	ck_assert_ptr_null(seg);
+	ck_assert_msg(strstr(err, "slave 0: \"group\""), "%s", err);
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\", \"group\": \"t\" } ],"
+				       " \"groups\": { \"t\": { \"absent\": 1 } } }",
+				       err, sizeof(err));
+	ck_assert_ptr_null(seg);
+	ck_assert_msg(strstr(err, "only \"absent\""), "%s", err);
 }
 END_TEST
 
@@ -401,6 +438,7 @@ int main(void)
 	tcase_add_test(tc, test_wrong_port_refused);
 	tcase_add_test(tc, test_absent_at_start);
 	tcase_add_test(tc, test_no_groups_unchanged);
+	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
