@@ -374,14 +374,14 @@ u16 ec_domain_answered_wkc(const struct ec_domain *domain)
  */
 u16 ec_domain_expected_wkc(const struct ec_domain *domain)
 {
+	u16 wkc = domain->expected_working_counter;
 	unsigned int i;
-	u16 wkc = 0;
 
 	for (i = 0; i < domain->datagram_count; i++) {
 		const struct ec_domain_datagram *dd = &domain->datagrams[i];
 
-		if (!dd->group || ec_hc_presence(dd->group) == EC_HC_PRESENT)
-			wkc += dd->expected_working_counter;
+		if (dd->group && ec_hc_presence(dd->group) != EC_HC_PRESENT)
+			wkc -= dd->expected_working_counter;
 	}
 	return wkc;
 }
