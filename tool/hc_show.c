@@ -3,6 +3,8 @@
  * hc_show.c - hot-connect groups in `ethercat config` and `slaves`.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hc_show.h"
@@ -66,5 +68,67 @@ void ec_hc_show_config(struct ec_lib_master *m, uint32_t config_index,
 	ec_out_uint("losses", ", lost %llu time(s)", g.losses);
 	ec_out_uint("last_join_ms", ", last join %llu ms)\n",
 		    g.last_join_ns / 1000000);
+	ec_out_obj_close();
+}
+
+/**
+ * ec_hc_slaves_load() - the group of each slave through its config
+ * @m: open handle
+ * @n: slaves on the bus
+ * @hs: filled; hs->any says whether any slave is in a group
+ *
+ * Return: 0 or -errno (-ENOMEM).
+ */
+int ec_hc_slaves_load(struct ec_lib_master *m, size_t n,
+		      struct ec_hc_slaves *hs)
+{
+	struct ec_ioctl_config cf;
+	struct ec_ioctl_hc_group g;
+	uint32_t i;
+
+	memset(hs, 0, sizeof(*hs));
+	hs->g = calloc(n ? n : 1, sizeof(*hs->g));
+	if (!hs->g)
+		return -ENOMEM;
+	hs->n = n;
+	for (i = 0; i < EC_HC_MAX_CONFIGS; i++) {
+		if (ec_lib_config(m, i, &cf))
+			break;
+		if (cf.slave_position == EC_IOCTL_NO_SLAVE ||
+		    cf.slave_position >= n ||
+		    ec_hc_config_group(m, i, &g) <= 0)
+			continue;
+		hs->g[cf.slave_position] = g;
+		hs->any = true;
+	}
+	return 0;
+}
+
+void ec_hc_slaves_free(struct ec_hc_slaves *hs)
+{
+	free(hs->g);
+	memset(hs, 0, sizeof(*hs));
+}
+
+const char *ec_hc_slave_text(void *ctx, size_t i)
+{
+	struct ec_hc_slaves *hs = ctx;
+
+	if (i >= hs->n || !hs->g[i].name[0])
+		return "-";
+	snprintf(hs->text, sizeof(hs->text), "%s:%s", hs->g[i].name,
+		 ec_hc_presence_name(hs->g[i].presence));
+	return hs->text;
+}
+
+void ec_hc_slave_detail(void *ctx, size_t i)
+{
+	struct ec_hc_slaves *hs = ctx;
+
+	if (i >= hs->n || !hs->g[i].name[0])
+		return;
+	ec_out_obj_open("hc_group");
+	ec_out_str("name", NULL, hs->g[i].name);
+	ec_out_str("presence", NULL, ec_hc_presence_name(hs->g[i].presence));
 	ec_out_obj_close();
 }
