@@ -7,12 +7,12 @@
 # tool and reaches OP with the base; the tool is plugged in and pulled out
 # with vm-control (plug tool / pull tool) HC_ROUNDS times while it runs.
 # Printed: the time from "plug" to the tool in OP each round, the kernel's
-# log lines of the group, and the cycles the domain missed against a run
-# of the same length without plugging in the same boot (the same control
-# calls: "pull tool" on an absent tool).  Asserted: the tool joins and
-# leaves every round, its inputs read zero while it is absent, the base's
-# loop-back holds, and the plugging run misses no more cycles than the
-# pulls themselves explain (see doc/HOTCONNECT.md): never a timed limit.
+# log lines of the group, and the cycles the domain and the base's own
+# part missed, against a run without plugging in the same boot (the same
+# control calls: "pull tool" on an absent tool).  Asserted: the tool joins
+# and leaves every round, the kernel logs both, its inputs read zero while
+# it is absent, the base's loop-back holds; the figures are not asserted
+# (no timed assertions).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -47,6 +47,7 @@ vm_run --segment "$TTOP/examples/hotconnect/segment.json" -- "$GUEST_WAIT_N"'
 		vm-control plug tool >/dev/null
 		wait_line "tool present" $r /tmp/hc.log || echo "no_join=$r"
 		ethercat config | sed "s/^/config $r: /"
+		[ $r -eq 1 ] && ethercat slaves | sed "s/^/slaves: /"
 		echo "pull $r at $(up)"
 		vm-control pull tool >/dev/null
 		wait_line "tool absent" $r /tmp/hc.log || echo "no_leave=$r"
@@ -78,7 +79,9 @@ awk '
 	/^plug [0-9]+ at / { t[$2] = $4 }
 	/^hc: tool present at / { n++; printf "round %d: tool in OP %.0f ms after plug\n", n, ($4 - t[n]) * 1000 }
 ' "$OUT"
-base=$(sed -n 's/^base: cycles \([0-9]*\), incomplete after the first complete one \([0-9]*\)$/\1 \2/p' "$OUT")
-hc=$(sed -n 's/^hc: cycles \([0-9]*\), incomplete after the first complete one \([0-9]*\)$/\1 \2/p' "$OUT")
-echo "cycles, missed: without plugging $base; with $ROUNDS plug/pull rounds $hc"
+fig() {
+	sed -n "s/^$1: cycles \([0-9]*\), incomplete after the first complete one \([0-9]*\), base incomplete \([0-9]*\)$/\1 cycles, domain incomplete \2, base incomplete \3/p" "$OUT"
+}
+echo "without plugging: $(fig base)"
+echo "with $ROUNDS plug/pull rounds: $(fig hc)"
 pass
