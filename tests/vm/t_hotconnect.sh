@@ -77,11 +77,12 @@ grep -q '^kernel: .*group tool: absent at' "$OUT" ||
 # Figures: the time from "plug" to the tool in OP, per round.
 awk '
 	/^plug [0-9]+ at / { t[$2] = $4 }
-	/^hc: tool present at / { n++; printf "round %d: tool in OP %.0f ms after plug\n", n, ($4 - t[n]) * 1000 }
+	/^hc: tool present at / { n++; printf "round %d: tool in OP %.0f ms after plug\n", n, ($5 - t[n]) * 1000 }
 ' "$OUT"
 fig() {
 	sed -n "s/^$1: cycles \([0-9]*\), incomplete after the first complete one \([0-9]*\), base incomplete \([0-9]*\)$/\1 cycles, domain incomplete \2, base incomplete \3/p" "$OUT"
 }
+grep '^kernel: \|^slaves: \|^plug \|^pull \|^hc: tool ' "$OUT"
 echo "without plugging: $(fig base)"
 echo "with $ROUNDS plug/pull rounds: $(fig hc)"
 pass
