@@ -80,17 +80,19 @@ long ec_ioctl_app_hc_group_create(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	struct ec_ioctl_hc_group data;
 	struct ec_hc_group *g;
+	bool busy;
 
 	EC_APP_COPY_IN(f, data, arg);
 	if (!memchr(data.name, 0, sizeof(data.name)))
 		return -EINVAL;
 	mutex_lock(&m->io_mutex);
-	g = ec_hc_group_create(&m->core, data.name);
+	busy = m->core.active;
+	g = busy ? NULL : ec_hc_group_create(&m->core, data.name);
 	if (g)
 		data.group_index = g->index;
 	mutex_unlock(&m->io_mutex);
-	if (!g)
-		return -EINVAL;
+	if (!g)		/* the log says why: name, duplicate, count, memory */
+		return busy ? -EBUSY : -EINVAL;
 	return copy_to_user(arg, &data, sizeof(data)) ? -EFAULT : 0;
 }
 
