@@ -11,7 +11,18 @@ EX_USER_VM  := $(BUILD)/vm-bin/ec_user_example
 EX_DC       := $(BUILD)/examples/ec_dc_example
 EX_DC_VM    := $(BUILD)/vm-bin/ec_dc_example
 
-ALL_TARGETS += $(EX_USER) $(EX_USER_VM) $(EX_DC) $(EX_DC_VM)
+EX_HC       := $(BUILD)/examples/ec_hotconnect_example
+EX_HC_VM    := $(BUILD)/vm-bin/ec_hotconnect_example
+
+ALL_TARGETS += $(EX_USER) $(EX_USER_VM) $(EX_DC) $(EX_DC_VM) $(EX_HC) $(EX_HC_VM)
+
+$(EX_HC): examples/hotconnect/main.c include/ecrt.h $(LIB_SO_LINK)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -o $@ $< -L$(BUILD)/lib -lethercat
+
+$(EX_HC_VM): $(EX_HC)
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(EX_DC): examples/dc/main.c include/ecrt.h $(LIB_SO_LINK)
 	@mkdir -p $(dir $@)

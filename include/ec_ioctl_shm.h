@@ -57,7 +57,9 @@
 struct ec_ioctl_shm_domain {
 	/* written by the module */
 	__u32 wkc_received;	/* answered working counters, summed */
-	__u32 expected_wkc;	/* at activation */
+	__u32 expected_wkc;	/* at activation; version 8: at every
+				 * publication (hot connect: only the
+				 * groups present count) */
 	__u32 kernel_seq;	/* raised at each publication */
 	/* version 6 (was reserved): 1 while the backup device's copies
 	 * carried data in the last exchange, as ecrt_domain_state() of a

@@ -99,6 +99,8 @@
  *
  *   EC_HAVE_FOE               ecrt_slave_config_create_foe_request(),
  *                             ecrt_foe_request_*(): FoE from the cycle
+ *   EC_HAVE_HOT_CONNECT       ecrt_master_create_hc_group() and the
+ *                             rest of doc/HOTCONNECT.md
  */
 #define EC_HAVE_REDUNDANCY
 #define EC_HAVE_EMERGENCY
@@ -2080,6 +2082,108 @@ EC_PUBLIC_API int ecrt_foe_request_write(ec_foe_request_t *req, size_t size);
  * Return: 0, or a negative errno.
  */
 EC_PUBLIC_API int ecrt_foe_request_read(ec_foe_request_t *req);
+
+/*
+ * Hot connect (an extension of IgH's API, EC_HAVE_HOT_CONNECT,
+ * doc/HOTCONNECT.md): parts of a machine that may be absent at start, or
+ * plugged in and pulled out while the rest runs (a tool changer, a
+ * pendant).  A slave configuration put into a hot-connect group is
+ * optional: the group is present only when every one of its slaves is
+ * there with the configured identity at the configured address (and, for
+ * a group declared at a port, its first slave directly behind that port).
+ * Each group has its own expected working counter within each domain (the
+ * group's process data travel in datagrams of their own); the domain's
+ * wc_state counts only the groups that are present (and the slaves in no
+ * group).  While a group is absent its inputs read zero and its outputs
+ * are not sent.  Without these calls nothing changes.
+ */
+#define EC_HAVE_HOT_CONNECT
+
+/* Longest group name, without the final NUL. */
+#define EC_HC_GROUP_NAME_MAX 31
+
+typedef struct ec_hc_group ec_hc_group_t;
+
+/* Where a group stands. */
+typedef enum {
+	EC_HC_ABSENT,	/* not all of its slaves are there (as configured) */
+	EC_HC_JOINING,	/* all there; not all configured and in OP yet */
+	EC_HC_PRESENT,	/* all in OP: its data count in the domains */
+} ec_hc_presence_t;
+
+/* A group's part of a domain, ecrt_domain_group_state(). */
+typedef struct {
+	unsigned int working_counter;	/* the group's datagrams, summed */
+	unsigned int expected_working_counter;	/* of a complete exchange */
+	ec_wc_state_t wc_state;		/* EC_WC_ZERO while not exchanged */
+	ec_hc_presence_t presence;
+} ec_hc_group_state_t;
+
+/**
+ * ecrt_master_create_hc_group() - create a hot-connect group
+ * @master: the master (before activation).
+ * @name: 1..EC_HC_GROUP_NAME_MAX printable characters, unique.
+ *
+ * Freed with the master.  Not from the cyclic task.
+ *
+ * Return: the group, or NULL (bad or duplicate name, active master, no
+ * memory; the log says which).
+ */
+EC_PUBLIC_API ec_hc_group_t *ecrt_master_create_hc_group(
+		ec_master_t *master, const char *name);
+
+/**
+ * ecrt_hc_group_at_port() - the group is whatever is plugged in behind
+ * one port of one slave
+ * @group: the group (before activation).
+ * @alias: alias of that slave (0: none).
+ * @position: its position (after the alias).
+ * @port: 1..3 (port 0 faces the master).
+ *
+ * The group's first slave (the one of its first configuration) must be
+ * directly behind that port; found elsewhere, the group stays absent and
+ * the log says where it was found.
+ *
+ * Return: 0, or a negative errno (-EINVAL: bad port, -EBUSY: active).
+ */
+EC_PUBLIC_API int ecrt_hc_group_at_port(ec_hc_group_t *group,
+					uint16_t alias, uint16_t position,
+					uint8_t port);
+
+/**
+ * ecrt_slave_config_hc_group() - make a configuration optional, a member
+ * of a hot-connect group
+ * @sc: the slave configuration (before activation).
+ * @group: its group; the group's slaves are in the order of these calls.
+ *
+ * Return: 0, or a negative errno (-EEXIST: in another group already,
+ * -EBUSY: active master, -EINVAL: a group of another master).
+ */
+EC_PUBLIC_API int ecrt_slave_config_hc_group(ec_slave_config_t *sc,
+					     ec_hc_group_t *group);
+
+/**
+ * ecrt_domain_group_state() - a group's part of a domain in the last
+ * exchange that ecrt_domain_process() evaluated
+ * @domain: the domain.
+ * @group: the group.
+ * @state: receives the group's working counter, the expected one, their
+ *	classification and the group's presence.  A group with no data in
+ *	the domain reads 0/0, EC_WC_ZERO and its presence.
+ *
+ * Call it after ecrt_domain_process() and before ecrt_domain_queue(), as
+ * you read inputs.
+ *
+ * Return: 0, or a negative errno.
+ *
+ * Context: realtime.  Kernel: any context - process, kthread, timer_list
+ *	or hrtimer callback (softirq or hard-irq expiry), with a spinlock
+ *	held or interrupts off, PREEMPT_RT included; never sleeps, never
+ *	allocates, never waits for the CLI or the master's thread.
+ */
+EC_PUBLIC_API int ecrt_domain_group_state(const ec_domain_t *domain,
+					  const ec_hc_group_t *group,
+					  ec_hc_group_state_t *state);
 
 /*
  * Register requests.  Same rules as SDO requests.

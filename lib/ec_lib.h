@@ -96,6 +96,12 @@ int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t config_index,
 			 struct ec_ioctl_eoe_ip *out);
 int ec_lib_config_idn(struct ec_lib_master *m, uint32_t config_index,
 		      uint32_t idn_pos, struct ec_ioctl_config_idn *out);
+/* Hot connect (ec_ioctl_hc.h): a group by number, a config's group
+ * (group_index EC_IOCTL_HC_NONE: none); -ENOENT past the last. */
+int ec_lib_hc_group(struct ec_lib_master *m, uint32_t group_index,
+		    struct ec_ioctl_hc_group *out);
+int ec_lib_config_hc_group(struct ec_lib_master *m, uint32_t config_index,
+			   uint32_t *group_index);
 int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
 		       uint32_t flag_pos, struct ec_ioctl_sc_flag *out);
 int ec_lib_soe(struct ec_lib_master *m, bool write,

@@ -31,6 +31,14 @@ struct ec_master {
 	struct ec_ioctl_dc_times dc;
 	struct ec_domain *domains;	/* newest first */
 	struct ec_slave_config *configs;	/* newest first */
+	struct ec_hc_group *hc_groups;		/* newest first */
+};
+
+/* A hot-connect group (ecrt_hc.c): the kernel's group number @index. */
+struct ec_hc_group {
+	struct ec_hc_group *next;
+	ec_master_t *master;
+	unsigned int index;
 };
 
 struct ec_domain {

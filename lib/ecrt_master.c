@@ -70,6 +70,12 @@ void ec_app_clear_config(ec_master_t *master)
 		master->domains = d->next;
 		free(d);
 	}
+	while (master->hc_groups) {
+		ec_hc_group_t *g = master->hc_groups;
+
+		master->hc_groups = g->next;
+		free(g);
+	}
 }
 
 static void ec_app_unmap(ec_master_t *master)

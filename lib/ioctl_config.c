@@ -215,3 +215,44 @@ int ec_lib_domain_data(struct ec_lib_master *m, uint32_t domain_index,
 		*result_size = io.result_size;
 	return ret;
 }
+
+/**
+ * ec_lib_hc_group() - a hot-connect group (EC_IOCTL_HC_GROUP_INFO)
+ * @m: open handle
+ * @group_index: its number, from 0
+ * @out: name, port, members, presence, joins on success
+ *
+ * Return: 0 or -errno (-ENOENT past the last group).
+ */
+int ec_lib_hc_group(struct ec_lib_master *m, uint32_t group_index,
+		    struct ec_ioctl_hc_group *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->group_index = group_index;
+	return ec_lib_ioctl(m, EC_IOCTL_HC_GROUP_INFO, out,
+			    "hot-connect group");
+}
+
+/**
+ * ec_lib_config_hc_group() - the hot-connect group of a configuration
+ * (EC_IOCTL_CONFIG_HC_GROUP)
+ * @m: open handle
+ * @config_index: position in the master's list of configurations
+ * @group_index: its group's number, or EC_IOCTL_HC_NONE
+ *
+ * Return: 0 or -errno.
+ */
+int ec_lib_config_hc_group(struct ec_lib_master *m, uint32_t config_index,
+			   uint32_t *group_index)
+{
+	struct ec_ioctl_sc_hc_group d;
+	int ret;
+
+	memset(&d, 0, sizeof(d));
+	d.config_index = config_index;
+	ret = ec_lib_ioctl(m, EC_IOCTL_CONFIG_HC_GROUP, &d,
+			   "slave config group");
+	if (!ret)
+		*group_index = d.group_index;
+	return ret;
+}

@@ -2,8 +2,9 @@
 /*
  * Text commands that change a running segment (the --control socket of
  * ethercat-sim, also usable in process): unplug, replug, drop, corrupt,
- * delay, error, break, heal, link faults, wire values (input/output),
- * status; "json" before a command gives its answer as one JSON object.
+ * delay, error, break, heal, plug and pull a hot-connect group, link
+ * faults, wire values (input/output), status; "json" before a command
+ * gives its answer as one JSON object.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -85,6 +86,8 @@ static void status_text(struct ecsim_segment *seg, struct out *o)
 
 		say(o, "slave %u %s %s", i, s->model->key,
 		    s->plugged ? "plugged" : "unplugged");
+		if (s->group[0])
+			say(o, " group %s", s->group);
 		if (s->plugged)
 			say(o, " pos %u", s->pos);
 		say(o, " state %s%s code 0x%04x", state_name(st),
@@ -135,6 +138,10 @@ static void status_json(struct ecsim_segment *seg, struct out *o)
 		say(o, "%s{\"id\":%u,\"model\":", i ? "," : "", i);
 		say_json_str(o, s->model->key);
 		say(o, ",\"plugged\":%s", s->plugged ? "true" : "false");
+		if (s->group[0]) {
+			say(o, ",\"group\":");
+			say_json_str(o, s->group);
+		}
 		if (s->plugged)
 			say(o, ",\"position\":%u", s->pos);
 		say(o, ",\"state\":\"%s\",\"error\":%s,\"code\":%u",
@@ -221,7 +228,8 @@ static int number(const char *s, unsigned long max, unsigned long *v)
 	return *end || end == s || *v > max ? -EINVAL : 0;
 }
 
-#define USAGE "usage: unplug N | replug N | drop PERCENT | corrupt PERCENT | " \
+#define USAGE "usage: unplug N | replug N | plug GROUP | pull GROUP | " \
+	"drop PERCENT | corrupt PERCENT | " \
 	"delay US | error N ALSTATUSCODE | emergency N CODE | ppm N PPM | " \
 	"break N | heal | rxerr|invalid|flap N PORT PERCENT | " \
 	"input N INDEX SUB [VALUE] | output N INDEX SUB | status " \
@@ -305,6 +313,14 @@ static int run_command(struct ecsim_segment *seg, int argc, char **argv,
 	} else if (!strcmp(argv[0], "replug") && argc == 2 &&
 		   !number(argv[1], ~0u, &a)) {
 		ret = ecsim_segment_replug(seg, (unsigned int)a);
+	} else if ((!strcmp(argv[0], "plug") || !strcmp(argv[0], "pull")) &&
+		   argc == 2) {
+		ret = ecsim_segment_group_plug(seg, argv[1],
+					       argv[0][1] == 'l');
+		if (ret == -ENOENT) {
+			snprintf(err, errlen, "no slave in group %s", argv[1]);
+			return ret;
+		}
 	} else if (!strcmp(argv[0], "drop") && argc == 2 &&
 		   !number(argv[1], 100, &a)) {
 		ret = ecsim_segment_set_drop(seg, (unsigned int)a);

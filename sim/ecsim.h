@@ -139,6 +139,13 @@ unsigned int ecsim_segment_ring_count(const struct ecsim_segment *seg);
  */
 int ecsim_segment_unplug(struct ecsim_segment *seg, unsigned int id);
 int ecsim_segment_replug(struct ecsim_segment *seg, unsigned int id);
+/*
+ * Hot connect: every slave whose "group" is @name leaves the ring (pull)
+ * or comes back powered up anew (plug), all at once.  -ENOENT: no slave
+ * has that group.
+ */
+int ecsim_segment_group_plug(struct ecsim_segment *seg, const char *name,
+			     bool plug);
 int ecsim_segment_set_drop(struct ecsim_segment *seg, unsigned int percent);
 int ecsim_segment_set_corrupt(struct ecsim_segment *seg,
 			      unsigned int percent);

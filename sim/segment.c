@@ -441,6 +441,8 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 		goto out_free;
 	if (ecsim_dc_check_wiring(seg, err, errlen))
 		goto out_free;
+	if (ecsim_segment_parse_groups(seg, root, err, errlen))
+		goto out_free;
 	if (ecsim_index_init(seg)) {
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		goto out_free;

@@ -222,6 +222,7 @@ struct ecsim_slave {
 	unsigned int id;
 	unsigned int pos;		/* ring position while plugged */
 	bool plugged;
+	char group[32];		/* "group": a hot-connect group, or "" */
 	char *name;
 	uint32_t serial;
 	uint16_t alias;
@@ -354,6 +355,9 @@ struct ecsim_segment {
 
 /* segment.c */
 void ecsim_segment_rebuild_ring(struct ecsim_segment *seg);
+/* "group" of each slave and "groups" of the segment (group.c). */
+int ecsim_segment_parse_groups(struct ecsim_segment *seg, const json_t *root,
+			       char *err, size_t errlen);
 /* segment_esi.c: the model of a slave given as {"esi": FILE, "type": T,
  * "revision": R}; *@key names it in seg->models. */
 int ecsim_segment_esi_model(struct ecsim_segment *seg, unsigned int id,

@@ -278,7 +278,9 @@ static int vslave(struct vctx *v, const json_t *own, const json_t *cat,
 		/* distributed clocks and wiring, checked by sim/dc.c */
 		"link", "dc", "fwd_ns", "ret_ns",
 		/* FoE files, checked by sim/foe.c; EoE, by sim/eoe.c */
-		"foe", "eoe", NULL,
+		"foe", "eoe",
+		/* a hot-connect group, checked by sim/group.c */
+		"group", NULL,
 	};
 	static const char *const fkeys[] = {
 		"sii_checksum", "no_firmware", "unplugged", "al_error", NULL,
@@ -565,7 +567,8 @@ int ecsim_segment_validate(const json_t *root, const json_t *catalogue,
 			   size_t warnlen)
 {
 	static const char *const keys[] = {
-		"slaves", "wires", "faults", "dc", "models", "comment", NULL,
+		"slaves", "wires", "faults", "dc", "models", "comment",
+		"groups", NULL,
 	};
 	struct vctx v = { .err = err, .errlen = errlen };
 	const json_t *slaves = json_object_get(root, "slaves");

@@ -18,6 +18,7 @@
 #include "ecrt.h"
 #include "print.h"
 #include "tables.h"
+#include "hc_show.h"
 
 #define EC_STATE_NAME_SIZE 16
 #define EC_CONFIG_MAX 65536	/* sanity limit of the listing loop */
@@ -199,7 +200,8 @@ struct ec_config_line {
 	char alias[8], pos[8], ident[32], slave[8], state[EC_STATE_NAME_SIZE];
 };
 
-static void ec_config_list(const struct ec_configs *cs, const char *ind)
+static void ec_config_list(struct ec_lib_master *m,
+			   const struct ec_configs *cs, const char *ind)
 {
 	int wa = 0, wp = 0, ws = 0, wst = 0;
 	struct ec_config_line *lines;
@@ -237,9 +239,17 @@ static void ec_config_list(const struct ec_configs *cs, const char *ind)
 	for (k = 0; k < cs->count; k++) {
 		const struct ec_config_line *l = &lines[k];
 
-		ec_out_text("%s%*s:%-*s  %s  %-*s  %-*s  \n", ind, wa,
+		struct ec_ioctl_hc_group g;
+
+		ec_out_text("%s%*s:%-*s  %s  %-*s  %-*s  ", ind, wa,
 			    l->alias, wp, l->pos, l->ident, ws, l->slave,
 			    wst, l->state);
+		/* hot connect: only configs in a group (IgH's lines else) */
+		if (ec_hc_config_group(m, cs->all[cs->sel[k]].config_index,
+				       &g) > 0)
+			ec_out_text("group %s %s", g.name,
+				    ec_hc_presence_name(g.presence));
+		ec_out_text("\n");
 	}
 	free(lines);
 }
@@ -589,6 +599,7 @@ static int ec_config_detail(struct ec_cli *c, struct ec_lib_master *m,
 	if (ret)
 		return ret;
 	ec_config_dc(cf, ind);
+	ec_hc_show_config(m, cf->config_index, ind);
 	ec_out_text("\n");
 	ec_out_obj_close();
 	return 0;
@@ -639,7 +650,7 @@ int ec_cmd_config(struct ec_cli *c)
 						l.items[i],
 						&cs.all[cs.sel[k]], ind);
 			else
-				ec_config_list(&cs, ind);
+				ec_config_list(&m, &cs, ind);
 		}
 		ec_configs_free(&cs);
 		ec_lib_close(&m);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hc_show.h"
 #include "commands.h"
 #include "print.h"
 #include "tables.h"
@@ -365,9 +366,15 @@ static int ec_slaves_show(struct ec_cli *c, struct ec_lib_master *m,
 {
 	size_t k;
 
-	(void)m;
 	if (!c->verbose) {
-		ec_list_slaves(master, s, indent, NULL);
+		struct ec_hc_slaves hs;
+		struct ec_slave_column col = { ec_hc_slave_text,
+					       ec_hc_slave_detail, &hs };
+
+		if (ec_hc_slaves_load(m, s->n, &hs))
+			return ec_cli_fail(c, "out of memory");
+		ec_list_slaves(master, s, indent, hs.any ? &col : NULL);
+		ec_hc_slaves_free(&hs);
 		return 0;
 	}
 	for (k = 0; k < s->count; k++)

@@ -15,6 +15,7 @@
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
+#include "app/hc_group.h"
 #include "dc/dc.h"
 #include "slave/fsm_master.h"
 #include "slave/link_health.h"
@@ -200,6 +201,7 @@ void ec_master_clear_config(struct ec_master *master)
 	ec_list_for_each_safe(pos, tmp, &master->configs)
 		ec_slave_config_free(ec_list_entry(pos, struct ec_slave_config,
 						   node));
+	ec_hc_groups_free(master);
 	master->domain_count = 0;
 	master->config_count = 0;
 	ec_pd_free(master->pd_mem);
@@ -395,6 +397,7 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 	}
 	if (i == n && n)	/* all ran: the next turn starts one further */
 		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;
+	ec_hc_groups_update(master, now_ns);
 }
 
 /**

@@ -32,6 +32,7 @@
 struct ec_master;
 struct ec_slave;
 struct ec_domain;
+struct ec_hc_group;
 
 /* The PDOs an application assigns to one sync manager. */
 struct ec_sync_config {
@@ -94,6 +95,9 @@ struct ec_slave_config {
 	u8 al_state_seen;
 	bool identity_mismatch;		/* a slave sits there, but not ours */
 	bool alias_ambiguous;		/* its alias is on several slaves */
+	/* Hot connect: the group that makes this config optional, or NULL
+	 * (hc_group.h); its slave attaches only when the group is placed. */
+	struct ec_hc_group *hc_group;
 
 	struct ec_sync_config syncs[EC_SC_SYNCS];
 	struct ec_fmmu_config fmmus[EC_MAX_FMMUS_PER_CONFIG];

@@ -11,6 +11,7 @@
 #include "slave/fsm_slave.h"
 #include "cycle/master.h"
 #include "slave/slave.h"
+#include "app/hc_group.h"
 
 #define EC_CONFIG_WARN_RL(sc, fmt, ...) \
 	ec_log_ratelimited(EC_LOG_WARN, "%u: config %u:%u: " fmt, \
@@ -265,6 +266,9 @@ void ec_slave_config_attach(struct ec_slave_config *sc)
 		return;
 	}
 	sc->identity_mismatch = false;
+	/* an optional config: all of its group or none (hc_group.c) */
+	if (sc->hc_group && !ec_hc_group_placed(sc->hc_group))
+		return;
 	if (slave->config && slave->config != sc) {
 		EC_CONFIG_WARN_RL(sc, "slave %u-%u already has config %u:%u",
 				  master->index, slave->ring_position,

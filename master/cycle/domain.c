@@ -11,12 +11,20 @@
  * (an FMMU never spans two datagrams), each LRW when it holds both
  * directions, LRD for inputs only, LWR for outputs only.  The datagrams
  * carry the domain memory itself: replies land in it directly.
+ *
+ * Hot connect (doc/HOTCONNECT.md): a datagram also ends where the FMMUs'
+ * hot-connect group changes, so each group's working counter is that of
+ * its own datagrams.  A datagram of an absent group is not queued (its
+ * outputs are not sent) and its inputs are zeroed; the domain's working
+ * counter and its expected value count only the datagrams of no group
+ * and of present groups.  Without groups nothing differs.
  */
 #include "cycle/domain.h"
 #include "cycle/wc_state.h"
 #include "cycle/master.h"
 #include "cycle/capture.h"
 #include "app/slave_config.h"
+#include "app/hc_group.h"
 
 /*
  * Working counter increments (ESC datasheet section I, "working
@@ -122,6 +130,12 @@ static u16 ec_domain_fmmu_wkc(const struct ec_list *first,
 	return fmmu->dir == EC_DIR_OUTPUT ? EC_WKC_WRITE : EC_WKC_READ;
 }
 
+/* The hot-connect group of an FMMU's config, or NULL. */
+static struct ec_hc_group *ec_fmmu_group(const struct ec_list *pos)
+{
+	return ec_list_entry(pos, struct ec_fmmu_config, domain_node)->sc->hc_group;
+}
+
 /* Set up datagram @dd over FMMUs [first, end) at logical @offset. */
 static int ec_domain_setup_datagram(struct ec_domain *domain,
 				    struct ec_domain_datagram *dd,
@@ -167,6 +181,10 @@ static int ec_domain_setup_datagram(struct ec_domain *domain,
 	dd->logical_offset = offset;
 	dd->size = size;
 	dd->expected_working_counter = wkc;
+	dd->group = first != end ? ec_fmmu_group(first) : NULL;
+	dd->fmmu_first = first;
+	dd->fmmu_end = end;
+	dd->wkc_seen = 0;
 	domain->expected_working_counter += wkc;
 	domain->datagram_count++;
 	return 0;
@@ -176,6 +194,7 @@ static int ec_domain_setup_datagram(struct ec_domain *domain,
 static int ec_domain_count_datagrams(struct ec_domain *domain)
 {
 	struct ec_list *pos, *tmp;
+	struct ec_hc_group *group = NULL;
 	size_t size = 0;
 	int count = 0;
 
@@ -191,9 +210,11 @@ static int ec_domain_count_datagrams(struct ec_domain *domain)
 				      EC_DOMAIN_MAX_DATAGRAM);
 			return -EINVAL;
 		}
-		if (!count || size + f->data_size > EC_DOMAIN_MAX_DATAGRAM) {
+		if (!count || size + f->data_size > EC_DOMAIN_MAX_DATAGRAM ||
+		    f->sc->hc_group != group) {
 			count++;
 			size = 0;
+			group = f->sc->hc_group;
 		}
 		size += f->data_size;
 	}
@@ -238,7 +259,8 @@ int ec_domain_finish(struct ec_domain *domain, u32 logical_base, u8 *mem)
 		struct ec_fmmu_config *f = ec_list_entry(pos,
 					struct ec_fmmu_config, domain_node);
 
-		if (size + f->data_size > EC_DOMAIN_MAX_DATAGRAM) {
+		if (size + f->data_size > EC_DOMAIN_MAX_DATAGRAM ||
+		    (pos != first && f->sc->hc_group != ec_fmmu_group(first))) {
 			ret = ec_domain_setup_datagram(domain,
 				&domain->datagrams[domain->datagram_count],
 				first, pos, offset, size);
@@ -333,12 +355,56 @@ u16 ec_domain_answered_wkc(const struct ec_domain *domain)
 	u16 wkc = 0;
 
 	for (i = 0; i < domain->datagram_count; i++) {
-		const struct ec_datagram *d = &domain->datagrams[i].datagram;
+		const struct ec_domain_datagram *dd = &domain->datagrams[i];
+		const struct ec_datagram *d = &dd->datagram;
 
-		if (d->state == EC_DATAGRAM_RECEIVED && !d->rx_pending)
+		if (d->state == EC_DATAGRAM_RECEIVED && !d->rx_pending &&
+		    (!dd->group || ec_hc_presence(dd->group) == EC_HC_PRESENT))
 			wkc += d->working_counter;
 	}
 	return wkc;
+}
+
+/**
+ * ec_domain_expected_wkc() - the working counter of a complete exchange
+ * @domain: domain; cyclic side
+ *
+ * Return: the expected sum of the datagrams of no hot-connect group and
+ * of the groups present now (without groups: expected_working_counter).
+ */
+u16 ec_domain_expected_wkc(const struct ec_domain *domain)
+{
+	u16 wkc = domain->expected_working_counter;
+	unsigned int i;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		const struct ec_domain_datagram *dd = &domain->datagrams[i];
+
+		if (dd->group && ec_hc_presence(dd->group) != EC_HC_PRESENT)
+			wkc -= dd->expected_working_counter;
+	}
+	return wkc;
+}
+
+/* Zero the inputs of datagram @dd (of an absent group): in the process
+ * data and in the rx image where replies are matched. */
+static void ec_domain_zero_inputs(struct ec_domain *domain,
+				  struct ec_domain_datagram *dd)
+{
+	const struct ec_list *pos;
+
+	for (pos = dd->fmmu_first; pos != dd->fmmu_end; pos = pos->next) {
+		const struct ec_fmmu_config *f = ec_list_entry(pos,
+					struct ec_fmmu_config, domain_node);
+
+		if (f->dir != EC_DIR_INPUT)
+			continue;
+		memset(domain->data + f->logical_start_address, 0,
+		       f->data_size);
+		if (dd->datagram.rx_data)
+			memset(dd->datagram.rx_data + f->logical_start_address -
+			       dd->logical_offset, 0, f->data_size);
+	}
 }
 
 /*
@@ -375,6 +441,15 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
  */
 void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 {
+	unsigned int i;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		struct ec_domain_datagram *dd = &domain->datagrams[i];
+		const struct ec_datagram *d = &dd->datagram;
+
+		dd->wkc_seen = d->state == EC_DATAGRAM_RECEIVED &&
+			       !d->rx_pending ? d->working_counter : 0;
+	}
 	ec_domain_set_wkc(domain, ec_domain_answered_wkc(domain), now_ns);
 }
 
@@ -387,14 +462,15 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
  */
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
 {
+	u16 expected = ec_domain_expected_wkc(domain);
+
 	if (wkc < domain->working_counter && domain->master->capture)
 		ec_domain_wc_event(domain, wkc);
 	if (wkc != domain->working_counter) {
 		domain->working_counter_changes++;
 		domain->working_counter = wkc;
 	}
-	domain->wc_state = ec_wc_state_classify(wkc,
-				domain->expected_working_counter);
+	domain->wc_state = ec_wc_state_classify(wkc, expected);
 
 	if (domain->working_counter_changes &&
 	    now_ns - domain->notify_ns >= EC_DOMAIN_NOTIFY_NS) {
@@ -402,12 +478,12 @@ void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
 		if (domain->working_counter_changes == 1)
 			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
 				      "working counter changed to %u/%u",
-				      wkc, domain->expected_working_counter);
+				      wkc, expected);
 		else
 			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
 				      "%u working counter changes, now %u/%u",
 				      domain->working_counter_changes, wkc,
-				      domain->expected_working_counter);
+				      expected);
 		domain->working_counter_changes = 0;
 	}
 }
@@ -426,10 +502,18 @@ void ec_domain_queue(struct ec_domain *domain)
 	unsigned int i;
 
 	for (i = 0; i < domain->datagram_count; i++) {
-		struct ec_datagram *d = &domain->datagrams[i].datagram;
+		struct ec_domain_datagram *dd = &domain->datagrams[i];
+		struct ec_datagram *d = &dd->datagram;
 
 		if (d->state == EC_DATAGRAM_SENT)
 			ec_master_lose_datagram(master, d);
+		if (dd->group &&
+		    ec_hc_presence(dd->group) == EC_HC_ABSENT) {
+			/* not sent; the application reads zero inputs */
+			ec_master_unqueue_datagram_locked(master, d);
+			ec_domain_zero_inputs(domain, dd);
+			continue;
+		}
 		ec_master_queue_datagram_locked(master, d);
 	}
 }
@@ -466,4 +550,40 @@ void ec_domain_state(const struct ec_domain *domain,
 	state->working_counter = domain->working_counter;
 	state->wc_state = domain->wc_state;
 	state->redundancy_active = ec_domain_redundancy_active(domain);
+}
+
+/**
+ * ec_domain_group_state() - ecrt_domain_group_state()
+ * @domain: domain; cyclic side
+ * @group: hot-connect group
+ * @live: the datagrams' answers now (a userspace application's ioctl,
+ *	called after its receive) instead of what the last
+ *	ec_domain_process() saw (a kernel application)
+ * @state: receives the group's working counter in this domain, the
+ *	expected one, their classification and the group's presence
+ */
+void ec_domain_group_state(const struct ec_domain *domain,
+			   const struct ec_hc_group *group, bool live,
+			   ec_hc_group_state_t *state)
+{
+	unsigned int i, wkc = 0, expected = 0;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		const struct ec_domain_datagram *dd = &domain->datagrams[i];
+		const struct ec_datagram *d = &dd->datagram;
+
+		if (dd->group != group)
+			continue;
+		expected += dd->expected_working_counter;
+		if (!live)
+			wkc += dd->wkc_seen;
+		else if (d->state == EC_DATAGRAM_RECEIVED)
+			wkc += d->working_counter;
+	}
+	state->presence = ec_hc_presence(group);
+	if (state->presence == EC_HC_ABSENT)
+		wkc = 0;
+	state->working_counter = wkc;
+	state->expected_working_counter = expected;
+	state->wc_state = ec_wc_state_classify(wkc, expected);
 }

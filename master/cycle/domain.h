@@ -17,6 +17,7 @@
 
 struct ec_master;
 struct ec_fmmu_config;
+struct ec_hc_group;
 
 /* One datagram of a domain and what its working counter should be. */
 struct ec_domain_datagram {
@@ -24,6 +25,12 @@ struct ec_domain_datagram {
 	u32 logical_offset;		/* within the domain */
 	size_t size;
 	u16 expected_working_counter;
+	/* Hot connect: the group whose FMMUs it carries (a datagram never
+	 * mixes groups), or NULL; its FMMUs [fmmu_first, fmmu_end); its
+	 * working counter at the last ec_domain_process(). */
+	struct ec_hc_group *group;
+	const struct ec_list *fmmu_first, *fmmu_end;
+	u16 wkc_seen;
 };
 
 struct ec_domain {
@@ -66,5 +73,10 @@ void ec_domain_queue(struct ec_domain *domain);
 bool ec_domain_redundancy_active(const struct ec_domain *domain);
 void ec_domain_state(const struct ec_domain *domain,
 		     ec_domain_state_t *state);
+/* Hot connect (cyclic side). */
+u16 ec_domain_expected_wkc(const struct ec_domain *domain);
+void ec_domain_group_state(const struct ec_domain *domain,
+			   const struct ec_hc_group *group, bool live,
+			   ec_hc_group_state_t *state);
 
 #endif /* EC_DOMAIN_H */

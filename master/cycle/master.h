@@ -98,6 +98,8 @@ struct ec_master {
 	struct ec_list domains;		/* struct ec_domain */
 	unsigned int config_count;
 	unsigned int domain_count;
+	struct ec_list hc_groups;	/* struct ec_hc_group (hot connect) */
+	unsigned int hc_group_count;
 	u8 *pd_mem;			/* process data of all domains */
 	size_t pd_size;
 	u64 app_time_ns;		/* ecrt_master_application_time */

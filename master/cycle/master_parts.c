@@ -14,6 +14,7 @@
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "slave/link_health.h"
+#include "app/hc_group.h"
 
 int ec_master_init(struct ec_master *master, unsigned int index)
 {
@@ -28,6 +29,7 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	ec_list_init(&master->datagram_queue);
 	ec_list_init(&master->sent_datagrams);
 	ec_list_init(&master->configs);
+	ec_list_init(&master->hc_groups);
 	ec_list_init(&master->domains);
 	for (i = 0; i < EC_MAX_DEVICES; i++)
 		ec_device_init(&master->devices[i], master, i);
@@ -72,6 +74,7 @@ void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 	ec_link_health_exec(master, now_ns, false);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_fsm_run(&master->slaves[i], now_ns);
+	ec_hc_groups_update(master, now_ns);
 }
 
 /**

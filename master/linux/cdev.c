@@ -144,6 +144,13 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_APP_REQ_START, ec_ioctl_app_req_start, true),
 	EC_CMD(EC_IOCTL_APP_REQ_STATE, ec_ioctl_app_req_state, true),
 	EC_CMD(EC_IOCTL_CONFIG_IDN, ec_ioctl_config_idn, false),
+	/* hot connect (hc.c) */
+	EC_CMD(EC_IOCTL_HC_GROUP_CREATE, ec_ioctl_app_hc_group_create, true),
+	EC_CMD(EC_IOCTL_HC_GROUP_AT_PORT, ec_ioctl_app_hc_group_at_port, true),
+	EC_CMD(EC_IOCTL_SC_HC_GROUP, ec_ioctl_app_sc_hc_group, true),
+	EC_CMD(EC_IOCTL_HC_GROUP_STATE, ec_ioctl_app_hc_group_state, true),
+	EC_CMD(EC_IOCTL_HC_GROUP_INFO, ec_ioctl_hc_group_info, false),
+	EC_CMD(EC_IOCTL_CONFIG_HC_GROUP, ec_ioctl_config_hc_group, false),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

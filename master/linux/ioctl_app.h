@@ -38,6 +38,13 @@ long ec_app_sc_apply(struct ec_linux_master *m, u32 index,
 		     const void *data);
 
 long ec_ioctl_app_request(struct ec_cdev_file *f, void __user *arg);
+/* hot connect: hc.c */
+long ec_ioctl_app_hc_group_create(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_hc_group_at_port(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_sc_hc_group(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_app_hc_group_state(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_hc_group_info(struct ec_cdev_file *f, void __user *arg);
+long ec_ioctl_config_hc_group(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_domain(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_create_config(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_sync(struct ec_cdev_file *f, void __user *arg);

@@ -128,6 +128,8 @@ static void ec_shm_publish(struct ec_linux_master *m)
 			continue;
 		e = &m->shm->domains[d->index];
 		WRITE_ONCE(e->wkc_received, ec_domain_answered_wkc(d));
+		/* hot connect: only the groups present count */
+		WRITE_ONCE(e->expected_wkc, ec_domain_expected_wkc(d));
 		WRITE_ONCE(e->redundancy_active,
 			   ec_domain_redundancy_active(d));
 		WRITE_ONCE(e->kernel_seq, e->kernel_seq + 1);

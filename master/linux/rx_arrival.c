@@ -27,6 +27,7 @@
 #include "ioctl.h"
 #include "ioctl_app.h"
 #include "cycle/domain.h"
+#include "app/hc_group.h"
 
 /* Read at each activation: 0 gives the baseline of make bench. */
 static bool rx_on_arrival = true;
@@ -259,12 +260,16 @@ static void ec_rx_complete(struct ec_linux_master *m, u64 now_ns)
 			const struct ec_datagram *dg =
 				&d->datagrams[i].datagram;
 
-			if (dg->state == EC_DATAGRAM_RECEIVED)
+			if (dg->state == EC_DATAGRAM_RECEIVED &&
+			    (!d->datagrams[i].group ||
+			     ec_hc_presence(d->datagrams[i].group) ==
+			     EC_HC_PRESENT))
 				wkc += dg->working_counter;
 			fresh |= dg->rx_pending;
 		}
 		e = &m->shm->domains[d->index];
 		WRITE_ONCE(e->rx_wkc, (u16)wkc);
+		WRITE_ONCE(e->expected_wkc, ec_domain_expected_wkc(d));
 		if (fresh)
 			WRITE_ONCE(e->rx_seq, m->rx_tx_seq);
 	}

@@ -295,6 +295,16 @@ EC_OFF(ec_ioctl_master_monitor, notice_ns, 24);
 EC_OFF(ec_ioctl_master_monitor, broadcasts, 48);
 EC_OFF(ec_ioctl_master_monitor, slave_count, 88);
 
+/* Hot connect (0xa0-0xa5). */
+EC_ABI(ec_ioctl_hc_group, 96);
+EC_OFF(ec_ioctl_hc_group, name, 4);
+EC_OFF(ec_ioctl_hc_group, port_alias, 36);
+EC_OFF(ec_ioctl_hc_group, config_count, 44);
+EC_OFF(ec_ioctl_hc_group, changed_ns, 64);
+EC_OFF(ec_ioctl_hc_group, reserved, 80);
+EC_ABI(ec_ioctl_sc_hc_group, 16);
+EC_ABI(ec_ioctl_hc_group_state, 32);
+
 /* Link health (0x88-0x8a). */
 EC_ABI(ec_ioctl_slave_health, 680);
 EC_OFF(ec_ioctl_slave_health, raw, 8);

@@ -25,6 +25,12 @@ START_TEST(test_command_words)
 	ck_assert_uint_eq(_IOC_NR(EC_IOCTL_CAPTURE_READ), 0x80);
 	ck_assert_uint_le(_IOC_NR(EC_IOCTL_RECORDER_READ), 0x87);
 	ck_assert_uint_le(0x87, EC_IOCTL_NR_MAX);
+	/* Hot connect: 0xa0-0xa7. */
+	ck_assert_uint_eq(_IOC_NR(EC_IOCTL_HC_GROUP_CREATE), 0xa0);
+	ck_assert_uint_le(_IOC_NR(EC_IOCTL_CONFIG_HC_GROUP), 0xa7);
+	ck_assert_uint_le(0xa7, EC_IOCTL_NR_MAX);
+	ck_assert_uint_eq(_IOC_SIZE(EC_IOCTL_HC_GROUP_STATE),
+			  sizeof(struct ec_ioctl_hc_group_state));
 	ck_assert_uint_eq(_IOC_SIZE(EC_IOCTL_RECORDER_INFO),
 			  sizeof(struct ec_ioctl_recorder_info));
 }

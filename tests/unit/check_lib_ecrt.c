@@ -49,6 +49,9 @@ static struct {
 	unsigned int dc_times;	/* EC_IOCTL_DC_TIMES calls */
 	unsigned int eintr;	/* fail so many ioctls with EINTR first */
 	bool active;		/* activated and not deactivated since */
+	struct ec_ioctl_hc_group hc_port;	/* HC_GROUP_AT_PORT's */
+	struct ec_ioctl_sc_hc_group hc_member;	/* SC_HC_GROUP's */
+	unsigned int hc_groups;
 } fake;
 
 static void logf_cmd(const char *fmt, ...)
@@ -296,6 +299,36 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		fake.last_int_cmd = req;
 		fake.last_int_arg = (unsigned long)arg;
 		return 0;
+	case EC_IOCTL_HC_GROUP_CREATE: {
+		struct ec_ioctl_hc_group *g = arg;
+
+		CK_RESERVED(g);
+		ck_assert_str_eq(g->name, "tool");
+		g->group_index = 4 + fake.hc_groups++;
+		return 0;
+	}
+	case EC_IOCTL_HC_GROUP_AT_PORT:
+		CK_RESERVED((struct ec_ioctl_hc_group *)arg);
+		fake.hc_port = *(struct ec_ioctl_hc_group *)arg;
+		return 0;
+	case EC_IOCTL_SC_HC_GROUP:
+		CK_RESERVED((struct ec_ioctl_sc_hc_group *)arg);
+		fake.hc_member = *(struct ec_ioctl_sc_hc_group *)arg;
+		return 0;
+	case EC_IOCTL_HC_GROUP_STATE: {
+		struct ec_ioctl_hc_group_state *st = arg;
+
+		CK_RESERVED(st);
+		if (st->group_index != 4 || st->domain_index != 1) {
+			errno = ENOENT;
+			return -1;
+		}
+		st->working_counter = 3;
+		st->expected_working_counter = 3;
+		st->wc_state = EC_WC_COMPLETE;
+		st->presence = EC_HC_PRESENT;
+		return 0;
+	}
 	case EC_IOCTL_DC_SYNC_REF_TO:
 		fake.sync_to = *(uint64_t *)arg;
 		return 0;
@@ -593,6 +626,49 @@ START_TEST(test_cycle)
 	ck_assert_int_eq(ecrt_master_deactivate(m), 0);
 	ck_assert_int_eq(fake.unmapped, 1);
 	ck_assert_uint_eq(fake.last_int_cmd, EC_IOCTL_DEACTIVATE);
+	ecrt_release_master(m);
+}
+END_TEST
+
+/* Hot connect: the four calls, each one ioctl naming the kernel's objects
+ * by number; a bad name never reaches the module. */
+START_TEST(test_hot_connect)
+{
+	ec_hc_group_state_t st;
+	ec_slave_config_t *sc;
+	ec_hc_group_t *g;
+	ec_master_t *m;
+	ec_domain_t *d1;
+
+	reset();
+	m = ecrt_request_master(0);
+	ck_assert_ptr_nonnull(m);
+	ecrt_master_create_domain(m);
+	d1 = ecrt_master_create_domain(m);
+	sc = ecrt_master_slave_config(m, 0, 9, 2, 0x03f03052);
+	ck_assert_ptr_nonnull(sc);
+	errno = 0;
+	ck_assert_ptr_null(ecrt_master_create_hc_group(m, ""));
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_ptr_null(ecrt_master_create_hc_group(m,
+		"a-name-longer-than-thirty-one-chars"));
+	ck_assert_uint_eq(fake.hc_groups, 0);
+	g = ecrt_master_create_hc_group(m, "tool");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_int_eq(ecrt_hc_group_at_port(g, 0, 2, 1), 0);
+	ck_assert_uint_eq(fake.hc_port.group_index, 4);
+	ck_assert_uint_eq(fake.hc_port.at_port, 1);
+	ck_assert_uint_eq(fake.hc_port.port_position, 2);
+	ck_assert_uint_eq(fake.hc_port.port, 1);
+	ck_assert_int_eq(ecrt_slave_config_hc_group(sc, g), 0);
+	ck_assert_uint_eq(fake.hc_member.group_index, 4);
+	ck_assert_uint_eq(fake.hc_member.config_index, 0);
+	ck_assert_int_eq(ecrt_master_activate(m), 0);
+	ck_assert_int_eq(ecrt_domain_group_state(d1, g, &st), 0);
+	ck_assert_uint_eq(st.working_counter, 3);
+	ck_assert_uint_eq(st.expected_working_counter, 3);
+	ck_assert_int_eq(st.wc_state, EC_WC_COMPLETE);
+	ck_assert_int_eq(st.presence, EC_HC_PRESENT);
 	ecrt_release_master(m);
 }
 END_TEST
@@ -967,6 +1043,7 @@ int main(void)
 	tcase_add_test(tc, test_get_info_fields);
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_dc);
+	tcase_add_test(tc, test_hot_connect);
 	tcase_add_test(tc, test_shm);
 	tcase_add_test(tc, test_shm_redundancy_active);
 	tcase_add_test(tc, test_shm_rx);

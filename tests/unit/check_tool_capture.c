@@ -204,6 +204,8 @@ EC_FAKE(ec_lib_config_pdo, struct ec_lib_master *m, uint32_t c, uint8_t s, uint1
 EC_FAKE(ec_lib_config_pdo_entry, struct ec_lib_master *m, uint32_t c, uint8_t s, uint16_t p, uint16_t e, struct ec_ioctl_config_pdo_entry *o)
 EC_FAKE(ec_lib_config_sdo, struct ec_lib_master *m, uint32_t c, uint32_t p, struct ec_ioctl_config_sdo *o)
 EC_FAKE(ec_lib_config_eoe_ip, struct ec_lib_master *m, uint32_t c, struct ec_ioctl_eoe_ip *o)
+EC_FAKE(ec_lib_config_hc_group, struct ec_lib_master *m, uint32_t c, uint32_t *g)
+EC_FAKE(ec_lib_hc_group, struct ec_lib_master *m, uint32_t g, struct ec_ioctl_hc_group *o)
 EC_FAKE(ec_lib_domain, struct ec_lib_master *m, uint32_t d, struct ec_ioctl_domain *o)
 EC_FAKE(ec_lib_domain_fmmu, struct ec_lib_master *m, uint32_t d, uint32_t f, struct ec_ioctl_domain_fmmu *o)
 EC_FAKE(ec_lib_domain_data, struct ec_lib_master *m, uint32_t d, void *b, size_t n, size_t *r)

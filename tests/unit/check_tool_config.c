@@ -380,6 +380,39 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 	return 0;
 }
 
+/* With hc_on (test_config_hc), config 1 is in the hot-connect group
+ * "tool", present behind 0:2 port 1; config 0 is in none. */
+static bool hc_on;
+
+int ec_lib_config_hc_group(struct ec_lib_master *m, uint32_t i,
+			   uint32_t *group_index)
+{
+	(void)m;
+	if (i >= NCONFIGS)
+		return -ENOENT;
+	*group_index = hc_on && i == 1 ? 0 : EC_IOCTL_HC_NONE;
+	return 0;
+}
+
+int ec_lib_hc_group(struct ec_lib_master *m, uint32_t g,
+		    struct ec_ioctl_hc_group *out)
+{
+	(void)m;
+	if (g)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	strcpy(out->name, "tool");
+	out->at_port = 1;
+	out->port_position = 2;
+	out->port = 1;
+	out->config_count = 2;
+	out->presence = 2;
+	out->joins = 3;
+	out->losses = 2;
+	out->last_join_ns = 152000000;
+	return 0;
+}
+
 /* Config 0: the AT list S-0-0016 in PREOP, P-0-0001 of drive 1 in SAFEOP. */
 /* Config 0 has EoE IP parameters (not all of them), config 1 none. */
 int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t i,
@@ -677,6 +710,34 @@ START_TEST(test_config_json)
 }
 END_TEST
 
+/* Hot connect: the group and its presence, only for configs in one. */
+START_TEST(test_config_hc)
+{
+	json_t *j, *g;
+
+	fake_app();
+	hc_on = true;
+	ck_assert_int_eq(run("config", NULL), 0);
+	ck_assert_str_eq(out,
+			 "0:2  0x00000002/0x07d83052  2  OP  \n"
+			 "5:0  0x00000002/0x00000abc  -  -   group tool present\n");
+	ck_assert_int_eq(run("config", "-v", "-a", "5", NULL), 0);
+	ck_has(out, "Hot-connect group: tool (present, at 0:2 port 1, 2 config(s), joined 3 time(s), lost 2 time(s), last join 152 ms)\n");
+	j = run_json("config", NULL);
+	ck_assert_ptr_null(json_object_get(json_array_get(
+		json_object_get(j, "configs"), 0), "hc_group"));
+	g = json_object_get(json_array_get(json_object_get(j, "configs"), 1),
+			    "hc_group");
+	ck_assert_str_eq(json_string_value(json_object_get(g, "name")), "tool");
+	ck_assert_str_eq(json_string_value(json_object_get(g, "presence")),
+			 "present");
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "port")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "joins")), 3);
+	json_decref(j);
+	hc_on = false;
+}
+END_TEST
+
 START_TEST(test_domains)
 {
 	fake_app();
@@ -811,6 +872,7 @@ int main(void)
 	tcase_add_test(tc, test_config_list);
 	tcase_add_test(tc, test_config_verbose);
 	tcase_add_test(tc, test_config_json);
+	tcase_add_test(tc, test_config_hc);
 	tcase_add_test(tc, test_domains);
 	tcase_add_test(tc, test_domains_json);
 	tcase_add_test(tc, test_data);

@@ -125,6 +125,8 @@ EC_FAKE(ec_lib_sdo_download, struct ec_lib_master *m, uint16_t p, uint16_t i, ui
 EC_FAKE(ec_lib_foe, struct ec_lib_master *m, bool w, struct ec_ioctl_slave_foe *io)
 EC_FAKE(ec_lib_soe, struct ec_lib_master *m, bool w, struct ec_ioctl_slave_soe *io)
 EC_FAKE(ec_lib_config_eoe_ip, struct ec_lib_master *m, uint32_t c, struct ec_ioctl_eoe_ip *o)
+EC_FAKE(ec_lib_config_hc_group, struct ec_lib_master *m, uint32_t c, uint32_t *g)
+EC_FAKE(ec_lib_hc_group, struct ec_lib_master *m, uint32_t g, struct ec_ioctl_hc_group *o)
 EC_FAKE(ec_lib_config_idn, struct ec_lib_master *m, uint32_t c, uint32_t p, struct ec_ioctl_config_idn *o)
 EC_FAKE(ec_lib_config_flag, struct ec_lib_master *m, uint32_t c, uint32_t p, struct ec_ioctl_sc_flag *o)
 EC_FAKE(ec_lib_rescan, struct ec_lib_master *m)

@@ -571,6 +571,22 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t i, uint32_t p,
 	return -ENOENT;
 }
 
+/* The fake bus has no hot-connect groups. */
+int ec_lib_config_hc_group(struct ec_lib_master *m, uint32_t i,
+			   uint32_t *group_index)
+{
+	(void)m, (void)i;
+	*group_index = EC_IOCTL_HC_NONE;
+	return 0;
+}
+
+int ec_lib_hc_group(struct ec_lib_master *m, uint32_t i,
+		    struct ec_ioctl_hc_group *out)
+{
+	(void)m, (void)i, (void)out;
+	return -ENOENT;
+}
+
 int ec_lib_config_eoe_ip(struct ec_lib_master *m, uint32_t i,
 			 struct ec_ioctl_eoe_ip *out)
 {

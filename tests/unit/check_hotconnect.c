@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_hotconnect.c - hot-connect groups (EC_HAVE_HOT_CONNECT,
+ * doc/HOTCONNECT.md) in simulated time against the in-process segment:
+ * a base I/O group (coupler, DI, DO) and a tool group (DI, DO) behind the
+ * base DO's port 1.  Per rule: each group's expected working counter and
+ * the domain's counting only present groups; an absent group's inputs
+ * read zero; a pulled and plugged group leaves and joins; identity
+ * mismatch refused with a log line naming the slave and what it has; a
+ * group at the wrong port refused; a tool absent at start.
+ */
+#include "harness.h"
+#include "cycle/domain.h"
+#include "slave/fsm_master.h"
+#include "slave/fsm_slave.h"
+#include "slave/slave.h"
+#include "app/slave_config.h"
+#include "app/hc_group.h"
+
+#define BECKHOFF 0x00000002
+#define EL1008 0x03f03052
+#define EL2008 0x07d83052
+
+/* sim ids = ring positions while the tool is plugged in */
+#define POS_DI 1
+#define POS_DO 2
+#define POS_TDI 3
+#define POS_TDO 4
+
+#define SEG_FMT \
+	"{ \"slaves\": [" \
+	" { \"model\": \"EK1100\" }," \
+	" { \"model\": \"EL1008\" }," \
+	" { \"model\": \"EL2008\" }," \
+	" { \"model\": \"EL1008\"%s }," \
+	" { \"model\": \"EL2008\"%s } ]," \
+	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ]%s }"
+
+/* the tool as the segment file's hot-connect group, absent at start */
+#define IN_GROUP ", \"group\": \"tool\""
+#define ABSENT ", \"groups\": { \"tool\": { \"absent\": true } }"
+
+/* The tool's PDOs, given by the application: the slaves may be absent
+ * at activation (the terminals' defaults: 8 one-bit channels in SM0). */
+#define CH(base, i) { (u16)((base) + 0x10 * (i)), 1, 1 }
+static const ec_pdo_entry_info_t in_entries[] = {
+	CH(0x6000, 0), CH(0x6000, 1), CH(0x6000, 2), CH(0x6000, 3),
+	CH(0x6000, 4), CH(0x6000, 5), CH(0x6000, 6), CH(0x6000, 7),
+};
+static const ec_pdo_entry_info_t out_entries[] = {
+	CH(0x7000, 0), CH(0x7000, 1), CH(0x7000, 2), CH(0x7000, 3),
+	CH(0x7000, 4), CH(0x7000, 5), CH(0x7000, 6), CH(0x7000, 7),
+};
+#define PDO(idx, e) { (u16)(idx), 1, &(e) }
+static const ec_pdo_info_t in_pdos[] = {
+	PDO(0x1a00, in_entries[0]), PDO(0x1a01, in_entries[1]),
+	PDO(0x1a02, in_entries[2]), PDO(0x1a03, in_entries[3]),
+	PDO(0x1a04, in_entries[4]), PDO(0x1a05, in_entries[5]),
+	PDO(0x1a06, in_entries[6]), PDO(0x1a07, in_entries[7]),
+};
+static const ec_pdo_info_t out_pdos[] = {
+	PDO(0x1600, out_entries[0]), PDO(0x1601, out_entries[1]),
+	PDO(0x1602, out_entries[2]), PDO(0x1603, out_entries[3]),
+	PDO(0x1604, out_entries[4]), PDO(0x1605, out_entries[5]),
+	PDO(0x1606, out_entries[6]), PDO(0x1607, out_entries[7]),
+};
+static const ec_sync_info_t in_syncs[] = {
+	{ 0, EC_DIR_INPUT, 8, in_pdos, EC_WD_DEFAULT },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT }
+};
+static const ec_sync_info_t out_syncs[] = {
+	{ 0, EC_DIR_OUTPUT, 8, out_pdos, EC_WD_DEFAULT },
+	{ 0xff, EC_DIR_INVALID, 0, NULL, EC_WD_DEFAULT }
+};
+
+static struct ec_harness h;
+static char log_lines[64][256];
+static unsigned int log_count;
+
+static void capture_log(int level, const char *line)
+{
+	(void)level;
+	if (log_count < 64)
+		snprintf(log_lines[log_count++], sizeof(log_lines[0]), "%s",
+			 line);
+}
+
+static const char *logged(const char *needle)
+{
+	unsigned int i;
+
+	for (i = 0; i < log_count; i++)
+		if (strstr(log_lines[i], needle))
+			return log_lines[i];
+	return NULL;
+}
+
+static bool scanned(struct ec_harness *hh, void *ctx)
+{
+	unsigned int i, n = *(unsigned int *)ctx;
+
+	if (hh->master.scan_busy || hh->master.slave_count != n)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!ec_slave_fsm_ready(&hh->master.slaves[i]))
+			return false;
+	return true;
+}
+
+static void start(bool tool_plugged)
+{
+	static char json[1024];
+	unsigned int n = tool_plugged ? 5 : 3;
+
+	snprintf(json, sizeof(json), SEG_FMT, IN_GROUP, IN_GROUP,
+		 tool_plugged ? "" : ABSENT);
+	ec_harness_init(&h, json);
+	ck_assert(ec_harness_run_until(&h, scanned, &n, 10 * EC_NSEC_PER_SEC));
+	log_count = 0;
+	ec_port_set_log(capture_log);
+}
+
+static void teardown(void)
+{
+	ec_port_set_log(NULL);
+	if (!h.seg)
+		return;		/* the test made no master */
+	ec_master_deactivate(&h.master, h.now_ns);
+	ec_master_clear_config(&h.master);
+	ec_harness_clear(&h);
+}
+
+struct app {
+	struct ec_domain *domain;
+	struct ec_slave_config *di, *do_, *tdi, *tdo;
+	struct ec_hc_group *tool;
+	unsigned int off_di, off_do, off_tdi, off_tdo;
+	u8 out, tout;
+};
+
+static void app_setup(struct app *a, u16 tdo_product, u16 at_pos)
+{
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	a->domain = ec_master_create_domain(&h.master);
+	ck_assert_ptr_nonnull(a->domain);
+	a->di = ec_master_slave_config(&h.master, 0, POS_DI, BECKHOFF, EL1008);
+	a->do_ = ec_master_slave_config(&h.master, 0, POS_DO, BECKHOFF,
+					EL2008);
+	a->tdi = ec_master_slave_config(&h.master, 0, POS_TDI, BECKHOFF,
+					EL1008);
+	a->tdo = ec_master_slave_config(&h.master, 0, POS_TDO, BECKHOFF,
+					tdo_product ? EL1008 : EL2008);
+	ck_assert(a->di && a->do_ && a->tdi && a->tdo);
+	a->tool = ec_hc_group_create(&h.master, "tool");
+	ck_assert_ptr_nonnull(a->tool);
+	ck_assert_ptr_null(ec_hc_group_create(&h.master, "tool"));
+	ck_assert_ptr_null(ec_hc_group_create(&h.master, "bad name"));
+	ck_assert_int_eq(ec_hc_group_at_port(a->tool, 0, at_pos, 1), 0);
+	ck_assert_int_eq(ec_hc_group_at_port(a->tool, 0, at_pos, 0), -EINVAL);
+	ck_assert_int_eq(ec_hc_group_add_config(a->tool, a->tdi), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(a->tool, a->tdo), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(a->tdi, EC_END, in_syncs), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(a->tdo, EC_END,
+					      tdo_product ? in_syncs :
+					      out_syncs), 0);
+
+	ret = ec_slave_config_reg_pdo_entry(a->di, 0x6000, 1, a->domain, NULL);
+	ck_assert_int_ge(ret, 0);
+	a->off_di = (unsigned int)ret;
+	ret = ec_slave_config_reg_pdo_entry(a->do_, 0x7000, 1, a->domain, NULL);
+	ck_assert_int_ge(ret, 0);
+	a->off_do = (unsigned int)ret;
+	ret = ec_slave_config_reg_pdo_entry(a->tdi, 0x6000, 1, a->domain, NULL);
+	ck_assert_int_ge(ret, 0);
+	a->off_tdi = (unsigned int)ret;
+	if (!tdo_product) {
+		ret = ec_slave_config_reg_pdo_entry(a->tdo, 0x7000, 1,
+						    a->domain, NULL);
+		ck_assert_int_ge(ret, 0);
+		a->off_tdo = (unsigned int)ret;
+	}
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+}
+
+static void app_cycle(struct app *a)
+{
+	u8 *pd;
+
+	ec_harness_op_receive(&h.master, h.now_ns);
+	ec_domain_process(a->domain, h.now_ns);
+	pd = a->domain->data;
+	ec_put_u8(pd + a->off_do, a->out);
+	if (a->off_tdo)
+		ec_put_u8(pd + a->off_tdo, a->tout);
+	ec_domain_queue(a->domain);
+	ec_harness_op_send(&h.master, h.now_ns);
+	h.now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+static bool app_run_until(struct app *a, bool (*cond)(struct app *),
+			  u64 limit_ns)
+{
+	u64 end = h.now_ns + limit_ns;
+
+	while (h.now_ns < end) {
+		app_cycle(a);
+		if (cond(a))
+			return true;
+	}
+	return false;
+}
+
+static bool base_op(struct app *a)
+{
+	ec_slave_config_state_t s1, s2;
+
+	ec_slave_config_state(a->di, &s1);
+	ec_slave_config_state(a->do_, &s2);
+	return s1.operational && s2.operational &&
+	       a->domain->wc_state == EC_WC_COMPLETE;
+}
+
+static bool tool_present(struct app *a)
+{
+	ec_hc_group_state_t gs;
+
+	ec_domain_group_state(a->domain, a->tool, false, &gs);
+	return base_op(a) && gs.presence == EC_HC_PRESENT &&
+	       gs.wc_state == EC_WC_COMPLETE &&
+	       ec_get_u8(a->domain->data + a->off_tdi) == a->tout;
+}
+
+static bool tool_absent(struct app *a)
+{
+	return ec_hc_presence(a->tool) == EC_HC_ABSENT;
+}
+
+/* LRW: an input slave adds 1, an output slave 2 (ESC datasheet). */
+START_TEST(test_group_wkc)
+{
+	ec_hc_group_state_t gs;
+	struct app a;
+	unsigned int cycles, incomplete = 0;
+
+	start(true);
+	app_setup(&a, 0, POS_DO);
+	/* the tool's FMMUs in a datagram of their own */
+	ck_assert_uint_eq(a.domain->datagram_count, 2);
+	ck_assert_ptr_null(a.domain->datagrams[0].group);
+	ck_assert_ptr_eq(a.domain->datagrams[1].group, a.tool);
+	ck_assert_uint_eq(a.domain->datagrams[0].expected_working_counter, 3);
+	ck_assert_uint_eq(a.domain->datagrams[1].expected_working_counter, 3);
+	a.out = 0x5a;
+	a.tout = 0xc3;
+	ck_assert(app_run_until(&a, tool_present, 5 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(a.domain->working_counter, 6);
+	ck_assert_uint_eq(ec_domain_expected_wkc(a.domain), 6);
+	ec_domain_group_state(a.domain, a.tool, false, &gs);
+	ck_assert_uint_eq(gs.working_counter, 3);
+	ck_assert_uint_eq(gs.expected_working_counter, 3);
+	ck_assert_ptr_nonnull(logged("group tool: present at"));
+
+	/* Pulled out: the base stays complete in every cycle. */
+	ck_assert_int_eq(ecsim_segment_unplug(h.seg, POS_TDO), 0);
+	ck_assert_int_eq(ecsim_segment_unplug(h.seg, POS_TDI), 0);
+	for (cycles = 0; cycles < 2000 && !tool_absent(&a); cycles++) {
+		app_cycle(&a);
+		if (a.domain->wc_state != EC_WC_COMPLETE)
+			incomplete++;
+	}
+	ck_assert(tool_absent(&a));
+	ck_assert_ptr_nonnull(logged("group tool: absent at"));
+	for (cycles = 0; cycles < 50; cycles++) {
+		app_cycle(&a);
+		ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
+	}
+	/* cycles lost while the slave count changed: those a base slave
+	 * would lose too (the frame is the same); none once it is absent */
+	ck_assert_uint_le(incomplete, 2);
+	ck_assert_uint_eq(a.domain->working_counter, 3);
+	ck_assert_uint_eq(ec_domain_expected_wkc(a.domain), 3);
+	ec_domain_group_state(a.domain, a.tool, false, &gs);
+	ck_assert_int_eq(gs.presence, EC_HC_ABSENT);
+	ck_assert_uint_eq(gs.working_counter, 0);
+	ck_assert_int_eq(gs.wc_state, EC_WC_ZERO);
+	/* inputs read zero, outputs not sent */
+	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
+	ck_assert_int_ne(a.domain->datagrams[1].datagram.state,
+			 EC_DATAGRAM_QUEUED);
+	ck_assert_int_ne(a.domain->datagrams[1].datagram.state,
+			 EC_DATAGRAM_SENT);
+
+	/* Plugged back in: scanned, configured, in OP, data again. */
+	ck_assert_int_eq(ecsim_segment_replug(h.seg, POS_TDI), 0);
+	ck_assert_int_eq(ecsim_segment_replug(h.seg, POS_TDO), 0);
+	a.tout = 0x3c;
+	ck_assert(app_run_until(&a, tool_present, 10 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(a.tool->joins, 2);
+	ck_assert_uint_eq(a.tool->losses, 1);
+	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_di), 0x5a);
+}
+END_TEST
+
+START_TEST(test_identity_refused)
+{
+	ec_slave_config_state_t st;
+	struct app a;
+	const char *line;
+
+	start(true);
+	app_setup(&a, 1, POS_DO);	/* tool DO config wants an EL1008 */
+	ck_assert(app_run_until(&a, base_op, 5 * EC_NSEC_PER_SEC));
+	app_run_until(&a, tool_absent, 200 * EC_NSEC_PER_MSEC);
+	line = logged("group tool: refused: slave 0-4 has 0x00000002:0x07d83052");
+	ck_assert_msg(line, "no refusal logged");
+	ck_assert(strstr(line, "config 0:4 wants 0x00000002:0x03f03052"));
+	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
+	/* the whole group refused: its correct slave is not configured */
+	ck_assert_ptr_null(a.tdi->slave);
+	ec_slave_config_state(a.tdi, &st);
+	ck_assert_uint_eq(st.online, 0);
+	ck_assert_uint_ne(h.master.slaves[POS_TDI].current_state &
+			  EC_AL_STATE_MASK, EC_AL_STATE_OP_);
+	ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
+}
+END_TEST
+
+START_TEST(test_wrong_port_refused)
+{
+	struct app a;
+	const char *line;
+	unsigned int i;
+
+	start(true);
+	app_setup(&a, 0, POS_DI);	/* declared behind the DI's port 1 */
+	ck_assert(app_run_until(&a, base_op, 5 * EC_NSEC_PER_SEC));
+	for (i = 0; i < 200; i++)
+		app_cycle(&a);
+	line = logged("group tool: refused: slave 0-3 is behind slave 0-2 port 1, the group is declared at 0:1 port 1");
+	ck_assert_msg(line, "no refusal logged");
+	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
+	ck_assert_ptr_null(a.tdi->slave);
+	ck_assert_ptr_null(a.tdo->slave);
+	ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
+	ck_assert_uint_eq(ec_domain_expected_wkc(a.domain), 3);
+}
+END_TEST
+
+START_TEST(test_absent_at_start)
+{
+	char out[128];
+	struct app a;
+
+	start(false);
+	app_setup(&a, 0, POS_DO);
+	a.out = 0x11;
+	a.tout = 0x22;
+	/* the base reaches OP and a complete domain without the tool */
+	ck_assert(app_run_until(&a, base_op, 5 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
+	ck_assert_uint_eq(a.domain->working_counter, 3);
+	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
+	/* the tool joins later: the simulator's control command */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	ck_assert_str_eq(out, "ok\n");
+	ck_assert(app_run_until(&a, tool_present, 10 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(a.domain->working_counter, 6);
+	/* and leaves */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_absent, 2 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull nothing", out,
+					       sizeof(out)), -ENOENT);
+	ck_assert_str_eq(out, "error: no slave in group nothing\n");
+}
+END_TEST
+
+/* The simulator refuses a "groups" entry no slave uses, and bad names. */
+START_TEST(test_sim_group_file_errors)
+{
+	char err[256];
+	struct ecsim_segment *seg;
+
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\" } ],"
+				       " \"groups\": { \"tool\": { \"absent\": true } } }",
+				       err, sizeof(err));
+	ck_assert_ptr_null(seg);
+	ck_assert_msg(strstr(err, "\"groups\": \"tool\": no slave has \"group\": \"tool\""),
+		      "%s", err);
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\", \"group\": \"a b\" } ] }",
+				       err, sizeof(err));
+	ck_assert_ptr_null(seg);
+	ck_assert_msg(strstr(err, "slave 0: \"group\""), "%s", err);
+	seg = ecsim_segment_new_string("{ \"slaves\": [ { \"model\": \"EK1100\", \"group\": \"t\" } ],"
+				       " \"groups\": { \"t\": { \"absent\": 1 } } }",
+				       err, sizeof(err));
+	ck_assert_ptr_null(seg);
+	ck_assert_msg(strstr(err, "only \"absent\""), "%s", err);
+}
+END_TEST
+
+/* Without groups nothing differs: one datagram, the IgH sum. */
+START_TEST(test_no_groups_unchanged)
+{
+	struct ec_domain *d;
+	struct ec_slave_config *di, *tdi;
+
+	start(true);
+	d = ec_master_create_domain(&h.master);
+	di = ec_master_slave_config(&h.master, 0, POS_DI, BECKHOFF, EL1008);
+	tdi = ec_master_slave_config(&h.master, 0, POS_TDI, BECKHOFF, EL1008);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(di, 0x6000, 1, d, NULL),
+			 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(tdi, 0x6000, 1, d,
+						       NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	ck_assert_uint_eq(d->datagram_count, 1);
+	ck_assert_uint_eq(d->expected_working_counter, 2);
+	ck_assert_uint_eq(ec_domain_expected_wkc(d), 2);
+	ck_assert_ptr_nonnull(tdi->slave);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("hotconnect");
+	TCase *tc = tcase_create("groups");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_group_wkc);
+	tcase_add_test(tc, test_identity_refused);
+	tcase_add_test(tc, test_wrong_port_refused);
+	tcase_add_test(tc, test_absent_at_start);
+	tcase_add_test(tc, test_no_groups_unchanged);
+	tcase_add_test(tc, test_sim_group_file_errors);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
