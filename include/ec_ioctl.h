@@ -34,8 +34,9 @@
  *    A config's EoE IP parameters read back (EC_IOCTL_CONFIG_EOE_IP, 0x9c).
  *    Link health (0x88-0x8a).
  *    The frame capture and the flight recorder (0x80-0x82).
+ * 8: the mailbox gateway's raw mailbox exchange (0xa8).
  */
-#define EC_IOCTL_VERSION 7
+#define EC_IOCTL_VERSION 8
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -775,8 +776,9 @@ struct ec_ioctl_domain_data {
 #include "ec_ioctl_health.h"	/* link health: 0x88-0x8a */
 #include "ec_ioctl_shm.h"	/* the shared area of the cyclic calls */
 #include "ec_ioctl_capture.h"	/* capture, flight recorder: 0x80-0x87 */
+#include "ec_ioctl_mbg.h"	/* mailbox gateway: 0xa8-0xaf */
 
 /* Highest command number; the dispatch table has one slot each. */
-#define EC_IOCTL_NR_MAX 0x9f
+#define EC_IOCTL_NR_MAX 0xaf
 
 #endif /* EC_IOCTL_H */

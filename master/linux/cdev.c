@@ -144,6 +144,8 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_APP_REQ_START, ec_ioctl_app_req_start, true),
 	EC_CMD(EC_IOCTL_APP_REQ_STATE, ec_ioctl_app_req_state, true),
 	EC_CMD(EC_IOCTL_CONFIG_IDN, ec_ioctl_config_idn, false),
+	/* The mailbox gateway (ioctl_mbg.c). */
+	EC_CMD(EC_IOCTL_SLAVE_MBOX_RAW, ec_ioctl_slave_mbox_raw, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

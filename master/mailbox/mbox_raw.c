@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mbox_raw.c - the raw mailbox exchange of the mailbox gateway (ETG.8200
+ * clause "mailbox gateway"): a client's message into the write mailbox,
+ * its reply out of the read mailbox.
+ *
+ * The master fills in the counter (its own sequence 1..7, as for every
+ * message it sends, so that the slave's repeat detection stays right for
+ * the master's other readers) and the address (0: from the master); the
+ * channel and priority byte, the type and the data go unchanged.  EoE is
+ * refused: it stays on the EoE interfaces.
+ */
+#include "mailbox/mbox_raw.h"
+#include "mailbox/fsm_coe.h"
+#include "mailbox/fsm_eoe.h"
+#include "cycle/master.h"
+#include "slave/slave.h"
+
+/**
+ * ec_mbox_raw_check() - is this a message the gateway may pass on
+ * @msg: the message, header and data
+ * @size: its bytes
+ *
+ * Return: 0, -EMSGSIZE when the header's length disagrees with @size or
+ * the header is missing, -EPROTONOSUPPORT for EoE and the error type.
+ */
+int ec_mbox_raw_check(const u8 *msg, size_t size)
+{
+	u8 type;
+
+	if (size < EC_MBOX_HEADER_SIZE ||
+	    ec_get_u16(msg + EC_MBOX_HDR_LENGTH) !=
+	    size - EC_MBOX_HEADER_SIZE)
+		return -EMSGSIZE;
+	type = msg[EC_MBOX_HDR_TYPE] & EC_MBOX_TYPE_MASK;
+	if (type == EC_MBOX_TYPE_EOE || type == EC_MBOX_TYPE_ERR)
+		return -EPROTONOSUPPORT;
+	return 0;
+}
+
+/**
+ * ec_fsm_mbox_raw_init() - set up a raw exchange
+ * @fsm: its memory
+ * @datagram: the datagram it uses (the slave FSM's)
+ */
+void ec_fsm_mbox_raw_init(struct ec_fsm_mbox_raw *fsm,
+			  struct ec_datagram *datagram)
+{
+	memset(fsm, 0, sizeof(*fsm));
+	ec_fsm_mbox_init(&fsm->mbox, datagram);
+}
+
+static void ec_fsm_mbox_raw_finish(struct ec_fsm_mbox_raw *fsm, int error)
+{
+	fsm->error = error;
+	fsm->busy = false;
+	if (fsm->request && error && !fsm->request->base.error)
+		fsm->request->base.error = error;
+}
+
+/**
+ * ec_fsm_mbox_raw_transfer() - write the message, await its reply
+ * @fsm: raw exchange
+ * @slave: slave with a mailbox
+ * @request: the message in data/data_size
+ * @now_ns: current time
+ */
+void ec_fsm_mbox_raw_transfer(struct ec_fsm_mbox_raw *fsm,
+			      struct ec_slave *slave,
+			      struct ec_mbox_raw_request *request, u64 now_ns)
+{
+	const u8 *msg = request->data;
+	size_t n = request->data_size;
+	int ret;
+	u8 *p;
+
+	fsm->request = request;
+	fsm->error = 0;
+	fsm->busy = true;
+	request->base.error = 0;
+	request->reply_size = 0;
+	ret = ec_mbox_raw_check(msg, n);
+	if (ret) {
+		EC_SLAVE_ERR(slave, "gateway: refused a message of %zu bytes",
+			     n);
+		ec_fsm_mbox_raw_finish(fsm, ret);
+		return;
+	}
+	fsm->type = msg[EC_MBOX_HDR_TYPE] & EC_MBOX_TYPE_MASK;
+	n -= EC_MBOX_HEADER_SIZE;
+	p = ec_mbox_prepare_send(slave, fsm->mbox.datagram, fsm->type, n);
+	if (!p) {
+		EC_SLAVE_ERR(slave, "gateway: %zu bytes do not fit the mailbox",
+			     n);
+		ec_fsm_mbox_raw_finish(fsm, -EOVERFLOW);
+		return;
+	}
+	(p - EC_MBOX_HEADER_SIZE)[EC_MBOX_HDR_CHANNEL] =
+		msg[EC_MBOX_HDR_CHANNEL];
+	memcpy(p, msg + EC_MBOX_HEADER_SIZE, n);
+	if (request->no_reply)
+		ec_fsm_mbox_send(&fsm->mbox, slave, request->base.timeout_ns,
+				 now_ns);
+	else
+		ec_fsm_mbox_transfer(&fsm->mbox, slave,
+				     request->base.timeout_ns, now_ns);
+}
+
+/*
+ * A message that is not the reply: an emergency to the ring, an EoE
+ * fragment to its handler; either way the exchange waits on.
+ */
+static bool ec_fsm_mbox_raw_other(struct ec_fsm_mbox_raw *fsm, u64 now_ns)
+{
+	struct ec_fsm_mbox *mbox = &fsm->mbox;
+	struct ec_slave *slave = mbox->slave;
+
+	if (mbox->type == EC_MBOX_TYPE_ERR)
+		return false;	/* the slave's answer to this message */
+	if (mbox->type == fsm->type &&
+	    !(mbox->type == EC_MBOX_TYPE_COE &&
+	      ec_coe_emergency(slave, mbox->payload, mbox->size)))
+		return false;
+	if (mbox->type != EC_MBOX_TYPE_COE &&
+	    !ec_mbox_unsolicited(slave, mbox->type, mbox->payload,
+				 mbox->size))
+		EC_SLAVE_WARN(slave, "gateway: dropped a message of type 0x%x",
+			      mbox->type);
+	ec_fsm_mbox_receive(mbox, slave, mbox->timeout_ns, now_ns);
+	return true;
+}
+
+/**
+ * ec_fsm_mbox_raw_exec() - advance by one step
+ * @fsm: raw exchange
+ * @now_ns: current time
+ *
+ * Return: true while busy.
+ */
+bool ec_fsm_mbox_raw_exec(struct ec_fsm_mbox_raw *fsm, u64 now_ns)
+{
+	struct ec_mbox_raw_request *req = fsm->request;
+	struct ec_fsm_mbox *mbox = &fsm->mbox;
+	size_t n;
+
+	if (!fsm->busy)
+		return false;
+	if (ec_fsm_mbox_exec(mbox, now_ns))
+		return true;
+	if (!ec_fsm_mbox_success(mbox)) {
+		ec_fsm_mbox_raw_finish(fsm, mbox->error ? mbox->error : -EIO);
+		return false;
+	}
+	if (req->no_reply) {
+		ec_fsm_mbox_raw_finish(fsm, 0);
+		return false;
+	}
+	if (ec_fsm_mbox_raw_other(fsm, now_ns))
+		return true;
+	n = EC_MBOX_HEADER_SIZE + mbox->size;
+	if (n > req->mem_size) {
+		EC_SLAVE_ERR(mbox->slave,
+			     "gateway: reply of %zu bytes, room for %zu", n,
+			     req->mem_size);
+		ec_fsm_mbox_raw_finish(fsm, -EOVERFLOW);
+		return false;
+	}
+	/* The header is in the datagram just before the payload. */
+	memcpy(req->data, mbox->payload - EC_MBOX_HEADER_SIZE, n);
+	req->reply_size = n;
+	ec_fsm_mbox_raw_finish(fsm, 0);
+	return false;
+}
+
+/**
+ * ec_fsm_mbox_raw_success() - result of the ended exchange
+ * @fsm: raw exchange
+ *
+ * Return: true on success; else fsm->error.
+ */
+bool ec_fsm_mbox_raw_success(const struct ec_fsm_mbox_raw *fsm)
+{
+	return !fsm->busy && !fsm->error;
+}
