@@ -9,13 +9,17 @@
 
 #include <linux/types.h>
 
-#define EC_IOCTL_MBOX_RAW_MAX 1500	/* bytes of a message or reply */
+#define EC_IOCTL_MBOX_RAW_MAX 1500	/* bytes of a message */
+#define EC_IOCTL_MBOX_RAW_REPLY_MAX 65536	/* bytes of a reply */
+#define EC_IOCTL_MBOX_RAW_WAIT_MAX_MS 30000	/* largest timeout_ms */
 #define EC_IOCTL_MBOX_RAW_NO_REPLY 0x1	/* flags: end once the slave took it */
 
 /*
  * One mailbox message, 6-byte header and data, written into the slave's
  * write mailbox (the master fills in the counter and the address), and
- * the reply, header and data, read back into @reply.
+ * the reply, header and data, read back into @reply.  A reply that the
+ * slave sends in fragments without being asked for each (SDO information,
+ * SoE) comes as its messages back to back, each with its header.
  */
 struct ec_ioctl_slave_mbox_raw {
 	/* in */

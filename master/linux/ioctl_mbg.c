@@ -25,11 +25,13 @@ long ec_ioctl_slave_mbox_raw(struct ec_cdev_file *f, void __user *arg)
 		return -EFAULT;
 	if (!ec_ioctl_reserved_ok(data.reserved, ARRAY_SIZE(data.reserved)) ||
 	    (data.flags & ~EC_IOCTL_MBOX_RAW_NO_REPLY) ||
-	    data.size > EC_IOCTL_MBOX_RAW_MAX ||
-	    data.reply_buffer_size > EC_IOCTL_MBOX_RAW_MAX ||
-	    data.timeout_ms > EC_REQUEST_WAIT_MS)
+	    !data.size || data.size > EC_IOCTL_MBOX_RAW_MAX ||
+	    data.reply_buffer_size > EC_IOCTL_MBOX_RAW_REPLY_MAX ||
+	    data.timeout_ms > EC_IOCTL_MBOX_RAW_WAIT_MAX_MS)
 		return -EINVAL;
-	r = ec_linux_req_alloc(EC_REQ_MBOX_RAW, EC_IOCTL_MBOX_RAW_MAX, NULL);
+	r = ec_linux_req_alloc(EC_REQ_MBOX_RAW,
+			       max_t(size_t, data.size, data.reply_buffer_size),
+			       NULL);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
 	ret = -EFAULT;

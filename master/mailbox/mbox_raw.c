@@ -39,6 +39,31 @@ int ec_mbox_raw_check(const u8 *msg, size_t size)
 }
 
 /**
+ * ec_mbox_raw_more() - more fragments of this reply follow unasked
+ * @type: mailbox type of the reply
+ * @p: its data
+ * @n: its bytes
+ *
+ * SDO information (ETG.1000.6 5.6.3.2: the Incomplete bit of its header)
+ * and SoE (IEC 61800-7-304: the Incomplete bit) send a long reply as
+ * fragments one after the other without a request for each: the
+ * exchange collects them all, so no other reader takes one.
+ *
+ * Return: true when the slave sends another fragment.
+ */
+bool ec_mbox_raw_more(u8 type, const u8 *p, size_t n)
+{
+	if (type == EC_MBOX_TYPE_COE)
+		return n >= EC_COE_HEADER_SIZE + 1 &&
+		       ec_get_u16(p) >> EC_COE_SERVICE_SHIFT ==
+		       EC_COE_SERVICE_SDO_INFO &&
+		       (p[EC_COE_HEADER_SIZE] & 0x80);
+	if (type == EC_MBOX_TYPE_SOE)
+		return n >= 1 && (p[0] & 0x08);
+	return false;
+}
+
+/**
  * ec_fsm_mbox_raw_init() - set up a raw exchange
  * @fsm: its memory
  * @datagram: the datagram it uses (the slave FSM's)
@@ -158,16 +183,22 @@ bool ec_fsm_mbox_raw_exec(struct ec_fsm_mbox_raw *fsm, u64 now_ns)
 	if (ec_fsm_mbox_raw_other(fsm, now_ns))
 		return true;
 	n = EC_MBOX_HEADER_SIZE + mbox->size;
-	if (n > req->mem_size) {
+	if (n > req->mem_size - req->reply_size) {
 		EC_SLAVE_ERR(mbox->slave,
-			     "gateway: reply of %zu bytes, room for %zu", n,
-			     req->mem_size);
+			     "gateway: reply of %zu bytes, room for %zu",
+			     req->reply_size + n, req->mem_size);
 		ec_fsm_mbox_raw_finish(fsm, -EOVERFLOW);
 		return false;
 	}
 	/* The header is in the datagram just before the payload. */
-	memcpy(req->data, mbox->payload - EC_MBOX_HEADER_SIZE, n);
-	req->reply_size = n;
+	memcpy(req->data + req->reply_size,
+	       mbox->payload - EC_MBOX_HEADER_SIZE, n);
+	req->reply_size += n;
+	if (ec_mbox_raw_more(mbox->type, mbox->payload, mbox->size)) {
+		ec_fsm_mbox_receive(mbox, mbox->slave, mbox->timeout_ns,
+				    now_ns);
+		return true;
+	}
 	ec_fsm_mbox_raw_finish(fsm, 0);
 	return false;
 }

@@ -4,7 +4,7 @@
  * one mailbox message, header and data as a gateway client sent it, is
  * written into the slave's write mailbox with the counter and the address
  * the master fills in, and the reply that belongs to it is read back,
- * header and data.  A CoE emergency that arrives meanwhile goes to the
+ * header and data (all its fragments for SDO information and SoE).  A CoE emergency that arrives meanwhile goes to the
  * slave's emergency ring (and an EoE fragment to its EoE handler) as with
  * every other mailbox reader; the exchange waits on for its reply.
  *
@@ -37,5 +37,6 @@ void ec_fsm_mbox_raw_transfer(struct ec_fsm_mbox_raw *fsm,
 bool ec_fsm_mbox_raw_exec(struct ec_fsm_mbox_raw *fsm, u64 now_ns);
 bool ec_fsm_mbox_raw_success(const struct ec_fsm_mbox_raw *fsm);
 int ec_mbox_raw_check(const u8 *msg, size_t size);
+bool ec_mbox_raw_more(u8 type, const u8 *p, size_t n);
 
 #endif /* EC_MBOX_RAW_H */

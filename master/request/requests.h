@@ -178,7 +178,8 @@ struct ec_voe_handler {
  * mailbox/mbox_raw.c): @data holds a mailbox message, 6-byte header and
  * data, as the gateway's client sent it; the master fills in the counter
  * and the address.  On success @data holds the slave's reply, header and
- * data (reply_size bytes; 0 with @no_reply).
+ * data (reply_size bytes; 0 with @no_reply); a reply the slave sends in
+ * fragments unasked (SDO information, SoE) as its messages back to back.
  */
 struct ec_mbox_raw_request {
 	struct ec_request base;
