@@ -26,3 +26,10 @@ $(MBG_BIN): $(MBG_DIR)/main.o $(MBG_LIB) $(SIM_LIB) $(LIB_A)
 		$(SIM_LIB) $(LIB_A) $(SIM_LIBS)
 
 -include $(MBG_OBJS:.o=.d) $(MBG_DIR)/main.d
+
+# The VM rig puts build/vm-bin/* into the guest (with their libraries).
+MBG_VM_BIN := $(BUILD)/vm-bin/ethercat-mbg
+ALL_TARGETS += $(MBG_VM_BIN)
+$(MBG_VM_BIN): $(MBG_BIN)
+	@mkdir -p $(@D)
+	cp $< $@

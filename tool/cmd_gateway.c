@@ -6,6 +6,8 @@
  * 'foe_read' in cmd_foe.c, printing as they do for the local master.
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,4 +142,76 @@ out:
 	free(idx);
 	ec_gw_close(&g);
 	return ret;
+}
+
+/* One "key=value" line of the status file into @v (0 if absent). */
+static unsigned long long ec_gw_status_value(const char *text,
+					     const char *key)
+{
+	size_t n = strlen(key);
+	const char *p;
+
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, n) && p[n] == '=')
+			return strtoull(p + n + 1, NULL, 10);
+	return 0;
+}
+
+/**
+ * ec_gw_print_status() - the mailbox gateway of a master, if it runs
+ * @master: master index
+ *
+ * ethercat-mbg writes its counters to a status file (EC_GW_STATUS_FMT)
+ * at most twice a second; a file whose process is gone is not shown.
+ */
+void ec_gw_print_status(unsigned int master)
+{
+	static const char *const bad[] = { "short", "oversize", "wrong_type",
+					   "length", "protocol", "address" };
+	char path[64], text[1024], key[32], addr[64] = "";
+	unsigned long long errors = 0;
+	const char *a;
+	size_t n, i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), EC_GW_STATUS_FMT, master);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	if (kill((pid_t)ec_gw_status_value(text, "pid"), 0) && errno != EPERM)
+		return;
+	a = strstr(text, "address=");
+	if (a)
+		sscanf(a + 8, "%63[0-9.]", addr);
+	ec_out_text("  Mailbox gateway:\n");
+	ec_out_obj_open("gateway");
+	ec_out_str("address", "    Address: %s", addr);
+	ec_out_uint("port", ":%llu\n", ec_gw_status_value(text, "port"));
+	ec_out_uint("clients", "    Clients: %llu",
+		    ec_gw_status_value(text, "clients"));
+	ec_out_uint("requests", ", requests: %llu",
+		    ec_gw_status_value(text, "requests"));
+	ec_out_uint("replies", ", replies: %llu",
+		    ec_gw_status_value(text, "replies"));
+	ec_out_uint("failed", ", failed: %llu\n",
+		    ec_gw_status_value(text, "failed"));
+	ec_out_uint("denied", "    Dropped: not allowed %llu",
+		    ec_gw_status_value(text, "denied"));
+	ec_out_uint("rate_limited", ", over the rate %llu",
+		    ec_gw_status_value(text, "rate_limited"));
+	ec_out_uint("busy", ", too many clients %llu",
+		    ec_gw_status_value(text, "busy"));
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		unsigned long long v;
+
+		snprintf(key, sizeof(key), "bad_%s", bad[i]);
+		v = ec_gw_status_value(text, key);
+		errors += v;
+		ec_out_uint(key, NULL, v);
+	}
+	ec_out_uint("malformed", ", malformed %llu\n", errors);
+	ec_out_obj_close();
 }

@@ -14,4 +14,8 @@
 int ec_gw_cli_open(struct ec_cli *c, struct ec_gw *g);
 int ec_gw_cli_fail(struct ec_cli *c, struct ec_gw *g);
 
+/* Where ethercat-mbg keeps its counters (its --status default). */
+#define EC_GW_STATUS_FMT "/run/ethercat-mbg%u.status"
+void ec_gw_print_status(unsigned int master);
+
 #endif /* EC_TOOL_CMD_GATEWAY_H */
