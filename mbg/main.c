@@ -290,8 +290,8 @@ static void mbg_usage(FILE *f)
 	      "                          (port: 0x88A4 + master index)\n"
 	      "  -a, --allow LIST        client addresses, ADDR[/BITS],...\n"
 	      "  -m, --master N          master index (0)\n"
-	      "  -r, --rate N            requests per second per client (100)\n"
-	      "  -t, --timeout MS        time a slave has to answer (1000)\n"
+	      "  -r, --rate N            requests per second per client (1000)\n"
+	      "  -t, --timeout MS        time a slave has to answer (3000)\n"
 	      "  -s, --status FILE       status file (/run/ethercat-mbgN.status)\n"
 	      "  -h, --help\n", f);
 }

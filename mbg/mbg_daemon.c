@@ -20,8 +20,8 @@
 void mbg_defaults(struct mbg *g)
 {
 	g->sock = -1;
-	g->rate = 100;
-	g->timeout_ms = 1000;
+	g->rate = 1000;
+	g->timeout_ms = 3000;
 }
 
 static int mbg_uint(const char *s, unsigned long max, unsigned long *v)

@@ -18,6 +18,7 @@
 
 /**
  * ec_gw_cli_open() - connect to --gateway and address the slave at -p
+ * (without -p: address 0, the master's own dictionary)
  * @c: parsed command line
  * @g: client
  *
@@ -28,15 +29,16 @@ int ec_gw_cli_open(struct ec_cli *c, struct ec_gw *g)
 	unsigned long long pos;
 	int ret;
 
-	if (!strcmp(c->positions, "-") || ec_parse_uint(c->positions, 0xfff,
-							&pos))
-		return ec_cli_usage_error(c,
-			"--gateway needs one slave: -p POSITION");
 	if (strcmp(c->aliases, "-"))
 		return ec_cli_usage_error(c,
 			"--gateway selects the slave by -p only");
+	if (strcmp(c->positions, "-") &&
+	    ec_parse_uint(c->positions, 0xfff, &pos))
+		return ec_cli_usage_error(c,
+			"--gateway needs one slave: -p POSITION (none: the master's dictionary)");
 	ret = ec_gw_open(g, c->gateway);
-	if (!ret)
+	/* Without -p: address 0, the master's own dictionary. */
+	if (!ret && strcmp(c->positions, "-"))
 		ret = ec_gw_select(g, (unsigned int)pos);
 	if (ret) {
 		ret = ec_cli_fail(c, "gateway %s: %s", c->gateway, g->err);
@@ -114,7 +116,8 @@ int ec_gw_cmd_sdos(struct ec_cli *c)
 	ec_out_arr_open("slaves");
 	ec_out_obj_open(NULL);
 	ec_out_str("gateway", NULL, c->gateway);
-	ec_out_uint("position", NULL, strtoul(c->positions, NULL, 0));
+	if (strcmp(c->positions, "-"))
+		ec_out_uint("position", NULL, strtoul(c->positions, NULL, 0));
 	ec_out_arr_open("sdos");
 	for (i = 0; i < n && !ret; i++) {
 		memset(&sdo, 0, sizeof(sdo));

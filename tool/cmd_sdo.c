@@ -303,7 +303,8 @@ int ec_gw_cmd_sdo(struct ec_cli *c, bool download)
 		goto out;
 	}
 	ec_out_obj_open("sdo");
-	ec_out_uint("position", NULL, strtoul(c->positions, NULL, 0));
+	if (strcmp(c->positions, "-"))
+		ec_out_uint("position", NULL, strtoul(c->positions, NULL, 0));
 	ec_out_uint("index", NULL, a.index);
 	ec_out_uint("subindex", NULL, a.subindex);
 	ret = ec_dtype_print(t, buf, got, err, sizeof(err));

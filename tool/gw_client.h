@@ -14,7 +14,7 @@
 
 #include "mbg_proto.h"
 
-#define EC_GW_TIMEOUT_MS 3000	/* for each reply */
+#define EC_GW_TIMEOUT_MS 10000	/* for each reply (the gateway waits 3 s for the slave) */
 
 struct ec_gw {
 	int sock;
