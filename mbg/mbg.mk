@@ -33,3 +33,12 @@ ALL_TARGETS += $(MBG_VM_BIN)
 $(MBG_VM_BIN): $(MBG_BIN)
 	@mkdir -p $(@D)
 	cp $< $@
+
+# Its unit test (tests/unit/check_mbg.c).
+MBG_TEST := $(BUILD)/tests/check_mbg
+ALL_TARGETS += $(MBG_TEST)
+UNIT_TESTS += $(MBG_TEST)
+$(MBG_TEST): tests/unit/check_mbg.c $(MBG_LIB) $(SIM_LIB) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(MBG_CFLAGS) -o $@ $< $(MBG_LIB) $(SIM_LIB) $(LIB_A) \
+		$(PKG_CHECK) $(SIM_LIBS)
