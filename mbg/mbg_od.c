@@ -50,13 +50,15 @@ static int mbg_od_u(struct ecsim_od *od, uint16_t index, uint8_t sub,
 	return ecsim_od_add_entry(od, index, sub, &e);
 }
 
+/* A string entry; an empty one (a slave without SII strings) is one NUL. */
 static int mbg_od_s(struct ecsim_od *od, uint16_t index, uint8_t sub,
 		    const char *name, const char *s)
 {
+	size_t len = strlen(s) ? strlen(s) : 1;
 	struct ecsim_od_entry_def e = {
 		.datatype = ECSIM_DT_VISIBLE_STRING, .access = MBG_OD_R,
-		.name = name, .value = s, .value_len = strlen(s),
-		.bitlen = (uint16_t)(strlen(s) * 8),
+		.name = name, .value = s, .value_len = len,
+		.bitlen = (uint16_t)(len * 8),
 	};
 
 	return ecsim_od_add_entry(od, index, sub, &e);

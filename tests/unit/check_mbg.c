@@ -152,17 +152,18 @@ END_TEST
 
 START_TEST(test_address0)
 {
-	struct mbg_od_slave sl[2] = {
+	struct mbg_od_slave sl[3] = {
 		{ .station = 0x1001, .vendor = 2, .product = 0x04602c22,
 		  .al_state = 8, .name = "EL1004", .order = "EL1004" },
 		{ .station = 0x1002, .vendor = 0x0ec51d00, .product = 0x402,
 		  .al_state = 2, .al_status_code = 0x1d,
 		  .name = "A rather long name of a simulated servo drive",
 		  .order = "ECSIM-SERVO" },
+		{ .station = 0x1003 },	/* no SII strings */
 	};
 	struct mbg_od_master om = { .name = "EtherCAT master",
 				    .version = "1.6.0", .slaves = sl,
-				    .nslaves = 2, .configs = sl,
+				    .nslaves = 3, .configs = sl,
 				    .nconfigs = 1 };
 	struct mbg *g = calloc(1, sizeof(*g));
 	uint8_t d[MBG_DGRAM_MAX], r[MBG_DGRAM_MAX];
@@ -196,7 +197,7 @@ START_TEST(test_address0)
 	mbg_parse(r, n, &rm);
 	ck_assert_uint_eq(rm.data[6] | rm.data[7] << 8, 0x1001);
 	/* a gap: abort 0x06020000 */
-	mbg_parse(d, upload_req(d, sizeof(d), 0, 0x9002, 1), &m);
+	mbg_parse(d, upload_req(d, sizeof(d), 0, 0x9003, 1), &m);
 	n = mbg_server(g, &m, r, sizeof(r));
 	mbg_parse(r, n, &rm);
 	ck_assert_uint_eq(rm.data[2], 0x80);
