@@ -33,7 +33,7 @@ enum {
 #define EC_CMD_RESET 0x10	/* takes -r/--reset (diag) */
 #define EC_CMD_TEXTFILE 0x100	/* takes --textfile, --interval (metrics) */
 #define EC_CMD_SVG 0x200	/* takes --svg (graph) */
-/* takes --gateway (upload, download, sdos, foe_read) */
+/* takes --gateway (upload, download, sdos, foe_read, soe_read) */
 #define EC_CMD_GATEWAY 0x400
 /* takes -w/--write, --count, --duration, --recorder (capture) */
 #define EC_CMD_CAPTURE 0x20

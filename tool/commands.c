@@ -491,8 +491,10 @@ const struct ec_cmd ec_commands[] = {
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --drive    -y <num>    Drive number (0-7, default 0).\n"
 	  "  --type     -t <type>   Data type (see above).\n"
+	  "  --gateway <host[:port]> Read through the mailbox gateway\n"
+	  "                         (ethercat-mbg) from the drive at -p.\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,
-	  ec_cmd_soe_read, 0 },
+	  ec_cmd_soe_read, EC_CMD_GATEWAY },
 	{ "soe_write", "Write an SoE IDN.", "[OPTIONS] <IDN> <VALUE>",
 	  EC_HELP_SINGLE
 	  "Arguments:\n"

@@ -584,3 +584,63 @@ int ec_gw_foe_read(struct ec_gw *g, const char *name, uint32_t password,
 			      &m);
 	}
 }
+
+/* SoE header (ETG.1000.6 5.8, table 64): opcode, flags, drive, elements. */
+#define GW_SOE_READ_REQ 1
+#define GW_SOE_READ_RESP 2
+#define GW_SOE_INCOMPLETE 0x08
+#define GW_SOE_ERROR 0x10
+#define GW_SOE_HDR 4
+
+/**
+ * ec_gw_soe_read() - read elements of an IDN by SoE
+ * @g: client with a selected slave
+ * @drive: drive number 0..7
+ * @idn: the IDN
+ * @elements: element flags (0x40 the value, 0x04 the attribute)
+ * @buf: receives the data
+ * @cap: bytes at @buf
+ * @got: bytes read
+ * @error_code: the drive's SoE error code on refusal
+ *
+ * A value longer than one mailbox comes in fragments, each its own reply.
+ *
+ * Return: 0 or -errno; -EIO with *@error_code when the drive refused.
+ */
+int ec_gw_soe_read(struct ec_gw *g, uint8_t drive, uint16_t idn,
+		   uint8_t elements, uint8_t *buf, size_t cap, size_t *got,
+		   uint16_t *error_code)
+{
+	uint8_t d[GW_SOE_HDR], in[MBG_DGRAM_MAX];
+	struct mbg_msg m;
+	int ret;
+
+	*got = 0;
+	*error_code = 0;
+	d[0] = (uint8_t)(GW_SOE_READ_REQ | (drive & 7) << 5);
+	d[1] = elements;
+	gw_put16(d + 2, idn);
+	ret = gw_xfer(g, MBG_TYPE_SOE, d, sizeof(d), in, sizeof(in), &m);
+	for (;;) {
+		size_t n;
+
+		if (ret)
+			return ret;
+		if (m.data_size < GW_SOE_HDR ||
+		    (m.data[0] & 7) != GW_SOE_READ_RESP)
+			return gw_fail(g, -EPROTO, "not an SoE read response");
+		if (m.data[0] & GW_SOE_ERROR) {
+			*error_code = m.data_size >= GW_SOE_HDR + 2 ?
+				gw_get16(m.data + m.data_size - 2) : 0;
+			return gw_fail(g, -EIO, "SoE read refused by the drive");
+		}
+		n = m.data_size - GW_SOE_HDR;
+		if (n > cap - *got)
+			return gw_fail(g, -ENOSPC, "IDN value too large");
+		memcpy(buf + *got, m.data + GW_SOE_HDR, n);
+		*got += n;
+		if (!(m.data[0] & GW_SOE_INCOMPLETE))
+			return 0;
+		ret = gw_recv(g, in, sizeof(in), &m);
+	}
+}

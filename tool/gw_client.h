@@ -2,7 +2,7 @@
 /*
  * gw_client.h - the ethercat tool as a client of a mailbox gateway
  * (ETG.8200, ethercat-mbg): SDO upload and download (expedited, normal,
- * segmented), SDO information and FoE read over UDP, one mailbox message
+ * segmented), SDO information, FoE read and SoE read over UDP, one mailbox message
  * per datagram (mbg/mbg_proto.c builds and checks them).
  */
 #ifndef EC_TOOL_GW_CLIENT_H
@@ -47,6 +47,9 @@ int ec_gw_object(struct ec_gw *g, uint16_t index, uint8_t *max_sub,
 		 uint8_t *object_code, char *name, size_t name_size);
 int ec_gw_entry(struct ec_gw *g, uint16_t index, uint8_t sub,
 		struct ec_gw_entry *e);
+int ec_gw_soe_read(struct ec_gw *g, uint8_t drive, uint16_t idn,
+		   uint8_t elements, uint8_t *buf, size_t cap, size_t *got,
+		   uint16_t *error_code);
 int ec_gw_foe_read(struct ec_gw *g, const char *name, uint32_t password,
 		   uint8_t *buf, size_t cap, size_t *got);
 

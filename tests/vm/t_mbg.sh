@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # t_mbg: the mailbox gateway (ethercat-mbg, ETG.8200, doc/GATEWAY.md) on
-# the default segment, whose servo (position 5) gets a 200-byte string
+# the default segment plus an SoE drive (ECSIM-SOE, position 6), whose
+# servo (position 5) gets a 200-byte string
 # object 0x2000 (segmented transfers) and an FoE file.  Inside the guest,
 # on link-local addresses of the loopback interface (169.254.77.1 the
 # gateway and the allowed client, 169.254.77.2 a client not allowed):
@@ -12,14 +13,16 @@
 #  2. while ec_user_example runs the segment in OP, 'ethercat --gateway'
 #     uploads (expedited, normal, segmented), downloads (expedited,
 #     segmented), lists the dictionary by SDO information and reads a file
-#     by FoE on the servo: every reply equals what the local 'ethercat
+#     by FoE on the servo, and reads IDNs by SoE from an SoE drive added at
+#     position 6: every reply equals what the local 'ethercat
 #     upload', 'sdos' and 'foe_read' give; the example's loop-back stays
 #     right (as in a run without the gateway in the same boot, whose
 #     incomplete-cycle count is printed beside it), the example stopped
 #     with SIGTERM once the gateway's part is done;
 #  3. address 0, the master's dictionary, lists the slaves as 'ethercat
-#     slaves' does (0x9nnn:03 names, 0xAnnn:01 AL states) and answers a
-#     gap with abort 0x06020000;
+#     slaves' does (0x9nnn:03 names, 0xAnnn:01 AL states; compared once
+#     the example ended and the slaves are back in PREOP, so that no state
+#     changes in between) and answers a gap with abort 0x06020000;
 #  4. bad datagrams of each kind and one from a client not on the allow
 #     list are dropped and counted (status file, 'ethercat master -j').
 
@@ -50,6 +53,7 @@ for s in seg["slaves"]:
         s["foe"] = {"files": [{"name": "hello.txt",
                                "data": "Hello over the gateway"},
                               {"name": "big.bin", "size": 700}]}
+seg["slaves"].append({"model": "ECSIM-SOE", "name": "drive"})
 json.dump(seg, open(sys.argv[3], "w"), indent=1)
 EOF
 
@@ -58,7 +62,7 @@ vm_run --timeout 150 --segment "$SEG" -- "$GUEST_WAIT_N"'
 	ip addr add 169.254.77.1/16 dev lo
 	ip addr add 169.254.77.2/16 dev lo
 	echo "udp_listeners=$(tail -n +2 /proc/net/udp | wc -l)"
-	wait_n PREOP 6; echo "rc_preop=$?"
+	wait_n PREOP 7; echo "rc_preop=$?"
 	echo "gw_shown=$(ethercat master | grep -c "Mailbox gateway")"
 	ethercat-mbg 2>/tmp/e1; echo "rc_noargs=$?"; sed "s/^/NOARGS /" /tmp/e1
 	ethercat-mbg --bind 0.0.0.0 --allow 169.254.77.1 2>/tmp/e2
@@ -71,7 +75,7 @@ vm_run --timeout 150 --segment "$SEG" -- "$GUEST_WAIT_N"'
 	ec_user_example -q >/tmp/ex.log 2>&1 & EX=$!
 	i=0; op=0; while [ $i -lt 60 ] && kill -0 $EX 2>/dev/null; do
 		op=$(ethercat slaves | grep -c " OP ")
-		[ "$op" -ge 6 ] && break
+		[ "$op" -ge 5 ] && break
 		sleep 0.25; i=$((i + 1)); done
 	echo "op_slaves=$op"
 	echo "udp_listening=$(tail -n +2 /proc/net/udp | grep -c ":88A4 ")"
@@ -86,21 +90,22 @@ vm_run --timeout 150 --segment "$SEG" -- "$GUEST_WAIT_N"'
 	$G download 0x2000 0 "$T"; echo "rc_dl_seg=$?"
 	[ "$(ethercat -p 5 upload 0x2000 0)" = "$T" ] && echo dl_seg_local_ok
 	[ "$($G upload 0x2000 0)" = "$T" ] && echo dl_seg_gw_ok
-	ethercat -p 5 sdos >/tmp/ls; $G sdos >/tmp/gs; echo "rc_sdos=$?"
+	$G sdos >/tmp/gs; echo "rc_sdos=$?"
+	# the master reads the dictionary after the scan, paused by requests
+	i=0; while [ $i -lt 80 ]; do
+		ethercat -p 5 sdos >/tmp/ls
+		[ "$(wc -l </tmp/ls)" = "$(wc -l </tmp/gs)" ] && break
+		sleep 0.25; i=$((i + 1)); done
 	cmp /tmp/ls /tmp/gs && echo sdos_equal; echo "sdos_lines=$(wc -l </tmp/gs)"
+	for i in S-0-0030 S-0-0140 S-0-0001; do
+		echo "LS $i=$(ethercat -p 6 soe_read $i)"
+		echo "GS $i=$(ethercat --gateway 169.254.77.1 -p 6 soe_read $i)"
+	done
 	ethercat -p 5 foe_read hello.txt >/tmp/lf; $G foe_read hello.txt >/tmp/gf
 	echo "rc_foe=$?"; cmp /tmp/lf /tmp/gf && echo foe_equal
 	ethercat -p 5 foe_read big.bin >/tmp/lb; $G foe_read big.bin >/tmp/gb
 	echo "rc_foe_big=$?"; cmp /tmp/lb /tmp/gb && echo foe_big_equal
 	echo "foe_big_bytes=$(wc -c </tmp/gb)"
-
-	M="ethercat --gateway 169.254.77.1"
-	ethercat slaves >/tmp/slaves
-	n=0; while [ $n -lt 6 ]; do
-		echo "OD $n $($M upload -t string 0x900$n 3) $($M upload 0xa00$n 1)"
-		n=$((n + 1)); done
-	sed "s/^/SLAVES /" /tmp/slaves
-	$M upload -t uint32 0x7000 0; echo "rc_gap=$?"
 
 	S="mbg_send 169.254.77.1 169.254.77.1 34980"
 	GOOD="0a 00 00 00 00 13 00 20 40 18 10 01 00 00 00 00"
@@ -119,6 +124,16 @@ vm_run --timeout 150 --segment "$SEG" -- "$GUEST_WAIT_N"'
 	echo "rc_denied=$?"
 	echo "still=$($G upload 0x1018 1)"
 	kill $EX; wait $EX; echo "rc_example=$?"
+	wait_n PREOP 7; echo "rc_back=$?"
+	M="ethercat --gateway 169.254.77.1"
+	sleep 1.1	# the dictionary is read again at most once a second
+	ethercat slaves >/tmp/slaves
+	n=0; while [ $n -lt 7 ]; do
+		echo "OD $n $($M upload -t string 0x900$n 3) $($M upload 0xa00$n 1)"
+		n=$((n + 1)); done
+	sed "s/^/SLAVES /" /tmp/slaves
+	$M upload -t uint32 0x7000 0; echo "rc_gap=$?"
+
 	sleep 0.6
 	ethercat master | sed -n "/Mailbox gateway/,\$p" | sed "s/^/MASTER /"
 	ethercat master -j | tr -d " \n" | grep -o "\"gateway\":{[^}]*}" |
@@ -129,7 +144,7 @@ vm_run --timeout 150 --segment "$SEG" -- "$GUEST_WAIT_N"'
 	echo "udp_end=$(tail -n +2 /proc/net/udp | wc -l)"
 '
 [ "$RC" = 0 ] || fail "guest commands failed ($RC)"
-cat "$OUT" | grep -E "^(L|G|OD|rc_|udp|gw_|dl_|sdos|foe|REPLY|JSON|MASTER|still)" |
+cat "$OUT" | grep -E "^(L|G|LS|GS|OD|rc_|udp|gw_|dl_|sdos|foe|REPLY|JSON|MASTER|still)" |
 	sed 's/^/  /'
 grep -q '^udp_listeners=0$' "$OUT" || fail "something listens on UDP after boot"
 grep -q '^gw_shown=0$' "$OUT" || fail "ethercat master shows a gateway that does not run"
@@ -138,7 +153,8 @@ grep -q '^NOARGS .*--bind is required' "$OUT" || fail "no reason given without -
 grep -q '^rc_any=2$' "$OUT" || fail "ethercat-mbg listened on 0.0.0.0"
 grep -q '^udp_after_refusals=0$' "$OUT" || fail "a refused start left a socket"
 grep -q '^rc_base=0$' "$OUT" || fail "the example failed without the gateway"
-grep -q '^op_slaves=6$' "$OUT" || fail "the example did not bring the slaves to OP"
+# the example configures all but the coupler, which stays in PREOP
+grep -q '^op_slaves=5$' "$OUT" || fail "the example did not bring the slaves to OP"
 grep -q '^udp_listening=1$' "$OUT" || fail "the gateway does not listen on 0x88A4"
 for o in "0x1018 1" "0x1018 2" "0x1008 0" "0x6502 0" "0x2000 0"; do
 	l=$(grep "^L $o=" "$OUT" | cut -d= -f2-)
@@ -157,15 +173,23 @@ grep -q '^rc_foe=0$' "$OUT" || fail "foe_read through the gateway failed"
 grep -q '^foe_equal$' "$OUT" || fail "foe_read through the gateway differs"
 grep -q '^foe_big_equal$' "$OUT" || fail "foe_read of 700 bytes through the gateway differs"
 grep -q '^foe_big_bytes=700$' "$OUT" || fail "foe_read of big.bin: wrong size"
+for i in S-0-0030 S-0-0140 S-0-0001; do
+	l=$(grep "^LS $i=" "$OUT" | cut -d= -f2-)
+	g=$(grep "^GS $i=" "$OUT" | cut -d= -f2-)
+	[ -n "$l" ] && [ "$l" = "$g" ] ||
+		fail "soe_read $i: gateway '$g', local '$l'"
+done
 # address 0 lists the slaves as 'ethercat slaves' does
 n=0
-while [ $n -lt 6 ]; do
+while [ $n -lt 7 ]; do
 	name=$(sed -n "s/^SLAVES $n .*[+E]  //p" "$OUT")
 	od=$(sed -n "s/^OD $n \(.*\) 0x[0-9a-f]* [0-9]*$/\1/p" "$OUT")
 	[ -n "$name" ] && [ "$name" = "$od" ] ||
 		fail "address 0: slave $n is '$od', ethercat slaves says '$name'"
-	grep -q "^OD $n .* 0x0008 8$" "$OUT" ||
-		fail "address 0: AL status of slave $n is not OP"
+	state=$(sed -n "s/^SLAVES $n  *[0-9]*:[0-9]*  *\([A-Z]*\) .*/\1/p" "$OUT")
+	case $state in PREOP) al=2 ;; SAFEOP) al=4 ;; OP) al=8 ;; *) al=x ;; esac
+	grep -q "^OD $n .* 0x000$al $al$" "$OUT" ||
+		fail "address 0: AL status of slave $n is not $state"
 	n=$((n + 1))
 done
 grep -q "^ethercat: upload: SDO transfer aborted with code 0x06020000" "$OUT" ||
