@@ -63,6 +63,61 @@ bool ec_mbox_raw_more(u8 type, const u8 *p, size_t n)
 	return false;
 }
 
+/* SDO command specifiers, ETG.1000.6 tables 39-46 (bits 5-7). */
+#define EC_RAW_CS(cmd) ((cmd) >> 5)
+#define EC_RAW_CCS_DOWN_SEG 0
+#define EC_RAW_CCS_DOWN_INIT 1
+#define EC_RAW_SCS_UP_SEG 0
+#define EC_RAW_SCS_UP_INIT 2
+#define EC_RAW_SDO_EXPEDITED 0x02
+#define EC_RAW_SDO_LAST 0x01	/* segment: no more segments */
+#define EC_RAW_SDO_ABORT 0x80
+#define EC_RAW_SDO_SIZE 6	/* normal transfer: the size (32 bit) */
+#define EC_RAW_SDO_MSG 10	/* CoE header, command, index, size */
+
+/* A CoE SDO message's command byte, or -1 if it is none. */
+static int ec_mbox_raw_sdo_cmd(u8 type, const u8 *p, size_t n, u8 service)
+{
+	if (type != EC_MBOX_TYPE_COE || n < EC_COE_HEADER_SIZE + 1 ||
+	    ec_get_u16(p) >> EC_COE_SERVICE_SHIFT != service)
+		return -1;
+	return p[EC_COE_HEADER_SIZE];
+}
+
+/*
+ * The client's message starts or continues a segmented download that
+ * has more segments to come.
+ */
+static bool ec_mbox_raw_download_goes_on(u8 type, const u8 *p, size_t n)
+{
+	int cmd = ec_mbox_raw_sdo_cmd(type, p, n, EC_COE_SERVICE_SDO_REQUEST);
+
+	if (cmd < 0)
+		return false;
+	if (EC_RAW_CS(cmd) == EC_RAW_CCS_DOWN_SEG)
+		return !(cmd & EC_RAW_SDO_LAST);
+	return EC_RAW_CS(cmd) == EC_RAW_CCS_DOWN_INIT &&
+	       !(cmd & EC_RAW_SDO_EXPEDITED) && n >= EC_RAW_SDO_MSG &&
+	       ec_get_u32(p + EC_RAW_SDO_SIZE) > n - EC_RAW_SDO_MSG;
+}
+
+/* The slave's reply leaves a segmented transfer in progress. */
+static bool ec_mbox_raw_transfer_goes_on(const struct ec_fsm_mbox_raw *fsm,
+					 const u8 *p, size_t n)
+{
+	int cmd = ec_mbox_raw_sdo_cmd(fsm->mbox.type, p, n,
+				      EC_COE_SERVICE_SDO_RESPONSE);
+
+	if (cmd < 0)
+		return false;
+	if (EC_RAW_CS(cmd) == EC_RAW_SCS_UP_SEG)
+		return !(cmd & EC_RAW_SDO_LAST);
+	if (EC_RAW_CS(cmd) == EC_RAW_SCS_UP_INIT)
+		return !(cmd & EC_RAW_SDO_EXPEDITED) && n >= EC_RAW_SDO_MSG &&
+		       ec_get_u32(p + EC_RAW_SDO_SIZE) > n - EC_RAW_SDO_MSG;
+	return fsm->more_out && (cmd & 0xe0) != EC_RAW_SDO_ABORT;
+}
+
 /**
  * ec_fsm_mbox_raw_init() - set up a raw exchange
  * @fsm: its memory
@@ -113,6 +168,9 @@ void ec_fsm_mbox_raw_transfer(struct ec_fsm_mbox_raw *fsm,
 	}
 	fsm->type = msg[EC_MBOX_HDR_TYPE] & EC_MBOX_TYPE_MASK;
 	n -= EC_MBOX_HEADER_SIZE;
+	fsm->more_out = ec_mbox_raw_download_goes_on(fsm->type,
+						     msg + EC_MBOX_HEADER_SIZE,
+						     n);
 	p = ec_mbox_prepare_send(slave, fsm->mbox.datagram, fsm->type, n);
 	if (!p) {
 		EC_SLAVE_ERR(slave, "gateway: %zu bytes do not fit the mailbox",
@@ -199,6 +257,10 @@ bool ec_fsm_mbox_raw_exec(struct ec_fsm_mbox_raw *fsm, u64 now_ns)
 				    now_ns);
 		return true;
 	}
+	/* Keep other SDOs away until the client's next segment. */
+	mbox->slave->raw_hold_ns =
+		ec_mbox_raw_transfer_goes_on(fsm, mbox->payload, mbox->size) ?
+		now_ns + EC_MBOX_RAW_HOLD_NS : 0;
 	ec_fsm_mbox_raw_finish(fsm, 0);
 	return false;
 }

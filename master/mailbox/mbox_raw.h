@@ -20,11 +20,18 @@
 
 struct ec_slave;
 
+/*
+ * How long after a gateway client's SDO segment the next one is awaited
+ * before the slave serves other requests again.
+ */
+#define EC_MBOX_RAW_HOLD_NS (1000 * EC_NSEC_PER_MSEC)
+
 /* What a raw exchange does with the slave's mailbox. */
 struct ec_fsm_mbox_raw {
 	struct ec_fsm_mbox mbox;
 	struct ec_mbox_raw_request *request;
 	u8 type;		/* mailbox type of the message sent */
+	bool more_out;		/* the message is a download with more to come */
 	bool busy;
 	int error;
 };

@@ -523,7 +523,8 @@ bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
  * @now_ns: current time
  *
  * The first of the slave's queue, whoever queued it and of whatever
- * kind.  A request that ends at once (a bad register size, an empty SII
+ * kind; while a mailbox gateway client's segmented SDO transfer goes on
+ * (slave->raw_hold_ns), its next raw exchange, and nothing else.  A request that ends at once (a bad register size, an empty SII
  * write) still counts as taken.
  *
  * Return: true if a request was taken.
@@ -531,8 +532,28 @@ bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 bool ec_fsm_slave_start_request(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
+	struct ec_list *pos;
 
 	ec_slave_collect_requests(slave);
+	if (slave->raw_hold_ns && now_ns < slave->raw_hold_ns) {
+		/*
+		 * A gateway client's segmented SDO transfer goes on: its
+		 * next exchange first, the others (and the idle work) wait,
+		 * at most EC_MBOX_RAW_HOLD_NS after its last segment.
+		 */
+		for (pos = slave->requests.next; pos != &slave->requests;
+		     pos = pos->next) {
+			struct ec_request *req = ec_list_entry(
+				pos, struct ec_request, node);
+
+			if (req->kind == EC_REQ_MBOX_RAW) {
+				ec_fsm_slave_serve(fsm, req, now_ns);
+				return true;
+			}
+		}
+		return true;
+	}
+	slave->raw_hold_ns = 0;
 	if (ec_list_empty(&slave->requests))
 		return false;
 	ec_fsm_slave_serve(fsm, ec_list_entry(slave->requests.next,

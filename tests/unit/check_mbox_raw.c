@@ -5,7 +5,8 @@
  * against the in-process segment (coe_harness.h): an SDO upload message
  * and its reply (the master's counter and address in the message), an
  * emergency arriving meanwhile goes to the ring, SDO information's
- * fragments of a small mailbox collected in one exchange, a message
+ * fragments of a small mailbox collected in one exchange, a client's
+ * segmented upload kept whole while another SDO request waits, a message
  * without reply, and the refused ones (EoE, length disagreeing, too large
  * for the mailbox, reply buffer too small).
  */
@@ -125,6 +126,70 @@ START_TEST(test_info_fragments)
 }
 END_TEST
 
+static bool both_done(struct ec_harness *h, void *ctx)
+{
+	struct ec_request **r = ctx;
+
+	(void)h;
+	return ec_req_done(r[0]->state) && ec_req_done(r[1]->state);
+}
+
+/*
+ * A client's segmented upload: an SDO request queued between its
+ * segments waits until the transfer ended (the slave would abort it).
+ */
+START_TEST(test_segments_hold)
+{
+	struct ec_mbox_raw_request raw;
+	struct ec_sdo_request sdo;
+	struct ec_request *both[2] = { &raw.base, &sdo.base };
+	struct ec_harness h;
+	struct ec_slave *slave;
+	u8 buf[512], val[16];
+	size_t n;
+
+	setup(&h);
+	slave = &h.master.slaves[ID_TEST];
+	n = upload_msg(buf, EC_MBOX_TYPE_COE, 0x200C, 0);
+	ck_assert_int_eq(exchange(&h, ID_TEST, buf, n, sizeof(buf), false,
+				  &n), 0);
+	ck_assert_uint_eq(buf[8], 0x41);	/* normal: segments follow */
+	ck_assert_uint_eq(ec_get_u32(buf + 12), 300);
+	ck_assert_uint_gt(slave->raw_hold_ns, h.now_ns);
+	/* the application's or CLI's SDO first in the queue ... */
+	memset(&sdo, 0, sizeof(sdo));
+	ec_request_init(&sdo.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
+	sdo.index = 0x2011;
+	sdo.data = val;
+	sdo.mem_size = sizeof(val);
+	ec_slave_queue_request(slave, &sdo.base);
+	/* ... then the client's first segment request */
+	memset(buf, 0, 16);
+	ec_put_u16(buf, 10);
+	buf[5] = EC_MBOX_TYPE_COE;
+	ec_put_u16(buf + 6, 0x2000);
+	buf[8] = 0x60;
+	memset(&raw, 0, sizeof(raw));
+	ec_request_init(&raw.base, EC_REQ_MBOX_RAW, EC_REQ_OWNER_CLI);
+	raw.data = buf;
+	raw.data_size = 16;
+	raw.mem_size = sizeof(buf);
+	ec_slave_queue_request(slave, &raw.base);
+	ck_assert(ec_harness_run_until(&h, both_done, both,
+				       10 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(raw.base.error, 0);
+	ck_assert_uint_eq(buf[8] & 0xe0, 0x00);	/* a segment, no abort */
+	ck_assert_int_eq(sdo.base.error, 0);
+	ck_assert_mem_eq(val, "abcdefgh", 8);
+	/* the client went away in the middle: the hold ends by itself */
+	ec_harness_run_for(&h, EC_MBOX_RAW_HOLD_NS + 10 * EC_NSEC_PER_MSEC);
+	ck_assert_int_eq(upload(&h, ID_TEST, 0x2011, 0, val, sizeof(val), &n),
+			 0);
+	ck_assert_uint_eq(slave->raw_hold_ns, 0);
+	teardown(&h);
+}
+END_TEST
+
 START_TEST(test_refused)
 {
 	struct ec_harness h;
@@ -163,6 +228,7 @@ int main(void)
 	tcase_add_test(tc, test_upload_and_emergency);
 	tcase_add_test(tc, test_info_fragments);
 	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_segments_hold);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
