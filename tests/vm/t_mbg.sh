@@ -57,7 +57,7 @@ seg["slaves"].append({"model": "ECSIM-SOE", "name": "drive"})
 json.dump(seg, open(sys.argv[3], "w"), indent=1)
 EOF
 
-vm_run --timeout 150 --segment "$SEG" -- "$GUEST_WAIT_N"'
+vm_run --timeout 240 --segment "$SEG" -- "$GUEST_WAIT_N"'
 	ip link set lo up
 	ip addr add 169.254.77.1/16 dev lo
 	ip addr add 169.254.77.2/16 dev lo
