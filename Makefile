@@ -91,6 +91,7 @@ include master/core.mk
 -include lib/lib.mk
 -include tool/tool.mk
 -include sim/sim.mk
+-include mbg/mbg.mk
 include tests/unit/unit.mk
 -include tests/vm/vm.mk
 -include examples/examples.mk

@@ -40,7 +40,8 @@ EC_SUBST = sed -e 's|@PREFIX@|$(1)|g' -e 's|@LIBDIR@|$(2)|g' \
 MAN_DIR   := $(BUILD)/man
 MAN_PAGES := $(MAN_DIR)/ethercat.1 $(MAN_DIR)/ethercat-sim.1 \
 	$(MAN_DIR)/ethercat-sim-ctl.1 \
-	$(MAN_DIR)/ethercatctl.8 $(MAN_DIR)/ethercat.conf.5
+	$(MAN_DIR)/ethercatctl.8 $(MAN_DIR)/ethercat.conf.5 \
+	$(MAN_DIR)/ethercat-mbg.8
 DIST_GEN  := $(BUILD)/dist/ethercatctl $(BUILD)/dist/ethercat.service \
 	$(BUILD)/dist/ethercat-sim@.service \
 	$(BUILD)/dist/99-ethercat.rules $(BUILD)/dist/EtherCATConfig.cmake \
@@ -125,7 +126,7 @@ install-dev: $(LIB_A) $(BUILD)/dist/libethercat.pc \
 		$(BUILD)/dist/EtherCATConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
 
 # The config file is the administrator's: never overwritten.
-install-tools: $(BUILD)/dist/ethercat $(MAN_PAGES) $(DIST_GEN)
+install-tools: $(BUILD)/dist/ethercat $(MAN_PAGES) $(DIST_GEN) $(MBG_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) \
 		$(DESTDIR)$(SYSCONFDIR) $(DESTDIR)$(SYSTEMDUNITDIR) \
 		$(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -133,6 +134,7 @@ install-tools: $(BUILD)/dist/ethercat $(MAN_PAGES) $(DIST_GEN)
 		$(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BUILD)/dist/ethercat $(DESTDIR)$(BINDIR)/ethercat
 	install -m 755 $(BUILD)/dist/ethercatctl $(DESTDIR)$(SBINDIR)/
+	install -m 755 $(MBG_BIN) $(DESTDIR)$(BINDIR)/ethercat-mbg
 	[ -e $(DESTDIR)$(SYSCONFDIR)/ethercat.conf ] || \
 		install -m 644 dist/ethercat.conf $(DESTDIR)$(SYSCONFDIR)/
 	install -m 644 $(BUILD)/dist/ethercat.service \
@@ -142,6 +144,7 @@ install-tools: $(BUILD)/dist/ethercat $(MAN_PAGES) $(DIST_GEN)
 	install -m 644 $(MAN_DIR)/ethercat.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(MAN_DIR)/ethercat.conf.5 $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 $(MAN_DIR)/ethercatctl.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 644 $(MAN_DIR)/ethercat-mbg.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 644 dist/ethercat.bash-completion \
 		$(DESTDIR)$(BASHCOMPDIR)/ethercat
 	ln -sf ethercat $(DESTDIR)$(BASHCOMPDIR)/ethercatctl

@@ -37,6 +37,7 @@
  * 8: hot connect (ec_ioctl_hc.h, 0xa0-0xa5); the shared area's domain
  *    entries' expected_wkc is written at every publication (it counts only
  *    the hot-connect groups present; without groups it never changes).
+ *    The mailbox gateway's raw mailbox exchange (0xa8).
  */
 #define EC_IOCTL_VERSION 8
 #define EC_IOCTL_TYPE 0xa4
@@ -779,8 +780,9 @@ struct ec_ioctl_domain_data {
 #include "ec_ioctl_shm.h"	/* the shared area of the cyclic calls */
 #include "ec_ioctl_capture.h"	/* capture, flight recorder: 0x80-0x87 */
 #include "ec_ioctl_hc.h"	/* hot connect: 0xa0-0xa5 */
+#include "ec_ioctl_mbg.h"	/* mailbox gateway: 0xa8-0xaf */
 
 /* Highest command number; the dispatch table has one slot each. */
-#define EC_IOCTL_NR_MAX 0xa7
+#define EC_IOCTL_NR_MAX 0xaf
 
 #endif /* EC_IOCTL_H */

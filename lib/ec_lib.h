@@ -106,6 +106,8 @@ int ec_lib_config_flag(struct ec_lib_master *m, uint32_t config_index,
 		       uint32_t flag_pos, struct ec_ioctl_sc_flag *out);
 int ec_lib_soe(struct ec_lib_master *m, bool write,
 	       struct ec_ioctl_slave_soe *io);
+int ec_lib_mbox_raw(struct ec_lib_master *m,
+		    struct ec_ioctl_slave_mbox_raw *io);
 int ec_lib_rescan(struct ec_lib_master *m);
 int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io);
 int ec_lib_eoe_handler(struct ec_lib_master *m, uint32_t index,

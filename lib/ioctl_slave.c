@@ -425,3 +425,23 @@ int ec_lib_eoe_ip(struct ec_lib_master *m, const struct ec_ioctl_eoe_ip *io)
 	return ec_lib_ioctl(m, EC_IOCTL_SLAVE_EOE_IP, (void *)io,
 			    "EoE set IP parameters");
 }
+
+/**
+ * ec_lib_mbox_raw() - one raw mailbox exchange (the mailbox gateway)
+ * @m: open handle (writable: the exchange uses the slave's mailbox)
+ * @io: slave_position, flags, timeout_ms, data/size and
+ *	reply/reply_buffer_size in; reply_size out
+ *
+ * Return: 0 or -errno.
+ */
+int ec_lib_mbox_raw(struct ec_lib_master *m,
+		    struct ec_ioctl_slave_mbox_raw *io)
+{
+	int ret;
+
+	ret = ec_lib_ioctl(m, EC_IOCTL_SLAVE_MBOX_RAW, io, "mailbox exchange");
+	if (ret)
+		return ret;
+	return ec_lib_reply_fits(m, "mailbox exchange", io->reply_size,
+				 io->reply_buffer_size);
+}

@@ -23,6 +23,7 @@
 #define EC_CLI_OPT_COUNT 0x104		/* long only: capture's options */
 #define EC_CLI_OPT_DURATION 0x105
 #define EC_CLI_OPT_RECORDER 0x106
+#define EC_CLI_OPT_GATEWAY 0x107	/* long only: --gateway */
 
 static const struct option ec_cli_long_options[] = {
 	{ "master", required_argument, NULL, 'm' },
@@ -48,6 +49,7 @@ static const struct option ec_cli_long_options[] = {
 	{ "count", required_argument, NULL, EC_CLI_OPT_COUNT },
 	{ "duration", required_argument, NULL, EC_CLI_OPT_DURATION },
 	{ "recorder", no_argument, NULL, EC_CLI_OPT_RECORDER },
+	{ "gateway", required_argument, NULL, EC_CLI_OPT_GATEWAY },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -169,6 +171,8 @@ void ec_cli_usage(FILE *f, const char *prog)
 		"  --quiet    -q           Output less information.\n"
 		"  --verbose  -v           Output more information.\n"
 		"  --json     -j           Output JSON instead of text.\n"
+		"  --gateway <host[:port]> Reach the slave through a mailbox\n"
+		"                          gateway (see 'help upload').\n"
 		"  --help     -h           Show this help.\n\n"
 		"Numerical values can be specified either with decimal (no\n"
 		"prefix), octal (prefix '0') or hexadecimal (prefix '0x') base.\n\n"
@@ -421,10 +425,16 @@ int ec_cli_parse(struct ec_cli *c, int argc, char **argv)
 		case EC_CLI_OPT_RECORDER:
 			c->recorder = true;
 			break;
+		case EC_CLI_OPT_GATEWAY:
+			c->gateway = optarg;
+			break;
 		default:
-			if (optopt == EC_CLI_OPT_PASSWORD)
+			if (optopt == EC_CLI_OPT_PASSWORD ||
+			    optopt == EC_CLI_OPT_GATEWAY)
 				return ec_cli_usage_error(c,
-					"option '--password' requires an argument");
+					"option '--%s' requires an argument",
+					optopt == EC_CLI_OPT_GATEWAY ?
+					"gateway" : "password");
 			if (optopt == EC_CLI_OPT_TEXTFILE ||
 			    optopt == EC_CLI_OPT_INTERVAL ||
 			    optopt == EC_CLI_OPT_COUNT ||
@@ -571,6 +581,8 @@ int ec_cli_run(struct ec_cli *c)
 					  c->textfile ? "textfile" : "interval");
 	if (c->svg && !(c->cmd->flags & EC_CMD_SVG))
 		return ec_cli_usage_error(c, "has no --svg option");
+	if (c->gateway && !(c->cmd->flags & EC_CMD_GATEWAY))
+		return ec_cli_usage_error(c, "has no --gateway option");
 	if ((c->write_file || c->count || c->duration || c->recorder) &&
 	    !(c->cmd->flags & EC_CMD_CAPTURE))
 		return ec_cli_usage_error(c, "has no --%s option",

@@ -33,6 +33,8 @@ enum {
 #define EC_CMD_RESET 0x10	/* takes -r/--reset (diag) */
 #define EC_CMD_TEXTFILE 0x100	/* takes --textfile, --interval (metrics) */
 #define EC_CMD_SVG 0x200	/* takes --svg (graph) */
+/* takes --gateway (upload, download, sdos, foe_read, soe_read) */
+#define EC_CMD_GATEWAY 0x400
 /* takes -w/--write, --count, --duration, --recorder (capture) */
 #define EC_CMD_CAPTURE 0x20
 
@@ -58,6 +60,7 @@ struct ec_cli {
 	const char *output_file;	/* -o: NULL or "-": stdout */
 	const char *drive;	/* -y, SoE drive number, NULL: 0 */
 	const char *password;	/* --password, FoE, NULL: 0 */
+	const char *gateway;	/* --gateway HOST[:PORT], NULL: the master */
 	const char *textfile;	/* metrics --textfile, NULL: stdout once */
 	const char *interval;	/* metrics --interval SECONDS, NULL: 10 */
 	bool svg;		/* graph --svg */

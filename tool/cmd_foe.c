@@ -14,6 +14,7 @@
 #include "mailbox/mbox_text.h"
 #include "print.h"
 #include "tool_io.h"
+#include "cmd_gateway.h"
 
 static int ec_foe_args(struct ec_cli *c, struct ec_ioctl_slave_foe *io)
 {
@@ -59,6 +60,65 @@ static int ec_foe_fail(struct ec_cli *c, struct ec_lib_master *m, int err,
 }
 
 /**
+ * ec_gw_cmd_foe_read() - 'foe_read' through a mailbox gateway
+ * @c: parsed command line (--gateway)
+ *
+ * Return: exit code.
+ */
+int ec_gw_cmd_foe_read(struct ec_cli *c)
+{
+	struct ec_ioctl_slave_foe io;
+	struct ec_gw g;
+	uint8_t *buf;
+	size_t got;
+	FILE *out;
+	int ret;
+
+	ret = ec_foe_args(c, &io);
+	if (!ret)
+		ret = ec_foe_set_name(c, &io, c->argv[0]);
+	if (!ret)
+		ret = ec_gw_cli_open(c, &g);
+	if (ret)
+		return ret;
+	buf = malloc(EC_IOCTL_FOE_MAX_SIZE);
+	if (!buf) {
+		ret = ec_cli_fail(c, "out of memory");
+		goto out_close;
+	}
+	if (ec_gw_foe_read(&g, io.file_name, io.password, buf,
+			   EC_IOCTL_FOE_MAX_SIZE, &got)) {
+		ret = g.foe_error ?
+			ec_cli_fail(c, "FoE read of '%s' failed: error 0x%08x: %s",
+				    io.file_name, g.foe_error,
+				    ec_foe_error_text(g.foe_error)) :
+			ec_gw_cli_fail(c, &g);
+		goto out_free;
+	}
+	out = stdout;
+	if (c->output_file && strcmp(c->output_file, "-")) {
+		out = fopen(c->output_file, "wb");
+		if (!out) {
+			ret = ec_cli_fail(c, "failed to open '%s': %s",
+					  c->output_file, strerror(errno));
+			goto out_free;
+		}
+	}
+	if (fwrite(buf, 1, got, out) != got || fflush(out))
+		ret = ec_cli_fail(c, "write error: %s", strerror(errno));
+	if (out != stdout && fclose(out) && !ret)
+		ret = ec_cli_fail(c, "write error: %s", strerror(errno));
+	if (!ret && c->verbose)
+		fprintf(c->err, "FoE read of '%s': %zu bytes\n", io.file_name,
+			got);
+out_free:
+	free(buf);
+out_close:
+	ec_gw_close(&g);
+	return ret;
+}
+
+/**
  * ec_cmd_foe_read() - read a file from a slave
  * @c: parsed command line
  *
@@ -74,6 +134,8 @@ int ec_cmd_foe_read(struct ec_cli *c)
 	FILE *out;
 	int ret;
 
+	if (c->gateway)
+		return ec_gw_cmd_foe_read(c);
 	ret = ec_foe_args(c, &io);
 	if (!ret)
 		ret = ec_foe_set_name(c, &io, c->argv[0]);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "cmd_gateway.h"
 #include "link_health.h"
 #include "print.h"
 
@@ -404,6 +405,7 @@ static void ec_print_master(unsigned int index,
 	ec_out_obj_close();
 	ec_print_monitor(mon);
 	ec_print_links(health);
+	ec_gw_print_status(index);
 	ec_out_obj_close();
 }
 

@@ -15,8 +15,10 @@
 #include "datatype.h"
 #include "mailbox/mbox_text.h"
 #include "print.h"
+#include "cmd_gateway.h"
 
 #define EC_SOE_ATTR_ELEMENT 0x04
+#define EC_SOE_VALUE_ELEMENT 0x40	/* ETG.1000.6 table 65: the value */
 #define EC_SOE_LIST_HEADER 4	/* current and maximum length, bytes */
 #define EC_SOE_BUFFER 4096
 
@@ -68,6 +70,9 @@ static int ec_soe_parse_args(struct ec_cli *c, bool write,
 	return 0;
 }
 
+/* Set while 'soe_read --gateway' runs: the transfers go through it. */
+static struct ec_gw *ec_soe_gw;
+
 static int ec_soe_fail(struct ec_cli *c, struct ec_lib_master *m, int err,
 		       const struct ec_ioctl_slave_soe *io,
 		       const struct ec_soe_args *a, bool write)
@@ -77,6 +82,8 @@ static int ec_soe_fail(struct ec_cli *c, struct ec_lib_master *m, int err,
 				   write ? "write" : "read", a->idn_text,
 				   a->drive, io->error_code,
 				   ec_soe_error_text(io->error_code));
+	if (ec_soe_gw)
+		return ec_gw_cli_fail(c, ec_soe_gw);
 	return ec_cli_lib_fail(c, m, err);
 }
 
@@ -86,6 +93,16 @@ static int ec_soe_transfer(struct ec_lib_master *m, uint16_t position,
 			   struct ec_ioctl_slave_soe *io)
 {
 	memset(io, 0, sizeof(*io));
+	if (ec_soe_gw) {	/* a read through the mailbox gateway */
+		size_t got = 0;
+		int ret = ec_gw_soe_read(ec_soe_gw, a->drive, a->idn,
+					 elements ? elements :
+					 EC_SOE_VALUE_ELEMENT, buf, size,
+					 &got, &io->error_code);
+
+		io->result_size = (uint32_t)got;
+		return ret;
+	}
 	io->slave_position = position;
 	io->drive_no = a->drive;
 	io->idn = a->idn;
@@ -267,6 +284,53 @@ static int ec_soe_parse_value(const struct ec_soe_format *f, const char *text,
 	return 0;
 }
 
+/* 'soe_read --gateway': the same reads and output through the gateway. */
+static int ec_gw_soe_cmd_read(struct ec_cli *c, const struct ec_soe_args *a,
+			      const struct ec_dtype *t)
+{
+	static uint8_t buf[EC_SOE_BUFFER];
+	char text[EC_SOE_BUFFER * 3], err[160];
+	struct ec_ioctl_slave_soe io;
+	struct ec_soe_format f;
+	struct ec_gw g;
+	int ret;
+
+	ret = ec_gw_cli_open(c, &g);
+	if (ret)
+		return ret;
+	ec_soe_gw = &g;
+	if (!t) {
+		ret = ec_soe_attribute(c, NULL, 0, a, &f);
+		if (ret)
+			goto out;
+	}
+	ret = ec_soe_transfer(NULL, 0, a, 0, false, buf, sizeof(buf), &io);
+	if (ret) {
+		ret = ec_soe_fail(c, NULL, ret, &io, a, false);
+		goto out;
+	}
+	ec_out_obj_open("soe");
+	ec_out_uint("position", NULL, strtoul(c->positions, NULL, 0));
+	ec_out_uint("drive", NULL, a->drive);
+	ec_out_str("idn", NULL, a->idn_text);
+	if (t) {
+		ret = ec_dtype_print(t, buf, io.result_size, err, sizeof(err));
+		if (ret)
+			ret = ec_cli_fail(c, "%s", err);
+	} else if (ec_soe_format_value(&f, buf, io.result_size, text,
+				       sizeof(text))) {
+		ret = ec_cli_fail(c, "%s: %u bytes do not match the drive's attribute",
+				  a->idn_text, io.result_size);
+	} else {
+		ec_out_str("value", "%s\n", text);
+	}
+	ec_out_obj_close();
+out:
+	ec_soe_gw = NULL;
+	ec_gw_close(&g);
+	return ret;
+}
+
 /**
  * ec_cmd_soe_read() - read an IDN from a drive
  * @c: parsed command line
@@ -295,6 +359,8 @@ int ec_cmd_soe_read(struct ec_cli *c)
 			return ec_cli_usage_error(c, "invalid data type '%s'",
 						  c->type);
 	}
+	if (c->gateway)
+		return ec_gw_soe_cmd_read(c, &a, t);
 	ret = ec_cli_open_slave(c, &m, &s, &slave);
 	if (ret)
 		return ret;

@@ -208,8 +208,13 @@ const struct ec_cmd ec_commands[] = {
 	  "           '-' to read from standard input.\n\n"
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --type     -t <type>   SDO entry data type (see above).\n"
+	  "  --gateway <host[:port]> Go through the mailbox gateway\n"
+	  "                         (ethercat-mbg, ETG.8200) at host\n"
+	  "                         (port 34980 = 0x88A4 by default)\n"
+	  "                         instead of the local master; -p\n"
+	  "                         is the ring position.\n"
 	  EC_HELP_NUMERIC,
-	  ec_cmd_download, 0 },
+	  ec_cmd_download, EC_CMD_GATEWAY },
 	{ "eoe", "Display Ethernet over EtherCAT statistics.", "[OPTIONS]",
 	  "Lists the master's EoE interfaces (one per EoE slave): name,\n"
 	  "slave position, whether the interface is up, link (the\n"
@@ -230,8 +235,14 @@ const struct ec_cmd ec_commands[] = {
 	  "  --password <pw>        FoE password (32 bit, default 0).\n"
 	  EC_HELP_SELECT
 	  "  --verbose  -v          Report the size on stderr.\n"
+	  "  --gateway <host[:port]> Go through the mailbox gateway\n"
+	  "                         (ethercat-mbg, ETG.8200) at host\n"
+	  "                         (port 34980 = 0x88A4 by default)\n"
+	  "                         instead of the local master; -p\n"
+	  "                         is the ring position.\n"
 	  EC_HELP_NUMERIC,
-	  ec_cmd_foe_read, EC_CMD_NO_JSON | EC_CMD_OWN_OUTPUT },
+	  ec_cmd_foe_read, EC_CMD_NO_JSON | EC_CMD_OWN_OUTPUT |
+	  EC_CMD_GATEWAY },
 	{ "foe_write", "Store a file on a slave via FoE.",
 	  "[OPTIONS] <FILENAME>",
 	  EC_HELP_SINGLE
@@ -393,8 +404,11 @@ const struct ec_cmd ec_commands[] = {
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --quiet    -q          Only output SDOs (without the\n"
 	  "                         SDO entries).\n" EC_HELP_JSON
+	  "  --gateway <host[:port]> Ask the slave at -p for its\n"
+	  "                         dictionary through the mailbox\n"
+	  "                         gateway (SDO information).\n"
 	  EC_HELP_NUMERIC,
-	  ec_cmd_sdos, 0 },
+	  ec_cmd_sdos, EC_CMD_GATEWAY },
 	{ "sii_read", "Output a slave's SII contents.", "[OPTIONS]",
 	  EC_HELP_SINGLE
 	  "Without the --verbose option, binary SII contents are\n"
@@ -477,8 +491,10 @@ const struct ec_cmd ec_commands[] = {
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --drive    -y <num>    Drive number (0-7, default 0).\n"
 	  "  --type     -t <type>   Data type (see above).\n"
+	  "  --gateway <host[:port]> Read through the mailbox gateway\n"
+	  "                         (ethercat-mbg) from the drive at -p.\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,
-	  ec_cmd_soe_read, 0 },
+	  ec_cmd_soe_read, EC_CMD_GATEWAY },
 	{ "soe_write", "Write an SoE IDN.", "[OPTIONS] <IDN> <VALUE>",
 	  EC_HELP_SINGLE
 	  "Arguments:\n"
@@ -513,8 +529,13 @@ const struct ec_cmd ec_commands[] = {
 	  "           unsigned 8 bit number.\n\n"
 	  "Command-specific options:\n" EC_HELP_SELECT
 	  "  --type     -t <type>   SDO entry data type (see above).\n"
+	  "  --gateway <host[:port]> Go through the mailbox gateway\n"
+	  "                         (ethercat-mbg, ETG.8200) at host\n"
+	  "                         (port 34980 = 0x88A4 by default)\n"
+	  "                         instead of the local master; -p\n"
+	  "                         is the ring position.\n"
 	  EC_HELP_JSON EC_HELP_NUMERIC,
-	  ec_cmd_upload, 0 },
+	  ec_cmd_upload, EC_CMD_GATEWAY },
 	{ "version", "Show version information.", "[OPTIONS]",
 	  "Shows the tool's version and ioctl ABI version, and the\n"
 	  "ioctl ABI version the ec_master module speaks.\n",

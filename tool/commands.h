@@ -78,4 +78,16 @@ typedef int (*ec_slaves_fn)(struct ec_cli *c, struct ec_lib_master *m,
 			    bool indent);
 int ec_slaves_each_master(struct ec_cli *c, bool writable, ec_slaves_fn fn);
 
+/* 'sdos' output, shared by the master's and the gateway's listing. */
+struct ec_ioctl_slave_sdo;
+struct ec_ioctl_slave_sdo_entry;
+void ec_sdo_print_object(const struct ec_ioctl_slave_sdo *sdo);
+void ec_sdo_print_entry(uint16_t index,
+			const struct ec_ioctl_slave_sdo_entry *e);
+
+/* The same commands through a mailbox gateway (cmd_gateway.c). */
+int ec_gw_cmd_sdo(struct ec_cli *c, bool download);
+int ec_gw_cmd_sdos(struct ec_cli *c);
+int ec_gw_cmd_foe_read(struct ec_cli *c);
+
 #endif /* EC_TOOL_COMMANDS_H */

@@ -11,15 +11,22 @@ TOOL_OBJS      := $(patsubst tool/%.c,$(BUILD)/tool/obj/%.o,$(TOOL_SRCS))
 TOOL_CORE_SRCS := master/mailbox/mbox_text.c master/slave/sii.c \
 		  master/slave/al_status.c master/mailbox/coe_abort.c
 TOOL_OBJS      += $(patsubst master/%.c,$(BUILD)/tool/obj/core_%.o,$(TOOL_CORE_SRCS))
+# The gateway client checks and builds its datagrams with the gateway's
+# own parser (mbg/mbg_proto.c, written once).
+TOOL_OBJS      += $(BUILD)/tool/obj/mbg_proto.o
 TOOL_ARCHIVE   := $(BUILD)/tool/libectool.a
 TOOL_BIN       := $(BUILD)/tool/ethercat
-TOOL_CFLAGS    := -Ilib -Itool -MMD -MP
+TOOL_CFLAGS    := -Ilib -Itool -Imbg -MMD -MP
 
 ALL_TARGETS += $(TOOL_BIN)
 
 $(BUILD)/tool/obj/%.o: tool/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(TOOL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tool/obj/mbg_proto.o: mbg/mbg_proto.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Imbg -MMD -MP -c -o $@ $<
 
 $(BUILD)/tool/obj/core_%.o: master/%.c
 	@mkdir -p $(dir $@)
@@ -29,7 +36,7 @@ $(BUILD)/tool/obj/core_%.o: master/%.c
 # slaves its AL status texts, the SDO commands its abort texts.
 $(BUILD)/tool/obj/cmd_foe.o $(BUILD)/tool/obj/cmd_soe.o \
 $(BUILD)/tool/obj/cmd_config.o $(BUILD)/tool/obj/cmd_slaves.o \
-$(BUILD)/tool/obj/cmd_sdo.o: TOOL_CFLAGS += -iquote master
+$(BUILD)/tool/obj/cmd_sdo.o $(BUILD)/tool/obj/cmd_gateway.o: TOOL_CFLAGS += -iquote master
 
 # The SII commands walk images with the core's SII parser (master/slave/sii.c).
 $(BUILD)/tool/obj/cmd_sii.o $(BUILD)/tool/obj/sii_dump.o: TOOL_CFLAGS += -iquote master
@@ -58,7 +65,7 @@ $(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c tests/unit/tool_run.h \
 		tests/unit/tool_fake_lib.h tests/unit/tool_fake_bus.h \
 		tests/unit/tool_golden.h $(TOOL_ARCHIVE) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) $(TOOL_GOLDEN_FLAGS) -Ilib -Itool -iquote master -o $@ $< \
+	$(CC) $(BASE_CFLAGS) $(TOOL_GOLDEN_FLAGS) -Ilib -Itool -Imbg -iquote master -o $@ $< \
 		$(TOOL_ARCHIVE) $(LIB_A) \
 		$(PKG_CHECK) $(PKG_JANSSON) -lm
 

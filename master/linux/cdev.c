@@ -151,6 +151,8 @@ static const struct ec_ioctl_entry ec_ioctl_table[EC_IOCTL_NR_MAX + 1] = {
 	EC_CMD(EC_IOCTL_HC_GROUP_STATE, ec_ioctl_app_hc_group_state, true),
 	EC_CMD(EC_IOCTL_HC_GROUP_INFO, ec_ioctl_hc_group_info, false),
 	EC_CMD(EC_IOCTL_CONFIG_HC_GROUP, ec_ioctl_config_hc_group, false),
+	/* The mailbox gateway (ioctl_mbg.c). */
+	EC_CMD(EC_IOCTL_SLAVE_MBOX_RAW, ec_ioctl_slave_mbox_raw, true),
 };
 
 static int ec_cdev_open(struct inode *inode, struct file *filp)

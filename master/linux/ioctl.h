@@ -63,6 +63,9 @@ long ec_ioctl_slave_soe_write(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_app_sc_idn(struct ec_cdev_file *f, void __user *arg);
 long ec_ioctl_config_idn(struct ec_cdev_file *f, void __user *arg);
 
+/* The mailbox gateway's raw exchange (ioctl_mbg.c). */
+long ec_ioctl_slave_mbox_raw(struct ec_cdev_file *f, void __user *arg);
+
 /*
  * The application's requests of every kind (ioctl_app_req.c), and the older
  * per-kind commands served by the same handlers (the SDO and register

@@ -11,15 +11,6 @@
 #include "slave/registers.h"
 #include "slave/slave.h"
 
-/* Header fields, ETG.1000.4 table 29. */
-#define EC_MBOX_HDR_LENGTH 0	/* 16 bit: bytes after the header */
-#define EC_MBOX_HDR_ADDRESS 2	/* 16 bit: station address of origin */
-#define EC_MBOX_HDR_CHANNEL 4	/* channel:6, priority:2 */
-#define EC_MBOX_HDR_TYPE 5	/* type:4, counter:3, reserved:1 */
-#define EC_MBOX_TYPE_MASK 0x0f
-#define EC_MBOX_COUNTER_SHIFT 4
-#define EC_MBOX_COUNTER_MAX 7
-
 struct ec_mbox_error_text {
 	u16 code;
 	const char *text;

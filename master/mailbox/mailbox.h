@@ -28,6 +28,15 @@ struct ec_slave;
 
 #define EC_MBOX_HEADER_SIZE 6	/* ETG.1000.4 table 29 */
 
+/* Header fields, ETG.1000.4 table 29. */
+#define EC_MBOX_HDR_LENGTH 0	/* 16 bit: bytes after the header */
+#define EC_MBOX_HDR_ADDRESS 2	/* 16 bit: station address of origin */
+#define EC_MBOX_HDR_CHANNEL 4	/* channel:6, priority:2 */
+#define EC_MBOX_HDR_TYPE 5	/* type:4, counter:3, reserved:1 */
+#define EC_MBOX_TYPE_MASK 0x0f
+#define EC_MBOX_COUNTER_SHIFT 4
+#define EC_MBOX_COUNTER_MAX 7
+
 /* Mailbox types, ETG.1000.4 table 29. */
 #define EC_MBOX_TYPE_ERR 0x00
 #define EC_MBOX_TYPE_AOE 0x01

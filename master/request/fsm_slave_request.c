@@ -180,35 +180,36 @@ static int ec_req_mbox_result(bool ok, const struct ec_request *base)
 
 /*
  * The four functions of a mailbox kind whose FSM has the shape
- * ec_fsm_<p>_transfer() / _exec() / _success() and a member <p> in
+ * ec_fsm_<p>_transfer() / _exec() / _success() and a member <f> in
  * struct ec_fsm_slave holding a pointer to the request.
  */
-#define EC_REQ_MBOX_KIND(kind, p, type) \
+#define EC_REQ_MBOX_KIND(kind, p, f, type) \
 static int ec_req_##kind##_start(struct ec_fsm_slave *fsm, \
 				 struct ec_request *base, u64 now_ns) \
 { \
-	ec_fsm_##p##_transfer(&fsm->p, fsm->slave, EC_REQ_OF(base, type), \
+	ec_fsm_##p##_transfer(&fsm->f, fsm->slave, EC_REQ_OF(base, type), \
 			      now_ns); \
 	return 0; \
 } \
 static bool ec_req_##kind##_step(struct ec_fsm_slave *fsm, u64 now_ns) \
 { \
-	return ec_fsm_##p##_exec(&fsm->p, now_ns); \
+	return ec_fsm_##p##_exec(&fsm->f, now_ns); \
 } \
 static int ec_req_##kind##_done(struct ec_fsm_slave *fsm, \
 				struct ec_request *base) \
 { \
-	return ec_req_mbox_result(ec_fsm_##p##_success(&fsm->p), base); \
+	return ec_req_mbox_result(ec_fsm_##p##_success(&fsm->f), base); \
 } \
 static void ec_req_##kind##_cancel(struct ec_fsm_slave *fsm) \
 { \
-	fsm->p.request = NULL; \
+	fsm->f.request = NULL; \
 }
 
-EC_REQ_MBOX_KIND(sdo, coe, struct ec_sdo_request)
-EC_REQ_MBOX_KIND(foe, foe, struct ec_foe_request)
-EC_REQ_MBOX_KIND(soe, soe, struct ec_soe_request)
-EC_REQ_MBOX_KIND(voe, voe, struct ec_voe_handler)
+EC_REQ_MBOX_KIND(sdo, coe, coe, struct ec_sdo_request)
+EC_REQ_MBOX_KIND(foe, foe, foe, struct ec_foe_request)
+EC_REQ_MBOX_KIND(soe, soe, soe, struct ec_soe_request)
+EC_REQ_MBOX_KIND(voe, voe, voe, struct ec_voe_handler)
+EC_REQ_MBOX_KIND(raw, mbox_raw, raw, struct ec_mbox_raw_request)
 
 static int ec_req_eoe_ip_start(struct ec_fsm_slave *fsm,
 			       struct ec_request *base, u64 now_ns)
@@ -267,6 +268,9 @@ const struct ec_request_ops ec_request_ops[EC_REQ_KINDS] = {
 				  voe, ec_req_voe_cancel),
 	[EC_REQ_EOE_IP] = EC_REQ_ROW("EoE set IP", struct ec_eoe_ip_request,
 				     false, eoe_ip, ec_req_no_cancel),
+	[EC_REQ_MBOX_RAW] = EC_REQ_ROW("mailbox gateway",
+				       struct ec_mbox_raw_request, false, raw,
+				       ec_req_raw_cancel),
 };
 
 /**
@@ -519,7 +523,8 @@ bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
  * @now_ns: current time
  *
  * The first of the slave's queue, whoever queued it and of whatever
- * kind.  A request that ends at once (a bad register size, an empty SII
+ * kind; while a mailbox gateway client's segmented SDO transfer goes on
+ * (slave->raw_hold_ns), its next raw exchange, and nothing else.  A request that ends at once (a bad register size, an empty SII
  * write) still counts as taken.
  *
  * Return: true if a request was taken.
@@ -527,8 +532,28 @@ bool ec_fsm_slave_request_queued(const struct ec_slave *slave)
 bool ec_fsm_slave_start_request(struct ec_fsm_slave *fsm, u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
+	struct ec_list *pos;
 
 	ec_slave_collect_requests(slave);
+	if (slave->raw_hold_ns && now_ns < slave->raw_hold_ns) {
+		/*
+		 * A gateway client's segmented SDO transfer goes on: its
+		 * next exchange first, the others (and the idle work) wait,
+		 * at most EC_MBOX_RAW_HOLD_NS after its last segment.
+		 */
+		for (pos = slave->requests.next; pos != &slave->requests;
+		     pos = pos->next) {
+			struct ec_request *req = ec_list_entry(
+				pos, struct ec_request, node);
+
+			if (req->kind == EC_REQ_MBOX_RAW) {
+				ec_fsm_slave_serve(fsm, req, now_ns);
+				return true;
+			}
+		}
+		return true;
+	}
+	slave->raw_hold_ns = 0;
 	if (ec_list_empty(&slave->requests))
 		return false;
 	ec_fsm_slave_serve(fsm, ec_list_entry(slave->requests.next,

@@ -41,6 +41,7 @@ enum ec_req_kind {
 	EC_REQ_SOE,		/* struct ec_soe_request */
 	EC_REQ_VOE,		/* struct ec_voe_handler */
 	EC_REQ_EOE_IP,		/* struct ec_eoe_ip_request (fsm_eoe.h) */
+	EC_REQ_MBOX_RAW,	/* struct ec_mbox_raw_request */
 	EC_REQ_KINDS,
 };
 
@@ -170,6 +171,23 @@ struct ec_voe_handler {
 	size_t mem_size;
 	size_t data_size;	/* write: to write; read: read */
 	u16 mbox_error;		/* mailbox error reply detail, 0 if none */
+};
+
+/*
+ * A raw mailbox exchange of the mailbox gateway (ETG.8200,
+ * mailbox/mbox_raw.c): @data holds a mailbox message, 6-byte header and
+ * data, as the gateway's client sent it; the master fills in the counter
+ * and the address.  On success @data holds the slave's reply, header and
+ * data (reply_size bytes; 0 with @no_reply); a reply the slave sends in
+ * fragments unasked (SDO information, SoE) as its messages back to back.
+ */
+struct ec_mbox_raw_request {
+	struct ec_request base;
+	bool no_reply;		/* end once the slave took the message */
+	u8 *data;		/* buffer of mem_size bytes */
+	size_t mem_size;
+	size_t data_size;	/* the message's bytes, header included */
+	size_t reply_size;	/* the reply's bytes, header included */
 };
 
 /* Bring a slave to an AL state (with error acknowledge when needed). */

@@ -57,6 +57,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave)
 	ec_fsm_foe_init(&fsm->foe, &fsm->datagram);
 	ec_fsm_soe_init(&fsm->soe, &fsm->datagram);
 	ec_fsm_voe_init(&fsm->voe, &fsm->datagram);
+	ec_fsm_mbox_raw_init(&fsm->raw, &fsm->datagram);
 	ec_fsm_eoe_init(&fsm->eoe, &fsm->datagram);
 	ec_fsm_mbox_init(&fsm->poll, &fsm->datagram);
 	fsm->config.soe = &fsm->soe;

@@ -30,6 +30,7 @@
 #include "mailbox/fsm_foe.h"
 #include "mailbox/fsm_soe.h"
 #include "mailbox/fsm_voe.h"
+#include "mailbox/mbox_raw.h"
 #include "slave/fsm_pdo.h"
 #include "slave/fsm_sii_write.h"
 #include "slave/fsm_slave_config.h"
@@ -52,6 +53,7 @@ struct ec_fsm_slave {
 	struct ec_fsm_foe foe;
 	struct ec_fsm_soe soe;
 	struct ec_fsm_voe voe;
+	struct ec_fsm_mbox_raw raw;	/* the mailbox gateway's exchange */
 	struct ec_fsm_eoe eoe;	/* EoE pump, set IP */
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;

@@ -133,6 +133,12 @@ struct ec_slave {
 	 * CLI and of the application), served in order (requests.h).
 	 */
 	struct ec_list requests;
+	/*
+	 * Until then a mailbox gateway client's segmented SDO transfer is
+	 * in progress: only its raw exchanges are served (mbox_raw.c), so
+	 * that no other request's SDO breaks it off; 0: none.
+	 */
+	u64 raw_hold_ns;
 	void *fsm;		/* struct ec_fsm_slave, owned by fsm_slave.c */
 	struct ec_eoe *eoe;	/* its EoE handler (fsm_eoe.h), or NULL */
 

@@ -128,6 +128,16 @@ $(FUZZ_DIR)/bin/fuzz_sim_%: tests/fuzz/fuzz_sim_%.c $(FUZZ_SIM)
 	@mkdir -p $(dir $@)
 	$(FUZZ_LINK) -Isim $< $(FUZZ_SIM) $(SIM_LIBS)
 
+# The mailbox gateway's parser and its address 0 (mbg/), over the
+# simulator's CoE server.
+FUZZ_NAMES += fuzz_mbg
+FUZZ_BINS += $(FUZZ_DIR)/bin/fuzz_mbg
+$(FUZZ_DIR)/bin/fuzz_mbg: tests/fuzz/fuzz_mbg.c $(wildcard mbg/*.c mbg/*.h) \
+		$(FUZZ_SIM)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK) -Ilib -Isim -Imbg $< mbg/mbg_proto.c mbg/mbg_od.c \
+		mbg/mbg_daemon.c $(FUZZ_SIM) $(SIM_LIBS)
+
 # The seeds come from the simulator's own images and captures.
 $(FUZZ_DIR)/mkseeds: tests/fuzz/mkseeds.c tests/fuzz/fuzz_bus.h \
 		$(BUILD)/libeccore.a $(SIM_LIB)

@@ -226,6 +226,14 @@ EC_OFF(ec_ioctl_sc_dc, assign_activate, 4);
 EC_OFF(ec_ioctl_sc_dc, sync0_cycle, 8);
 EC_OFF(ec_ioctl_sc_dc, sync1_shift, 20);
 
+/* The mailbox gateway's raw exchange (0xa8). */
+EC_ABI(ec_ioctl_slave_mbox_raw, 56);
+EC_OFF(ec_ioctl_slave_mbox_raw, timeout_ms, 4);
+EC_OFF(ec_ioctl_slave_mbox_raw, reply_buffer_size, 12);
+EC_OFF(ec_ioctl_slave_mbox_raw, data, 16);
+EC_OFF(ec_ioctl_slave_mbox_raw, reply, 24);
+EC_OFF(ec_ioctl_slave_mbox_raw, reply_size, 32);
+
 /* Mailbox protocols (0x60-0x7f). */
 EC_ABI(ec_ioctl_slave_foe, 376);
 EC_OFF(ec_ioctl_slave_foe, buffer, 16);

@@ -3,10 +3,10 @@
 # Unit tests of the core: tests/unit/check_<object>.c, one program each,
 # linked with the userspace build of the core (and the in-process virtual
 # segment when a test drives the core against it).  Tests named
-# check_sim_*, check_tool_* and check_lib_* are built by the fragments of
-# sim/, tool/ and lib/.
+# check_sim_*, check_tool_*, check_lib_* and check_mbg* are built by the fragments of
+# sim/, tool/, lib/ and mbg/.
 
-CORE_TESTS_SRCS := $(filter-out tests/unit/check_sim_% tests/unit/check_tool_% \
+CORE_TESTS_SRCS := $(filter-out tests/unit/check_sim_% tests/unit/check_tool_% tests/unit/check_mbg% \
 	tests/unit/check_lib_%,$(wildcard tests/unit/check_*.c))
 # Tests that drive the core against the in-process segment need sim/.
 ifeq ($(filter $(BUILD)/sim/libecsim.a,$(ALL_TARGETS)),)

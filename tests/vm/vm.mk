@@ -26,6 +26,13 @@ $(VM_EOE_UDP): tests/vm/eoe_udp.c
 	$(CC) $(filter-out -fsanitize=%,$(BASE_CFLAGS)) -static -o $@ $<
 ALL_TARGETS += $(VM_EOE_UDP)
 
+# The raw datagrams of t_mbg.sh, run in the guest: static like ecping.
+VM_MBG_SEND := $(BUILD)/vm-bin/mbg_send
+$(VM_MBG_SEND): tests/vm/mbg_send.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -fsanitize=%,$(BASE_CFLAGS)) -static -o $@ $<
+ALL_TARGETS += $(VM_MBG_SEND)
+
 $(VM_REFLECTOR): tests/vm/reflector.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) -o $@ $<
