@@ -7,6 +7,7 @@
  *                 --backup-ifname IF] [--pcap FILE] [--control PATH]
  *                [--esi DIR]
  *   ethercat-sim --export-esi MODEL [--segment FILE]
+ *   ethercat-sim --from-esi DIR --types TYPE[@REV][*N],... [-o FILE]
  *
  * Each datagram on the unix/UDP socket is one Ethernet frame; the answer
  * goes back to the sender.  With --ifname the simulator answers EtherType
@@ -34,6 +35,7 @@
 #include <unistd.h>
 
 #include "ecsim.h"
+#include "esi.h"
 #include "pcap.h"
 
 #define FRAME_MAX	16384
@@ -69,6 +71,8 @@ static void usage(FILE *f)
 		"                    [--pcap FILE] [--control PATH] "
 		"[--esi DIR]\n"
 		"       ethercat-sim --export-esi MODEL [--segment FILE]\n"
+		"       ethercat-sim --from-esi DIR --types "
+		"TYPE[@REVISION][*COUNT],... [-o FILE]\n"
 		"  --segment FILE   segment description (JSON, see "
 		"sim/README.md)\n"
 		"  --unix PATH      bind a unix datagram socket (QEMU "
@@ -89,7 +93,14 @@ static void usage(FILE *f)
 		"{\"esi\": FILE, ...}\n"
 		"  --export-esi MODEL  write the ESI file of a catalogue "
 		"model (or one of\n                   the segment's "
-		"\"models\") on stdout and exit\n");
+		"\"models\") on stdout and exit\n"
+		"  --from-esi DIR   write a segment file of the devices "
+		"--types names, in\n                   ring order, read "
+		"from the ESI files of DIR (the\n                   "
+		"models are in the file: it needs no --esi DIR)\n"
+		"  --types LIST     e.g. EK1100,EL1008*2,EL3102@0x00140000\n"
+		"  -o, --output FILE  where --from-esi writes (default: "
+		"stdout)\n");
 }
 
 static int open_unix_dgram(const char *path)
@@ -408,6 +419,54 @@ static void print_warnings(const char *path, const char *w)
 	}
 }
 
+/*
+ * --from-esi DIR --types LIST [-o FILE]: the segment file is built, then
+ * checked by building the segment from it, then written.
+ */
+static int from_esi(const char *dir, const char *types, const char *output)
+{
+	char err[1024] = "", *text;
+	struct ecsim_segment *seg;
+	json_t *js;
+	FILE *f;
+	int ret;
+
+	if (!types) {
+		fprintf(stderr, "ethercat-sim: --from-esi needs --types "
+			"(e.g. --types EK1100,EL1008)\n");
+		return 2;
+	}
+	ret = ecsim_esi_segment(dir, types, stderr, &js, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "ethercat-sim: --from-esi: %s\n", err);
+		return 1;
+	}
+	text = json_dumps(js, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(js);
+	if (!text) {
+		fprintf(stderr, "ethercat-sim: --from-esi: out of memory\n");
+		return 1;
+	}
+	seg = ecsim_segment_new_string(text, err, sizeof(err));
+	if (!seg) {
+		fprintf(stderr, "ethercat-sim: --from-esi: the segment built "
+			"from %s is refused: %s\n", dir, err);
+		free(text);
+		return 1;
+	}
+	ecsim_segment_free(seg);
+	f = output ? fopen(output, "w") : stdout;
+	if (!f || fprintf(f, "%s\n", text) < 0 ||
+	    (output ? fclose(f) : fflush(f))) {
+		fprintf(stderr, "ethercat-sim: %s: %s\n",
+			output ? output : "stdout", strerror(errno));
+		free(text);
+		return 1;
+	}
+	free(text);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -419,6 +478,9 @@ int main(int argc, char **argv)
 		{ "control", required_argument, NULL, 'c' },
 		{ "esi", required_argument, NULL, 'e' },
 		{ "export-esi", required_argument, NULL, 'x' },
+		{ "from-esi", required_argument, NULL, 'f' },
+		{ "types", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "backup-unix", required_argument, NULL, 'U' },
 		{ "backup-udp", required_argument, NULL, 'P' },
 		{ "backup-ifname", required_argument, NULL, 'I' },
@@ -428,13 +490,14 @@ int main(int argc, char **argv)
 	const char *segment = NULL, *unix_path = NULL, *udp = NULL;
 	const char *ifname = NULL, *pcap = NULL, *control = NULL;
 	const char *esi_dir = NULL, *export_model = NULL;
+	const char *from_dir = NULL, *types = NULL, *output = NULL;
 	const char *b_unix = NULL, *b_udp = NULL, *b_ifname = NULL;
 	static struct sim sim = { .port = { { .fd = -1 }, { .fd = -1 } } };
 	struct sigaction sa = { .sa_handler = on_signal };
 	char err[512] = "";
 	int c, ctl = -1, ret;
 
-	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:U:P:I:h", opts,
+	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:f:t:o:U:P:I:h", opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 's': segment = optarg; break;
@@ -445,12 +508,22 @@ int main(int argc, char **argv)
 		case 'c': control = optarg; break;
 		case 'e': esi_dir = optarg; break;
 		case 'x': export_model = optarg; break;
+		case 'f': from_dir = optarg; break;
+		case 't': types = optarg; break;
+		case 'o': output = optarg; break;
 		case 'U': b_unix = optarg; break;
 		case 'P': b_udp = optarg; break;
 		case 'I': b_ifname = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
+	}
+	if (from_dir && !segment && !export_model && !unix_path && !udp &&
+	    !ifname && optind == argc)
+		return from_esi(from_dir, types, output);
+	if (from_dir || types || output) {
+		usage(stderr);
+		return 2;
 	}
 	if (export_model && !unix_path && !udp && !ifname && optind == argc) {
 		if (!ecsim_export_esi(export_model, segment, stdout, err,
