@@ -94,6 +94,21 @@ void ecsim_esi_list_free(struct ecsim_esi_device *devs, size_t n);
 int ecsim_esi_segment(const char *dir, const char *types, FILE *notes,
 		      json_t **segment, char *err, size_t errlen);
 
+/**
+ * ecsim_from_bus() - the segment file of a running segment (from_bus.c)
+ * @tool: the master's command line tool ("ethercat")
+ * @master: master index
+ * @values: upload every readable entry for its value (else no values)
+ * @segment: receives the segment: one model per slave with its SII image,
+ *           ESC, sync managers, PDOs and CoE dictionary (with values)
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, -EIO (the tool failed), -ENOENT (no slaves), -ENOMEM.
+ */
+int ecsim_from_bus(const char *tool, unsigned int master, bool values,
+		   json_t **segment, char *err, size_t errlen);
+
 /* ---- shared by esi.c, esi_dict.c, esi_export.c, esi_folder.c ---- */
 
 struct esi_ctx {

@@ -8,6 +8,7 @@
  *                [--esi DIR]
  *   ethercat-sim --export-esi MODEL [--segment FILE]
  *   ethercat-sim --from-esi DIR --types TYPE[@REV][*N],... [-o FILE]
+ *   ethercat-sim --from-bus [--master N] [--tool ethercat] [-o FILE]
  *
  * Each datagram on the unix/UDP socket is one Ethernet frame; the answer
  * goes back to the sender.  With --ifname the simulator answers EtherType
@@ -73,6 +74,8 @@ static void usage(FILE *f)
 		"       ethercat-sim --export-esi MODEL [--segment FILE]\n"
 		"       ethercat-sim --from-esi DIR --types "
 		"TYPE[@REVISION][*COUNT],... [-o FILE]\n"
+		"       ethercat-sim --from-bus [--master N] [--tool PATH] "
+		"[--no-values] [-o FILE]\n"
 		"  --segment FILE   segment description (JSON, see "
 		"sim/README.md)\n"
 		"  --unix PATH      bind a unix datagram socket (QEMU "
@@ -99,8 +102,14 @@ static void usage(FILE *f)
 		"from the ESI files of DIR (the\n                   "
 		"models are in the file: it needs no --esi DIR)\n"
 		"  --types LIST     e.g. EK1100,EL1008*2,EL3102@0x00140000\n"
-		"  -o, --output FILE  where --from-esi writes (default: "
-		"stdout)\n");
+		"  --from-bus       write the segment file of the running "
+		"segment of master\n                   N (default 0) as the "
+		"master scanned it, read with\n                   the "
+		"master's tool PATH (default: ethercat);\n                   "
+		"--no-values: no SDO uploads (the dictionary's\n"
+		"                   defaults are zero; much faster)\n"
+		"  -o, --output FILE  where --from-esi and --from-bus write "
+		"(default: stdout)\n");
 }
 
 static int open_unix_dgram(const char *path)
@@ -420,15 +429,15 @@ static void print_warnings(const char *path, const char *w)
 }
 
 /*
- * --from-esi DIR --types LIST [-o FILE]: the segment file is built, then
- * checked by building the segment from it, then written.
+ * --from-esi DIR --types LIST [-o FILE] and --from-bus: the segment file is
+ * built, then checked by building the segment from it, then written.
  */
+static int write_segment(const char *opt, json_t *js, const char *output);
+
 static int from_esi(const char *dir, const char *types, const char *output)
 {
-	char err[1024] = "", *text;
-	struct ecsim_segment *seg;
+	char err[1024] = "";
 	json_t *js;
-	FILE *f;
 	int ret;
 
 	if (!types) {
@@ -441,16 +450,47 @@ static int from_esi(const char *dir, const char *types, const char *output)
 		fprintf(stderr, "ethercat-sim: --from-esi: %s\n", err);
 		return 1;
 	}
+	return write_segment("--from-esi", js, output);
+}
+
+static int from_bus(const char *tool, const char *master, bool values,
+		    const char *output)
+{
+	char err[1024] = "", *end;
+	unsigned long m = strtoul(master, &end, 0);
+	json_t *js;
+	int ret;
+
+	if (!*master || *end || m > 31) {
+		fprintf(stderr, "ethercat-sim: --master: \"%s\" is not a "
+			"master index (0-31)\n", master);
+		return 2;
+	}
+	ret = ecsim_from_bus(tool, (unsigned int)m, values, &js, err,
+			     sizeof(err));
+	if (ret) {
+		fprintf(stderr, "ethercat-sim: --from-bus: %s\n", err);
+		return 1;
+	}
+	return write_segment("--from-bus", js, output);
+}
+
+static int write_segment(const char *opt, json_t *js, const char *output)
+{
+	char err[1024] = "", *text;
+	struct ecsim_segment *seg;
+	FILE *f;
+
 	text = json_dumps(js, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	json_decref(js);
 	if (!text) {
-		fprintf(stderr, "ethercat-sim: --from-esi: out of memory\n");
+		fprintf(stderr, "ethercat-sim: %s: out of memory\n", opt);
 		return 1;
 	}
 	seg = ecsim_segment_new_string(text, err, sizeof(err));
 	if (!seg) {
-		fprintf(stderr, "ethercat-sim: --from-esi: the segment built "
-			"from %s is refused: %s\n", dir, err);
+		fprintf(stderr, "ethercat-sim: %s: the segment file it built "
+			"is refused: %s\n", opt, err);
 		free(text);
 		return 1;
 	}
@@ -481,6 +521,10 @@ int main(int argc, char **argv)
 		{ "from-esi", required_argument, NULL, 'f' },
 		{ "types", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "from-bus", no_argument, NULL, 'B' },
+		{ "master", required_argument, NULL, 'M' },
+		{ "tool", required_argument, NULL, 'T' },
+		{ "no-values", no_argument, NULL, 'N' },
 		{ "backup-unix", required_argument, NULL, 'U' },
 		{ "backup-udp", required_argument, NULL, 'P' },
 		{ "backup-ifname", required_argument, NULL, 'I' },
@@ -491,13 +535,15 @@ int main(int argc, char **argv)
 	const char *ifname = NULL, *pcap = NULL, *control = NULL;
 	const char *esi_dir = NULL, *export_model = NULL;
 	const char *from_dir = NULL, *types = NULL, *output = NULL;
+	const char *bus_master = NULL, *tool = NULL;
+	bool bus = false, values = true;
 	const char *b_unix = NULL, *b_udp = NULL, *b_ifname = NULL;
 	static struct sim sim = { .port = { { .fd = -1 }, { .fd = -1 } } };
 	struct sigaction sa = { .sa_handler = on_signal };
 	char err[512] = "";
 	int c, ctl = -1, ret;
 
-	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:f:t:o:U:P:I:h", opts,
+	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:f:t:o:BM:T:NU:P:I:h", opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 's': segment = optarg; break;
@@ -511,6 +557,10 @@ int main(int argc, char **argv)
 		case 'f': from_dir = optarg; break;
 		case 't': types = optarg; break;
 		case 'o': output = optarg; break;
+		case 'B': bus = true; break;
+		case 'M': bus_master = optarg; break;
+		case 'T': tool = optarg; break;
+		case 'N': values = false; break;
 		case 'U': b_unix = optarg; break;
 		case 'P': b_udp = optarg; break;
 		case 'I': b_ifname = optarg; break;
@@ -521,7 +571,12 @@ int main(int argc, char **argv)
 	if (from_dir && !segment && !export_model && !unix_path && !udp &&
 	    !ifname && optind == argc)
 		return from_esi(from_dir, types, output);
-	if (from_dir || types || output) {
+	if (bus && !from_dir && !types && !segment && !export_model &&
+	    !unix_path && !udp && !ifname && optind == argc)
+		return from_bus(tool ? tool : "ethercat",
+				bus_master ? bus_master : "0", values, output);
+	if (from_dir || types || output || bus || bus_master || tool ||
+	    !values) {
 		usage(stderr);
 		return 2;
 	}
