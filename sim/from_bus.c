@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "esi.h"
 #include "sim_priv.h"
@@ -59,23 +60,47 @@ struct bus {
 	size_t errlen;
 };
 
-/* Run "TOOL -m MASTER ARGS --json" and parse what it prints. */
+static json_t *bus_run(struct bus *b, const char *args);
+
+/*
+ * Run "TOOL -m MASTER --json ARGS" and parse what it prints.  A failure is
+ * tried again twice: a register or SII read can time out while the master
+ * is busy with the slaves (reading their dictionaries after a scan).
+ */
 static json_t *bus_json(struct bus *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static json_t *bus_json(struct bus *b, const char *fmt, ...)
 {
-	char args[256], *cmd, *out = NULL;
-	size_t len = 0;
-	json_error_t je;
-	json_t *js;
+	char args[256];
+	unsigned int tries;
+	json_t *js = NULL;
 	va_list ap;
-	FILE *p, *mem;
-	int c, st;
 
 	va_start(ap, fmt);
 	vsnprintf(args, sizeof(args), fmt, ap);
 	va_end(ap);
+	for (tries = 0; tries < 3 && !js; tries++) {
+		if (tries)
+			usleep(500000);
+		js = bus_run(b, args);
+		if (!js && strstr(b->err, ": not found"))
+			break;
+	}
+	if (js)
+		b->err[0] = 0;
+	return js;
+}
+
+static json_t *bus_run(struct bus *b, const char *args)
+{
+	char *cmd, *out = NULL;
+	size_t len = 0;
+	json_error_t je;
+	json_t *js;
+	FILE *p, *mem;
+	int c, st;
+
 	if (asprintf(&cmd, "'%s' -m %u --json %s 2>/dev/null", b->tool,
 		     b->master, args) < 0)
 		return NULL;
@@ -199,15 +224,29 @@ static int bus_sii(struct bus *b, unsigned int pos, json_t *m, json_t *sl)
 		{ 0x0002, "EoE" }, { 0x0004, "CoE" }, { 0x0008, "FoE" },
 		{ 0x0010, "SoE" }, { 0x0020, "VoE" },
 	};
-	json_t *js = bus_json(b, "sii_read -p %u", pos), *a;
-	const char *hex = json_string_value(bus_find(js, "data"));
-	unsigned int mbx, i;
-	uint8_t *sii;
-	size_t len;
+	json_t *js = NULL, *a;
+	const char *hex = NULL;
+	unsigned int mbx, i, tries;
+	uint8_t *sii = NULL;
+	size_t len = 0;
 
-	if (!hex || esi_hex(hex, &sii, &len) || len < 2 * BUS_SII_CATEGORIES) {
+	/* while the master scans again its copy of the SII is empty */
+	for (tries = 0; tries < 5; tries++) {
+		if (tries)
+			usleep(500000);
+		json_decref(js);
+		js = bus_json(b, "sii_read -p %u", pos);
+		hex = json_string_value(bus_find(js, "data"));
+		if (hex && !esi_hex(hex, &sii, &len) &&
+		    len >= 2 * BUS_SII_CATEGORIES)
+			break;
+		free(sii);
+		sii = NULL;
+	}
+	if (!sii) {
 		if (js && !b->err[0])
-			snprintf(b->err, b->errlen, "slave %u: no SII", pos);
+			snprintf(b->err, b->errlen, "slave %u: no SII (%zu "
+				 "bytes)", pos, len);
 		json_decref(js);
 		return -EIO;
 	}
@@ -432,8 +471,75 @@ static json_t *bus_value(struct bus *b, unsigned int pos, unsigned int index,
 	return v;
 }
 
+/*
+ * The values of the PDO assignment (0x1C10 + SM) and of the mapping of an
+ * assigned PDO follow from what "pdos" listed (the master read them from
+ * these very objects): no upload, and right with --no-values too.
+ * Return: the value, or NULL when @index is not such an object.
+ */
+static json_t *bus_derived(json_t *m, unsigned int index, unsigned int sub)
+{
+	json_t *pdos = json_object_get(m, "pdos"), *p, *e, *ents;
+	unsigned int n = 0;
+	size_t i;
+
+	if (index >= 0x1c10 && index <= 0x1c2f) {
+		if (index - 0x1c10 >= json_array_size(json_object_get(m,
+								      "sms")))
+			return NULL;
+		json_array_foreach(pdos, i, p) {
+			if (json_integer_value(json_object_get(p, "sm")) !=
+			    index - 0x1c10)
+				continue;
+			if (++n == sub)
+				return json_integer(json_integer_value(
+					json_object_get(p, "index")));
+		}
+		return json_integer(sub ? 0 : n);
+	}
+	if (!((index >= 0x1600 && index <= 0x17ff) ||
+	      (index >= 0x1a00 && index <= 0x1bff)))
+		return NULL;
+	json_array_foreach(pdos, i, p) {
+		if ((unsigned int)json_integer_value(json_object_get(p,
+						"index")) != index)
+			continue;
+		ents = json_object_get(p, "entries");
+		if (!sub)
+			return json_integer((json_int_t)json_array_size(ents));
+		e = json_array_get(ents, sub - 1);
+		if (!e)
+			return json_integer(0);
+		return json_integer(
+			(json_int_t)json_integer_value(json_object_get(e,
+							"index")) << 16 |
+			json_integer_value(json_object_get(e, "sub")) << 8 |
+			json_integer_value(json_object_get(e, "bits")));
+	}
+	return NULL;
+}
+
+/* "tx"/"rx" when an assigned PDO maps @index:@sub (the bus does not say
+ * which other entries could be mapped), else NULL. */
+static const char *bus_mapped(json_t *m, unsigned int index, unsigned int sub)
+{
+	json_t *p, *e;
+	size_t i, k;
+
+	json_array_foreach(json_object_get(m, "pdos"), i, p)
+		json_array_foreach(json_object_get(p, "entries"), k, e)
+			if (json_integer_value(json_object_get(e, "index")) ==
+			    index &&
+			    json_integer_value(json_object_get(e, "sub")) ==
+			    sub)
+				return json_integer_value(json_object_get(p,
+						"index")) >= 0x1a00 ?
+					"tx" : "rx";
+	return NULL;
+}
+
 static json_t *bus_entry(struct bus *b, unsigned int pos, unsigned int index,
-			 json_t *e, bool var, const char *obj_name)
+			 json_t *e, bool var, const char *obj_name, json_t *m)
 {
 	unsigned int sub = json_integer_value(json_object_get(e, "subindex"));
 	unsigned int dt = json_integer_value(json_object_get(e, "data_type"));
@@ -455,11 +561,14 @@ static json_t *bus_entry(struct bus *b, unsigned int pos, unsigned int index,
 		json_object_set_new(o, "subindex", json_integer(sub));
 		json_object_set_new(o, "name", json_string(name ? name : ""));
 	}
-	if (bus_access(acc) & 0x07) {
+	if (bus_mapped(m, index, sub))
+		json_object_set_new(o, "pdo", json_string(bus_mapped(m, index,
+								     sub)));
+	v = bus_derived(m, index, sub);
+	if (!v && (bus_access(acc) & 0x07))
 		v = bus_value(b, pos, index, sub, dt, bits);
-		if (v)
-			json_object_set_new(o, "value", v);
-	}
+	if (v)
+		json_object_set_new(o, "value", v);
 	return o;
 }
 
@@ -483,7 +592,8 @@ static int bus_objects(struct bus *b, unsigned int pos, json_t *m)
 
 		if (code == 7) {	/* VAR: its entry 0 */
 			e = json_array_get(ents, 0);
-			o = e ? bus_entry(b, pos, index, e, true, name) : NULL;
+			o = e ? bus_entry(b, pos, index, e, true, name, m) :
+				NULL;
 			if (o)
 				json_array_append_new(objs, o);
 			continue;
@@ -506,7 +616,10 @@ static int bus_objects(struct bus *b, unsigned int pos, json_t *m)
 					json_integer(bus_access(
 					json_string_value(json_object_get(e,
 							"access")))));
-				x = bus_value(b, pos, index, 0, 0x0005, 8);
+				x = bus_derived(m, index, 0);
+				if (!x)
+					x = bus_value(b, pos, index, 0, 0x0005,
+						      8);
 				if (x && json_integer_value(x) <
 				    json_integer_value(json_object_get(sdo,
 							"max_subindex")))
@@ -515,7 +628,7 @@ static int bus_objects(struct bus *b, unsigned int pos, json_t *m)
 					json_decref(x);
 				continue;
 			}
-			x = bus_entry(b, pos, index, e, false, NULL);
+			x = bus_entry(b, pos, index, e, false, NULL, m);
 			if (x)
 				json_array_append_new(list, x);
 		}
