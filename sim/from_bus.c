@@ -231,7 +231,7 @@ static int bus_sii(struct bus *b, unsigned int pos, json_t *m, json_t *sl)
 	size_t len = 0;
 
 	/* while the master scans again its copy of the SII is empty */
-	for (tries = 0; tries < 5; tries++) {
+	for (tries = 0; tries < 20; tries++) {
 		if (tries)
 			usleep(500000);
 		json_decref(js);
