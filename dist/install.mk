@@ -39,8 +39,10 @@ EC_SUBST = sed -e 's|@PREFIX@|$(1)|g' -e 's|@LIBDIR@|$(2)|g' \
 
 MAN_DIR   := $(BUILD)/man
 MAN_PAGES := $(MAN_DIR)/ethercat.1 $(MAN_DIR)/ethercat-sim.1 \
+	$(MAN_DIR)/ethercat-sim-ctl.1 \
 	$(MAN_DIR)/ethercatctl.8 $(MAN_DIR)/ethercat.conf.5
 DIST_GEN  := $(BUILD)/dist/ethercatctl $(BUILD)/dist/ethercat.service \
+	$(BUILD)/dist/ethercat-sim@.service \
 	$(BUILD)/dist/99-ethercat.rules $(BUILD)/dist/EtherCATConfig.cmake \
 	$(BUILD)/dist/EtherCATConfigVersion.cmake $(BUILD)/dist/libethercat.pc
 
@@ -134,7 +136,7 @@ install-tools: $(BUILD)/dist/ethercat $(MAN_PAGES) $(DIST_GEN)
 	[ -e $(DESTDIR)$(SYSCONFDIR)/ethercat.conf ] || \
 		install -m 644 dist/ethercat.conf $(DESTDIR)$(SYSCONFDIR)/
 	install -m 644 $(BUILD)/dist/ethercat.service \
-		$(DESTDIR)$(SYSTEMDUNITDIR)/
+		$(BUILD)/dist/ethercat-sim@.service $(DESTDIR)$(SYSTEMDUNITDIR)/
 	install -m 644 $(BUILD)/dist/99-ethercat.rules \
 		$(DESTDIR)$(UDEVRULESDIR)/
 	install -m 644 $(MAN_DIR)/ethercat.1 $(DESTDIR)$(MANDIR)/man1/
@@ -143,11 +145,15 @@ install-tools: $(BUILD)/dist/ethercat $(MAN_PAGES) $(DIST_GEN)
 	install -m 644 dist/ethercat.bash-completion \
 		$(DESTDIR)$(BASHCOMPDIR)/ethercat
 	ln -sf ethercat $(DESTDIR)$(BASHCOMPDIR)/ethercatctl
+	ln -sf ethercat $(DESTDIR)$(BASHCOMPDIR)/ethercat-sim-ctl
 
-install-sim: $(SIM_BIN) $(MAN_DIR)/ethercat-sim.1
+install-sim: $(SIM_BIN) $(SIM_CTL) $(MAN_DIR)/ethercat-sim.1 \
+		$(MAN_DIR)/ethercat-sim-ctl.1
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(SIM_BIN) $(DESTDIR)$(BINDIR)/ethercat-sim
-	install -m 644 $(MAN_DIR)/ethercat-sim.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 755 $(SIM_CTL) $(DESTDIR)$(BINDIR)/ethercat-sim-ctl
+	install -m 644 $(MAN_DIR)/ethercat-sim.1 \
+		$(MAN_DIR)/ethercat-sim-ctl.1 $(DESTDIR)$(MANDIR)/man1/
 
 install: install-lib install-dev install-tools install-sim
 	@echo "installed under $(DESTDIR)$(PREFIX); the modules:" \
@@ -189,15 +195,19 @@ uninstall:
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfig.cmake \
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfigVersion.cmake \
 		$(DESTDIR)$(BINDIR)/ethercat $(DESTDIR)$(BINDIR)/ethercat-sim \
+		$(DESTDIR)$(BINDIR)/ethercat-sim-ctl \
+		$(DESTDIR)$(SYSTEMDUNITDIR)/ethercat-sim@.service \
 		$(DESTDIR)$(SBINDIR)/ethercatctl \
 		$(DESTDIR)$(SYSTEMDUNITDIR)/ethercat.service \
 		$(DESTDIR)$(UDEVRULESDIR)/99-ethercat.rules \
 		$(DESTDIR)$(MANDIR)/man1/ethercat.1 \
 		$(DESTDIR)$(MANDIR)/man1/ethercat-sim.1 \
+		$(DESTDIR)$(MANDIR)/man1/ethercat-sim-ctl.1 \
 		$(DESTDIR)$(MANDIR)/man5/ethercat.conf.5 \
 		$(DESTDIR)$(MANDIR)/man8/ethercatctl.8 \
 		$(DESTDIR)$(BASHCOMPDIR)/ethercat \
-		$(DESTDIR)$(BASHCOMPDIR)/ethercatctl
+		$(DESTDIR)$(BASHCOMPDIR)/ethercatctl \
+		$(DESTDIR)$(BASHCOMPDIR)/ethercat-sim-ctl
 	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/ethercat.conf ]; then \
 		echo "kept $(DESTDIR)$(SYSCONFDIR)/ethercat.conf (yours)"; fi

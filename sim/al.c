@@ -83,6 +83,7 @@ void ecsim_al_enter(struct ecsim_slave *s, uint8_t state)
 		s->pd_in.bits = 0;
 	}
 	ecsim_mbx_set_al_state(s, state);
+	ecsim_index_sync(s);
 }
 
 void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code)
@@ -92,6 +93,7 @@ void ecsim_al_set_error(struct ecsim_slave *s, uint8_t state, uint16_t code)
 	ecsim_put16(s->mem + ESC_REG_AL_STATUS_CODE, code);
 	if (state != ecsim_al_state(s))
 		ecsim_al_enter(s, state);
+	ecsim_index_sync(s);
 }
 
 /* SM n configured by the master as the model (and the SII) says. */
@@ -189,10 +191,12 @@ static uint16_t check_process_data(struct ecsim_slave *s)
 		    !fmmu_maps(s, d->start, out))
 			return bad;
 		if (out && !have_out) {
-			s->pd_out = pd;
+			if (ecsim_pd_assign(&s->pd_out, &pd))
+				return AL_CODE_INVALID_OUTPUT_MAPPING;
 			have_out = true;
 		} else if (!out && !have_in) {
-			s->pd_in = pd;
+			if (ecsim_pd_assign(&s->pd_in, &pd))
+				return AL_CODE_INVALID_INPUT_MAPPING;
 			have_in = true;
 		}
 	}
@@ -266,6 +270,7 @@ void ecsim_al_control(struct ecsim_slave *s)
 		if ((st & ESC_AL_STATE_MASK) == ESC_AL_OP && req != cur)
 			s->last_output_ns = s->seg->now_ns;
 		s->mem[ESC_REG_AL_STATUS] = st;
+		ecsim_index_sync(s);
 		return;
 	}
 	if (s->mem[ESC_REG_AL_STATUS] & ESC_AL_ERROR) {

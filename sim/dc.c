@@ -148,11 +148,15 @@ static void dc_latch(struct ecsim_slave *s)
 {
 	unsigned int p;
 
+	uint64_t t0 = s->seg->ix.t0;
+
 	for (p = 0; p < 4; p++)
 		if (s->rx_valid & (1u << p))
 			ecsim_put32(s->mem + ESC_REG_DC_RX_TIME(p),
-				    (uint32_t)s->rx_port[p]);
-	ecsim_put64(s->mem + ESC_REG_DC_RX_TIME_PU, s->rx_port[0]);
+				    (uint32_t)ecsim_slave_local_time(s,
+						t0 + s->rx_off[p]));
+	ecsim_put64(s->mem + ESC_REG_DC_RX_TIME_PU,
+		    ecsim_slave_local_time(s, t0 + s->rx_off[0]));
 }
 
 static void dc_activate(struct ecsim_slave *s)
@@ -315,8 +319,8 @@ uint16_t ecsim_dc_check_op(const struct ecsim_slave *s)
 
 /* ---- wiring ---- */
 
-/* Walk the branch at @x reached at time @t; return when the frame leaves
- * it through port 0 again. */
+/* Walk the branch at @x reached @t after the frame started; return when
+ * the frame leaves it through port 0 again (the same offset). */
 static uint64_t walk(struct ecsim_segment *seg, struct ecsim_slave *x,
 		     uint64_t t)
 {
@@ -325,9 +329,9 @@ static uint64_t walk(struct ecsim_segment *seg, struct ecsim_slave *x,
 	unsigned int i;
 
 	x->reached = true;
-	x->t_arrive = t;
+	x->arr_off = t;
 	x->rx_valid = 1;
-	x->rx_port[0] = ecsim_slave_local_time(x, t);
+	x->rx_off[0] = t;
 	for (i = 0; i < 3; i++) {
 		unsigned int p = port_order[i];
 		int c = x->child[p];
@@ -339,19 +343,21 @@ static uint64_t walk(struct ecsim_segment *seg, struct ecsim_slave *x,
 		y = &seg->slaves[c];
 		cur = walk(seg, y, cur + y->fwd_ns) + y->ret_ns;
 		x->rx_valid |= 1u << p;
-		x->rx_port[p] = ecsim_slave_local_time(x, cur);
+		x->rx_off[p] = cur;
 	}
 	return cur;
 }
 
-void ecsim_topo_walk(struct ecsim_segment *seg, uint64_t t0)
+/* Which slaves a frame reaches and when, from the wiring and the loop
+ * controls (index.c calls it again when one of them changes). */
+void ecsim_topo_walk(struct ecsim_segment *seg)
 {
 	unsigned int i;
 
 	for (i = 0; i < seg->ring_len; i++)
 		seg->ring[i]->reached = false;
 	if (seg->ring_len)
-		walk(seg, seg->ring[0], t0);
+		walk(seg, seg->ring[0], 0);
 }
 
 static void order(struct ecsim_segment *seg, struct ecsim_slave *x)
@@ -399,6 +405,7 @@ void ecsim_topo_rebuild(struct ecsim_segment *seg)
 			seg->slaves[a].child[port] = (int)i;
 		}
 	}
+	seg->ix.topo_dirty = true;
 	seg->ring_len = 0;
 	if (root)
 		order(seg, root);
@@ -576,7 +583,7 @@ int ecsim_slave_dc_arrival(const struct ecsim_segment *seg, unsigned int id,
 
 	if (!s || s->pos == ~0u || !seg->ring_len)
 		return -ENOENT;
-	*ns = s->t_arrive - seg->ring[0]->t_arrive;
+	*ns = s->arr_off - seg->ring[0]->arr_off;
 	return 0;
 }
 

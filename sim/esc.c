@@ -149,16 +149,16 @@ void ecsim_slave_reset(struct ecsim_slave *s)
 	s->eep_busy_reads = 0;
 	s->al_pending = false;
 	s->frames_seen = 0;
+	s->ix_base = s->seg ? s->seg->ix.frames : 0;
 	s->cia402_state = 0;
-	memset(&s->pd_out, 0, sizeof(s->pd_out));
-	memset(&s->pd_in, 0, sizeof(s->pd_in));
-	s->pd_out.sm = -1;
-	s->pd_in.sm = -1;
+	ecsim_pd_map_clear(&s->pd_out);
+	ecsim_pd_map_clear(&s->pd_in);
 	ecsim_dc_reset(s);
 	ecsim_sii_load_config(s);
 	ecsim_al_enter(s, ESC_AL_INIT);
 	if (ecsim_al_emulated(s))
 		ecsim_pd_fixed_layout(s);
+	ecsim_index_sync(s);
 }
 
 int ecsim_slave_init(struct ecsim_slave *s)
@@ -186,6 +186,8 @@ void ecsim_slave_destroy(struct ecsim_slave *s)
 	ecsim_mbx_free(s);
 	if (s->mem)
 		munmap(s->mem, ECSIM_ESC_MEM);
+	ecsim_pd_map_clear(&s->pd_out);
+	ecsim_pd_map_clear(&s->pd_in);
 	free(s->sii);
 	free(s->patterns);
 	free(s->name);
@@ -477,6 +479,7 @@ bool ecsim_esc_write(struct ecsim_slave *s, uint16_t addr,
 	if (!sm_access(s, addr, len, true))
 		return false;
 	if (a < ESC_PROCESS_RAM) {
+		s->ix_dirty = true;	/* index.c: after the frame */
 		for (i = 0; i < len && a + i < ESC_PROCESS_RAM; i++)
 			if (reg_writable(s, a + i))
 				s->mem[a + i] = buf[i];

@@ -15,6 +15,7 @@ struct dg {
 	uint8_t *p;		/* datagram header */
 	size_t off;		/* from the frame start */
 	uint16_t len;
+	uint16_t adp;		/* as the master sent it */
 };
 
 static uint16_t be16(const uint8_t *p)
@@ -62,19 +63,34 @@ static unsigned int phys(struct ecsim_slave *s, uint16_t ado, uint8_t *data,
 	return (r_ok ? 1 : 0) + (w_ok ? 2 : 0);
 }
 
-static void exec(struct ecsim_slave *s, const struct dg *d)
+/* Is the position address counted up by every slave the frame passes? */
+static bool counts_up(uint8_t cmd)
+{
+	return cmd == CMD_APRD || cmd == CMD_APWR || cmd == CMD_APRW ||
+	       cmd == CMD_ARMW || cmd == CMD_BRD || cmd == CMD_BWR ||
+	       cmd == CMD_BRW;
+}
+
+/*
+ * Datagram @d in slave @s, the @rank-th slave that processes the frame:
+ * the position address it sees is the master's plus @rank (each slave
+ * before it counted it up; the frame gets the final count once it has
+ * passed them all).
+ */
+static void exec(struct ecsim_slave *s, const struct dg *d, uint32_t rank)
 {
 	uint8_t *p = d->p, cmd = p[0], *data = p + DG_HDR_LEN;
-	uint16_t adp = ecsim_get16(p + 2), ado = ecsim_get16(p + 4);
+	uint16_t adp = d->adp, ado = ecsim_get16(p + 4);
 	uint16_t wkc = ecsim_get16(data + d->len), irq;
 	unsigned int inc = 0;
 
+	if (counts_up(cmd))
+		adp = (uint16_t)(adp + rank);
 	switch (cmd) {
 	case CMD_APRD:
 	case CMD_APWR:
 	case CMD_APRW:
 	case CMD_ARMW:
-		ecsim_put16(p + 2, adp + 1);
 		if (cmd == CMD_ARMW)
 			inc = phys(s, ado, data, d->len, adp == 0, adp != 0,
 				   false);
@@ -96,7 +112,6 @@ static void exec(struct ecsim_slave *s, const struct dg *d)
 	case CMD_BRD:
 	case CMD_BWR:
 	case CMD_BRW:
-		ecsim_put16(p + 2, adp + 1);
 		inc = phys(s, ado, data, d->len, cmd != CMD_BWR,
 			   cmd != CMD_BRD, cmd != CMD_BWR);
 		break;
@@ -134,6 +149,7 @@ static unsigned int parse(uint8_t *frame, size_t start, size_t elen,
 		dgs[n].p = frame + pos;
 		dgs[n].off = pos;
 		dgs[n].len = lf & DG_LEN_MASK;
+		dgs[n].adp = ecsim_get16(frame + pos + 2);
 		pos += DG_HDR_LEN + dgs[n].len + DG_WKC_LEN;
 		if (pos > end)
 			return 0;
@@ -224,6 +240,62 @@ static void count_corruption(struct ecsim_segment *seg, unsigned int first,
 	}
 }
 
+/* Every datagram in slave @s, then what the slave does after the frame. */
+static void visit_slave(struct ecsim_segment *seg, struct ecsim_slave *s,
+			const struct dg *dgs, unsigned int n, uint32_t rank)
+{
+	unsigned int k;
+
+	for (k = 0; k < n; k++) {
+		s->t_dg = seg->ix.t0 + s->arr_off + dgs[k].off * NS_PER_BYTE;
+		exec(s, &dgs[k], rank);
+	}
+	ecsim_esc_frame_done(s);
+	ecsim_index_after_frame(s);
+}
+
+/*
+ * The frame through ring positions @first to @end - 1 (index.c: only the
+ * slaves it does something in, or all of them); false when it was
+ * corrupted on the way in front of @bad_at, which it does not reach.
+ */
+static bool pass(struct ecsim_segment *seg, const struct dg *dgs,
+		 unsigned int n, unsigned int first, unsigned int end,
+		 unsigned int bad_at, uint32_t processed)
+{
+	const uint8_t *hdr[MAX_DATAGRAMS];
+	bool bad = bad_at < end &&
+		   (first || seg->ring[bad_at]->reached);
+	unsigned int i, rank = 0;
+
+	for (i = 0; i < n; i++)
+		hdr[i] = dgs[i].p;
+	if (ecsim_index_collect(seg, hdr, n, first, end, processed)) {
+		seg->ix.fast++;
+		for (i = 0; i < seg->ix.n_visit; i++) {
+			unsigned int pos = seg->ix.visit[i];
+			struct ecsim_slave *s = seg->ring[pos];
+
+			if (bad && pos >= bad_at)
+				break;
+			visit_slave(seg, s, dgs, n,
+				    first ? pos - first : s->ix_rank);
+		}
+		return !bad;
+	}
+	seg->ix.full++;
+	for (i = first; i < end; i++) {
+		struct ecsim_slave *s = seg->ring[i];
+
+		if (!s->reached && first == 0)
+			continue;
+		if (i == bad_at)
+			return false;
+		visit_slave(seg, s, dgs, n, rank++);
+	}
+	return true;
+}
+
 size_t ecsim_frame_process(struct ecsim_segment *seg, uint8_t *frame,
 			   size_t len)
 {
@@ -241,7 +313,8 @@ size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
 {
 	struct dg dgs[MAX_DATAGRAMS];
 	size_t off = 12, elen;
-	unsigned int n, i, k, bad_at = ~0u;
+	unsigned int n, k, bad_at = ~0u;
+	uint32_t processed;
 	bool phy = true;
 	uint16_t h;
 
@@ -279,30 +352,25 @@ size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,
 	ecsim_pd_update_inputs(seg);
 	/* arrival and receive times in every slave the frame reaches (a
 	 * port closed by the master ends its branch there) */
-	ecsim_topo_walk(seg, seg->now_ns);
+	seg->ix.t0 = seg->now_ns;
+	ecsim_index_topo(seg);
 	if (seg->n_link_faults &&
 	    ecsim_link_faults_out(seg, first, end, &bad_at, &phy)) {
 		ecsim_link_faults_abort(seg);
 		seg->st.dropped++;
 		return 0;
 	}
-	for (i = first; i < end; i++) {
-		struct ecsim_slave *s = seg->ring[i];
-
-		if (!s->reached && first == 0)
-			continue;
-		if (i == bad_at) {
-			count_corruption(seg, first, end, bad_at, phy);
-			ecsim_link_faults_abort(seg);
-			seg->st.corrupted++;
-			return 0;
-		}
-		for (k = 0; k < n; k++) {
-			s->t_dg = s->t_arrive + dgs[k].off * NS_PER_BYTE;
-			exec(s, &dgs[k]);
-		}
-		ecsim_esc_frame_done(s);
+	processed = ecsim_index_processed(seg, first, end);
+	if (!pass(seg, dgs, n, first, end, bad_at, processed)) {
+		count_corruption(seg, first, end, bad_at, phy);
+		ecsim_link_faults_abort(seg);
+		seg->st.corrupted++;
+		return 0;
 	}
+	for (k = 0; k < n; k++)
+		if (counts_up(dgs[k].p[0]))
+			ecsim_put16(dgs[k].p + 2,
+				    (uint16_t)(dgs[k].adp + processed));
 	if (seg->n_link_faults && ecsim_link_faults_back(seg)) {
 		seg->st.corrupted++;
 		return 0;

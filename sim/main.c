@@ -236,27 +236,57 @@ struct client {
 	char buf[512];
 };
 
+/* A long answer on a stream socket may be written in parts. */
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN) {
+			struct pollfd pf = { .fd = fd, .events = POLLOUT };
+
+			if (poll(&pf, 1, 1000) <= 0)
+				return -1;	/* the client reads nothing */
+			continue;
+		}
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 /* Read what a control client sent; run each complete line. */
 static bool client_input(struct ecsim_segment *seg, struct client *c)
 {
-	char out[16384], *nl;
+	/* "status" takes a line (or a JSON object) of < 256 bytes a slave */
+	size_t cap = 16384 + 256 * (size_t)ecsim_segment_slave_count(seg);
+	char *out, *nl;
+	bool ok = true;
 	ssize_t n = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
 
 	if (n <= 0)
 		return false;
+	out = malloc(cap);
+	if (!out)
+		return false;
 	c->len += (size_t)n;
 	c->buf[c->len] = '\0';
-	while ((nl = strchr(c->buf, '\n'))) {
+	while (ok && (nl = strchr(c->buf, '\n'))) {
 		*nl = '\0';
-		ecsim_segment_command(seg, c->buf, out, sizeof(out));
-		if (write(c->fd, out, strlen(out)) < 0)
-			return false;
+		ecsim_segment_command(seg, c->buf, out, cap);
+		if (write_all(c->fd, out, strlen(out)))
+			ok = false;
 		c->len -= (size_t)(nl + 1 - c->buf);
 		memmove(c->buf, nl + 1, c->len + 1);
 	}
+	free(out);
 	if (c->len >= sizeof(c->buf) - 1)
 		return false;	/* line too long */
-	return true;
+	return ok;
 }
 
 struct held {

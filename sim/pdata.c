@@ -97,18 +97,51 @@ int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 void ecsim_pd_fixed_layout(struct ecsim_slave *s)
 {
 	const struct ecsim_model *m = s->model;
+	struct ecsim_pd_sm pd;
 	unsigned int n;
 	bool out = false, in = false;
 
 	for (n = 0; n < m->n_sms; n++) {
 		if (m->sms[n].type == ECSIM_SMT_OUTPUTS && !out)
-			out = !ecsim_pd_layout(s, n, &s->pd_out);
+			out = !ecsim_pd_layout(s, n, &pd) &&
+			      !ecsim_pd_assign(&s->pd_out, &pd);
 		else if (m->sms[n].type == ECSIM_SMT_INPUTS && !in)
-			in = !ecsim_pd_layout(s, n, &s->pd_in);
+			in = !ecsim_pd_layout(s, n, &pd) &&
+			     !ecsim_pd_assign(&s->pd_in, &pd);
 	}
 }
 
-static const struct ecsim_pd_entry *find(const struct ecsim_pd_sm *pd,
+int ecsim_pd_assign(struct ecsim_pd_map *dst, const struct ecsim_pd_sm *src)
+{
+	struct ecsim_pd_entry *e = NULL;
+
+	if (src->n) {
+		e = realloc(dst->e, src->n * sizeof(*e));
+		if (!e) {
+			ecsim_pd_map_clear(dst);
+			return -ENOMEM;
+		}
+		memcpy(e, src->e, src->n * sizeof(*e));
+	} else {
+		free(dst->e);
+	}
+	dst->e = e;
+	dst->sm = src->sm;
+	dst->n = src->n;
+	dst->bits = src->bits;
+	return 0;
+}
+
+void ecsim_pd_map_clear(struct ecsim_pd_map *dst)
+{
+	free(dst->e);
+	dst->e = NULL;
+	dst->sm = -1;
+	dst->n = 0;
+	dst->bits = 0;
+}
+
+static const struct ecsim_pd_entry *find(const struct ecsim_pd_map *pd,
 					 uint16_t index, uint8_t sub)
 {
 	unsigned int i;
@@ -155,7 +188,7 @@ static void set_bits(uint8_t *base, uint32_t off, unsigned int n, uint64_t v)
 	}
 }
 
-int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t *value)
 {
 	const struct ecsim_pd_entry *e = find(pd, index, sub);
@@ -166,7 +199,7 @@ int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
 	return 0;
 }
 
-int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t value)
 {
 	const struct ecsim_pd_entry *e = find(pd, index, sub);
@@ -284,7 +317,7 @@ static void wire_image(struct ecsim_slave *dst, const struct ecsim_slave *src)
 static uint64_t pattern_value(struct ecsim_slave *s,
 			      const struct ecsim_pattern *p)
 {
-	uint64_t n = s->frames_seen, v = 0;
+	uint64_t n = ecsim_frames_seen(s), v = 0;
 	const struct ecsim_slave *src;
 
 	switch (p->kind) {
@@ -303,38 +336,60 @@ static uint64_t pattern_value(struct ecsim_slave *s,
 	}
 }
 
+/* One frame of the application of @s (SAFEOP, OP, device emulation). */
+static void update_slave(struct ecsim_segment *seg, struct ecsim_slave *s)
+{
+	unsigned int k;
+
+	if (s->model->behaviour && !strcmp(s->model->behaviour, "cia402"))
+		cia402_step(s);
+	ecsim_soe_step(s);
+	if (!s->pd_in.n)
+		return;
+	for (k = 0; k < s->n_patterns; k++) {
+		const struct ecsim_pattern *p = &s->patterns[k];
+
+		if (p->kind == ECSIM_PAT_WIRE && p->src_image) {
+			const struct ecsim_slave *src = by_id(seg, p->src_id);
+
+			if (src)
+				wire_image(s, src);
+			continue;
+		}
+		ecsim_pd_set(s, &s->pd_in, p->index, p->sub,
+			     pattern_value(s, p));
+	}
+}
+
+/*
+ * Every frame, each slave in the ring whose application runs and has
+ * something to do (a CiA 402 or SoE drive, input patterns): those of the
+ * index's set (index.c), backwards as a slave may leave it; the reference
+ * asks every slave of the ring.  The frames a slave saw are counted by
+ * the index (ecsim_frames_seen()).
+ */
 void ecsim_pd_update_inputs(struct ecsim_segment *seg)
 {
-	unsigned int i, k;
+	const struct ecsim_ix_set *live = &seg->ix.set[ECSIM_IX_APP];
+	unsigned int i;
 
+	seg->ix.frames++;
+	if (!seg->ix.reference && seg->ix.head[0]) {
+		for (i = live->n; i-- > 0;) {
+			struct ecsim_slave *s = &seg->slaves[live->v[i]];
+
+			if (s->pos != ~0u)
+				update_slave(seg, s);
+		}
+		return;
+	}
 	for (i = 0; i < seg->ring_len; i++) {
 		struct ecsim_slave *s = seg->ring[i];
 		uint8_t st = ecsim_al_state(s);
 
-		if (st != ESC_AL_SAFEOP && st != ESC_AL_OP &&
-		    !ecsim_al_emulated(s))
-			continue;
-		s->frames_seen++;
-		if (s->model->behaviour &&
-		    !strcmp(s->model->behaviour, "cia402"))
-			cia402_step(s);
-		ecsim_soe_step(s);
-		if (!s->pd_in.n)
-			continue;
-		for (k = 0; k < s->n_patterns; k++) {
-			const struct ecsim_pattern *p = &s->patterns[k];
-
-			if (p->kind == ECSIM_PAT_WIRE && p->src_image) {
-				const struct ecsim_slave *src =
-					by_id(seg, p->src_id);
-
-				if (src)
-					wire_image(s, src);
-				continue;
-			}
-			ecsim_pd_set(s, &s->pd_in, p->index, p->sub,
-				     pattern_value(s, p));
-		}
+		if (st == ESC_AL_SAFEOP || st == ESC_AL_OP ||
+		    ecsim_al_emulated(s))
+			update_slave(seg, s);
 	}
 }
 
@@ -357,6 +412,7 @@ int ecsim_pd_add_pattern(struct ecsim_slave *s, const struct ecsim_pattern *p)
 		return -ENOMEM;
 	s->patterns = np;
 	np[s->n_patterns++] = *p;
+	ecsim_index_sync(s);	/* its application runs every frame now */
 	return 0;
 }
 

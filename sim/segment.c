@@ -99,7 +99,9 @@ void ecsim_segment_rebuild_ring(struct ecsim_segment *seg)
 		before = calloc(seg->n_slaves + 1, sizeof(*before));
 	for (i = 0; before && i < seg->n_slaves; i++)
 		port_peers(seg, i, before[i]);
+	ecsim_index_ring_change(seg);	/* the frames slaves saw so far */
 	ecsim_topo_rebuild(seg);	/* dc.c: line or tree */
+	ecsim_index_ring_change(seg);
 	ecsim_ring_update_links(seg);	/* ring.c: backup cable, break */
 	seg->wired = true;
 	if (before)
@@ -439,6 +441,10 @@ static struct ecsim_segment *segment_build(json_t *root, const char *path,
 		goto out_free;
 	if (ecsim_dc_check_wiring(seg, err, errlen))
 		goto out_free;
+	if (ecsim_index_init(seg)) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		goto out_free;
+	}
 	ecsim_segment_rebuild_ring(seg);
 	return seg;
 out_free:
@@ -508,6 +514,7 @@ void ecsim_segment_free(struct ecsim_segment *seg)
 
 	if (!seg)
 		return;
+	ecsim_index_free(seg);
 	for (i = 0; seg->slaves && i < seg->n_slaves; i++)
 		ecsim_slave_destroy(&seg->slaves[i]);
 	free(seg->slaves);
@@ -538,9 +545,23 @@ void ecsim_segment_set_time(struct ecsim_segment *seg, uint64_t now_ns)
 	unsigned int i;
 
 	seg->now_ns = now_ns;
-	for (i = 0; i < seg->ring_len; i++) {
-		ecsim_al_check_watchdog(seg->ring[i], now_ns);
-		ecsim_dc_check(seg->ring[i]);
+	if (seg->ix.reference) {
+		for (i = 0; i < seg->ring_len; i++) {
+			ecsim_al_check_watchdog(seg->ring[i], now_ns);
+			ecsim_dc_check(seg->ring[i]);
+		}
+		return;
+	}
+	/* both act in OP only: the slaves in OP (index.c), backwards as
+	 * one may leave the set */
+	for (i = seg->ix.set[ECSIM_IX_OP].n; i-- > 0;) {
+		struct ecsim_slave *s =
+			&seg->slaves[seg->ix.set[ECSIM_IX_OP].v[i]];
+
+		if (s->pos == ~0u)
+			continue;
+		ecsim_al_check_watchdog(s, now_ns);
+		ecsim_dc_check(s);
 	}
 }
 
@@ -710,6 +731,7 @@ int ecsim_slave_poke(struct ecsim_segment *seg, unsigned int id,
 	if ((size_t)addr + len > ECSIM_ESC_MEM)
 		return -EINVAL;
 	memcpy(s->mem + addr, buf, len);
+	ecsim_index_sync(s);
 	return 0;
 }
 

@@ -397,6 +397,7 @@ void ecsim_sii_load_config(struct ecsim_slave *s)
 	if (ecsim_sii_crc(w, 14) != w[2 * SII_CHECKSUM]) {
 		ecsim_put16(r + ESC_REG_EEP_CONTROL, ctl | ESC_EEP_CRC_ERROR);
 		s->pdi_dead = true;
+		ecsim_index_sync(s);
 		return;
 	}
 	s->pdi_dead = false;
@@ -410,4 +411,5 @@ void ecsim_sii_load_config(struct ecsim_slave *s)
 	ecsim_put16(r + ESC_REG_DC_PULSE_LEN,
 		    ecsim_get16(w + 2 * SII_SYNC_PULSE_LEN));
 	ecsim_put16(r + ESC_REG_STATION_ALIAS, ecsim_get16(w + 2 * SII_ALIAS));
+	ecsim_index_sync(s);
 }

@@ -12,6 +12,7 @@ SIM_LIB      := $(SIM_DIR)/libecsim.a
 SIM_BIN      := $(SIM_DIR)/ethercat-sim
 SIM_BENCH    := $(SIM_DIR)/bench-sim
 SIM_CLIENT   := $(SIM_DIR)/ecsim-client
+SIM_CTL      := $(SIM_DIR)/ethercat-sim-ctl
 SIM_CATALOGUE := sim/catalogue/catalogue.json
 # The CoE server is linked in once its sources are in the tree.
 SIM_COE      := $(if $(wildcard sim/coe.c),-DECSIM_HAVE_COE)
@@ -29,7 +30,7 @@ SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))
 SIM_BIN_VM   := $(BUILD)/vm-bin/ethercat-sim
 
 ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BIN_VM) $(SIM_BENCH) \
-		$(SIM_CLIENT) $(SIM_TESTS)
+		$(SIM_CLIENT) $(SIM_CTL) $(SIM_TESTS)
 UNIT_TESTS   += $(SIM_TESTS)
 
 # Memory per slave and CPU time per frame for 100, 1000 and 10,000
@@ -70,6 +71,11 @@ $(SIM_BENCH): sim/bench/bench_sim.c $(SIM_LIB)
 	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(SIM_LIBS)
 
 $(SIM_CLIENT): sim/tools/ecsim_client.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) -o $@ $<
+
+# The control client knows no command: it needs nothing of the segment.
+$(SIM_CTL): sim/tools/ethercat_sim_ctl.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) -o $@ $<
 

@@ -128,10 +128,20 @@ struct ecsim_pd_entry {
 	uint32_t bitoff;	/* from the SM start */
 };
 
+/* A layout while it is worked out (ecsim_pd_layout()). */
 struct ecsim_pd_sm {
 	int sm;			/* -1: none */
 	unsigned int n;
 	struct ecsim_pd_entry e[ECSIM_MAX_PD_ENTRIES];
+	uint32_t bits;
+};
+
+/* A slave's layout: the n entries on the heap (a slave of a segment of
+ * 10,000 carried 4 KiB of empty entries). */
+struct ecsim_pd_map {
+	int sm;			/* -1: none */
+	unsigned int n;
+	struct ecsim_pd_entry *e;
 	uint32_t bits;
 };
 
@@ -151,6 +161,54 @@ struct ecsim_pattern {
 	uint16_t src_index;
 	uint8_t src_sub;
 	bool src_image;		/* wire the whole output image */
+};
+
+/* ---- the addressing index (index.c) ---- */
+
+/* Links of a slave in a bucket list: slave index + 1, 0 for none. */
+struct ecsim_ix_link {
+	uint32_t prev, next;
+};
+
+/* The logical span of one active FMMU (len 0: none). */
+struct ecsim_ix_fmmu {
+	uint32_t lo, len;
+};
+
+/* One active FMMU in the logical index, sorted by (lo, id, fmmu). */
+struct ecsim_ix_lix {
+	uint32_t lo, len, id, fmmu;
+};
+
+/* Sets of slave indices, each slave's place in ecsim_slave.ix_at[]. */
+enum {
+	ECSIM_IX_IRQ,		/* ECAT event mask not zero */
+	ECSIM_IX_LIVE,		/* SAFEOP, OP or device emulation */
+	ECSIM_IX_APP,		/* LIVE, with something to do every frame */
+	ECSIM_IX_OP,		/* OP (watchdog, DC sync checks) */
+	ECSIM_IX_PEND,		/* an AL, mailbox or repeat request pending */
+	ECSIM_IX_SETS
+};
+
+struct ecsim_ix_set {
+	unsigned int *v, n;
+};
+
+struct ecsim_index {
+	uint32_t *head[2];	/* 65536 bucket heads: station, alias */
+	struct ecsim_ix_set set[ECSIM_IX_SETS];
+	unsigned int *reached, n_reached;	/* ring positions, in order */
+	unsigned int *visit, n_visit;		/* this frame's, ring positions */
+	struct ecsim_ix_lix *lix;
+	size_t n_lix, cap_lix;
+	uint32_t lix_max;	/* longest FMMU span ever indexed */
+	bool lix_bad;		/* out of memory: logical goes the long way */
+	uint32_t mark;
+	bool topo_dirty;	/* wiring or loop control changed */
+	bool reference;		/* every frame through every slave (tests) */
+	uint64_t t0;		/* sim time the current frame started */
+	uint64_t fast, full;	/* frames each way (statistics) */
+	uint64_t frames;	/* frames that started (ecsim_frames_seen) */
 };
 
 struct ecsim_mbx_msg {
@@ -202,20 +260,23 @@ struct ecsim_slave {
 	void *eoe;			/* struct ecsim_eoe (eoe.c) */
 
 	/* process data */
-	struct ecsim_pd_sm pd_out, pd_in;
+	struct ecsim_pd_map pd_out, pd_in;
 	unsigned int n_patterns;
 	struct ecsim_pattern *patterns;
-	uint64_t frames_seen;
+	uint64_t frames_seen;		/* ecsim_frames_seen() */
+	uint64_t ix_base;		/* seg->ix.frames when last counted */
 	uint64_t last_output_ns;
 	uint16_t cia402_state;
 
 	/* DC (dc.c) */
 	int64_t clk_off;		/* local time at sim time 0 */
 	int32_t drift_ppb;		/* frequency error of the local clock */
-	uint64_t rx_port[4];		/* local receive times, this frame */
+	/* when a frame that starts at sim time T reaches port 0 (T +
+	 * arr_off) and comes back on port p (T + rx_off[p]): from the
+	 * wiring, computed again only when it changes (dc.c, index.c) */
+	uint64_t arr_off, rx_off[4];
 	uint8_t rx_valid;		/* ports the frame came back on */
 	uint64_t t_dg;			/* sim time of the current datagram */
-	uint64_t t_arrive;		/* sim time the frame reached port 0 */
 	bool loop_started;		/* time control loop */
 	uint64_t loop_t;
 	int64_t loop_acc, loop_rate, loop_integ, loop_mean;
@@ -231,6 +292,19 @@ struct ecsim_slave {
 	uint8_t links;			/* ports 1-3 with a slave behind */
 	bool reached;			/* by the current frame */
 	bool port0_cut;			/* "break": no link on port 0 */
+
+	/* addressing index (index.c): copies of the registers addressing
+	 * reads, brought in step after every access that may change them */
+	bool ix_dirty;			/* written since the last sync */
+	uint8_t ix_sets;		/* member of seg->ix.set[k]: bit k */
+	uint8_t ix_loop;		/* DL control bits 8-15 (loops) */
+	uint8_t ix_lists;		/* in bucket list w: bit w */
+	uint16_t ix_key[2];		/* station address, alias */
+	struct ecsim_ix_link ixl[2];
+	unsigned int ix_at[ECSIM_IX_SETS];	/* place in seg->ix.set[k] */
+	uint32_t ix_mark;		/* seg->ix.mark: in this frame's visits */
+	uint32_t ix_rank;		/* reached slaves before it in the ring */
+	struct ecsim_ix_fmmu *ix_fm;	/* model->n_fmmu cached spans */
 };
 
 /* A fault on the cable into one port of a slave (linkfault.c). */
@@ -275,6 +349,7 @@ struct ecsim_segment {
 	char *base_dir;			/* of the segment file, or NULL */
 	char *esi_dir;			/* ethercat-sim --esi DIR, or NULL */
 	char *warnings;			/* validate.c's lines, or NULL */
+	struct ecsim_index ix;		/* index.c */
 };
 
 /* segment.c */
@@ -346,10 +421,14 @@ int ecsim_pd_layout(struct ecsim_slave *s, unsigned int sm,
 void ecsim_pd_fixed_layout(struct ecsim_slave *s);
 void ecsim_pd_update_inputs(struct ecsim_segment *seg);
 void ecsim_pd_clear_outputs(struct ecsim_slave *s);
-int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_get(const struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t *value);
-int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_sm *pd,
+int ecsim_pd_set(struct ecsim_slave *s, const struct ecsim_pd_map *pd,
 		 uint16_t index, uint8_t sub, uint64_t value);
+/* @src becomes @dst's layout; 0 or -ENOMEM (then @dst has none). */
+int ecsim_pd_assign(struct ecsim_pd_map *dst, const struct ecsim_pd_sm *src);
+/* No layout (@dst's entries freed). */
+void ecsim_pd_map_clear(struct ecsim_pd_map *dst);
 int ecsim_pd_parse_inputs(struct ecsim_slave *s, const json_t *inputs,
 			  char *err, size_t errlen);
 int ecsim_pd_add_pattern(struct ecsim_slave *s,
@@ -371,12 +450,30 @@ void ecsim_dc_read(struct ecsim_slave *s, uint16_t addr, uint8_t *buf,
 bool ecsim_dc_sync0_active(const struct ecsim_slave *s);
 void ecsim_dc_check(struct ecsim_slave *s);
 uint16_t ecsim_dc_check_op(const struct ecsim_slave *s);
-void ecsim_topo_walk(struct ecsim_segment *seg, uint64_t t0);
+void ecsim_topo_walk(struct ecsim_segment *seg);
 void ecsim_topo_rebuild(struct ecsim_segment *seg);
 int ecsim_dc_parse_slave(struct ecsim_segment *seg, struct ecsim_slave *s,
 			 const json_t *js, char *err, size_t errlen);
 int ecsim_dc_check_wiring(const struct ecsim_segment *seg, char *err,
 			  size_t errlen);
+
+/* index.c */
+int ecsim_index_init(struct ecsim_segment *seg);
+void ecsim_index_free(struct ecsim_segment *seg);
+void ecsim_index_sync(struct ecsim_slave *s);
+void ecsim_index_after_frame(struct ecsim_slave *s);
+void ecsim_index_topo(struct ecsim_segment *seg);
+void ecsim_index_ring_change(struct ecsim_segment *seg);
+/* Frames that started while @s was in the ring and its application ran
+ * (SAFEOP, OP, device emulation) since its last reset. */
+uint64_t ecsim_frames_seen(const struct ecsim_slave *s);
+bool ecsim_index_collect(struct ecsim_segment *seg, const uint8_t *const *dg,
+			 unsigned int n, unsigned int first, unsigned int end,
+			 uint32_t processed);
+uint32_t ecsim_index_processed(const struct ecsim_segment *seg,
+			       unsigned int first, unsigned int end);
+/* Test hook: true makes every frame pass every slave (the reference). */
+void ecsim_segment_set_reference(struct ecsim_segment *seg, bool on);
 
 /* frame.c */
 size_t ecsim_frame_process_range(struct ecsim_segment *seg, uint8_t *frame,

@@ -178,65 +178,70 @@ static int ec_metrics_read(struct ec_cli *c, struct ec_metrics *x)
 	return ret;
 }
 
-/* One sample of a per-master family for every master. */
-#define EC_METRICS_MASTERS(f, x, name, expr)				\
-	do {								\
-		size_t _i;						\
-		for (_i = 0; _i < (x)->n; _i++) {			\
-			const struct ec_metrics_master *mm = &(x)->m[_i]; \
-			fprintf(f, "%s{master=\"%u\"} %llu\n", name,	\
-				mm->index, (unsigned long long)(expr));	\
-		}							\
-	} while (0)
+/* The per-master families, in the order they are printed; the value of
+ * row k is ec_metrics_master_value(mm, k). */
+static const struct {
+	const char *name, *type, *help;
+} ec_metrics_master_fam[] = {
+	{ "ethercat_master_phase", "gauge",
+	  "Master phase: 0 waiting for a device, 1 idle, 2 operation." },
+	{ "ethercat_master_slaves", "gauge",
+	  "Slaves found by the last scan." },
+	{ "ethercat_frames_sent_total", "counter",
+	  "Frames the master sent, all devices." },
+	{ "ethercat_frames_received_total", "counter",
+	  "Frames the master received, all devices." },
+	{ "ethercat_frames_lost_total", "counter",
+	  "Frames sent and never answered." },
+	{ "ethercat_datagrams_unmatched_total", "counter",
+	  "Datagrams received that matched none sent." },
+	{ "ethercat_datagrams_skipped_total", "counter",
+	  "Datagrams queued again before they were answered." },
+	{ "ethercat_ring_redundancy", "gauge",
+	  "1 when a backup device is configured." },
+	{ "ethercat_ring_broken", "gauge",
+	  "1 when the redundant ring is broken." },
+	{ "ethercat_ring_breaks_total", "counter",
+	  "Times the redundant ring was found broken." },
+	{ "ethercat_links_unhealthy", "gauge",
+	  "Cables with RX errors or lost links in the last 10 s." },
+	{ "ethercat_link_health_reads_total", "counter",
+	  "Reads of the slaves' ESC error counters by the master." },
+};
+
+static unsigned long long
+ec_metrics_master_value(const struct ec_metrics_master *mm, size_t k)
+{
+	switch (k) {
+	case 0: return mm->master.phase;
+	case 1: return mm->master.slave_count;
+	case 2: return mm->master.tx_count;
+	case 3: return mm->master.rx_count;
+	case 4: return mm->master.lost_frames;
+	case 5: return mm->master.unmatched_datagrams;
+	case 6: return mm->master.skipped_datagrams;
+	case 7: return mm->red.configured;
+	case 8: return mm->red.broken;
+	case 9: return mm->red.breaks;
+	case 10: return mm->health.nlinks;
+	default: return mm->health.master.reads;
+	}
+}
 
 static void ec_metrics_master_families(FILE *f, const struct ec_metrics *x)
 {
-	ec_metrics_family(f, "ethercat_master_phase", "gauge",
-			  "Master phase: 0 waiting for a device, 1 idle, 2 operation.");
-	EC_METRICS_MASTERS(f, x, "ethercat_master_phase", mm->master.phase);
-	ec_metrics_family(f, "ethercat_master_slaves", "gauge",
-			  "Slaves found by the last scan.");
-	EC_METRICS_MASTERS(f, x, "ethercat_master_slaves",
-			   mm->master.slave_count);
-	ec_metrics_family(f, "ethercat_frames_sent_total", "counter",
-			  "Frames the master sent, all devices.");
-	EC_METRICS_MASTERS(f, x, "ethercat_frames_sent_total",
-			   mm->master.tx_count);
-	ec_metrics_family(f, "ethercat_frames_received_total", "counter",
-			  "Frames the master received, all devices.");
-	EC_METRICS_MASTERS(f, x, "ethercat_frames_received_total",
-			   mm->master.rx_count);
-	ec_metrics_family(f, "ethercat_frames_lost_total", "counter",
-			  "Frames sent and never answered.");
-	EC_METRICS_MASTERS(f, x, "ethercat_frames_lost_total",
-			   mm->master.lost_frames);
-	ec_metrics_family(f, "ethercat_datagrams_unmatched_total", "counter",
-			  "Datagrams received that matched none sent.");
-	EC_METRICS_MASTERS(f, x, "ethercat_datagrams_unmatched_total",
-			   mm->master.unmatched_datagrams);
-	ec_metrics_family(f, "ethercat_datagrams_skipped_total", "counter",
-			  "Datagrams queued again before they were answered.");
-	EC_METRICS_MASTERS(f, x, "ethercat_datagrams_skipped_total",
-			   mm->master.skipped_datagrams);
-	ec_metrics_family(f, "ethercat_ring_redundancy", "gauge",
-			  "1 when a backup device is configured.");
-	EC_METRICS_MASTERS(f, x, "ethercat_ring_redundancy",
-			   mm->red.configured);
-	ec_metrics_family(f, "ethercat_ring_broken", "gauge",
-			  "1 when the redundant ring is broken.");
-	EC_METRICS_MASTERS(f, x, "ethercat_ring_broken", mm->red.broken);
-	ec_metrics_family(f, "ethercat_ring_breaks_total", "counter",
-			  "Times the redundant ring was found broken.");
-	EC_METRICS_MASTERS(f, x, "ethercat_ring_breaks_total",
-			   mm->red.breaks);
-	ec_metrics_family(f, "ethercat_links_unhealthy", "gauge",
-			  "Cables with RX errors or lost links in the last 10 s.");
-	EC_METRICS_MASTERS(f, x, "ethercat_links_unhealthy",
-			   mm->health.nlinks);
-	ec_metrics_family(f, "ethercat_link_health_reads_total", "counter",
-			  "Reads of the slaves' ESC error counters by the master.");
-	EC_METRICS_MASTERS(f, x, "ethercat_link_health_reads_total",
-			   mm->health.master.reads);
+	size_t k, i;
+
+	for (k = 0; k < sizeof(ec_metrics_master_fam) /
+			    sizeof(ec_metrics_master_fam[0]); k++) {
+		ec_metrics_family(f, ec_metrics_master_fam[k].name,
+				  ec_metrics_master_fam[k].type,
+				  ec_metrics_master_fam[k].help);
+		for (i = 0; i < x->n; i++)
+			fprintf(f, "%s{master=\"%u\"} %llu\n",
+				ec_metrics_master_fam[k].name, x->m[i].index,
+				ec_metrics_master_value(&x->m[i], k));
+	}
 }
 
 static void ec_metrics_domains(FILE *f, const struct ec_metrics *x)

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_bench_smoke: make bench in brief (scripts/bench, default segment, 300
 # cycles per side, no native core part): the table has every row for both

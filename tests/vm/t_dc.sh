@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_dc: distributed clocks end to end on examples/dc/segment.json (a
 # coupler, an EK1122 junction with a branch, a CiA 402 servo in DC mode):

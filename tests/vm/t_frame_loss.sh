@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_frame_loss: one lost frame costs one cycle.  The user example runs in
 # OP at 1 kHz while the simulator drops no frames, then 1 %, then 5 % of

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_frame_loss_loaded: t_frame_loss's 1 % run on a busy host (issue 26).
 # A CPU hog runs on the host (one busy shell loop per host CPU, niced so

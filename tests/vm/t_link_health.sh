@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_link_health: the master's link health in OP (the user example on the
 # default segment at 1 kHz).  RX errors injected on the cable in front of
@@ -48,6 +49,15 @@ vm_run -- "$GUEST_WAIT_N"'
 	done
 	echo "named_ms=$(awk -v a="$t0" -v b="$(up)" "BEGIN { printf \"%d\", (b - a) * 1000 }")"
 	echo "--- diag-fault"; cat /tmp/d.txt; echo "--- end"
+	# the master reads one slave'"'"'s counters at a time: the forwarded
+	# errors behind the cable may show a moment after it is named
+	t1=$(up)
+	while :; do
+		ethercat diag >/tmp/d2.txt 2>&1
+		grep -q "^  Slave [45] port 0: .*forwarded [1-9]" /tmp/d2.txt && break
+		[ "$(awk -v a="$t1" -v b="$(up)" "BEGIN { print (b - a > 4) }")" = 1 ] && break
+	done
+	echo "--- diag-forwarded"; cat /tmp/d2.txt; echo "--- end"
 	sleep 2
 	ethercat metrics >/tmp/m1.prom; echo "rc_metrics=$?"
 	echo "--- metrics-fault"; cat /tmp/m1.prom; echo "--- end"
@@ -89,8 +99,8 @@ d=$(part diag-fault)
 echo "$d" | grep -q "^$LINK\$" || fail "diag does not name the cable: $d"
 echo "$d" | grep -q '^  Slave 3 port 0: invalid [1-9][0-9]*, RX [1-9]' ||
 	fail "diag shows no counts at slave 3 port 0"
-echo "$d" | grep -q '^  Slave [45] port 0: .*forwarded [1-9]' ||
-	fail "diag shows no forwarded errors behind the cable"
+part diag-forwarded | grep -q '^  Slave [45] port 0: .*forwarded [1-9]' ||
+	fail "diag shows no forwarded errors behind the cable within 4 s"
 sed -n '/^--- master-fault$/{n;p}' "$OUT" | grep -q "^  Links: 1 unhealthy: $LINK\$" ||
 	fail "ethercat master does not name the cable"
 grep -q '"links":{"healthy":false,"unhealthy":1' "$OUT" ||

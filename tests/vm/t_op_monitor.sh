@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_op_monitor: in OP (the user example on the default segment) the
 # master notices an AL error (vm-control error 3 0x001b, the EL3102) and

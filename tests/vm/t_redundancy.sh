@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_redundancy: a broken cable costs no process data.  The rig wires a
 # second guest NIC to the segment's other end (tests/vm/run --backup, a

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_redundancy_igb: the t_redundancy checks (a redundant ring, cables cut
 # and mended under the user example in OP) with both ports on QEMU's igb
