@@ -25,12 +25,8 @@ SIM_LIBS     = $(PKG_JANSSON) $(PKG_XML2) -lm
 SIM_TEST_SRCS := $(wildcard tests/unit/check_sim_*.c)
 SIM_TESTS    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(SIM_TEST_SRCS))
 
-# In the VM rig's guests too (build/vm-bin/): --from-bus runs where the
-# master runs (tests/vm/t_from_bus.sh).
-SIM_BIN_VM   := $(BUILD)/vm-bin/ethercat-sim
-
-ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BIN_VM) $(SIM_BENCH) \
-		$(SIM_CLIENT) $(SIM_CTL) $(SIM_TESTS)
+ALL_TARGETS  += $(SIM_LIB) $(SIM_BIN) $(SIM_BENCH) $(SIM_CLIENT) $(SIM_CTL) \
+		$(SIM_TESTS)
 UNIT_TESTS   += $(SIM_TESTS)
 
 # Memory per slave and CPU time per frame for 100, 1000 and 10,000
@@ -62,10 +58,6 @@ $(SIM_LIB): $(SIM_OBJS)
 
 $(SIM_BIN): sim/main.c $(SIM_LIB)
 	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(SIM_LIBS)
-
-$(SIM_BIN_VM): $(SIM_BIN)
-	@mkdir -p $(@D)
-	cp $< $@
 
 $(SIM_BENCH): sim/bench/bench_sim.c $(SIM_LIB)
 	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(SIM_LIBS)

@@ -13,8 +13,8 @@
 . "$(dirname "$0")/testlib.sh"
 
 need ethercat
-[ -x "$TTOP/build/vm-bin/ethercat-sim" ] ||
-	fail "build/vm-bin/ethercat-sim not built (make userspace)"
+[ -x "$TTOP/build/sim/ethercat-sim" ] ||
+	fail "build/sim/ethercat-sim not built (make userspace)"
 
 # The guest commands of both boots: wait for the slaves and the three
 # dictionaries (read after PREOP; recorded half read, a slave would lack
@@ -28,7 +28,7 @@ show='wait_n PREOP 6 60 || echo "not-preop"
 	ethercat pdos | sed "s/^/$P: pdos: /"
 	ethercat sdos | sed "s/^/$P: sdos: /"'
 
-vm_run -- "$GUEST_WAIT_N
+vm_run --guest-sim -- "$GUEST_WAIT_N
 	P=A; $show
 	t0=\$(date +%s)
 	ethercat-sim --from-bus --no-values -o /tmp/bus.json; echo \"from_bus_rc=\$?\"
