@@ -581,7 +581,7 @@ static int esi_device(struct esi_ctx *x, const xmlNode *dev, int64_t vendor,
 	return esi_esc(dev, m, bytes);
 }
 
-static xmlDoc *esi_read(struct esi_ctx *x)
+xmlDoc *esi_read(struct esi_ctx *x)
 {
 	xmlDoc *doc = xmlReadFile(x->path, NULL, XML_PARSE_NONET |
 				  XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
@@ -610,15 +610,19 @@ static bool esi_matches(const xmlNode *dev, const struct ecsim_esi_select *s);
  * The devices of a document: one <EtherCATInfo>, or an <EtherCATInfoList>
  * of them (what "ethercat xml" writes for several slaves).  *@match: the
  * first device @sel selects, *@vendor its <Vendor><Id>; *@n counts them.
- * Return: 0, or -EINVAL with the message in @x.
+ * @each (may be NULL) is called for every device with its <Vendor><Id>.
+ * Return: 0, or -EINVAL with the message in @x (or what @each returned).
  */
-static int esi_scan(struct esi_ctx *x, xmlDoc *doc,
-		    const struct ecsim_esi_select *sel, xmlNode **match,
-		    int64_t *vendor, unsigned int *n)
+int esi_scan(struct esi_ctx *x, xmlDoc *doc,
+	     const struct ecsim_esi_select *sel, xmlNode **match,
+	     int64_t *vendor, unsigned int *n,
+	     int (*each)(void *arg, const xmlNode *dev, int64_t vendor),
+	     void *arg)
 {
 	xmlNode *root = xmlDocGetRootElement(doc), *info, *dev;
 	bool list = esi_is(root, "EtherCATInfoList");
 	int64_t v;
+	int ret;
 
 	*match = NULL;
 	*n = 0;
@@ -645,6 +649,11 @@ static int esi_scan(struct esi_ctx *x, xmlDoc *doc,
 				snprintf(x->where, sizeof(x->where),
 					 "<Device> %u", *n + 1);
 				return esi_fail(x, "<Type> missing");
+			}
+			if (each) {
+				ret = each(arg, dev, v);
+				if (ret)
+					return ret;
 			}
 			if (!*match && esi_matches(dev, sel)) {
 				*match = dev;
@@ -689,7 +698,7 @@ int ecsim_esi_model(const char *path, const struct ecsim_esi_select *sel,
 	doc = esi_read(&x);
 	if (!doc)
 		return -EINVAL;
-	if (esi_scan(&x, doc, sel, &match, &vendor, &n)) {
+	if (esi_scan(&x, doc, sel, &match, &vendor, &n, NULL, NULL)) {
 		xmlFreeDoc(doc);
 		return -EINVAL;
 	}
@@ -733,54 +742,5 @@ int ecsim_esi_model(const char *path, const struct ecsim_esi_select *sel,
 		return ret;
 	}
 	*model = m;
-	return 0;
-}
-
-static bool esi_xml_name(const char *n)
-{
-	size_t len = strlen(n);
-
-	return len > 4 && !strcasecmp(n + len - 4, ".xml");
-}
-
-int ecsim_esi_find(const char *dir, const struct ecsim_esi_select *sel,
-		   char *path, size_t cap, char *err, size_t errlen)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	bool found = false;
-
-	if (!d) {
-		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
-		return -ENOENT;
-	}
-	while (!found && (de = readdir(d))) {
-		struct esi_ctx x = { .path = path };
-		xmlNode *dev;
-		unsigned int n;
-		int64_t vendor;
-		xmlDoc *doc;
-
-		if (!esi_xml_name(de->d_name))
-			continue;
-		snprintf(path, cap, "%s/%s", dir, de->d_name);
-		doc = esi_read(&x);
-		if (!doc)
-			continue;
-		/* files that are not ESI, or broken, are passed over */
-		found = !esi_scan(&x, doc, sel, &dev, &vendor, &n) && dev;
-		xmlFreeDoc(doc);
-	}
-	closedir(d);
-	if (!found) {
-		if (sel->have_revision)
-			snprintf(err, errlen, "%s: no ESI file describes %s "
-				 "revision 0x%08" PRIx32, dir, sel->type,
-				 sel->revision);
-		else
-			snprintf(err, errlen, "%s: no ESI file describes %s",
-				 dir, sel->type);
-		return -ENOENT;
-	}
 	return 0;
 }

@@ -53,7 +53,63 @@ int ecsim_esi_model(const char *path, const struct ecsim_esi_select *sel,
 int ecsim_esi_find(const char *dir, const struct ecsim_esi_select *sel,
 		   char *path, size_t cap, char *err, size_t errlen);
 
-/* ---- shared by esi.c, esi_dict.c and esi_export.c ---- */
+/* One device of a folder's ESI files (ecsim_esi_list()). */
+struct ecsim_esi_device {
+	char *type;		/* <Type> text */
+	uint32_t revision;	/* RevisionNo (0 when absent) */
+	char *path;		/* the file: DIR/NAME */
+};
+
+/**
+ * ecsim_esi_list() - every device of a folder's *.xml ESI files
+ * @dir: the folder
+ * @devs: receives the devices, by file name then order in the file
+ *        (free with ecsim_esi_list_free())
+ * @n: receives their number
+ * @err: message when the folder cannot be read
+ * @errlen: size of @err
+ *
+ * Files that are not XML or not ESI are passed over.
+ *
+ * Return: 0, -ENOENT (no such folder), -ENOMEM.
+ */
+int ecsim_esi_list(const char *dir, struct ecsim_esi_device **devs,
+		   size_t *n, char *err, size_t errlen);
+void ecsim_esi_list_free(struct ecsim_esi_device *devs, size_t n);
+
+/**
+ * ecsim_esi_segment() - a segment file built from a folder of ESI files
+ * @dir: the folder
+ * @types: the slaves in ring order, comma separated: TYPE[@REVISION][*COUNT]
+ *         ("EK1100,EL1008*2,EL3102@0x00140000")
+ * @notes: where "not modelled" notes go (NULL: nowhere)
+ * @segment: receives the segment (sim/README.md format) whose "models" hold
+ *           the devices, so the file stands alone
+ * @err: message naming what was wrong (an unknown type with close matches,
+ *       a type with several revisions and none given, a missing folder)
+ * @errlen: size of @err
+ *
+ * Return: 0, -EINVAL (bad @types), -ENOENT, -ENOMEM.
+ */
+int ecsim_esi_segment(const char *dir, const char *types, FILE *notes,
+		      json_t **segment, char *err, size_t errlen);
+
+/**
+ * ecsim_from_bus() - the segment file of a running segment (from_bus.c)
+ * @tool: the master's command line tool ("ethercat")
+ * @master: master index
+ * @values: upload every readable entry for its value (else no values)
+ * @segment: receives the segment: one model per slave with its SII image,
+ *           ESC, sync managers, PDOs and CoE dictionary (with values)
+ * @err: message on failure
+ * @errlen: size of @err
+ *
+ * Return: 0, -EIO (the tool failed), -ENOENT (no slaves), -ENOMEM.
+ */
+int ecsim_from_bus(const char *tool, unsigned int master, bool values,
+		   json_t **segment, char *err, size_t errlen);
+
+/* ---- shared by esi.c, esi_dict.c, esi_export.c, esi_folder.c ---- */
 
 struct esi_ctx {
 	const char *path;
@@ -65,6 +121,13 @@ struct esi_ctx {
 
 int esi_fail(struct esi_ctx *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Read @x->path; NULL with the message in @x. */
+xmlDoc *esi_read(struct esi_ctx *x);
+int esi_scan(struct esi_ctx *x, xmlDoc *doc,
+	     const struct ecsim_esi_select *sel, xmlNode **match,
+	     int64_t *vendor, unsigned int *n,
+	     int (*each)(void *arg, const xmlNode *dev, int64_t vendor),
+	     void *arg);
 void esi_unmodelled(struct esi_ctx *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* First element child called @name, or NULL; the next one after @n. */

@@ -7,6 +7,8 @@
  *                 --backup-ifname IF] [--pcap FILE] [--control PATH]
  *                [--esi DIR]
  *   ethercat-sim --export-esi MODEL [--segment FILE]
+ *   ethercat-sim --from-esi DIR --types TYPE[@REV][*N],... [-o FILE]
+ *   ethercat-sim --from-bus [--master N] [--tool ethercat] [-o FILE]
  *
  * Each datagram on the unix/UDP socket is one Ethernet frame; the answer
  * goes back to the sender.  With --ifname the simulator answers EtherType
@@ -34,6 +36,7 @@
 #include <unistd.h>
 
 #include "ecsim.h"
+#include "esi.h"
 #include "pcap.h"
 
 #define FRAME_MAX	16384
@@ -69,6 +72,10 @@ static void usage(FILE *f)
 		"                    [--pcap FILE] [--control PATH] "
 		"[--esi DIR]\n"
 		"       ethercat-sim --export-esi MODEL [--segment FILE]\n"
+		"       ethercat-sim --from-esi DIR --types "
+		"TYPE[@REVISION][*COUNT],... [-o FILE]\n"
+		"       ethercat-sim --from-bus [--master N] [--tool PATH] "
+		"[--no-values] [-o FILE]\n"
 		"  --segment FILE   segment description (JSON, see "
 		"sim/README.md)\n"
 		"  --unix PATH      bind a unix datagram socket (QEMU "
@@ -89,7 +96,20 @@ static void usage(FILE *f)
 		"{\"esi\": FILE, ...}\n"
 		"  --export-esi MODEL  write the ESI file of a catalogue "
 		"model (or one of\n                   the segment's "
-		"\"models\") on stdout and exit\n");
+		"\"models\") on stdout and exit\n"
+		"  --from-esi DIR   write a segment file of the devices "
+		"--types names, in\n                   ring order, read "
+		"from the ESI files of DIR (the\n                   "
+		"models are in the file: it needs no --esi DIR)\n"
+		"  --types LIST     e.g. EK1100,EL1008*2,EL3102@0x00140000\n"
+		"  --from-bus       write the segment file of the running "
+		"segment of master\n                   N (default 0) as the "
+		"master scanned it, read with\n                   the "
+		"master's tool PATH (default: ethercat);\n                   "
+		"--no-values: no SDO uploads (the dictionary's\n"
+		"                   defaults are zero; much faster)\n"
+		"  -o, --output FILE  where --from-esi and --from-bus write "
+		"(default: stdout)\n");
 }
 
 static int open_unix_dgram(const char *path)
@@ -438,6 +458,85 @@ static void print_warnings(const char *path, const char *w)
 	}
 }
 
+/*
+ * --from-esi DIR --types LIST [-o FILE] and --from-bus: the segment file is
+ * built, then checked by building the segment from it, then written.
+ */
+static int write_segment(const char *opt, json_t *js, const char *output);
+
+static int from_esi(const char *dir, const char *types, const char *output)
+{
+	char err[1024] = "";
+	json_t *js;
+	int ret;
+
+	if (!types) {
+		fprintf(stderr, "ethercat-sim: --from-esi needs --types "
+			"(e.g. --types EK1100,EL1008)\n");
+		return 2;
+	}
+	ret = ecsim_esi_segment(dir, types, stderr, &js, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "ethercat-sim: --from-esi: %s\n", err);
+		return 1;
+	}
+	return write_segment("--from-esi", js, output);
+}
+
+static int from_bus(const char *tool, const char *master, bool values,
+		    const char *output)
+{
+	char err[1024] = "", *end;
+	unsigned long m = strtoul(master, &end, 0);
+	json_t *js;
+	int ret;
+
+	if (!*master || *end || m > 31) {
+		fprintf(stderr, "ethercat-sim: --master: \"%s\" is not a "
+			"master index (0-31)\n", master);
+		return 2;
+	}
+	ret = ecsim_from_bus(tool, (unsigned int)m, values, &js, err,
+			     sizeof(err));
+	if (ret) {
+		fprintf(stderr, "ethercat-sim: --from-bus: %s\n", err);
+		return 1;
+	}
+	return write_segment("--from-bus", js, output);
+}
+
+static int write_segment(const char *opt, json_t *js, const char *output)
+{
+	char err[1024] = "", *text;
+	struct ecsim_segment *seg;
+	FILE *f;
+
+	text = json_dumps(js, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(js);
+	if (!text) {
+		fprintf(stderr, "ethercat-sim: %s: out of memory\n", opt);
+		return 1;
+	}
+	seg = ecsim_segment_new_string(text, err, sizeof(err));
+	if (!seg) {
+		fprintf(stderr, "ethercat-sim: %s: the segment file it built "
+			"is refused: %s\n", opt, err);
+		free(text);
+		return 1;
+	}
+	ecsim_segment_free(seg);
+	f = output ? fopen(output, "w") : stdout;
+	if (!f || fprintf(f, "%s\n", text) < 0 ||
+	    (output ? fclose(f) : fflush(f))) {
+		fprintf(stderr, "ethercat-sim: %s: %s\n",
+			output ? output : "stdout", strerror(errno));
+		free(text);
+		return 1;
+	}
+	free(text);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -449,6 +548,13 @@ int main(int argc, char **argv)
 		{ "control", required_argument, NULL, 'c' },
 		{ "esi", required_argument, NULL, 'e' },
 		{ "export-esi", required_argument, NULL, 'x' },
+		{ "from-esi", required_argument, NULL, 'f' },
+		{ "types", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "from-bus", no_argument, NULL, 'B' },
+		{ "master", required_argument, NULL, 'M' },
+		{ "tool", required_argument, NULL, 'T' },
+		{ "no-values", no_argument, NULL, 'N' },
 		{ "backup-unix", required_argument, NULL, 'U' },
 		{ "backup-udp", required_argument, NULL, 'P' },
 		{ "backup-ifname", required_argument, NULL, 'I' },
@@ -458,13 +564,16 @@ int main(int argc, char **argv)
 	const char *segment = NULL, *unix_path = NULL, *udp = NULL;
 	const char *ifname = NULL, *pcap = NULL, *control = NULL;
 	const char *esi_dir = NULL, *export_model = NULL;
+	const char *from_dir = NULL, *types = NULL, *output = NULL;
+	const char *bus_master = NULL, *tool = NULL;
+	bool bus = false, values = true;
 	const char *b_unix = NULL, *b_udp = NULL, *b_ifname = NULL;
 	static struct sim sim = { .port = { { .fd = -1 }, { .fd = -1 } } };
 	struct sigaction sa = { .sa_handler = on_signal };
 	char err[512] = "";
 	int c, ctl = -1, ret;
 
-	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:U:P:I:h", opts,
+	while ((c = getopt_long(argc, argv, "s:u:p:i:w:c:e:x:f:t:o:BM:T:NU:P:I:h", opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 's': segment = optarg; break;
@@ -475,12 +584,31 @@ int main(int argc, char **argv)
 		case 'c': control = optarg; break;
 		case 'e': esi_dir = optarg; break;
 		case 'x': export_model = optarg; break;
+		case 'f': from_dir = optarg; break;
+		case 't': types = optarg; break;
+		case 'o': output = optarg; break;
+		case 'B': bus = true; break;
+		case 'M': bus_master = optarg; break;
+		case 'T': tool = optarg; break;
+		case 'N': values = false; break;
 		case 'U': b_unix = optarg; break;
 		case 'P': b_udp = optarg; break;
 		case 'I': b_ifname = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
+	}
+	if (from_dir && !segment && !export_model && !unix_path && !udp &&
+	    !ifname && optind == argc)
+		return from_esi(from_dir, types, output);
+	if (bus && !from_dir && !types && !segment && !export_model &&
+	    !unix_path && !udp && !ifname && optind == argc)
+		return from_bus(tool ? tool : "ethercat",
+				bus_master ? bus_master : "0", values, output);
+	if (from_dir || types || output || bus || bus_master || tool ||
+	    !values) {
+		usage(stderr);
+		return 2;
 	}
 	if (export_model && !unix_path && !udp && !ifname && optind == argc) {
 		if (!ecsim_export_esi(export_model, segment, stdout, err,

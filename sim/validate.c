@@ -134,8 +134,9 @@ int ecsim_vstring(struct vctx *v, const json_t *o, const char *what,
 
 /*
  * Every string under @j at most 255 bytes (what one SII string holds),
- * file names ("esi") 4095, comments ("comment", never in the SII) 65535; "data" (an FoE file's bytes) and "value" (an
- * object's value) are bounded by their loaders (foe.c, od_json.c).
+ * file names ("esi") 4095, comments ("comment", never in the SII) 65535; "data" (an FoE file's bytes), "value" (an
+ * object's value) and "sii_image" (a whole EEPROM) are bounded by their
+ * loaders (foe.c, od_json.c, model.c).
  * @path names @j for the message ("\"pdos\"[2]: ").
  */
 int ecsim_vstrings(struct vctx *v, const json_t *j, const char *path,
@@ -151,7 +152,8 @@ int ecsim_vstrings(struct vctx *v, const json_t *j, const char *path,
 		return ecsim_verr(v, "%sobjects nested deeper than %d", path,
 			    ECSIM_MAX_DEPTH);
 	if (json_is_string(j)) {
-		if (key && (!strcmp(key, "data") || !strcmp(key, "value")))
+		if (key && (!strcmp(key, "data") || !strcmp(key, "value") ||
+			    !strcmp(key, "sii_image")))
 			return 0;
 		if (key && !strcmp(key, "esi"))
 			max = ECSIM_MAX_PATH;
