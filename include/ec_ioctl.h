@@ -35,7 +35,7 @@
  *    Link health (0x88-0x8a).
  *    The frame capture and the flight recorder (0x80-0x82).
  */
-#define EC_IOCTL_VERSION 7
+#define EC_IOCTL_VERSION 8
 #define EC_IOCTL_TYPE 0xa4
 
 #define EC_IOCTL_STRING_SIZE 64
@@ -112,6 +112,10 @@ struct ec_ioctl_master {
 	 * struct ec_ioctl_slave's alias_holders and alias_next */
 	__u32 dup_aliases;
 	__u32 reserved[3];
+	/* datagrams the master gave up waiting for (version 8), and the
+	 * answers of those that still came, late (not unmatched) */
+	__u64 timed_out_datagrams;
+	__u64 late_answers;
 };
 
 struct ec_ioctl_port {

@@ -103,10 +103,17 @@ void ec_master_unqueue_datagram(struct ec_master *master,
  * @master: master; the caller holds the io lock
  * @d: datagram in the SENT state
  *
- * Counted as timed out; an answer that still comes is unmatched.
+ * Counted as timed out.  Its answers (with redundancy the copies not yet
+ * back) may still come, late: until its frame index is used again they
+ * are counted as late answers, not as unmatched (ec_master_lookup()).
  */
 void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 {
+	struct ec_lost_index *l = &master->lost[d->index];
+
+	l->size = (u16)d->data_size;
+	l->type = (u8)d->type;
+	l->answers = master->red ? ec_red_copies_out(master, d->index) : 1;
 	ec_list_del_init(&d->sent_node);
 	if (master->in_flight[d->index] == d)
 		master->in_flight[d->index] = NULL;
@@ -208,6 +215,7 @@ send:
 			if (!ec_master_take_index(master, &d->index))
 				break;
 			ec_frame_add(&fb, d);
+			master->lost[d->index].answers = 0;
 			ec_list_del_init(pos);
 			d->state = EC_DATAGRAM_SENT;
 			d->rx_pending = false;	/* a reply not taken is stale */
@@ -227,12 +235,34 @@ send:
 	return frames;
 }
 
-/* The datagram in flight that @fd answers, or NULL (counted, logged). */
+/*
+ * Is @fd a late answer of the datagram that timed out with its frame
+ * index (master->lost)?  Then it is counted as such.
+ */
+static bool ec_master_late_answer(struct ec_master *master,
+				  const struct ec_frame_datagram *fd)
+{
+	struct ec_lost_index *l = &master->lost[fd->index];
+
+	if (!l->answers || master->in_flight[fd->index] ||
+	    l->type != fd->type || l->size != fd->data_size)
+		return false;
+	l->answers--;
+	master->late_answers++;
+	return true;
+}
+
+/*
+ * The datagram in flight that @fd answers, or NULL: a late answer of one
+ * that timed out is counted as late, anything else as unmatched (logged).
+ */
 static inline struct ec_datagram *
 ec_master_lookup(struct ec_master *master, const struct ec_frame_datagram *fd)
 {
 	struct ec_datagram *d = master->in_flight[fd->index];
 
+	if (!d && ec_master_late_answer(master, fd))
+		return NULL;
 	if (!d || d->state != EC_DATAGRAM_SENT || (u8)d->type != fd->type ||
 	    d->data_size != fd->data_size) {
 		master->unmatched_datagrams++;

@@ -62,11 +62,22 @@ struct ec_master {
 	struct ec_list datagram_queue;	/* queued, not yet sent */
 	struct ec_list sent_datagrams;	/* in flight */
 	struct ec_datagram *in_flight[256];	/* by frame index */
+	/*
+	 * A timed-out datagram's answers that may still come, by frame
+	 * index, until the index is used again (ec_master_lose_datagram()):
+	 * such an answer is late, not unmatched.
+	 */
+	struct ec_lost_index {
+		u16 size;
+		u8 type;
+		u8 answers;	/* copies still out */
+	} lost[256];
 	u8 next_index;
 	u64 io_timeout_ns;
 
 	struct ec_device_stats stats;	/* all devices together */
 	u64 timed_out_datagrams;
+	u64 late_answers;	/* answers of datagrams already timed out */
 	u64 unmatched_datagrams;
 	u64 skipped_datagrams;
 	u64 bad_frames;

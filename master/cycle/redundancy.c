@@ -340,6 +340,21 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 }
 
 /**
+ * ec_red_copies_out() - copies of the datagram in flight with frame index
+ * @index not back yet
+ * @master: master with a backup device
+ * @index: frame index
+ *
+ * Return: the copies still out (0 to 2).
+ */
+u8 ec_red_copies_out(const struct ec_master *master, u8 index)
+{
+	const struct ec_red_slot *s = master->red->slot[index];
+
+	return s->expected > s->copies ? (u8)(s->expected - s->copies) : 0;
+}
+
+/**
  * ec_red_check_partial() - complete the datagrams whose second copy is late
  * @master: master
  * @now_ns: current time
