@@ -111,6 +111,7 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 {
 	struct ec_lost_index *l = &master->lost[d->index];
 
+	l->sent_ns = d->sent_ns;
 	l->size = (u16)d->data_size;
 	l->type = (u8)d->type;
 	l->answers = master->red ? ec_red_copies_out(master, d->index) : 1;
@@ -128,16 +129,31 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 				 d->index);
 }
 
-/* Next frame index not used by a datagram in flight. */
-static bool ec_master_take_index(struct ec_master *master, u8 *index)
+/*
+ * Next frame index not used by a datagram in flight, nor by one timed out
+ * less than EC_LATE_ANSWER_NS ago whose answers may still come (a late
+ * answer of a domain's datagram has the type and size of the next one: it
+ * would be taken for it, stale data as new); when every free index has
+ * answers out, any free one.
+ */
+static bool ec_master_take_index(struct ec_master *master, u64 now_ns,
+				 u8 *index)
 {
-	unsigned int tries;
+	unsigned int tries, pass;
 
-	for (tries = 0; tries < 256; tries++) {
-		u8 i = master->next_index++;
+	for (pass = 0; pass < 2; pass++) {
+		u8 i = master->next_index;
 
-		if (!master->in_flight[i]) {
+		for (tries = 0; tries < 256; tries++, i++) {
+			const struct ec_lost_index *l = &master->lost[i];
+
+			if (master->in_flight[i])
+				continue;
+			if (!pass && l->answers &&
+			    now_ns - l->sent_ns < EC_LATE_ANSWER_NS)
+				continue;
 			*index = i;
+			master->next_index = (u8)(i + 1);
 			return true;
 		}
 	}
@@ -212,7 +228,7 @@ send:
 
 			if (!ec_frame_fits(&fb, d->data_size))
 				continue;
-			if (!ec_master_take_index(master, &d->index))
+			if (!ec_master_take_index(master, now_ns, &d->index))
 				break;
 			ec_frame_add(&fb, d);
 			master->lost[d->index].answers = 0;

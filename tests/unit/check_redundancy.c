@@ -299,12 +299,12 @@ END_TEST
  * The ring closed, both copies of a datagram come back after it timed
  * out (a stalled link, as the emulated rig's host stalls): it is counted
  * as timed out once, its two copies as late answers, none as unmatched;
- * the next datagram with that frame index is matched as usual.
+ * its frame index is not used again while they are out, and then is.
  */
 START_TEST(test_ring_late_copies_are_late)
 {
 	struct ec_master *m = &rg.master;
-	struct ec_datagram a;
+	struct ec_datagram a, b;
 	u64 lost, unmatched, late;
 	u8 index;
 
@@ -327,10 +327,19 @@ START_TEST(test_ring_late_copies_are_late)
 				 m->io_timeout_ns);
 	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
 	ck_assert_uint_eq(m->timed_out_datagrams, lost + 1);
+	/* the next datagram does not take its index while they are out */
+	m->next_index = index;
+	ec_datagram_init(&b);
+	ck_assert_int_eq(ec_datagram_brd(&b, 0x0130, 2), 0);
+	ec_master_queue_datagram(m, &b);
+	ec_master_send_datagrams(m, rg.now_ns + m->io_timeout_ns);
+	ck_assert_uint_ne(b.index, index);
 	rg.hold = false;
-	ec_master_poll_devices(m);	/* both copies, late */
+	ec_master_poll_devices(m);	/* both copies, late; b's */
 	ck_assert_uint_eq(m->late_answers, late + 2);
 	ck_assert_uint_eq(m->unmatched_datagrams, unmatched);
+	ck_assert_int_eq(b.state, EC_DATAGRAM_RECEIVED);
+	ck_assert_uint_eq(b.working_counter, RING_SLAVES);
 	ec_master_poll_devices(m);
 	ck_assert_uint_eq(m->late_answers, late + 2);
 	/* a copy of it once more (a duplicate) is unmatched */
@@ -348,6 +357,7 @@ START_TEST(test_ring_late_copies_are_late)
 	ck_assert_uint_eq(m->late_answers, late + 2);
 	ck_assert_uint_eq(m->unmatched_datagrams, unmatched + 1);
 	ec_datagram_clear(&a);
+	ec_datagram_clear(&b);
 }
 END_TEST
 
