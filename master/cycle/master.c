@@ -70,6 +70,22 @@ void ec_master_queue_datagram(struct ec_master *master,
  * @master: master; the caller holds the io lock
  * @datagram: datagram about to be freed or reused
  */
+/*
+ * The master no longer waits for @d, in flight: its answers (with
+ * redundancy the copies not back yet) may still come, and are counted as
+ * late answers until its frame index is used again (ec_master_lookup()).
+ */
+static void ec_master_forget_answers(struct ec_master *master,
+				     const struct ec_datagram *d)
+{
+	struct ec_lost_index *l = &master->lost[d->index];
+
+	l->sent_ns = d->sent_ns;
+	l->size = (u16)d->data_size;
+	l->type = (u8)d->type;
+	l->answers = master->red ? ec_red_copies_out(master, d->index) : 1;
+}
+
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
 				       struct ec_datagram *datagram)
 {
@@ -77,8 +93,10 @@ void ec_master_unqueue_datagram_locked(struct ec_master *master,
 		ec_list_del_init(&datagram->queue_node);
 	if (ec_list_linked(&datagram->sent_node)) {
 		ec_list_del_init(&datagram->sent_node);
-		if (master->in_flight[datagram->index] == datagram)
+		if (master->in_flight[datagram->index] == datagram) {
 			master->in_flight[datagram->index] = NULL;
+			ec_master_forget_answers(master, datagram);
+		}
 	}
 	if (datagram->state == EC_DATAGRAM_QUEUED ||
 	    datagram->state == EC_DATAGRAM_SENT)
@@ -109,12 +127,7 @@ void ec_master_unqueue_datagram(struct ec_master *master,
  */
 void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 {
-	struct ec_lost_index *l = &master->lost[d->index];
-
-	l->sent_ns = d->sent_ns;
-	l->size = (u16)d->data_size;
-	l->type = (u8)d->type;
-	l->answers = master->red ? ec_red_copies_out(master, d->index) : 1;
+	ec_master_forget_answers(master, d);
 	ec_list_del_init(&d->sent_node);
 	if (master->in_flight[d->index] == d)
 		master->in_flight[d->index] = NULL;

@@ -102,8 +102,9 @@ done
 # The closed ring (the base run) loses nothing: the simulator dropped no
 # frame (above) and both copies of every frame come back, so every answer
 # matches a datagram in flight, the second copy of one completed with one
-# copy ("Copies too late"), or one the master timed out ("Late answers";
-# its frame index is not used again for EC_LATE_ANSWER_NS, 1 s).  Asserted:
+# copy ("Copies too late"), or one the master timed out or stopped waiting
+# for, as at the example's release ("Late answers"; the frame index of
+# either is not used again for EC_LATE_ANSWER_NS, 1 s).  Asserted:
 # "Unmatched datagrams" does not grow during the base run.  It could only
 # if an answer came more than 1 s after its frame left (the rig's largest
 # round trip measured: 88 ms idle, 383 ms in OP with the kernel log
