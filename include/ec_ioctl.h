@@ -38,6 +38,7 @@
  *    entries' expected_wkc is written at every publication (it counts only
  *    the hot-connect groups present; without groups it never changes).
  *    The mailbox gateway's raw mailbox exchange (0xa8).
+ *    struct ec_ioctl_master's timed_out_datagrams and late_answers.
  */
 #define EC_IOCTL_VERSION 8
 #define EC_IOCTL_TYPE 0xa4
@@ -116,6 +117,10 @@ struct ec_ioctl_master {
 	 * struct ec_ioctl_slave's alias_holders and alias_next */
 	__u32 dup_aliases;
 	__u32 reserved[3];
+	/* datagrams the master gave up waiting for (version 8), and the
+	 * answers of those that still came, late (not unmatched) */
+	__u64 timed_out_datagrams;
+	__u64 late_answers;
 };
 
 struct ec_ioctl_port {

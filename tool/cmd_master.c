@@ -358,6 +358,12 @@ static void ec_print_master(unsigned int index,
 		    d->skipped_datagrams);
 	ec_out_uint("unmatched_datagrams", "      Unmatched datagrams: %llu\n",
 		    d->unmatched_datagrams);
+	/* given up waiting for; their answers that still came are late
+	 * (a slow or stalled link), not lost and not unmatched */
+	ec_out_uint("timed_out_datagrams", "      Timed out datagrams: %llu\n",
+		    d->timed_out_datagrams);
+	ec_out_uint("late_answers", "      Late answers:        %llu\n",
+		    d->late_answers);
 	/* a userspace application's receives (ec_ioctl.h, shm rx) */
 	ec_out_uint("rx_on_arrival", "      Receives on arrival: %llu\n",
 		    d->rx_on_arrival);

@@ -70,6 +70,22 @@ void ec_master_queue_datagram(struct ec_master *master,
  * @master: master; the caller holds the io lock
  * @datagram: datagram about to be freed or reused
  */
+/*
+ * The master no longer waits for @d, in flight: its answers (with
+ * redundancy the copies not back yet) may still come, and are counted as
+ * late answers until its frame index is used again (ec_master_lookup()).
+ */
+static void ec_master_forget_answers(struct ec_master *master,
+				     const struct ec_datagram *d)
+{
+	struct ec_lost_index *l = &master->lost[d->index];
+
+	l->sent_ns = d->sent_ns;
+	l->size = (u16)d->data_size;
+	l->type = (u8)d->type;
+	l->answers = master->red ? ec_red_copies_out(master, d->index) : 1;
+}
+
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
 				       struct ec_datagram *datagram)
 {
@@ -77,8 +93,10 @@ void ec_master_unqueue_datagram_locked(struct ec_master *master,
 		ec_list_del_init(&datagram->queue_node);
 	if (ec_list_linked(&datagram->sent_node)) {
 		ec_list_del_init(&datagram->sent_node);
-		if (master->in_flight[datagram->index] == datagram)
+		if (master->in_flight[datagram->index] == datagram) {
 			master->in_flight[datagram->index] = NULL;
+			ec_master_forget_answers(master, datagram);
+		}
 	}
 	if (datagram->state == EC_DATAGRAM_QUEUED ||
 	    datagram->state == EC_DATAGRAM_SENT)
@@ -103,10 +121,13 @@ void ec_master_unqueue_datagram(struct ec_master *master,
  * @master: master; the caller holds the io lock
  * @d: datagram in the SENT state
  *
- * Counted as timed out; an answer that still comes is unmatched.
+ * Counted as timed out.  Its answers (with redundancy the copies not yet
+ * back) may still come, late: until its frame index is used again they
+ * are counted as late answers, not as unmatched (ec_master_lookup()).
  */
 void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 {
+	ec_master_forget_answers(master, d);
 	ec_list_del_init(&d->sent_node);
 	if (master->in_flight[d->index] == d)
 		master->in_flight[d->index] = NULL;
@@ -121,16 +142,31 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 				 d->index);
 }
 
-/* Next frame index not used by a datagram in flight. */
-static bool ec_master_take_index(struct ec_master *master, u8 *index)
+/*
+ * Next frame index not used by a datagram in flight, nor by one timed out
+ * less than EC_LATE_ANSWER_NS ago whose answers may still come (a late
+ * answer of a domain's datagram has the type and size of the next one: it
+ * would be taken for it, stale data as new); when every free index has
+ * answers out, any free one.
+ */
+static bool ec_master_take_index(struct ec_master *master, u64 now_ns,
+				 u8 *index)
 {
-	unsigned int tries;
+	unsigned int tries, pass;
 
-	for (tries = 0; tries < 256; tries++) {
-		u8 i = master->next_index++;
+	for (pass = 0; pass < 2; pass++) {
+		u8 i = master->next_index;
 
-		if (!master->in_flight[i]) {
+		for (tries = 0; tries < 256; tries++, i++) {
+			const struct ec_lost_index *l = &master->lost[i];
+
+			if (master->in_flight[i])
+				continue;
+			if (!pass && l->answers &&
+			    now_ns - l->sent_ns < EC_LATE_ANSWER_NS)
+				continue;
 			*index = i;
+			master->next_index = (u8)(i + 1);
 			return true;
 		}
 	}
@@ -205,9 +241,10 @@ send:
 
 			if (!ec_frame_fits(&fb, d->data_size))
 				continue;
-			if (!ec_master_take_index(master, &d->index))
+			if (!ec_master_take_index(master, now_ns, &d->index))
 				break;
 			ec_frame_add(&fb, d);
+			master->lost[d->index].answers = 0;
 			ec_list_del_init(pos);
 			d->state = EC_DATAGRAM_SENT;
 			d->rx_pending = false;	/* a reply not taken is stale */
@@ -227,12 +264,34 @@ send:
 	return frames;
 }
 
-/* The datagram in flight that @fd answers, or NULL (counted, logged). */
+/*
+ * Is @fd a late answer of the datagram that timed out with its frame
+ * index (master->lost)?  Then it is counted as such.
+ */
+static bool ec_master_late_answer(struct ec_master *master,
+				  const struct ec_frame_datagram *fd)
+{
+	struct ec_lost_index *l = &master->lost[fd->index];
+
+	if (!l->answers || master->in_flight[fd->index] ||
+	    l->type != fd->type || l->size != fd->data_size)
+		return false;
+	l->answers--;
+	master->late_answers++;
+	return true;
+}
+
+/*
+ * The datagram in flight that @fd answers, or NULL: a late answer of one
+ * that timed out is counted as late, anything else as unmatched (logged).
+ */
 static inline struct ec_datagram *
 ec_master_lookup(struct ec_master *master, const struct ec_frame_datagram *fd)
 {
 	struct ec_datagram *d = master->in_flight[fd->index];
 
+	if (!d && ec_master_late_answer(master, fd))
+		return NULL;
 	if (!d || d->state != EC_DATAGRAM_SENT || (u8)d->type != fd->type ||
 	    d->data_size != fd->data_size) {
 		master->unmatched_datagrams++;

@@ -35,6 +35,12 @@ struct ec_redundancy;
  */
 #define EC_IO_TIMEOUT_NS (20 * EC_NSEC_PER_MSEC)
 /* The cyclic timeout is half the send interval, but never below this. */
+/*
+ * A timed-out datagram's frame index is not used again for this long while
+ * its answers may still come (unless no other index is free): a late
+ * answer would otherwise be taken for the next datagram's.
+ */
+#define EC_LATE_ANSWER_NS EC_NSEC_PER_SEC
 #define EC_CYCLIC_TIMEOUT_MIN_NS (50 * EC_NSEC_PER_USEC)
 /* The send interval the master assumes until the application sets one. */
 #define EC_SEND_INTERVAL_DEFAULT_NS EC_NSEC_PER_MSEC
@@ -62,11 +68,23 @@ struct ec_master {
 	struct ec_list datagram_queue;	/* queued, not yet sent */
 	struct ec_list sent_datagrams;	/* in flight */
 	struct ec_datagram *in_flight[256];	/* by frame index */
+	/*
+	 * A timed-out datagram's answers that may still come, by frame
+	 * index, until the index is used again (ec_master_lose_datagram()):
+	 * such an answer is late, not unmatched.
+	 */
+	struct ec_lost_index {
+		u64 sent_ns;	/* when it was sent */
+		u16 size;
+		u8 type;
+		u8 answers;	/* copies still out */
+	} lost[256];
 	u8 next_index;
 	u64 io_timeout_ns;
 
 	struct ec_device_stats stats;	/* all devices together */
 	u64 timed_out_datagrams;
+	u64 late_answers;	/* answers of datagrams already timed out */
 	u64 unmatched_datagrams;
 	u64 skipped_datagrams;
 	u64 bad_frames;

@@ -280,6 +280,7 @@ bool ec_red_late_copy(struct ec_master *master,
 	if (master->in_flight[fd->index] || !s->late_ok)
 		return false;
 	s->late_ok = false;
+	master->lost[fd->index].answers = 0;	/* the index is free */
 	master->red->late++;
 	return true;
 }
@@ -340,6 +341,21 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 }
 
 /**
+ * ec_red_copies_out() - copies of the datagram in flight with frame index
+ * @index not back yet
+ * @master: master with a backup device
+ * @index: frame index
+ *
+ * Return: the copies still out (0 to 2).
+ */
+u8 ec_red_copies_out(const struct ec_master *master, u8 index)
+{
+	const struct ec_red_slot *s = master->red->slot[index];
+
+	return s->expected > s->copies ? (u8)(s->expected - s->copies) : 0;
+}
+
+/**
  * ec_red_check_partial() - complete the datagrams whose second copy is late
  * @master: master
  * @now_ns: current time
@@ -372,6 +388,11 @@ void ec_red_check_partial(struct ec_master *master, u64 now_ns)
 		master->red->partial++;
 		s->late_ok = true;
 		s->one_copy = true;
+		/* its index waits for the other copy, as a timed-out one's
+		 * (ec_master_take_index()); it is counted as late here */
+		master->lost[d->index] = (struct ec_lost_index){
+			.sent_ns = d->sent_ns, .size = (u16)d->data_size,
+			.type = (u8)d->type, .answers = 1 };
 		ec_red_finish(master, d, s, now_ns);
 	}
 }

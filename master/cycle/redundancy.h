@@ -72,6 +72,7 @@ void ec_red_receive(struct ec_master *master, struct ec_datagram *d,
 		    unsigned int rx_dev, u64 now_ns);
 bool ec_red_late_copy(struct ec_master *master,
 		      const struct ec_frame_datagram *fd);
+u8 ec_red_copies_out(const struct ec_master *master, u8 index);
 void ec_red_check_partial(struct ec_master *master, u64 now_ns);
 bool ec_red_one_copy(const struct ec_master *master,
 		     const struct ec_datagram *d);

@@ -90,6 +90,8 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 	data->lost_frames = ec_master_lost_frames(c);
 	data->skipped_datagrams = c->skipped_datagrams;
 	data->unmatched_datagrams = c->unmatched_datagrams;
+	data->timed_out_datagrams = c->timed_out_datagrams;
+	data->late_answers = c->late_answers;
 	ec_ioctl_copy_rates(data->tx_frame_rates, c->stats.tx_frame_rates);
 	ec_ioctl_copy_rates(data->rx_frame_rates, c->stats.rx_frame_rates);
 	ec_ioctl_copy_rates(data->tx_byte_rates, c->stats.tx_byte_rates);

@@ -27,7 +27,7 @@ EC_OFF(ec_ioctl_device, tx_frame_rates, 48);
 EC_OFF(ec_ioctl_device, rx_byte_rates, 84);
 EC_OFF(ec_ioctl_device, driver, 96);
 
-EC_ABI(ec_ioctl_master, 408);
+EC_ABI(ec_ioctl_master, 424);
 EC_OFF(ec_ioctl_master, phase, 12);
 EC_OFF(ec_ioctl_master, num_devices, 15);
 EC_OFF(ec_ioctl_master, devices, 16);
@@ -42,6 +42,8 @@ EC_OFF(ec_ioctl_master, rx_on_arrival, 376);
 EC_OFF(ec_ioctl_master, rx_in_call, 384);
 EC_OFF(ec_ioctl_master, dup_aliases, 392);
 EC_OFF(ec_ioctl_master, reserved, 396);
+EC_OFF(ec_ioctl_master, timed_out_datagrams, 408);
+EC_OFF(ec_ioctl_master, late_answers, 416);
 
 EC_ABI(ec_ioctl_port, 16);
 EC_OFF(ec_ioctl_port, next_slave, 4);

@@ -100,6 +100,7 @@ struct ring {
 	unsigned long frames_sent[2];
 	bool heal_after_backup;	/* mend the cable between the two copies */
 	unsigned int drop_backup;	/* lose the next answers of backup copies */
+	bool hold;		/* answers wait: a stalled link (late) */
 };
 
 static struct ring rg;
@@ -140,6 +141,8 @@ static void ring_poll(struct ec_device *dev)
 	struct ring_dev *d = &r->dev[dev->index];
 	unsigned int i, n = d->pending;
 
+	if (r->hold)
+		return;
 	d->pending = 0;
 	for (i = 0; i < n; i++)
 		ec_device_receive(dev, d->frame[i], d->len[i], r->now_ns);
@@ -289,6 +292,72 @@ START_TEST(test_ring_scan)
 	ck_assert_uint_eq(ls.link_up, 1);
 	ck_assert_uint_eq(rg.master.unmatched_datagrams, 0);
 	ck_assert_uint_eq(logged("ring broken"), 0);
+}
+END_TEST
+
+/*
+ * The ring closed, both copies of a datagram come back after it timed
+ * out (a stalled link, as the emulated rig's host stalls): it is counted
+ * as timed out once, its two copies as late answers, none as unmatched;
+ * its frame index is not used again while they are out, and then is.
+ */
+START_TEST(test_ring_late_copies_are_late)
+{
+	struct ec_master *m = &rg.master;
+	struct ec_datagram a, b;
+	u64 lost, unmatched, late;
+	u8 index;
+
+	ck_assert(ring_run_until_ready(&rg, 20 * EC_NSEC_PER_SEC));
+	ring_cycle(&rg);		/* the FSMs' answers are in */
+	ec_master_poll_devices(m);
+	ec_master_check_timeouts(m, rg.now_ns + m->io_timeout_ns,
+				 m->io_timeout_ns);
+	lost = m->timed_out_datagrams;
+	unmatched = m->unmatched_datagrams;
+	late = m->late_answers;
+	ec_datagram_init(&a);
+	ck_assert_int_eq(ec_datagram_brd(&a, 0x0130, 2), 0);
+	ec_master_queue_datagram(m, &a);
+	rg.hold = true;
+	ec_master_send_datagrams(m, rg.now_ns);
+	index = a.index;
+	ec_master_poll_devices(m);
+	ec_master_check_timeouts(m, rg.now_ns + m->io_timeout_ns,
+				 m->io_timeout_ns);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_TIMED_OUT);
+	ck_assert_uint_eq(m->timed_out_datagrams, lost + 1);
+	/* the next datagram does not take its index while they are out */
+	m->next_index = index;
+	ec_datagram_init(&b);
+	ck_assert_int_eq(ec_datagram_brd(&b, 0x0130, 2), 0);
+	ec_master_queue_datagram(m, &b);
+	ec_master_send_datagrams(m, rg.now_ns + m->io_timeout_ns);
+	ck_assert_uint_ne(b.index, index);
+	rg.hold = false;
+	ec_master_poll_devices(m);	/* both copies, late; b's */
+	ck_assert_uint_eq(m->late_answers, late + 2);
+	ck_assert_uint_eq(m->unmatched_datagrams, unmatched);
+	ck_assert_int_eq(b.state, EC_DATAGRAM_RECEIVED);
+	ck_assert_uint_eq(b.working_counter, RING_SLAVES);
+	ec_master_poll_devices(m);
+	ck_assert_uint_eq(m->late_answers, late + 2);
+	/* a copy of it once more (a duplicate) is unmatched */
+	ec_master_receive_frame_on(m, EC_DEVICE_MAIN, rg.dev[0].frame[0],
+				   rg.dev[0].len[0], rg.now_ns);
+	ck_assert_uint_eq(m->unmatched_datagrams, unmatched + 1);
+	/* the index used again: its answers are matched */
+	m->next_index = index;
+	ec_master_queue_datagram(m, &a);
+	ec_master_send_datagrams(m, rg.now_ns);
+	ck_assert_uint_eq(a.index, index);
+	ec_master_poll_devices(m);
+	ck_assert_int_eq(a.state, EC_DATAGRAM_RECEIVED);
+	ck_assert_uint_eq(a.working_counter, RING_SLAVES);
+	ck_assert_uint_eq(m->late_answers, late + 2);
+	ck_assert_uint_eq(m->unmatched_datagrams, unmatched + 1);
+	ec_datagram_clear(&a);
+	ec_datagram_clear(&b);
 }
 END_TEST
 
@@ -532,6 +601,7 @@ int main(void)
 	tcase_add_checked_fixture(tr, ring_setup, ring_teardown);
 	tcase_set_timeout(tr, 60);
 	tcase_add_test(tr, test_ring_scan);
+	tcase_add_test(tr, test_ring_late_copies_are_late);
 	tcase_add_test(tr, test_ring_break_in_op);
 	tcase_add_test(tr, test_ring_break_keeps_slaves);
 	tcase_add_test(tr, test_ring_rescan_while_broken);

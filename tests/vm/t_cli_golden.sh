@@ -67,7 +67,7 @@ mask() {
 				$_ = "$l$v\n";
 			}
 			s/^( +(?:Tx|Rx) (?:frames|bytes|errors): +)[0-9]+$/$1#/;
-			s/^( +(?:Lost frames|Skipped datagrams|Unmatched datagrams|Receives on arrival|Receives in the call): +)[0-9]+$/$1#/;
+			s/^( +(?:Lost frames|Skipped datagrams|Unmatched datagrams|Timed out datagrams|Late answers|Receives on arrival|Receives in the call): +)[0-9]+$/$1#/;
 			s/^( +(?:DC reference time|Application time): +)[0-9]+$/$1#/;
 			s/^( +)[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+$/$1#/;
 			s/[0-9]+/#/g if /^ +Broadcasts: /;

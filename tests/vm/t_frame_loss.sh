@@ -8,7 +8,7 @@
 # simulator dropped, the cycles without complete process data and the
 # longest run of them.  The cycles without complete data may be at most
 # the dropped frames plus the late frames of the run (answers that came
-# after their cycle: the master counts them as unmatched) plus what the
+# after their cycle: the master counts them as late answers) plus what the
 # run without loss shows; the longest run at 1 % at most 2; at 20 % no
 # slave's SM watchdog trips (no "Sync manager watchdog" AL status in the
 # kernel log).  Counts, not times, are asserted, but an emulated
@@ -39,7 +39,7 @@ KO=$("$TTOP/examples/kernel/build" "${KERNEL:-6.1}" 2>"$TMP/build.err") ||
 	fail "ec_kernel_example.ko did not build: $(tail -n 3 "$TMP/build.err")"
 
 vm_run --file "$KO:/data/ec_kernel_example.ko" -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1/p"; }
-	late() { ethercat master | sed -n "s/^ *Unmatched datagrams: *\([0-9]*\).*/\1/p"; }
+	late() { ethercat master | sed -n "s/^ *Late answers: *\([0-9]*\).*/\1/p"; }
 	i=0; while [ $i -lt 60 ]; do
 		[ "$(ethercat slaves | grep -c " PREOP ")" -ge 6 ] && break
 		sleep 0.25; i=$((i + 1)); done

@@ -13,8 +13,8 @@
 # cycles without loss and 3000 at 1 % (2 ms cycle, as t_frame_loss), twice
 # in turn (a, b: on a loaded host two runs of the same kind differ by as
 # much as the two kinds, so one pair says little), and the test prints for
-# each: frames dropped, late answers (counted by the
-# master as unmatched), largest wake-up latency, incomplete cycles and
+# each: frames dropped, late answers (the master's
+# "Late answers"), largest wake-up latency, incomplete cycles and
 # the longest run of them, the ratio of the longest runs, and the largest
 # stall in cycles (a stall of S ms leaves the example S / cycle cycles
 # behind, which it then runs back to back, each one incomplete).  Those are
@@ -47,7 +47,7 @@ while [ "$i" -lt "$n" ]; do
 done
 
 vm_run -- 'dropped() { vm-control status | sed -n "s/.* dropped \([0-9]*\) .*/\1/p"; }
-	late() { ethercat master | sed -n "s/^ *Unmatched datagrams: *\([0-9]*\).*/\1/p"; }
+	late() { ethercat master | sed -n "s/^ *Late answers: *\([0-9]*\).*/\1/p"; }
 	i=0; while [ $i -lt 120 ]; do
 		[ "$(ethercat slaves | grep -c " PREOP ")" -ge 6 ] && break
 		sleep 0.25; i=$((i + 1)); done
