@@ -9,7 +9,8 @@
 # ethercat-sim, or without the ec_master module, it says so; a missing
 # segment file and one the simulator refuses (with the simulator's own
 # message) are reported; none of them leaves anything behind.  Then "ethercatctl
-# simulate" with the default segment (a veth pair ecsim0/ecsim0p, the
+# simulate" with the default segment's machine built from ESI files with
+# ethercat-sim --from-esi (a veth pair ecsim0/ecsim0p, the
 # simulator as a daemon): its slaves in PREOP, "ethercat slaves", the user
 # example in OP with its loop-back, slave 5 (the servo) unplugged with
 # ethercat-sim-ctl (-j) and the example's reaction (5 slaves, the servo
@@ -25,7 +26,35 @@ CTL=$TTOP/build/dist/ethercatctl
 [ -x "$TTOP/build/vm-bin/ec_user_example" ] ||
 	fail "build/vm-bin/ec_user_example not built (make userspace)"
 
-vm_run --no-load --guest-sim --file "$CTL:/usr/sbin/ethercatctl" -- '
+# The default segment's machine built from ESI files, as a user builds
+# theirs (doc/SIMULATION.md): the test ESI files of tests/esi/ and
+# --export-esi for the others, then --from-esi; the servo's alias and the
+# loop-back wires added (a segment file's own keys, not in ESI files).
+SIM=$TTOP/build/sim/ethercat-sim
+D=$TMP/esi
+mkdir -p "$D"
+cp "$TTOP"/tests/esi/EL1008.xml "$TTOP"/tests/esi/EL3102.xml \
+	"$TTOP"/tests/esi/ECSIM-SERVO.xml "$D"/
+for m in EK1100 EL2008 EL4102; do
+	"$SIM" --export-esi $m >"$D/$m.xml" 2>"$TMP/export.err" ||
+		fail "--export-esi $m: $(cat "$TMP/export.err")"
+done
+"$SIM" --from-esi "$D" --types \
+	EK1100,EL1008@0x00100000,EL2008,EL3102,EL4102,ECSIM-SERVO@0x00020000 \
+	-o "$D/esi.json" 2>"$TMP/from-esi.err" ||
+	fail "--from-esi: $(cat "$TMP/from-esi.err")"
+python3 - "$D/esi.json" "$D/segment.json" <<'PY' || fail "cannot add the wires"
+import json, sys
+seg = json.load(open(sys.argv[1]))
+seg["slaves"][5]["alias"] = 1001
+seg["wires"] = [{"from": 2, "to": 1},
+                {"from": "4:0x3001:01", "to": "3:0x3101:02"},
+                {"from": "4:0x3002:01", "to": "3:0x3102:02"}]
+json.dump(seg, open(sys.argv[2], "w"), indent=1)
+PY
+
+vm_run --no-load --guest-sim --segment "$D/segment.json" \
+	--file "$CTL:/usr/sbin/ethercatctl" -- '
 	'"$GUEST_WAIT_N"'
 	left() {	# what a stop may not leave behind
 		echo "left_$1: ifaces=$(ls /sys/class/net | grep -c ^ecsim)" \
