@@ -206,6 +206,7 @@ void ec_master_poll_devices(struct ec_master *master);
 void ec_master_update_stats(struct ec_master *master, u64 now_ns);
 void ec_master_idle_receive(struct ec_master *master, u64 now_ns);
 void ec_master_idle_fsm(struct ec_master *master, u64 now_ns);
+bool ec_master_idle_at_rest(const struct ec_master *master);
 void ec_master_idle_cycle(struct ec_master *master, u64 now_ns);
 
 void ec_master_device_attached(struct ec_master *master,

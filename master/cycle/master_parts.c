@@ -15,6 +15,7 @@
 #include "slave/slave.h"
 #include "slave/link_health.h"
 #include "app/hc_group.h"
+#include "slave/registers.h"
 
 int ec_master_init(struct ec_master *master, unsigned int index)
 {
@@ -75,6 +76,54 @@ void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_fsm_run(&master->slaves[i], now_ns);
 	ec_hc_groups_update(master, now_ns);
+}
+
+/**
+ * ec_master_idle_at_rest() - the idle turn just run started no job that
+ * waits for its reply
+ * @master: master; idle phase, the io lock held, after ec_master_idle_fsm()
+ *	and before the send
+ *
+ * No scan runs, and the datagram queue holds the master FSM's broadcast
+ * of the AL status and otherwise only periodic single reads due by time:
+ * the link health read and the slaves' mailbox polls and AL status checks
+ * (ec_fsm_slave_checking()); every other slave FSM is idle (no request,
+ * configuration or dictionary step in progress).
+ * The glue then waits longer before the next turn, as IgH's idle thread
+ * waits a jiffy while its master FSM is idle; what a check's reply shows
+ * is handled at that turn.  A queued request or rescan ends the wait
+ * (master/linux/thread.c).
+ *
+ * Return: true if at rest.
+ */
+bool ec_master_idle_at_rest(const struct ec_master *master)
+{
+	const struct ec_datagram *d = &master->fsm_datagram;
+	unsigned int queued = 0, checks = 1, i;
+	const struct ec_list *n;
+
+	if (master->scan_busy || master->fsm.slaves_scanning ||
+	    d->state != EC_DATAGRAM_QUEUED || d->type != EC_DATAGRAM_BRD ||
+	    ec_get_u16(d->address + 2) != EC_REG_AL_STATUS)
+		return false;
+	for (n = master->datagram_queue.next; n != &master->datagram_queue;
+	     n = n->next)
+		queued++;
+	if (master->health.datagram.state == EC_DATAGRAM_QUEUED)
+		checks++;
+	for (i = 0; i < master->slave_count; i++) {
+		const struct ec_fsm_slave *fsm = master->slaves[i].fsm;
+
+		if (!fsm)
+			continue;
+		if (!ec_fsm_slave_checking(fsm)) {
+			if (!ec_fsm_slave_idle(fsm))
+				return false;	/* a job in progress */
+		} else if (fsm->datagram.state == EC_DATAGRAM_QUEUED) {
+			checks++;
+		}
+	}
+	return checks == queued;
 }
 
 /**

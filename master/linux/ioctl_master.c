@@ -153,6 +153,7 @@ long ec_ioctl_master_rescan(struct ec_cdev_file *f, void __user *arg)
 	mutex_lock(&m->io_mutex);
 	ec_fsm_master_rescan(&m->core.fsm);
 	mutex_unlock(&m->io_mutex);
+	ec_linux_thread_nudge(m);
 	return 0;
 }
 

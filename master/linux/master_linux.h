@@ -60,6 +60,8 @@ struct ec_linux_master {
 	/* Wakes the thread from any context (the cyclic receive). */
 	struct irq_work wake_work;
 	int thread_kick;
+	/* A request or rescan for the idle thread at rest (thread.c). */
+	int idle_nudge;
 	struct task_struct *thread;
 	/* Woken by the thread after every turn in which requests finished. */
 	wait_queue_head_t request_wq;
@@ -161,6 +163,7 @@ static inline struct ec_linux_master *ec_linux_of(const struct ec_master *c)
 }
 
 int ec_linux_thread_start(struct ec_linux_master *m);
+void ec_linux_thread_nudge(struct ec_linux_master *m);
 void ec_linux_thread_stop(struct ec_linux_master *m);
 void ec_linux_enter_operation(struct ec_linux_master *m);
 void ec_linux_leave_operation(struct ec_linux_master *m);

@@ -130,6 +130,8 @@ static int ec_linux_req_queue(struct ec_linux_master *m, u16 position,
 			ret = -EBUSY;	/* scan in progress */
 		}
 		mutex_unlock(&m->io_mutex);
+		if (!ret)
+			ec_linux_thread_nudge(m);	/* an idle rest ends */
 		if (ret != -EBUSY)
 			return ret;
 		if (time_after(jiffies, end))

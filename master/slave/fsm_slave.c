@@ -293,6 +293,23 @@ static void ec_fsm_slave_state_poll_fetch(struct ec_fsm_slave *fsm,
 	fsm->next_poll_ns = now_ns;
 }
 
+/**
+ * ec_fsm_slave_checking() - the slave FSM's datagram is one of its
+ * periodic checks: the mailbox poll or the AL status check
+ * @fsm: slave FSM
+ *
+ * A single read each, due by time; what its reply shows starts a job at
+ * the next turn, whenever that is (ec_master_idle_at_rest()).
+ *
+ * Return: true if so.
+ */
+bool ec_fsm_slave_checking(const struct ec_fsm_slave *fsm)
+{
+	return fsm->state == ec_fsm_slave_state_poll ||
+	       (fsm->state == ec_fsm_slave_state_target &&
+		ec_fsm_target_checking(&fsm->target));
+}
+
 /* Nothing in progress: pick the next job. */
 void ec_fsm_slave_state_idle(struct ec_fsm_slave *fsm, u64 now_ns)
 {

@@ -106,6 +106,7 @@ int ec_fsm_slave_init(struct ec_fsm_slave *fsm, struct ec_slave *slave);
 void ec_fsm_slave_clear(struct ec_fsm_slave *fsm);
 bool ec_fsm_slave_exec(struct ec_fsm_slave *fsm, u64 now_ns);
 bool ec_fsm_slave_idle(const struct ec_fsm_slave *fsm);
+bool ec_fsm_slave_checking(const struct ec_fsm_slave *fsm);
 bool ec_fsm_slave_mbox_watched(const struct ec_slave *slave);
 bool ec_slave_fsm_mbox_checkable(const struct ec_slave *slave);
 void ec_slave_fsm_mbox_full(struct ec_slave *slave);

@@ -201,6 +201,18 @@ bool ec_fsm_target_configured(const struct ec_fsm_target *fsm)
 }
 
 /**
+ * ec_fsm_target_checking() - the AL status check of an idle slave is on
+ * its way (a single read; its reply waits for the next turn)
+ * @fsm: target FSM
+ *
+ * Return: true if so.
+ */
+bool ec_fsm_target_checking(const struct ec_fsm_target *fsm)
+{
+	return fsm->state == ec_fsm_target_state_al_check;
+}
+
+/**
  * ec_fsm_target_settled() - the slave is kept where it should be and
  * nothing asks for a job
  * @fsm: target FSM

@@ -64,6 +64,7 @@ bool ec_fsm_target_stale_config(const struct ec_fsm_target *fsm);
 void ec_fsm_target_request_check(struct ec_fsm_target *fsm);
 bool ec_fsm_target_configured(const struct ec_fsm_target *fsm);
 bool ec_fsm_target_settled(const struct ec_fsm_target *fsm);
+bool ec_fsm_target_checking(const struct ec_fsm_target *fsm);
 void ec_fsm_target_forget_config(struct ec_fsm_target *fsm);
 
 u8 ec_slave_target_state(const struct ec_slave *slave);

@@ -61,6 +61,11 @@ $(BENCH_USER_VM): $(BENCH_USER)
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+# make bench IGH_SRC=DIR: also IgH EtherLab's master from the source tree
+# DIR (1.6.1), built in $(BUILD)/igh and booted in the rig with the same
+# applications, and a table of ours / IgH (scripts/bench-igh).
+IGH_SRC ?=
+
 .PHONY: bench
 bench: userspace
-	EC_FIGURES=$(FIGURES) scripts/bench
+	EC_FIGURES=$(FIGURES) IGH_SRC=$(IGH_SRC) scripts/bench

@@ -14,6 +14,11 @@
  * Usage: ec_bench_user [-m MASTER] [-c CYCLES] [-t CYCLE_US] [-w WARMUP_MS]
  *                      [-b BARE_IOCTLS] [-W WARM_CYCLES]
  *        ec_bench_user -S   (the semantics checks of the shared area)
+ *
+ * Built with -DEC_BENCH_IGH against IgH's ecrt.h and libethercat
+ * (scripts/bench-igh, make bench IGH_SRC=DIR) it runs the same application
+ * and timing; -S, -W and the bare ioctl (-b) need this project's library
+ * and module and are not there (-b 0 is the default then).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -83,7 +88,9 @@ static void bench_sort_u32(uint32_t *a, unsigned int n)
 #define BENCH_LOG(fmt, ...) printf(fmt "\n", ##__VA_ARGS__)
 
 #include "bench_app.h"
+#ifndef EC_BENCH_IGH
 #include "bench_semantics.h"
+#endif
 
 static void bench_sleep_until(struct timespec *t, unsigned int period_us)
 {
@@ -97,6 +104,7 @@ static void bench_sleep_until(struct timespec *t, unsigned int period_us)
 		;
 }
 
+#ifndef EC_BENCH_IGH
 /*
  * The bare cost of entering the module: an ioctl with a command number
  * the dispatch table has no entry for (-ENOTTY after the table lookup,
@@ -177,6 +185,7 @@ static int bench_warm_pass(struct bench *main, int fd, unsigned int cycles,
 	free(cold);
 	return cold ? ret : -ENOMEM;
 }
+#endif /* !EC_BENCH_IGH */
 
 static int usage(void)
 {
@@ -189,7 +198,11 @@ static int usage(void)
 int main(int argc, char **argv)
 {
 	unsigned int master_index = 0, period_us = 1000, warmup_ms = 20000;
+#ifndef EC_BENCH_IGH
 	unsigned int bare = 2000;	/* -b: bare ioctls timed after the run */
+#else
+	unsigned int bare = 0;
+#endif
 	unsigned int warm = 0;		/* -W: cycles of bench_warm_pass() */
 	unsigned int i, waited = 0, semantics = 0;
 	struct bench b;
@@ -214,6 +227,13 @@ int main(int argc, char **argv)
 	}
 	if (!b.cycles || !period_us)
 		return usage();
+#ifdef EC_BENCH_IGH
+	if (bare || warm || semantics) {
+		fprintf(stderr, "ec_bench_user: -b, -W and -S need this "
+			"project's library (built against IgH's)\n");
+		return 2;
+	}
+#endif
 	for (i = 0; i < BENCH_ROWS; i++) {
 		b.ticks[i] = calloc(b.cycles, sizeof(uint32_t));
 		if (!b.ticks[i])
@@ -255,11 +275,13 @@ int main(int argc, char **argv)
 		bench_sleep_until(&t, period_us);
 	}
 	BENCH_LOG("BENCH user op after_cycles=%u", i);
+#ifndef EC_BENCH_IGH
 	if (semantics) {
 		ret = bench_semantics(&b, period_us);
 		BENCH_LOG("BENCH user semantics %s", ret ? "FAILED" : "ok");
 		return ret ? 1 : 0;
 	}
+#endif
 	while (b.done < b.cycles) {
 		if (bench_cycle(&b, 1) < 0) {
 			BENCH_LOG("BENCH user error: cycle failed");
@@ -268,6 +290,7 @@ int main(int argc, char **argv)
 		bench_sleep_until(&t, period_us);
 	}
 	bench_report(&b, "user");
+#ifndef EC_BENCH_IGH
 	if (warm) {
 		char path[32];
 		int fd;
@@ -284,5 +307,8 @@ int main(int argc, char **argv)
 	ecrt_release_master(b.master);
 	if (bare)
 		bench_bare_ioctl(master_index, bare);
+#else
+	ecrt_release_master(b.master);
+#endif
 	return 0;
 }

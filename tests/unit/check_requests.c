@@ -4,7 +4,8 @@
  * application's requests of different kinds are served in the order they
  * reach the queue; a request taken back is never served; an abandoned
  * request is reaped once its FSM is done with it, also when the slave
- * goes away in the middle.
+ * goes away in the middle.  The idle thread's rest (the turn queued
+ * nothing but the AL status broadcast) ends with a request or a rescan.
  */
 #include "config_harness.h"
 
@@ -233,6 +234,85 @@ START_TEST(test_ops_rows_complete)
 }
 END_TEST
 
+/*
+ * An idle turn as master/linux/thread.c runs it; returns whether the glue
+ * would rest after it (ec_master_idle_at_rest() before the send).
+ */
+static bool idle_turn(struct ec_harness *h)
+{
+	struct ec_master *m = &h->master;
+	bool rest;
+
+	ec_master_poll_devices(m);
+	ec_port_io_lock(m);
+	ec_master_idle_receive(m, h->now_ns);
+	ec_port_io_unlock(m);
+	ec_master_idle_fsm(m, h->now_ns);
+	ec_port_io_lock(m);
+	rest = ec_master_idle_at_rest(m);
+	ec_master_send_datagrams(m, h->now_ns);
+	ec_port_io_unlock(m);
+	h->now_ns += EC_HARNESS_CYCLE_NS;
+	return rest;
+}
+
+/* Turns until one is at rest (at most @limit); returns how many ran. */
+static unsigned int turns_to_rest(struct ec_harness *h, unsigned int limit)
+{
+	unsigned int i;
+
+	for (i = 1; i <= limit; i++)
+		if (idle_turn(h))
+			return i;
+	return limit + 1;
+}
+
+/*
+ * The idle master at rest sends the AL status broadcast alone; a CLI
+ * request makes its turns busy until it is served, a rescan until the
+ * scan is over, then the master rests again.
+ */
+START_TEST(test_idle_rest)
+{
+	struct ec_sdo_request r;
+	struct ec_slave *servo;
+	unsigned int i, rests = 0;
+	struct fixture f;
+	u8 b[4];
+
+	setup(&f);
+	/* The dictionaries and the slaves' jobs after the scan. */
+	ck_assert_uint_le(turns_to_rest(&f.h, 30000), 30000);
+	for (i = 0; i < 1000; i++)
+		rests += idle_turn(&f.h);
+	/* Busy turns: the slaves' periodic reads and link health only. */
+	ck_assert_uint_ge(rests, 900);
+
+	servo = slave_at(&f.h, ID_SERVO);
+	cli_sdo(&r, 0x1018, 1, b, sizeof(b));
+	ec_slave_queue_request(servo, &r.base);
+	/* Busy from its first datagram until the turn that completes it. */
+	for (i = 0; i < 100; i++) {
+		bool rest = idle_turn(&f.h);
+
+		if (ec_req_done(r.base.state))
+			break;
+		ck_assert_msg(!rest, "rest at turn %u of the request", i);
+	}
+	ck_assert_int_eq(r.base.state, EC_REQ_SUCCESS);
+	ck_assert_uint_eq(ec_get_u32(b), VID_ECSIM);
+	ck_assert_uint_le(turns_to_rest(&f.h, 100), 100);
+
+	ec_fsm_master_rescan(&f.h.master.fsm);
+	ck_assert(!idle_turn(&f.h));
+	ck_assert(!idle_turn(&f.h));
+	ck_assert_uint_le(turns_to_rest(&f.h, 30000), 30000);
+	ck_assert(!f.h.master.scan_busy);
+	ck_assert_uint_eq(f.h.master.slave_count, N_SLAVES);
+	teardown(&f);
+}
+END_TEST
+
 static Suite *requests_suite(void)
 {
 	Suite *s = suite_create("requests");
@@ -243,6 +323,7 @@ static Suite *requests_suite(void)
 	tcase_add_test(tc, test_unqueued_not_served);
 	tcase_add_test(tc, test_orphan_reaped);
 	tcase_add_test(tc, test_ops_rows_complete);
+	tcase_add_test(tc, test_idle_rest);
 	suite_add_tcase(s, tc);
 	return s;
 }
