@@ -21,5 +21,5 @@ copy_tree() {
 	mkdir -p "$1"
 	git ls-files --cached --others --exclude-standard -z |
 		xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\n" "$f"; done' sh |
-		tar -cf - -T - | tar -xf - -C "$1" || fail "cannot copy the tree"
+		tar --verbatim-files-from -cf - -T - | tar -xf - -C "$1" || fail "cannot copy the tree"
 }
