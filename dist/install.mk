@@ -199,6 +199,7 @@ uninstall:
 		$(DESTDIR)$(CMAKEDIR)/EtherCATConfigVersion.cmake \
 		$(DESTDIR)$(BINDIR)/ethercat $(DESTDIR)$(BINDIR)/ethercat-sim \
 		$(DESTDIR)$(BINDIR)/ethercat-sim-ctl \
+		$(DESTDIR)$(BINDIR)/ethercat-mbg \
 		$(DESTDIR)$(SYSTEMDUNITDIR)/ethercat-sim@.service \
 		$(DESTDIR)$(SBINDIR)/ethercatctl \
 		$(DESTDIR)$(SYSTEMDUNITDIR)/ethercat.service \
@@ -208,6 +209,7 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/ethercat-sim-ctl.1 \
 		$(DESTDIR)$(MANDIR)/man5/ethercat.conf.5 \
 		$(DESTDIR)$(MANDIR)/man8/ethercatctl.8 \
+		$(DESTDIR)$(MANDIR)/man8/ethercat-mbg.8 \
 		$(DESTDIR)$(BASHCOMPDIR)/ethercat \
 		$(DESTDIR)$(BASHCOMPDIR)/ethercatctl \
 		$(DESTDIR)$(BASHCOMPDIR)/ethercat-sim-ctl

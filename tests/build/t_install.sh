@@ -97,7 +97,7 @@ done <"$tmp/ctlcmds"
 sed -n 's/^\([A-Z0-9_]*\)=.*/\1/p' dist/ethercat.conf |
 	sed 's/^MASTER0_/MASTERn_/' | sort -u >"$tmp/keys"
 sed -n -e 's/^\.B \([A-Z][A-Z_]*\)$/\1/p' \
-	-e 's/^\.BI MASTER n _\([A-Z]*\)$/MASTERn_\1/p' \
+	-e 's/^\.BI MASTER n _\([A-Z_]*\)$/MASTERn_\1/p' \
 	doc/man/ethercat.conf.5.in | sort -u >"$tmp/mankeys"
 cmp -s "$tmp/keys" "$tmp/mankeys" ||
 	fail "ethercat.conf(5) and dist/ethercat.conf differ:" \
