@@ -18,6 +18,7 @@
  *     1 AL status, 2 AL status code, 3 link connected (bit n: port n).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "mbg_od.h"
@@ -64,63 +65,87 @@ static int mbg_od_s(struct ecsim_od *od, uint16_t index, uint8_t sub,
 	return ecsim_od_add_entry(od, index, sub, &e);
 }
 
+/*
+ * The entries of a 0x8nnn/0x9nnn record (RECORD) and of a 0xAnnn
+ * diagnosis record: sub-index, data type (0: a string), name, and the
+ * value's place in struct mbg_od_slave.
+ */
+struct mbg_od_field {
+	uint8_t sub;
+	uint16_t dt;
+	const char *name;
+	size_t off;
+	size_t size;		/* of the field: 1, 2 or 4 (strings: 0) */
+};
+
+#define MBG_F(sub, dt, name, f)                                           \
+	{ sub, dt, name, offsetof(struct mbg_od_slave, f),                \
+	  dt ? sizeof(((struct mbg_od_slave *)0)->f) : 0 }
+
+static const struct mbg_od_field mbg_od_record_fields[] = {
+	MBG_F(1, ECSIM_DT_UNSIGNED16, "Fixed station address", station),
+	MBG_F(2, 0, "Type", order),
+	MBG_F(3, 0, "Name", name),
+	{ 4, ECSIM_DT_UNSIGNED32, "Device type", 0, 0 },	/* always 0 */
+	MBG_F(5, ECSIM_DT_UNSIGNED32, "Vendor ID", vendor),
+	MBG_F(6, ECSIM_DT_UNSIGNED32, "Product code", product),
+	MBG_F(7, ECSIM_DT_UNSIGNED32, "Revision", revision),
+	MBG_F(8, ECSIM_DT_UNSIGNED32, "Serial number", serial),
+	MBG_F(0x21, ECSIM_DT_UNSIGNED16, "Mailbox out size", mbox_out),
+	MBG_F(0x22, ECSIM_DT_UNSIGNED16, "Mailbox in size", mbox_in),
+	MBG_F(0x23, ECSIM_DT_UNSIGNED16, "Mailbox protocols", mbox_protocols),
+};
+
+static const struct mbg_od_field mbg_od_diag_fields[] = {
+	MBG_F(1, ECSIM_DT_UNSIGNED16, "AL status", al_state),
+	MBG_F(2, ECSIM_DT_UNSIGNED16, "AL status code", al_status_code),
+	MBG_F(3, ECSIM_DT_UNSIGNED8, "Link connected", link),
+};
+
+/* A RECORD object @index with the entries @f, values from @s. */
+static int mbg_od_record(struct ecsim_od *od, uint16_t index,
+			 const char *what, const struct mbg_od_field *f,
+			 size_t n, const struct mbg_od_slave *s)
+{
+	int ret = ecsim_od_add_object(od, index, ECSIM_OD_OBJ_RECORD, 0, what,
+				      f[n - 1].sub);
+	const uint8_t *base = (const uint8_t *)s;
+	size_t i;
+
+	for (i = 0; i < n && !ret; i++) {
+		uint32_t v = 0;
+
+		if (!f[i].dt) {
+			ret = mbg_od_s(od, index, f[i].sub, f[i].name,
+				       (const char *)base + f[i].off);
+			continue;
+		}
+		if (f[i].size == 1)
+			v = base[f[i].off];
+		else if (f[i].size == 2)
+			v = *(const uint16_t *)(base + f[i].off);
+		else if (f[i].size == 4)
+			v = *(const uint32_t *)(base + f[i].off);
+		ret = mbg_od_u(od, index, f[i].sub, f[i].dt, f[i].name, v);
+	}
+	return ret;
+}
+
 /* One 0x8nnn or 0x9nnn record. */
 static int mbg_od_slave_record(struct ecsim_od *od, uint16_t index,
 			       const char *what, const struct mbg_od_slave *s)
 {
-	int ret = ecsim_od_add_object(od, index, ECSIM_OD_OBJ_RECORD, 0, what,
-				      0x23);
-
-	if (!ret)
-		ret = mbg_od_u(od, index, 1, ECSIM_DT_UNSIGNED16,
-			       "Fixed station address", s->station);
-	if (!ret)
-		ret = mbg_od_s(od, index, 2, "Type", s->order);
-	if (!ret)
-		ret = mbg_od_s(od, index, 3, "Name", s->name);
-	if (!ret)
-		ret = mbg_od_u(od, index, 4, ECSIM_DT_UNSIGNED32,
-			       "Device type", 0);
-	if (!ret)
-		ret = mbg_od_u(od, index, 5, ECSIM_DT_UNSIGNED32, "Vendor ID",
-			       s->vendor);
-	if (!ret)
-		ret = mbg_od_u(od, index, 6, ECSIM_DT_UNSIGNED32,
-			       "Product code", s->product);
-	if (!ret)
-		ret = mbg_od_u(od, index, 7, ECSIM_DT_UNSIGNED32,
-			       "Revision", s->revision);
-	if (!ret)
-		ret = mbg_od_u(od, index, 8, ECSIM_DT_UNSIGNED32,
-			       "Serial number", s->serial);
-	if (!ret)
-		ret = mbg_od_u(od, index, 0x21, ECSIM_DT_UNSIGNED16,
-			       "Mailbox out size", s->mbox_out);
-	if (!ret)
-		ret = mbg_od_u(od, index, 0x22, ECSIM_DT_UNSIGNED16,
-			       "Mailbox in size", s->mbox_in);
-	if (!ret)
-		ret = mbg_od_u(od, index, 0x23, ECSIM_DT_UNSIGNED16,
-			       "Mailbox protocols", s->mbox_protocols);
-	return ret;
+	return mbg_od_record(od, index, what, mbg_od_record_fields,
+			     sizeof(mbg_od_record_fields) /
+				     sizeof(mbg_od_record_fields[0]), s);
 }
 
 static int mbg_od_diag(struct ecsim_od *od, uint16_t index,
 		       const struct mbg_od_slave *s)
 {
-	int ret = ecsim_od_add_object(od, index, ECSIM_OD_OBJ_RECORD, 0,
-				      "Diagnosis data", 3);
-
-	if (!ret)
-		ret = mbg_od_u(od, index, 1, ECSIM_DT_UNSIGNED16, "AL status",
-			       s->al_state);
-	if (!ret)
-		ret = mbg_od_u(od, index, 2, ECSIM_DT_UNSIGNED16,
-			       "AL status code", s->al_status_code);
-	if (!ret)
-		ret = mbg_od_u(od, index, 3, ECSIM_DT_UNSIGNED8,
-			       "Link connected", s->link);
-	return ret;
+	return mbg_od_record(od, index, "Diagnosis data", mbg_od_diag_fields,
+			     sizeof(mbg_od_diag_fields) /
+				     sizeof(mbg_od_diag_fields[0]), s);
 }
 
 /**

@@ -154,7 +154,8 @@ START_TEST(test_address0)
 {
 	struct mbg_od_slave sl[3] = {
 		{ .station = 0x1001, .vendor = 2, .product = 0x04602c22,
-		  .al_state = 8, .name = "EL1004", .order = "EL1004" },
+		  .al_state = 8, .link = 0x03, .name = "EL1004",
+		  .order = "EL1004" },
 		{ .station = 0x1002, .vendor = 0x0ec51d00, .product = 0x402,
 		  .al_state = 2, .al_status_code = 0x1d,
 		  .name = "A rather long name of a simulated servo drive",
@@ -196,6 +197,18 @@ START_TEST(test_address0)
 	n = mbg_server(g, &m, r, sizeof(r));
 	mbg_parse(r, n, &rm);
 	ck_assert_uint_eq(rm.data[6] | rm.data[7] << 8, 0x1001);
+	/* 0x9001:05 the vendor (4 bytes), 0xA000:03 the links (1 byte) */
+	mbg_parse(d, upload_req(d, sizeof(d), 0, 0x9001, 5), &m);
+	n = mbg_server(g, &m, r, sizeof(r));
+	mbg_parse(r, n, &rm);
+	ck_assert_uint_eq(rm.data[2], 0x43);
+	ck_assert_uint_eq(rm.data[6] | rm.data[7] << 8 | rm.data[8] << 16 |
+			  (uint32_t)rm.data[9] << 24, 0x0ec51d00);
+	mbg_parse(d, upload_req(d, sizeof(d), 0, 0xa000, 3), &m);
+	n = mbg_server(g, &m, r, sizeof(r));
+	mbg_parse(r, n, &rm);
+	ck_assert_uint_eq(rm.data[2], 0x4f);
+	ck_assert_uint_eq(rm.data[6], 0x03);
 	/* a gap: abort 0x06020000 */
 	mbg_parse(d, upload_req(d, sizeof(d), 0, 0x9003, 1), &m);
 	n = mbg_server(g, &m, r, sizeof(r));
