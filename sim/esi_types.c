@@ -299,7 +299,7 @@ int ecsim_esi_segment(const char *dir, const char *types, FILE *notes,
 	json_t *seg = NULL, *models, *slaves;
 	size_t ndev = 0, nw = 0, i, total = 0;
 	const char *p = types, *comma;
-	char key[160], comment[512];
+	char key[160 + 16], comment[512];	/* type, "@0x", revision */
 	unsigned long k;
 	int ret;
 
