@@ -108,7 +108,8 @@ static int esi_dir_names(const char *dir, char ***names, size_t *n,
 		(*n)++;
 	}
 	closedir(d);
-	qsort(v, *n, sizeof(*v), esi_name_cmp);
+	if (*n)
+		qsort(v, *n, sizeof(*v), esi_name_cmp);
 	*names = v;
 	return 0;
 out_nomem:

@@ -303,12 +303,13 @@ int ecsim_esi_segment(const char *dir, const char *types, FILE *notes,
 	unsigned long k;
 	int ret;
 
-	for (comma = types; comma; comma = strchr(comma + 1, ','))
-		nw++;
+	nw = 1;		/* one more item than commas */
+	for (comma = types; *comma; comma++)
+		nw += *comma == ',';
 	wants = calloc(nw, sizeof(*wants));
 	if (!wants)
 		goto out_nomem;
-	for (i = 0; i < nw; i++, p = comma + 1) {
+	for (i = 0; i < nw; i++, p = comma ? comma + 1 : p) {
 		comma = strchr(p, ',');
 		ret = esi_parse_item(p, comma ? (size_t)(comma - p) : strlen(p),
 				     &wants[i], err, errlen);

@@ -128,6 +128,7 @@ static void teardown(void)
 	ec_master_deactivate(&h.master, h.now_ns);
 	ec_master_clear_config(&h.master);
 	ec_harness_clear(&h);
+	memset(&h, 0, sizeof(h));	/* the next test (CK_FORK=no) */
 }
 
 struct app {
