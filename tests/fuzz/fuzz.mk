@@ -53,13 +53,18 @@ $(FUZZ_DIR)/sim/catalogue_data.o: $(SIM_DIR)/catalogue_data.c
 
 $(FUZZ_DIR)/tool/%.o: tool/%.c $(wildcard tool/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_TOOL_CFLAGS) -Ilib -Itool -Imbg -c -o $@ $<
+
+# The tool's gateway client shares the gateway's parser (tool.mk).
+$(FUZZ_DIR)/mbg/%.o: mbg/%.c $(wildcard mbg/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -Imbg -c -o $@ $<
 
 # The FoE, SoE, config, slaves and SDO commands share the core's texts
 # (as tool.mk).
 $(FUZZ_DIR)/tool/cmd_foe.o $(FUZZ_DIR)/tool/cmd_soe.o \
 $(FUZZ_DIR)/tool/cmd_config.o $(FUZZ_DIR)/tool/cmd_slaves.o \
-$(FUZZ_DIR)/tool/cmd_sdo.o: FUZZ_TOOL_CFLAGS := -iquote master
+$(FUZZ_DIR)/tool/cmd_sdo.o $(FUZZ_DIR)/tool/cmd_gateway.o: FUZZ_TOOL_CFLAGS := -iquote master
 
 $(FUZZ_DIR)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(dir $@)
@@ -77,7 +82,8 @@ $(FUZZ_SIM): $(patsubst sim/%.c,$(FUZZ_DIR)/sim/%.o,$(SIM_SRCS)) \
 $(FUZZ_TOOL): $(patsubst tool/%.c,$(FUZZ_DIR)/tool/%.o,$(TOOL_SRCS)) \
 		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(TOOL_CORE_SRCS)) \
 		$(patsubst master/%.c,$(FUZZ_DIR)/core/%.o,$(LIB_CORE_SRCS)) \
-		$(patsubst lib/%.c,$(FUZZ_DIR)/lib/%.o,$(LIB_SRCS))
+		$(patsubst lib/%.c,$(FUZZ_DIR)/lib/%.o,$(LIB_SRCS)) \
+		$(FUZZ_DIR)/mbg/mbg_proto.o
 	@rm -f $@
 	$(AR) rcs $@ $^
 
