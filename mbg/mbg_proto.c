@@ -75,7 +75,7 @@ enum mbg_bad mbg_parse(const uint8_t *buf, size_t n, struct mbg_msg *out)
 	frame = mbg_get16(buf);
 	if (frame >> MBG_FRAME_TYPE_SHIFT != MBG_FRAME_TYPE_MBOX)
 		return MBG_WRONG_TYPE;
-	len = frame & MBG_FRAME_LEN_MASK;
+	len = frame & MBG_FRAME_LEN_MASK;	/* bit 11, reserved: ignored */
 	if (len != n - MBG_FRAME_HDR)
 		return MBG_LENGTH;
 	buf += MBG_FRAME_HDR;
