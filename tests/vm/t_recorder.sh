@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_recorder: the flight recorder freezes a snapshot for every kind of
 # event, and the snapshot holds the frame in which the event showed.  One
