@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_app_contexts: the kernel example cycles at 1 kHz from a timer_list
 # callback (every jiffy), an hrtimer in softirq expiry and, on a kernel

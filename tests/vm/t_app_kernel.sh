@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_app_kernel: the kernel-space example (examples/kernel, built against
 # the rig's kernel by examples/kernel/build) on the default segment: the

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# vm-test: alone
 #
 # t_cli_diag: 'ethercat diag' against the module and the default segment
 # (a line of six slaves).  After a reset every slave shows "ESC no
