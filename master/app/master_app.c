@@ -405,11 +405,13 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
  * @master: master; the caller holds the io lock
  * @now_ns: current time
  *
- * Sends everything queued: the domains' datagrams and what the FSMs
- * queued since the last send.
+ * Sends everything queued: the domains' datagrams (those of a kernel
+ * application's ec_domain_queue_later() first queued now) and what the
+ * FSMs queued since the last send.
  */
 void ec_master_app_send(struct ec_master *master, u64 now_ns)
 {
+	ec_domains_take_queued(master);
 	ec_master_send_datagrams(master, now_ns);
 }
 

@@ -240,6 +240,7 @@ int ec_domain_finish(struct ec_domain *domain, u32 logical_base, u8 *mem)
 	if (domain->data_size && !mem)
 		return -EINVAL;
 	ec_domain_clear_datagrams(domain);
+	domain->queue_later = 0;
 	domain->logical_base_address = logical_base;
 	domain->data = mem;
 	domain->expected_working_counter = 0;
@@ -443,6 +444,8 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 {
 	unsigned int i;
 
+	ec_domains_take_queued(domain->master);	/* a queue() before */
+
 	for (i = 0; i < domain->datagram_count; i++) {
 		struct ec_domain_datagram *dd = &domain->datagrams[i];
 		const struct ec_datagram *d = &dd->datagram;
@@ -515,6 +518,47 @@ void ec_domain_queue(struct ec_domain *domain)
 			continue;
 		}
 		ec_master_queue_datagram_locked(master, d);
+	}
+}
+
+/* Calls of one domain replayed at most (more only count as skipped). */
+#define EC_DOMAIN_QUEUE_LATER_MAX 16
+
+/**
+ * ec_domain_queue_later() - ecrt_domain_queue() of a kernel application,
+ * without the io lock
+ * @domain: domain; the master active
+ *
+ * Only records the call; ec_domains_take_queued() queues the datagrams
+ * under the lock at the application's next send, receive or process, as
+ * a userspace application's queue() is replayed (ioctl_cycle.c).  The
+ * application serialises its own calls (as IgH asks), so the record needs
+ * no lock; the datagrams' order in the frames stays: the FSMs' turn queues
+ * after the send, before the next queue.
+ */
+void ec_domain_queue_later(struct ec_domain *domain)
+{
+	if (domain->queue_later < EC_DOMAIN_QUEUE_LATER_MAX)
+		domain->queue_later++;
+	domain->master->queue_later = true;
+}
+
+/**
+ * ec_domains_take_queued() - queue what ec_domain_queue_later() recorded
+ * @master: master; the caller holds the io lock
+ */
+void ec_domains_take_queued(struct ec_master *master)
+{
+	struct ec_list *n;
+
+	if (!master->queue_later)
+		return;
+	master->queue_later = false;
+	for (n = master->domains.next; n != &master->domains; n = n->next) {
+		struct ec_domain *d = ec_list_entry(n, struct ec_domain, node);
+
+		for (; d->queue_later; d->queue_later--)
+			ec_domain_queue(d);
 	}
 }
 

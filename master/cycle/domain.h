@@ -52,6 +52,7 @@ struct ec_domain {
 	ec_wc_state_t wc_state;
 	unsigned int working_counter_changes;
 	u64 notify_ns;			/* rate limit of wkc change logs */
+	unsigned int queue_later;	/* ec_domain_queue_later() calls */
 };
 
 struct ec_domain *ec_domain_create(struct ec_master *master);
@@ -70,6 +71,8 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns);
 u16 ec_domain_answered_wkc(const struct ec_domain *domain);
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns);
 void ec_domain_queue(struct ec_domain *domain);
+void ec_domain_queue_later(struct ec_domain *domain);
+void ec_domains_take_queued(struct ec_master *master);
 bool ec_domain_redundancy_active(const struct ec_domain *domain);
 void ec_domain_state(const struct ec_domain *domain,
 		     ec_domain_state_t *state);

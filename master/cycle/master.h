@@ -114,6 +114,7 @@ struct ec_master {
 	/* The application (ecrt_*): configurations, domains, cycle. */
 	struct ec_list configs;		/* struct ec_slave_config */
 	struct ec_list domains;		/* struct ec_domain */
+	bool queue_later;		/* a domain's ec_domain_queue_later() */
 	unsigned int config_count;
 	unsigned int domain_count;
 	struct ec_list hc_groups;	/* struct ec_hc_group (hot connect) */

@@ -446,6 +446,7 @@ int ecrt_master_receive(ec_master_t *master)
 		raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 		return -EPERM;
 	}
+	ec_domains_take_queued(master);	/* a queue() before the receive */
 	arrived = ec_rx_take_arrived(m);
 	if (!arrived) {
 		ec_master_app_receive(master, ktime_get_ns());

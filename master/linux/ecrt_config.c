@@ -370,20 +370,20 @@ int ecrt_domain_process(ec_domain_t *domain)
 }
 EXPORT_SYMBOL(ecrt_domain_process);
 
-/** ecrt_domain_queue() - realtime, any context */
+/**
+ * ecrt_domain_queue() - realtime, any context
+ *
+ * Without cycle_lock: the call is recorded and its datagrams are queued
+ * under the lock by the application's next send, receive or process
+ * (ec_domain_queue_later()), which the application does not call
+ * concurrently with this one.
+ */
 int ecrt_domain_queue(ec_domain_t *domain)
 {
-	struct ec_linux_master *m = ec_domain_lm(domain);
-	unsigned long flags;
-	int ret = 0;
-
-	flags = ec_linux_cycle_lock(m);
-	if (domain->master->active)
-		ec_domain_queue(domain);
-	else
-		ret = -EPERM;
-	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	return ret;
+	if (!READ_ONCE(domain->master->active))
+		return -EPERM;
+	ec_domain_queue_later(domain);
+	return 0;
 }
 EXPORT_SYMBOL(ecrt_domain_queue);
 

@@ -508,6 +508,46 @@ START_TEST(test_queue)
 }
 END_TEST
 
+/*
+ * A kernel application's queue (ecrt_domain_queue()) is recorded without
+ * the lock and replayed by its next process, receive or send
+ * (ec_domain_queue_later()): the datagram is queued only then, a process
+ * after the queue finds nothing answered, and a second queue before it
+ * counts as skipped, as with ec_domain_queue().
+ */
+START_TEST(test_queue_later)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	unsigned int before = h.master.skipped_datagrams;
+	struct ec_datagram *dg;
+
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(io_config(0, 10),
+						       0x6000, 1, d, NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	dg = &d->datagrams[0].datagram;
+	dg->state = EC_DATAGRAM_RECEIVED;	/* as after an exchange */
+	dg->working_counter = 1;
+	ec_domain_queue_later(d);
+	ec_domain_queue_later(d);
+	ck_assert_int_eq(dg->state, EC_DATAGRAM_RECEIVED);
+	ck_assert(!ec_list_linked(&dg->queue_node));
+	ec_domain_process(d, h.now_ns);
+	ck_assert_int_eq(dg->state, EC_DATAGRAM_QUEUED);
+	ck_assert_uint_eq(d->working_counter, 0);
+	ck_assert_uint_eq(h.master.skipped_datagrams, before + 1);
+	ck_assert(!h.master.queue_later);
+	ck_assert_uint_eq(d->queue_later, 0);
+	/* The send replays a queue that came after the process. */
+	ec_harness_op_send(&h.master, h.now_ns);
+	ck_assert_int_eq(dg->state, EC_DATAGRAM_SENT);
+	dg->state = EC_DATAGRAM_RECEIVED;
+	ec_domain_queue_later(d);
+	ec_harness_op_send(&h.master, h.now_ns);
+	ck_assert_int_eq(dg->state, EC_DATAGRAM_SENT);
+	ck_assert_uint_eq(h.master.skipped_datagrams, before + 1);
+}
+END_TEST
+
 #define SIM_VENDOR 0x0ec51d00
 #define SERVO 0x00000402
 #define SERVOS 60
@@ -525,11 +565,16 @@ static bool big_operational(struct ec_harness *hh, void *ctx)
 }
 
 /* One cycle of an application; the harness' idle cycle must not run. */
+static bool op_queue_later;	/* a kernel application's queue */
+
 static void op_cycle(struct ec_harness *hh, struct ec_domain *d)
 {
 	ec_harness_op_receive(&hh->master, hh->now_ns);
 	ec_domain_process(d, hh->now_ns);
-	ec_domain_queue(d);
+	if (op_queue_later)
+		ec_domain_queue_later(d);
+	else
+		ec_domain_queue(d);
 	ec_harness_op_send(&hh->master, hh->now_ns);
 	hh->now_ns += EC_HARNESS_CYCLE_NS;
 }
@@ -609,6 +654,7 @@ START_TEST(test_one_lost_frame_costs_one_cycle)
 	unsigned int i, n = 3, incomplete = 0, run;
 	u64 end, skipped, lost;
 
+	op_queue_later = _i;	/* 1: queued at the send (the kernel's) */
 	ec_harness_init(&h, json);
 	ck_assert(ec_harness_run_until(&h, all_ready, &n, 20 * EC_NSEC_PER_SEC));
 	d = ec_master_create_domain(&h.master);
@@ -656,6 +702,7 @@ START_TEST(test_one_lost_frame_costs_one_cycle)
 	}
 	ck_assert_uint_eq(incomplete, 2);
 	ck_assert_int_eq(d->wc_state, EC_WC_COMPLETE);
+	op_queue_later = false;
 }
 END_TEST
 
@@ -735,7 +782,7 @@ static Suite *domain_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_split_on_the_wire);
-	tcase_add_test(tc, test_one_lost_frame_costs_one_cycle);
+	tcase_add_loop_test(tc, test_one_lost_frame_costs_one_cycle, 0, 2);
 	tcase_add_test(tc, test_late_answer_is_late);
 	tcase_add_test(tc, test_send_interval);
 	suite_add_tcase(s, tc);
@@ -750,6 +797,7 @@ static Suite *domain_suite(void)
 	tcase_add_test(tc, test_wc_rule_cases);
 	tcase_add_test(tc, test_wc_change_log_rate);
 	tcase_add_test(tc, test_queue);
+	tcase_add_test(tc, test_queue_later);
 	suite_add_tcase(s, tc);
 	return s;
 }
