@@ -342,27 +342,41 @@ int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
 	return 0;
 }
 
+/*
+ * A datagram's working counter as a process() finds it: answered and
+ * received by the application (a reply still waiting in the rx image,
+ * rx_pending, does not count yet).  The state is read with acquire: a
+ * reply matched on arrival meanwhile (rx_arrival.c) is seen whole or not
+ * at all.
+ */
+static u16 ec_domain_dg_wkc(const struct ec_datagram *d)
+{
+	return ec_load_acquire(&d->state) == EC_DATAGRAM_RECEIVED &&
+	       !d->rx_pending ? d->working_counter : 0;
+}
+
+/* Whether a datagram's working counter counts: no group, or present. */
+static bool ec_domain_dg_counts(const struct ec_domain_datagram *dd)
+{
+	return !dd->group || ec_hc_presence(dd->group) == EC_HC_PRESENT;
+}
+
 /**
  * ec_domain_answered_wkc() - what a process() finds now
  * @domain: domain
  *
  * Return: the sum of the working counters of the datagrams answered and
- * received by the application: a reply still waiting in the rx image for
- * the application's receive (rx_pending) does not count yet.
+ * received by the application, of no hot-connect group or of a group
+ * present.
  */
 u16 ec_domain_answered_wkc(const struct ec_domain *domain)
 {
 	unsigned int i;
 	u16 wkc = 0;
 
-	for (i = 0; i < domain->datagram_count; i++) {
-		const struct ec_domain_datagram *dd = &domain->datagrams[i];
-		const struct ec_datagram *d = &dd->datagram;
-
-		if (d->state == EC_DATAGRAM_RECEIVED && !d->rx_pending &&
-		    (!dd->group || ec_hc_presence(dd->group) == EC_HC_PRESENT))
-			wkc += d->working_counter;
-	}
+	for (i = 0; i < domain->datagram_count; i++)
+		if (ec_domain_dg_counts(&domain->datagrams[i]))
+			wkc += ec_domain_dg_wkc(&domain->datagrams[i].datagram);
 	return wkc;
 }
 
@@ -432,9 +446,25 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 				 domain->expected_working_counter);
 }
 
+/* ec_domain_answered_wkc(), keeping each datagram's in wkc_seen. */
+static u16 ec_domain_take_wkc(struct ec_domain *domain)
+{
+	unsigned int i;
+	u16 wkc = 0;
+
+	for (i = 0; i < domain->datagram_count; i++) {
+		struct ec_domain_datagram *dd = &domain->datagrams[i];
+
+		dd->wkc_seen = ec_domain_dg_wkc(&dd->datagram);
+		if (ec_domain_dg_counts(dd))
+			wkc += dd->wkc_seen;
+	}
+	return wkc;
+}
+
 /**
  * ec_domain_process() - evaluate the answers of the last exchange
- * @domain: domain
+ * @domain: domain; the caller holds the io lock
  * @now_ns: current time (rate limit of the log)
  *
  * Sums the working counters of the datagrams that were answered and
@@ -442,18 +472,36 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
  */
 void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 {
-	unsigned int i;
-
 	ec_domains_take_queued(domain->master);	/* a queue() before */
+	ec_domain_set_wkc(domain, ec_domain_take_wkc(domain), now_ns);
+}
 
-	for (i = 0; i < domain->datagram_count; i++) {
-		struct ec_domain_datagram *dd = &domain->datagrams[i];
-		const struct ec_datagram *d = &dd->datagram;
+/**
+ * ec_domain_process_unlocked() - ec_domain_process() for a kernel
+ * application, without the io lock where that is safe
+ * @domain: domain; called by the application, which serialises its calls
+ * @now_ns: current time
+ *
+ * Nothing else writes the domain's counters, and the replies matched on
+ * arrival meanwhile are seen whole or not at all (ec_domain_take_wkc()),
+ * as IgH's process() takes no lock.  Two cases need the lock: a queue()
+ * recorded before (ec_domain_queue_later(): replayed under it) and a
+ * working counter lower than the last (the capture's event,
+ * ec_domain_wc_event()).
+ *
+ * Return: true if done; false: call ec_domain_process() under the lock.
+ */
+bool ec_domain_process_unlocked(struct ec_domain *domain, u64 now_ns)
+{
+	u16 wkc;
 
-		dd->wkc_seen = d->state == EC_DATAGRAM_RECEIVED &&
-			       !d->rx_pending ? d->working_counter : 0;
-	}
-	ec_domain_set_wkc(domain, ec_domain_answered_wkc(domain), now_ns);
+	if (domain->master->queue_later)
+		return false;
+	wkc = ec_domain_take_wkc(domain);
+	if (wkc < domain->working_counter)
+		return false;
+	ec_domain_set_wkc(domain, wkc, now_ns);
+	return true;
 }
 
 /**

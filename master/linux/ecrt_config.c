@@ -356,13 +356,20 @@ uint8_t *ecrt_domain_data(const ec_domain_t *domain)
 }
 EXPORT_SYMBOL(ecrt_domain_data);
 
-/** ecrt_domain_process() - realtime, any context */
+/**
+ * ecrt_domain_process() - realtime, any context
+ *
+ * Without cycle_lock unless a queue() before it or a falling working
+ * counter needs it (ec_domain_process_unlocked()).
+ */
 int ecrt_domain_process(ec_domain_t *domain)
 {
 	struct ec_linux_master *m = ec_domain_lm(domain);
 	unsigned long flags;
 	u64 now = ktime_get_ns();
 
+	if (ec_domain_process_unlocked(domain, now))
+		return 0;
 	flags = ec_linux_cycle_lock(m);
 	ec_domain_process(domain, now);
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);

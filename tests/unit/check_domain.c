@@ -548,6 +548,47 @@ START_TEST(test_queue_later)
 }
 END_TEST
 
+/*
+ * The kernel's process() without the lock (ec_domain_process_unlocked()):
+ * it finds what ec_domain_process() finds, and leaves to it, under the
+ * lock, a queue() recorded before and a working counter that fell (the
+ * capture's event).
+ */
+START_TEST(test_process_unlocked)
+{
+	struct ec_domain *d = ec_master_create_domain(&h.master);
+	struct ec_datagram *dg;
+
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(io_config(0, 10),
+						       0x6000, 1, d, NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	dg = &d->datagrams[0].datagram;
+	dg->state = EC_DATAGRAM_RECEIVED;
+	dg->working_counter = 1;
+	ck_assert(ec_domain_process_unlocked(d, h.now_ns));
+	ck_assert_uint_eq(d->working_counter, 1);
+	ck_assert_uint_eq(d->datagrams[0].wkc_seen, 1);
+	ck_assert_int_eq(d->wc_state, EC_WC_COMPLETE);
+	/* a reply still in the rx image does not count: the sum falls */
+	dg->rx_pending = true;
+	ck_assert(!ec_domain_process_unlocked(d, h.now_ns));
+	ck_assert_uint_eq(d->working_counter, 1);
+	ec_domain_process(d, h.now_ns);
+	ck_assert_uint_eq(d->working_counter, 0);
+	ck_assert_int_eq(d->wc_state, EC_WC_ZERO);
+	dg->rx_pending = false;
+	ck_assert(ec_domain_process_unlocked(d, h.now_ns));
+	ck_assert_uint_eq(d->working_counter, 1);
+	/* a queue() before: replayed under the lock */
+	ec_domain_queue_later(d);
+	ck_assert(!ec_domain_process_unlocked(d, h.now_ns));
+	ck_assert_int_eq(dg->state, EC_DATAGRAM_RECEIVED);
+	ec_domain_process(d, h.now_ns);
+	ck_assert_int_eq(dg->state, EC_DATAGRAM_QUEUED);
+	ck_assert_uint_eq(d->working_counter, 0);
+}
+END_TEST
+
 #define SIM_VENDOR 0x0ec51d00
 #define SERVO 0x00000402
 #define SERVOS 60
@@ -798,6 +839,7 @@ static Suite *domain_suite(void)
 	tcase_add_test(tc, test_wc_change_log_rate);
 	tcase_add_test(tc, test_queue);
 	tcase_add_test(tc, test_queue_later);
+	tcase_add_test(tc, test_process_unlocked);
 	suite_add_tcase(s, tc);
 	return s;
 }
