@@ -592,15 +592,14 @@ void ec_domain_queue_later(struct ec_domain *domain)
 }
 
 /**
- * ec_domains_take_queued() - queue what ec_domain_queue_later() recorded
+ * ec_domains_queue_recorded() - queue what ec_domain_queue_later()
+ * recorded (through ec_domains_take_queued())
  * @master: master; the caller holds the io lock
  */
-void ec_domains_take_queued(struct ec_master *master)
+void ec_domains_queue_recorded(struct ec_master *master)
 {
 	struct ec_list *n;
 
-	if (!master->queue_later)
-		return;
 	master->queue_later = false;
 	for (n = master->domains.next; n != &master->domains; n = n->next) {
 		struct ec_domain *d = ec_list_entry(n, struct ec_domain, node);

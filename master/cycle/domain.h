@@ -73,7 +73,6 @@ u16 ec_domain_answered_wkc(const struct ec_domain *domain);
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns);
 void ec_domain_queue(struct ec_domain *domain);
 void ec_domain_queue_later(struct ec_domain *domain);
-void ec_domains_take_queued(struct ec_master *master);
 bool ec_domain_redundancy_active(const struct ec_domain *domain);
 void ec_domain_state(const struct ec_domain *domain,
 		     ec_domain_state_t *state);

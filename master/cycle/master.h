@@ -228,6 +228,18 @@ void ec_master_clear_config(struct ec_master *master);
 void ec_master_app_receive(struct ec_master *master, u64 now_ns);
 void ec_master_app_send(struct ec_master *master, u64 now_ns);
 void ec_master_op_fsm(struct ec_master *master, u64 now_ns);
+
+void ec_domains_queue_recorded(struct ec_master *master);	/* domain.c */
+
+/*
+ * Queue the domains' datagrams of a kernel application's queue() calls
+ * recorded since (ec_domain_queue_later()); the caller holds the io lock.
+ */
+static inline void ec_domains_take_queued(struct ec_master *master)
+{
+	if (master->queue_later)
+		ec_domains_queue_recorded(master);
+}
 u64 ec_master_cyclic_timeout(const struct ec_master *master);
 void ec_master_set_send_interval(struct ec_master *master, u64 interval_ns);
 void ec_master_get_state(const struct ec_master *master,
