@@ -75,6 +75,8 @@ $(SIM_CTL): sim/tools/ethercat_sim_ctl.c
 # prerequisite is compiled in.
 $(BUILD)/tests/check_sim_core $(BUILD)/tests/check_sim_core_slave: \
 	tests/unit/sim_frames.c tests/unit/sim_frames.h
+$(BUILD)/tests/check_sim_coe $(BUILD)/tests/check_sim_coe_info: \
+	tests/unit/sim_coe_fixture.c tests/unit/sim_coe_fixture.h
 
 $(BUILD)/tests/check_sim_%: tests/unit/check_sim_%.c $(SIM_LIB)
 	@mkdir -p $(@D)
