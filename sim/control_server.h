@@ -39,7 +39,7 @@ struct ecsim_ctl {
 	struct ecsim_segment *seg;
 	uint64_t stall_ns;
 	size_t answer_cap;	/* room one answer may take */
-	size_t out_cap;		/* room for a client's unwritten answers */
+	size_t out_cap;		/* room for unwritten answers */
 	unsigned int accepted;
 	unsigned int n;
 	struct ecsim_ctl_client cl[ECSIM_CTL_MAX_CLIENTS];

@@ -21,8 +21,10 @@ CTL=$B/sim/ethercat-sim-ctl
 for p in "$SIM" "$CLIENT" "$CTL"; do
 	[ -x "$p" ] || { echo "t_control_stall: FAIL: $p not built"; exit 1; }
 done
-command -v python3 >/dev/null ||
-	{ echo "t_control_stall: FAIL: python3 not installed (scripts/deps)"; exit 1; }
+command -v python3 >/dev/null || {
+	echo "t_control_stall: FAIL: python3 not installed (scripts/deps)"
+	exit 1
+}
 
 tmp=$(mktemp -d)
 pid=
