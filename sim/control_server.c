@@ -246,6 +246,9 @@ void ecsim_ctl_serve(struct ecsim_ctl *ctl, const struct pollfd *pf,
 			rev = pf[1 + i].revents;
 		if (rev & (POLLIN | POLLHUP | POLLERR))
 			why = ctl_read(c, now_ns);
+		/* written first: what leaves makes room for more answers */
+		if (!why && !ctl_flush(c, now_ns))
+			why = "";
 		if (!why) {
 			ctl_run_lines(ctl, c, now_ns);
 			if (!ctl_flush(c, now_ns))
