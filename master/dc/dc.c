@@ -393,7 +393,8 @@ bool ec_dc_exec(struct ec_master *master, u64 now_ns)
 {
 	struct ec_master_dc *dc = &master->dc;
 
-	if (!ec_fsm_dc_busy(master) && dc->ref_station && !master->scan_busy) {
+	if (!ec_fsm_dc_busy(master) && dc->ref_station && !master->scan_busy &&
+	    !master->fsm.hc_busy) {
 		if (dc->rescan_offsets) {
 			dc->rescan_offsets = false;
 			if (ec_fsm_dc_start(master, false, now_ns))

@@ -11,7 +11,10 @@
  */
 #include "harness.h"
 #include "cycle/domain.h"
+#include "cycle/monitor.h"
 #include "slave/fsm_master.h"
+#include "slave/registers.h"
+#include "dc/fsm_dc.h"
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
@@ -35,6 +38,11 @@
 	" { \"model\": \"EL1008\"%s }," \
 	" { \"model\": \"EL2008\"%s } ]," \
 	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ]%s }"
+
+/* cycles until a pulled slave is noticed: the monitoring broadcast's
+ * period (monitor.h), and the cycle of its answer */
+#define MONITOR_BOUND_CYCLES \
+	(EC_MONITOR_BRD_EVERY * EC_MONITOR_PERIOD_NS / EC_HARNESS_CYCLE_NS + 2)
 
 /* the tool as the segment file's hot-connect group, absent at start */
 #define IN_GROUP ", \"group\": \"tool\""
@@ -277,9 +285,10 @@ START_TEST(test_group_wkc)
 		app_cycle(&a);
 		ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
 	}
-	/* cycles lost while the slave count changed: those a base slave
-	 * would lose too (the frame is the same); none once it is absent */
-	ck_assert_uint_le(incomplete, 2);
+	/* the domain counts the present tool until the master has noticed
+	 * it gone: within the monitoring bound (the broadcast's period, or
+	 * sooner when a check finds a tool slave silent); none after */
+	ck_assert_uint_le(incomplete, MONITOR_BOUND_CYCLES);
 	ck_assert_uint_eq(a.domain->working_counter, 3);
 	ck_assert_uint_eq(ec_domain_expected_wkc(a.domain), 3);
 	ec_domain_group_state(a.domain, a.tool, false, &gs);
@@ -379,6 +388,158 @@ START_TEST(test_absent_at_start)
 }
 END_TEST
 
+/*
+ * What the master sends to the running slaves while a group comes and
+ * goes (the tap of the harness): no write of a station address (0x0010),
+ * no SII access (0x0500-0x050f), no write of FMMUs or SMs (0x0600-0x08ff),
+ * of the AL control (0x0120) or of DC offsets, delays or speed counter
+ * starts (0x0920-0x0931), whether by position, station address or
+ * broadcast.  The new slaves get their addresses by position.
+ */
+struct tap {
+	unsigned int known;		/* slaves 0..known-1 are running */
+	unsigned int bad;		/* datagrams above reaching them */
+	char first_bad[96];
+	unsigned int new_addr;		/* APWR 0x0010 to a new position */
+};
+
+static bool tap_writes(u8 cmd)
+{
+	/* APWR APRW FPWR FPRW BWR BRW ARMW FRMW */
+	return cmd == 2 || cmd == 3 || cmd == 5 || cmd == 6 || cmd == 8 ||
+	       cmd == 9 || cmd == 13 || cmd == 14;
+}
+
+static bool tap_overlaps(u16 ado, u16 len, u16 lo, u16 hi)
+{
+	return ado <= hi && (u32)ado + len > lo;
+}
+
+static void tap_frame(void *ctx, const u8 *frame, size_t size)
+{
+	struct tap *t = ctx;
+	size_t off = 14 + 2;	/* Ethernet, EtherCAT header */
+
+	while (off + 12 <= size) {
+		u8 cmd = frame[off];
+		u16 adp = ec_get_u16(frame + off + 2);
+		u16 ado = ec_get_u16(frame + off + 4);
+		u16 lf = ec_get_u16(frame + off + 6);
+		u16 len = lf & 0x7ff;
+		bool known, ap = cmd >= 1 && cmd <= 3,
+		     fp = cmd >= 4 && cmd <= 6, b = cmd >= 7 && cmd <= 9;
+		bool w = tap_writes(cmd);
+
+		if (ap || cmd == 13)
+			adp = (u16)-adp;	/* the position */
+		known = ((ap || cmd == 13) && adp < t->known) ||
+			((fp || cmd == 14) && adp >= EC_SLAVE_STATION_BASE &&
+			 adp < EC_SLAVE_STATION_BASE + t->known) || b;
+		if (cmd == 2 && ado == EC_REG_STATION_ADDR && adp >= t->known)
+			t->new_addr++;
+		if (known &&
+		    ((w && tap_overlaps(ado, len, 0x0010, 0x0011)) ||
+		     tap_overlaps(ado, len, 0x0500, 0x050f) ||
+		     (w && tap_overlaps(ado, len, 0x0600, 0x08ff)) ||
+		     (w && tap_overlaps(ado, len, 0x0120, 0x0121)) ||
+		     (w && tap_overlaps(ado, len, 0x0920, 0x0931)))) {
+			if (!t->bad++)
+				snprintf(t->first_bad, sizeof(t->first_bad),
+					 "cmd %u adp 0x%04x ado 0x%04x len %u",
+					 cmd, adp, ado, len);
+		}
+		off += 10 + len + 2;
+		if (!(lf & 0x8000))
+			break;
+	}
+}
+
+static bool dc_idle(struct app *a)
+{
+	return base_op(a) && !ec_fsm_dc_busy(&h.master) &&
+	       !h.master.dc.rescan_offsets;
+}
+
+/* Base datagram complete in this cycle? */
+static bool base_complete(const struct app *a)
+{
+	const struct ec_domain_datagram *dd = &a->domain->datagrams[0];
+
+	return dd->wkc_seen == dd->expected_working_counter;
+}
+
+/* Plugged in: only the new slaves are scanned; pulled out: only they go. */
+START_TEST(test_plug_scans_only_new)
+{
+	struct fsm_snap { const void *sii, *fsm; } snap[3];
+	unsigned int i, started, cycles, missed = 0;
+	struct tap t = { .known = 3 };
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	char out[64];
+	struct app a;
+
+	start(false);
+	app_setup(&a, 0, POS_DO);
+	a.out = 0x42;
+	a.tout = 0x24;
+	ck_assert(app_run_until(&a, dc_idle, 5 * EC_NSEC_PER_SEC));
+	started = fsm->scans_started;
+	for (i = 0; i < 3; i++) {
+		snap[i].sii = h.master.slaves[i].sii_image;
+		snap[i].fsm = h.master.slaves[i].fsm;
+	}
+	h.tap = tap_frame;
+	h.tap_ctx = &t;
+
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
+		app_cycle(&a);
+		if (!base_complete(&a))
+			missed++;
+	}
+	ck_assert(tool_present(&a));
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(t.new_addr, 2);
+	ck_assert_uint_eq(missed, 0);
+	ck_assert_uint_eq(fsm->scans_started, started);
+	ck_assert_uint_eq(fsm->hc_scans, 1);
+	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 2: scanning only them"));
+	ck_assert_ptr_nonnull(logged("the known ones untouched"));
+	for (i = 0; i < 3; i++) {
+		ck_assert_ptr_eq(h.master.slaves[i].sii_image, snap[i].sii);
+		ck_assert_ptr_eq(h.master.slaves[i].fsm, snap[i].fsm);
+	}
+	ck_assert_uint_eq(h.master.slaves[POS_TDO].station_address,
+			  EC_SLAVE_STATION_BASE + POS_TDO);
+	ck_assert_ptr_eq(a.tdo->slave, &h.master.slaves[POS_TDO]);
+
+	/* pulled out: dropped alone */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_absent, 2 * EC_NSEC_PER_SEC));
+	for (cycles = 0; cycles < 100; cycles++) {
+		app_cycle(&a);
+		ck_assert(base_complete(&a));
+	}
+	ck_assert_uint_eq(h.master.slave_count, 3);
+	ck_assert_uint_eq(fsm->hc_removals, 1);
+	ck_assert_uint_eq(fsm->scans_started, started);
+	ck_assert_ptr_nonnull(logged("2 slave(s) gone after slave 2: dropping only them"));
+
+	/* and again */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_present, 10 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(fsm->hc_scans, 2);
+	ck_assert_uint_eq(fsm->scans_started, started);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(fsm->hc_fallbacks, 0);
+}
+END_TEST
+
 /* The simulator refuses a "groups" entry no slave uses, and bad names. */
 START_TEST(test_sim_group_file_errors)
 {
@@ -438,6 +599,7 @@ int main(void)
 	tcase_add_test(tc, test_identity_refused);
 	tcase_add_test(tc, test_wrong_port_refused);
 	tcase_add_test(tc, test_absent_at_start);
+	tcase_add_test(tc, test_plug_scans_only_new);
 	tcase_add_test(tc, test_no_groups_unchanged);
 	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);
