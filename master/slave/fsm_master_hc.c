@@ -20,7 +20,7 @@
  *             then FPRD 0x0900 of that parent
  *     then the new slaves get a scan FSM each (station address by ring
  *     position, base information, SII...) and, when done, the topology,
- *     configs and DC delays of the new ones (dc_hc.c).
+ *     configs and the new ones' DC delays and offsets (dc/dc_hc.c).
  *
  *   fewer slaves (pulled out):
  *     last:   APRD 0x0010 at the new last position: the known slave
@@ -375,6 +375,8 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 	}
 	ec_master_find_duplicate_aliases(master);
 	ec_master_attach_slave_configs(master);
+	ec_dc_hc_scan_done(master, fsm->hc_next, &master->slaves[fsm->hc_parent],
+			   fsm->hc_parent_rx_valid ? fsm->hc_parent_rx : NULL);
 	fsm->hc_scans++;
 	EC_MASTER_INFO(master,
 		       "hot connect: %u slave(s), the new ones scanned in %llu ms, the known ones untouched",

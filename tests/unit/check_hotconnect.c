@@ -15,6 +15,7 @@
 #include "slave/fsm_master.h"
 #include "slave/registers.h"
 #include "dc/fsm_dc.h"
+#include "dc/dc.h"
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
@@ -145,7 +146,11 @@ struct app {
 	struct ec_hc_group *tool;
 	unsigned int off_di, off_do, off_tdi, off_tdo;
 	u8 out, tout;
+	bool dc;		/* IgH's DC calls in each cycle (examples/dc) */
+	unsigned long cycle;
 };
+
+#define DC_APP_BASE (700ULL * EC_NSEC_PER_SEC)
 
 static void app_setup(struct app *a, u16 tdo_product, u16 at_pos)
 {
@@ -203,6 +208,17 @@ static void app_cycle(struct app *a)
 	ec_put_u8(pd + a->off_do, a->out);
 	if (a->off_tdo)
 		ec_put_u8(pd + a->off_tdo, a->tout);
+	if (a->dc) {
+		ec_port_io_lock(&h.master);
+		ec_dc_application_time_locked(&h.master,
+					      DC_APP_BASE + h.now_ns,
+					      h.now_ns);
+		if (a->cycle % 2 == 0)
+			ec_dc_sync_ref_locked(&h.master, false, 0);
+		ec_dc_queue_locked(&h.master, EC_DC_QUEUE_SLAVE_SYNC);
+		ec_port_io_unlock(&h.master);
+	}
+	a->cycle++;
 	ec_domain_queue(a->domain);
 	ec_harness_op_send(&h.master, h.now_ns);
 	h.now_ns += EC_HARNESS_CYCLE_NS;
@@ -540,6 +556,115 @@ START_TEST(test_plug_scans_only_new)
 }
 END_TEST
 
+#define MAX_U64(x, y) ((x) > (y) ? (x) : (y))
+
+/* The largest |system time - slave 0's| over the sim's slaves
+ * [from, to), truly (slave 0 is the reference clock). */
+static u64 true_diff(unsigned int from, unsigned int to)
+{
+	u64 ref, t, worst = 0;
+	unsigned int i;
+
+	ck_assert_int_eq(ecsim_slave_dc_time(h.seg, 0, &ref), 0);
+	for (i = from; i < to; i++) {
+		s64 d;
+
+		ck_assert_int_eq(ecsim_slave_dc_time(h.seg, i, &t), 0);
+		d = (s64)(t - ref);
+		if (d < 0)
+			d = -d;
+		if ((u64)d > worst)
+			worst = (u64)d;
+	}
+	return worst;
+}
+
+static bool dc_aligned(struct app *a)
+{
+	return dc_idle(a) && h.master.dc.aligned;
+}
+
+/* DC: the new slaves' delays and offsets, the running clocks untouched. */
+START_TEST(test_plug_dc)
+{
+	static const s32 ppb[5] = { 30000, -20000, 10000, -25000, 15000 };
+	u64 before = 0, during = 0, after = 0, tool = 0, arr0, arr;
+	s64 hop = 0;
+	u64 tool_first = 0;
+	bool written = false;
+	struct tap t = { .known = 3 };
+	unsigned int i, cycles;
+	char out[64];
+	struct app a;
+
+	start(false);
+	for (i = 0; i < 5; i++)
+		ck_assert_int_eq(ecsim_slave_dc_set_drift(h.seg, i, ppb[i]), 0);
+	app_setup(&a, 0, POS_DO);
+	a.dc = true;
+	ck_assert(app_run_until(&a, dc_aligned, 5 * EC_NSEC_PER_SEC));
+	/* the drift compensation settles */
+	for (cycles = 0; cycles < 2000; cycles++)
+		app_cycle(&a);
+	for (cycles = 0; cycles < 500; cycles++) {
+		app_cycle(&a);
+		before = MAX_U64(before, true_diff(1, 3));
+	}
+	h.tap = tap_frame;
+	h.tap_ctx = &t;
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
+		app_cycle(&a);
+		during = MAX_U64(during, true_diff(1, 3));
+		/* the new clocks right after their offsets were written,
+		 * before the control loops could correct them */
+		if (!written && logged("DC: 2 new slave(s): offsets and delays written, the running ones untouched")) {
+			written = true;
+			tool_first = true_diff(3, 5);
+		}
+	}
+	ck_assert(tool_present(&a));
+	ck_assert(written);
+	for (cycles = 0; cycles < 2000; cycles++) {
+		app_cycle(&a);
+		after = MAX_U64(after, true_diff(1, 3));
+		if (cycles >= 1500)
+			tool = MAX_U64(tool, true_diff(3, 5));
+	}
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(h.master.fsm.scans_started, 2);
+	/* the new delays against the simulator's truth: as close as the
+	 * scanned ones (the model's hop error, per hop) */
+	ck_assert_int_eq(ecsim_slave_dc_arrival(h.seg, 0, &arr0), 0);
+	for (i = 1; i <= POS_TDO; i++) {
+		s64 e;
+
+		ck_assert_int_eq(ecsim_slave_dc_arrival(h.seg, i, &arr), 0);
+		e = (s64)h.master.slaves[i].transmission_delay -
+		    (s64)(arr - arr0);
+		e = e < 0 ? -e : e;
+		fprintf(stderr, "hotconnect DC: slave %u delay %u ns, true %llu ns\n",
+			i, h.master.slaves[i].transmission_delay,
+			(unsigned long long)(arr - arr0));
+		if (i == 1)
+			hop = e + 5;
+		ck_assert_int_le(e, (s64)(i * hop));
+	}
+	fprintf(stderr,
+		"hotconnect DC: base |system time - reference| max %llu ns before, %llu during, %llu after the plug-in; tool %llu ns when written, %llu ns settled\n",
+		(unsigned long long)before, (unsigned long long)during,
+		(unsigned long long)after, (unsigned long long)tool_first,
+		(unsigned long long)tool);
+	/* no step: what the control loops leave, before as during */
+	ck_assert_uint_le(during, 2 * before + 20);
+	ck_assert_uint_le(after, 2 * before + 20);
+	ck_assert_uint_lt(tool_first, EC_DC_SYNC_DIFF_MAX_NS);
+	ck_assert_uint_lt(tool, EC_DC_SYNC_DIFF_MAX_NS);
+}
+END_TEST
+
 /* The simulator refuses a "groups" entry no slave uses, and bad names. */
 START_TEST(test_sim_group_file_errors)
 {
@@ -600,6 +725,7 @@ int main(void)
 	tcase_add_test(tc, test_wrong_port_refused);
 	tcase_add_test(tc, test_absent_at_start);
 	tcase_add_test(tc, test_plug_scans_only_new);
+	tcase_add_test(tc, test_plug_dc);
 	tcase_add_test(tc, test_no_groups_unchanged);
 	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);
