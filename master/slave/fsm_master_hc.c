@@ -402,6 +402,11 @@ static void ec_fsm_master_hc_remove(struct ec_fsm_master *fsm, u64 now_ns)
 	master->slave_count = fsm->hc_target;
 	for (i = fsm->hc_target; i < known; i++)
 		ec_slave_clear(&master->slaves[i]);
+	/* what they asked for while they went is answered: not a rescan */
+	if (fsm->rescan_gone) {
+		fsm->rescan_requested = false;
+		fsm->rescan_gone = false;
+	}
 	ec_topology_calc(master->slaves, master->slave_count);
 	ec_master_find_duplicate_aliases(master);
 	fsm->hc_removals++;
