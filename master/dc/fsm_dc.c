@@ -281,6 +281,24 @@ static void ec_fsm_dc_state_wait(struct ec_master *master,
 		master->dc.rescan_offsets = true;
 }
 
+static bool ec_fsm_dc_answered(struct ec_master *master,
+			       struct ec_fsm_dc *fsm, struct ec_datagram *d,
+			       u16 wkc, const char *what, u64 now_ns);
+
+/* Every slave's datagram answered?  Else as ec_fsm_dc_answered(). */
+static bool ec_fsm_dc_all_answered(struct ec_master *master,
+				   struct ec_fsm_dc *fsm, const char *what,
+				   u64 now_ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < fsm->n; i++)
+		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1, what,
+					now_ns))
+			return false;
+	return true;
+}
+
 /* Answered as expected?  Else queue it again or give up. */
 static bool ec_fsm_dc_answered(struct ec_master *master,
 			       struct ec_fsm_dc *fsm, struct ec_datagram *d,
@@ -364,11 +382,10 @@ static void ec_fsm_dc_state_write(struct ec_master *master,
 {
 	unsigned int i;
 
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"reading the local receive time",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "reading the local receive time",
+				    now_ns))
+		return;
 	for (i = 0; i < fsm->n; i++) {
 		struct ec_slave *s = &master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
@@ -389,11 +406,10 @@ static void ec_fsm_dc_state_reset(struct ec_master *master,
 {
 	unsigned int i;
 
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"writing the system time offset",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "writing the system time offset",
+				    now_ns))
+		return;
 	if (fsm->only_new) {
 		for (i = 0; i < fsm->n; i++) {
 			struct ec_datagram *d = &fsm->dgs[i];
@@ -507,13 +523,10 @@ static void ec_fsm_dc_state_move(struct ec_master *master,
 static void ec_fsm_dc_state_rebased(struct ec_master *master,
 				    struct ec_fsm_dc *fsm, u64 now_ns)
 {
-	unsigned int i;
-
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"moving the system time offset",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "moving the system time offset",
+				    now_ns))
+		return;
 	ec_port_io_lock(master);
 	master->dc.written_base = fsm->base;
 	master->dc.aligned = true;
@@ -581,11 +594,10 @@ static void ec_fsm_dc_state_new_write(struct ec_master *master,
 	if (!ec_fsm_dc_answered(master, fsm, r, 1,
 				"reading the reference clock", now_ns))
 		return;
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"reading a new slave's system time",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "reading a new slave's system time",
+				    now_ns))
+		return;
 	for (i = 0; i < fsm->n; i++)
 		if (fsm->dgs[i].index != (u8)(r->index + 1 + i) ||
 		    fsm->dgs[i].sent_ns != r->sent_ns)
@@ -629,13 +641,10 @@ static void ec_fsm_dc_state_new_write(struct ec_master *master,
 static void ec_fsm_dc_state_new_done(struct ec_master *master,
 				     struct ec_fsm_dc *fsm, u64 now_ns)
 {
-	unsigned int i;
-
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"resetting a new slave's time control loop",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "resetting a new slave's time control loop",
+				    now_ns))
+		return;
 	/*
 	 * Once more: until its offset and the reset reached it, the new
 	 * slave's loop still sped its clock up (up to 1000 ppm while it

@@ -16,6 +16,7 @@
 #include "slave/registers.h"
 #include "dc/fsm_dc.h"
 #include "dc/dc.h"
+#include "dc_harness.h"
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
@@ -196,6 +197,15 @@ static void app_setup(struct app *a, u16 tdo_product, u16 at_pos)
 		a->off_tdo = (unsigned int)ret;
 	}
 	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+}
+
+/* The tool absent at start, the application active with it. */
+static void start_absent(struct app *a, u8 out, u8 tout)
+{
+	start(false);
+	app_setup(a, 0, POS_DO);
+	a->out = out;
+	a->tout = tout;
 }
 
 static void app_cycle(struct app *a)
@@ -379,10 +389,7 @@ START_TEST(test_absent_at_start)
 	char out[128];
 	struct app a;
 
-	start(false);
-	app_setup(&a, 0, POS_DO);
-	a.out = 0x11;
-	a.tout = 0x22;
+	start_absent(&a, 0x11, 0x22);
 	/* the base reaches OP and a complete domain without the tool */
 	ck_assert(app_run_until(&a, base_op, 5 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
@@ -470,6 +477,17 @@ static void tap_frame(void *ctx, const u8 *frame, size_t size)
 	}
 }
 
+/* Watch the frames from now on and plug the tool in. */
+static void plug_tapped(struct tap *t)
+{
+	char out[64];
+
+	h.tap = tap_frame;
+	h.tap_ctx = t;
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+}
+
 static bool dc_idle(struct app *a)
 {
 	return base_op(a) && !ec_fsm_dc_busy(&h.master) &&
@@ -494,21 +512,14 @@ START_TEST(test_plug_scans_only_new)
 	char out[64];
 	struct app a;
 
-	start(false);
-	app_setup(&a, 0, POS_DO);
-	a.out = 0x42;
-	a.tout = 0x24;
+	start_absent(&a, 0x42, 0x24);
 	ck_assert(app_run_until(&a, dc_idle, 5 * EC_NSEC_PER_SEC));
 	started = fsm->scans_started;
 	for (i = 0; i < 3; i++) {
 		snap[i].sii = h.master.slaves[i].sii_image;
 		snap[i].fsm = h.master.slaves[i].fsm;
 	}
-	h.tap = tap_frame;
-	h.tap_ctx = &t;
-
-	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
-					       sizeof(out)), 0);
+	plug_tapped(&t);
 	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
 		app_cycle(&a);
 		if (!base_complete(&a))
@@ -562,24 +573,13 @@ END_TEST
 #define MAX_U64(x, y) ((x) > (y) ? (x) : (y))
 
 /* The largest |system time - slave 0's| over the sim's slaves
- * [from, to), truly (slave 0 is the reference clock). */
+ * [from, to) (slave 0 is the reference clock). */
 static u64 true_diff(unsigned int from, unsigned int to)
 {
-	u64 ref, t, worst = 0;
-	unsigned int i;
+	u64 d = dc_true_diff_range(h.seg, 0, from, to);
 
-	ck_assert_int_eq(ecsim_slave_dc_time(h.seg, 0, &ref), 0);
-	for (i = from; i < to; i++) {
-		s64 d;
-
-		ck_assert_int_eq(ecsim_slave_dc_time(h.seg, i, &t), 0);
-		d = (s64)(t - ref);
-		if (d < 0)
-			d = -d;
-		if ((u64)d > worst)
-			worst = (u64)d;
-	}
-	return worst;
+	ck_assert_uint_ne(d, ~0ULL);
+	return d;
 }
 
 static bool dc_aligned(struct app *a)
@@ -597,7 +597,6 @@ START_TEST(test_plug_dc)
 	bool written = false;
 	struct tap t = { .known = 3 };
 	unsigned int i, cycles;
-	char out[64];
 	struct app a;
 
 	start(false);
@@ -613,10 +612,7 @@ START_TEST(test_plug_dc)
 		app_cycle(&a);
 		before = MAX_U64(before, true_diff(1, 3));
 	}
-	h.tap = tap_frame;
-	h.tap_ctx = &t;
-	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
-					       sizeof(out)), 0);
+	plug_tapped(&t);
 	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
 		app_cycle(&a);
 		during = MAX_U64(during, true_diff(1, 3));
