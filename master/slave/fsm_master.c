@@ -91,7 +91,8 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
  */
 void ec_fsm_master_reset(struct ec_fsm_master *fsm)
 {
-	if (fsm->master->scan_busy)
+	/* a hot-connect change in progress too: it scans again anyway */
+	if (fsm->master->scan_busy || fsm->hc_busy)
 		ec_fsm_master_clear_slaves(fsm->master);
 	fsm->state = ec_fsm_master_state_start;
 	fsm->link_was_up = false;

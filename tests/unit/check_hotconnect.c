@@ -117,17 +117,22 @@ static bool scanned(struct ec_harness *hh, void *ctx)
 	return true;
 }
 
-static void start(bool tool_plugged)
+/* The segment @json, scanned with @n slaves; the log captured. */
+static void start_json(const char *json, unsigned int n)
 {
-	static char json[1024];
-	unsigned int n = tool_plugged ? 5 : 3;
-
-	snprintf(json, sizeof(json), SEG_FMT, IN_GROUP, IN_GROUP,
-		 tool_plugged ? "" : ABSENT);
 	ec_harness_init(&h, json);
 	ck_assert(ec_harness_run_until(&h, scanned, &n, 10 * EC_NSEC_PER_SEC));
 	log_count = 0;
 	ec_port_set_log(capture_log);
+}
+
+static void start(bool tool_plugged)
+{
+	static char json[1024];
+
+	snprintf(json, sizeof(json), SEG_FMT, IN_GROUP, IN_GROUP,
+		 tool_plugged ? "" : ABSENT);
+	start_json(json, tool_plugged ? 5 : 3);
 }
 
 static void teardown(void)
@@ -477,7 +482,7 @@ static void tap_frame(void *ctx, const u8 *frame, size_t size)
 	}
 }
 
-/* Watch the frames from now on and plug the tool in. */
+/* Watch the frames, plug the tool in. */
 static void plug_tapped(struct tap *t)
 {
 	char out[64];
@@ -486,6 +491,18 @@ static void plug_tapped(struct tap *t)
 	h.tap_ctx = t;
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
 					       sizeof(out)), 0);
+}
+
+static bool dc_idle_any(struct app *a)	/* whatever the configs */
+{
+	(void)a;
+	return !h.master.scan_busy && !ec_fsm_dc_busy(&h.master) &&
+	       !h.master.dc.rescan_offsets && h.master.slave_count == 3;
+}
+
+static bool tool_joined(struct app *a)
+{
+	return ec_hc_presence(a->tool) == EC_HC_PRESENT;
 }
 
 static bool dc_idle(struct app *a)
@@ -546,8 +563,8 @@ START_TEST(test_plug_scans_only_new)
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
 					       sizeof(out)), 0);
 	ck_assert(app_run_until(&a, tool_absent, 2 * EC_NSEC_PER_SEC));
-	/* the other tool slave's FSM finds it silent while it is dropped
-	 * (seen in the VM): the drop answers that, no full rescan after */
+	/* a tool slave's FSM finds it silent during the drop (the VM): no
+	 * full rescan after */
 	ec_fsm_master_rescan_gone(fsm);
 	for (cycles = 0; cycles < 100; cycles++) {
 		app_cycle(&a);
@@ -664,6 +681,51 @@ START_TEST(test_plug_dc)
 }
 END_TEST
 
+/* A group coming in before known slaves (port 3 of a junction whose port 1
+ * carries the rest) moves them: the full rescan, the reason logged. */
+START_TEST(test_plug_in_middle_falls_back)
+{
+	struct ec_slave_config *tdi, *tdo;
+	struct ec_hc_group *tool;
+	unsigned int started;
+	char out[64];
+	struct app a;
+
+	start_json("{ \"slaves\": ["
+		   " { \"model\": \"EK1100\" }, { \"model\": \"EK1122\" },"
+		   " { \"model\": \"EL1008\", \"group\": \"tool\","
+		   "   \"link\": { \"to\": 1, \"port\": 3 } },"
+		   " { \"model\": \"EL2008\", \"group\": \"tool\" },"
+		   " { \"model\": \"EL1008\", \"link\": { \"to\": 1, \"port\": 1 } } ],"
+		   " \"groups\": { \"tool\": { \"absent\": true } } }", 3);
+	memset(&a, 0, sizeof(a));
+	a.domain = ec_master_create_domain(&h.master);
+	tool = ec_hc_group_create(&h.master, "tool");
+	tdi = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL1008);
+	tdo = ec_master_slave_config(&h.master, 0, 3, BECKHOFF, EL2008);
+	ck_assert(a.domain && tool && tdi && tdo);
+	ck_assert_int_eq(ec_hc_group_at_port(tool, 0, 1, 3), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(tool, tdi), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(tool, tdo), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(tdi, EC_END, in_syncs), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(tdo, EC_END, out_syncs), 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(tdi, 0x6000, 1,
+						       a.domain, NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	a.tool = tool;
+	ck_assert(app_run_until(&a, dc_idle_any, 5 * EC_NSEC_PER_SEC));
+	started = h.master.fsm.scans_started;
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_joined, 10 * EC_NSEC_PER_SEC));
+	ck_assert_ptr_nonnull(logged("hot connect: the last known slave is not where it was: full rescan"));
+	ck_assert_uint_eq(h.master.fsm.scans_started, started + 1);
+	ck_assert_uint_eq(h.master.fsm.hc_scans, 0);
+	ck_assert_uint_ge(h.master.fsm.hc_fallbacks, 1);
+	ck_assert_ptr_eq(tdi->slave, &h.master.slaves[2]);
+}
+END_TEST
+
 /* The simulator refuses a "groups" entry no slave uses, and bad names. */
 START_TEST(test_sim_group_file_errors)
 {
@@ -725,6 +787,7 @@ int main(void)
 	tcase_add_test(tc, test_absent_at_start);
 	tcase_add_test(tc, test_plug_scans_only_new);
 	tcase_add_test(tc, test_plug_dc);
+	tcase_add_test(tc, test_plug_in_middle_falls_back);
 	tcase_add_test(tc, test_no_groups_unchanged);
 	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);
