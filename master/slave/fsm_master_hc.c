@@ -61,21 +61,20 @@ static void ec_fsm_master_hc_state_gone(struct ec_fsm_master *fsm,
 					u64 now_ns);
 
 /* Why the partial path cannot be taken: NULL if it can, "" for a master
- * without groups (IgH's full rescan, not worth a line). */
+ * without groups (IgH's full rescan) or without known slaves (nothing to
+ * keep), not worth a line. */
 static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 					   unsigned int responding)
 {
 	struct ec_master *master = fsm->master;
 	unsigned int i;
 
-	if (!master->hc_group_count)
-		return "";
+	if (!master->hc_group_count || !master->slave_count)
+		return "";	/* nothing to keep: no line */
 	if (master->red)
 		return "a redundant ring";
 	if (master->scan_busy || fsm->slaves_scanning)
 		return "a scan in progress";
-	if (!master->slave_count)
-		return "no slave known";
 	for (i = 0; i < master->slave_count; i++)
 		if (!master->slaves[i].scan_done)
 			return "a known slave is not scanned";
