@@ -11,6 +11,10 @@
  * and all run in parallel, while the broadcast goes on, so that a change
  * of the slave count during the scan restarts it.
  *
+ * With hot-connect groups a change at the end of the ring is taken alone
+ * instead: only the new slaves are scanned, only the gone ones dropped
+ * (fsm_master_hc.c).
+ *
  * In the operation phase the broadcast goes out only every few cycles,
  * between slave checks of the monitor (monitor.c), so that what the
  * master adds to the application's frames does not grow with the segment.
