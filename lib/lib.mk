@@ -73,10 +73,15 @@ LIB_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,\
 ALL_TARGETS += $(LIB_TESTS)
 UNIT_TESTS += $(LIB_TESTS)
 LIB_TEST_LDFLAGS_check_lib_ioctl := -Wl,--wrap=open -Wl,--wrap=ioctl
+# The ecrt_* tests share the module they play (tests/unit/lib_fake_module.c,
+# a prerequisite: every .c prerequisite is compiled in).
 LIB_TEST_LDFLAGS_check_lib_ecrt := -Wl,--wrap=open -Wl,--wrap=ioctl \
 	-Wl,--wrap=mmap -Wl,--wrap=munmap
+LIB_TEST_LDFLAGS_check_lib_ecrt_shm := $(LIB_TEST_LDFLAGS_check_lib_ecrt)
+$(BUILD)/tests/check_lib_ecrt $(BUILD)/tests/check_lib_ecrt_shm: \
+	tests/unit/lib_fake_module.c tests/unit/lib_fake_module.h
 
 $(BUILD)/tests/check_lib_%: tests/unit/check_lib_%.c tests/unit/wc_cases.h $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE_CFLAGS) -Ilib -o $@ $< $(LIB_A) \
+	$(CC) $(BASE_CFLAGS) -Ilib -o $@ $(filter %.c,$^) $(LIB_A) \
 		$(LIB_TEST_LDFLAGS_$(notdir $@)) $(PKG_CHECK)

@@ -35,12 +35,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "control_server.h"
 #include "ecsim.h"
 #include "esi.h"
 #include "pcap.h"
 
 #define FRAME_MAX	16384
-#define MAX_CLIENTS	8
 #define TICK_MS		10
 #define QUEUE_LEN	128	/* answers held back by "delay" */
 #define QUEUE_FRAME	2048
@@ -232,65 +232,6 @@ static int open_port(struct port *p, const char *unix_path, const char *udp,
 	return 0;
 }
 
-struct client {
-	int fd;
-	size_t len;
-	char buf[512];
-};
-
-/* A long answer on a stream socket may be written in parts. */
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN) {
-			struct pollfd pf = { .fd = fd, .events = POLLOUT };
-
-			if (poll(&pf, 1, 1000) <= 0)
-				return -1;	/* the client reads nothing */
-			continue;
-		}
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/* Read what a control client sent; run each complete line. */
-static bool client_input(struct ecsim_segment *seg, struct client *c)
-{
-	/* "status" takes a line (or a JSON object) of < 256 bytes a slave */
-	size_t cap = 16384 + 256 * (size_t)ecsim_segment_slave_count(seg);
-	char *out, *nl;
-	bool ok = true;
-	ssize_t n = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
-
-	if (n <= 0)
-		return false;
-	out = malloc(cap);
-	if (!out)
-		return false;
-	c->len += (size_t)n;
-	c->buf[c->len] = '\0';
-	while (ok && (nl = strchr(c->buf, '\n'))) {
-		*nl = '\0';
-		ecsim_segment_command(seg, c->buf, out, cap);
-		if (write_all(c->fd, out, strlen(out)))
-			ok = false;
-		c->len -= (size_t)(nl + 1 - c->buf);
-		memmove(c->buf, nl + 1, c->len + 1);
-	}
-	free(out);
-	if (c->len >= sizeof(c->buf) - 1)
-		return false;	/* line too long */
-	return ok;
-}
-
 struct held {
 	uint64_t due;
 	size_t len;
@@ -385,15 +326,16 @@ static void handle_frame(struct sim *sim, unsigned int port)
 	memcpy(h->frame, frame, out);
 }
 
-static int run(struct sim *sim, int ctl)
+static int run(struct sim *sim, int ctl_fd)
 {
-	struct client cl[MAX_CLIENTS];
-	unsigned int ncl = 0, i;
+	struct ecsim_ctl ctl;
 
+	if (ctl_fd >= 0)
+		ecsim_ctl_init(&ctl, sim->seg, ctl_fd, ECSIM_CTL_STALL_NS);
 	fprintf(stderr, "ethercat-sim: ready\n");
 	while (!stop) {
-		struct pollfd pf[3 + MAX_CLIENTS];
-		unsigned int np = 0, nf = 1, p;
+		struct pollfd pf[2 + 1 + ECSIM_CTL_MAX_CLIENTS];
+		unsigned int np = 0, nf, p;
 		struct timespec ts;
 		uint64_t wait;
 
@@ -401,12 +343,8 @@ static int run(struct sim *sim, int ctl)
 			pf[np++] = (struct pollfd){ .fd = sim->port[p].fd,
 						    .events = POLLIN };
 		nf = np;
-		if (ctl >= 0)
-			pf[np++] = (struct pollfd){ .fd = ctl,
-						    .events = POLLIN };
-		for (i = 0; i < ncl; i++)
-			pf[np++] = (struct pollfd){ .fd = cl[i].fd,
-						    .events = POLLIN };
+		if (ctl_fd >= 0)
+			np += ecsim_ctl_pollfds(&ctl, pf + nf);
 		wait = send_due(sim);
 		ts.tv_sec = (time_t)(wait / 1000000000u);
 		ts.tv_nsec = (long)(wait % 1000000000u);
@@ -421,29 +359,12 @@ static int run(struct sim *sim, int ctl)
 		for (p = 0; p < nf; p++)
 			if (pf[p].revents & POLLIN)
 				handle_frame(sim, p);
-		if (ctl >= 0 && (pf[nf].revents & POLLIN) &&
-		    ncl < MAX_CLIENTS) {
-			int fd = accept4(ctl, NULL, NULL, SOCK_CLOEXEC);
-
-			if (fd >= 0)
-				cl[ncl++] = (struct client){ .fd = fd };
-		}
-		for (i = 0; i < ncl; i++) {
-			unsigned int k = nf + (ctl >= 0 ? 1 : 0) + i;
-
-			if (k >= np || !(pf[k].revents & (POLLIN | POLLHUP)))
-				continue;
-			if (!client_input(sim->seg, &cl[i])) {
-				close(cl[i].fd);
-				cl[i] = cl[--ncl];
-				/* the poll slots shifted: wait for the next
-				 * round before reading other clients */
-				break;
-			}
-		}
+		if (ctl_fd >= 0)
+			ecsim_ctl_serve(&ctl, pf + nf, np - nf,
+					clock_ns(CLOCK_MONOTONIC));
 	}
-	for (i = 0; i < ncl; i++)
-		close(cl[i].fd);
+	if (ctl_fd >= 0)
+		ecsim_ctl_close(&ctl);
 	return 0;
 }
 

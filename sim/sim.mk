@@ -71,6 +71,14 @@ $(SIM_CTL): sim/tools/ethercat_sim_ctl.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) -o $@ $<
 
+# Shared fixtures of several programs are prerequisites: every .c
+# prerequisite is compiled in.
+$(BUILD)/tests/check_sim_core $(BUILD)/tests/check_sim_core_slave: \
+	tests/unit/sim_frames.c tests/unit/sim_frames.h
+$(BUILD)/tests/check_sim_coe $(BUILD)/tests/check_sim_coe_info: \
+	tests/unit/sim_coe_fixture.c tests/unit/sim_coe_fixture.h
+
 $(BUILD)/tests/check_sim_%: tests/unit/check_sim_%.c $(SIM_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIB) $(PKG_CHECK) $(SIM_LIBS)
+	$(CC) $(SIM_CFLAGS) -iquote tests/unit -o $@ $(filter %.c,$^) \
+		$(SIM_LIB) $(PKG_CHECK) $(SIM_LIBS)

@@ -63,7 +63,8 @@ TOOL_GOLDEN_FLAGS := -DEC_GOLDEN_DIR='"$(CURDIR)/tests/cli/golden"' \
 
 $(BUILD)/tests/check_tool_%: tests/unit/check_tool_%.c tests/unit/tool_run.h \
 		tests/unit/tool_fake_lib.h tests/unit/tool_fake_bus.h \
-		tests/unit/tool_golden.h $(TOOL_ARCHIVE) $(LIB_A)
+		tests/unit/tool_fake_app.h tests/unit/tool_golden.h \
+		$(TOOL_ARCHIVE) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(TOOL_GOLDEN_FLAGS) -Ilib -Itool -Imbg -iquote master -o $@ $< \
 		$(TOOL_ARCHIVE) $(LIB_A) \

@@ -19,7 +19,11 @@
  * absent cycle).  Exit status 0 when the loop-back
  * checks all passed and absent inputs read zero.
  *
- * Usage: ec_hotconnect_example [-c CYCLES] [-t CYCLE_US] [-q]
+ * With -d it also runs IgH's distributed clock calls each cycle
+ * (application time, the reference clock every second cycle, the slave
+ * clocks), so that the tool's clocks join a running DC segment.
+ *
+ * Usage: ec_hotconnect_example [-c CYCLES] [-t CYCLE_US] [-d] [-q]
  */
 #include <errno.h>
 #include <signal.h>
@@ -85,6 +89,7 @@ struct app {
 	uint8_t *pd;
 	unsigned int off_di, off_do, off_tdi, off_tdo;
 	bool quiet;
+	bool dc;		/* -d: IgH's DC calls each cycle */
 	ec_hc_presence_t presence;
 	double joining_at;		/* s, when the tool was seen joining */
 	bool complete_once;
@@ -200,11 +205,12 @@ static void cycle(struct app *a)
 			a->joining_at = t;
 		if (gs.presence == EC_HC_PRESENT) {
 			a->joins++;
-			printf("tool present at %.3f s: %.0f ms after it was seen joining\n",
-			       t, (t - a->joining_at) * 1e3);
+			printf("tool present at %.3f s: %.0f ms after it was seen joining (base incomplete so far %lu)\n",
+			       t, (t - a->joining_at) * 1e3, a->base_incomplete);
 		} else {
-			printf("tool %s at %.3f s\n",
-			       presence_name(gs.presence), t);
+			printf("tool %s at %.3f s (base incomplete so far %lu)\n",
+			       presence_name(gs.presence), t,
+			       a->base_incomplete);
 		}
 		fflush(stdout);
 		a->presence = gs.presence;
@@ -229,6 +235,17 @@ static void cycle(struct app *a)
 		a->out = 4;	/* never 0: a zero input means no data */
 	a->pd[a->off_do] = a->out;
 	a->pd[a->off_tdo] = a->out;
+	if (a->dc) {
+		struct timespec t;
+
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		ecrt_master_application_time(a->master,
+					     (uint64_t)t.tv_sec * NSEC_PER_SEC +
+					     (uint64_t)t.tv_nsec);
+		if (a->cycles % 2 == 0)
+			ecrt_master_sync_reference_clock(a->master);
+		ecrt_master_sync_slave_clocks(a->master);
+	}
 	ecrt_domain_queue(a->domain);
 	ecrt_master_send(a->master);
 }
@@ -243,7 +260,7 @@ int main(int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	a.out = 4;
-	while ((opt = getopt(argc, argv, "c:t:q")) != -1) {
+	while ((opt = getopt(argc, argv, "c:t:dq")) != -1) {
 		switch (opt) {
 		case 'c':
 			max_cycles = strtoul(optarg, NULL, 0);
@@ -251,11 +268,14 @@ int main(int argc, char **argv)
 		case 't':
 			period_ns = strtol(optarg, NULL, 0) * 1000;
 			break;
+		case 'd':
+			a.dc = true;
+			break;
 		case 'q':
 			a.quiet = true;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-c CYCLES] [-t CYCLE_US] [-q]\n",
+			fprintf(stderr, "usage: %s [-c CYCLES] [-t CYCLE_US] [-d] [-q]\n",
 				argv[0]);
 			return 2;
 		}

@@ -205,6 +205,27 @@ void ec_hc_groups_free(struct ec_master *master)
 	master->hc_group_count = 0;
 }
 
+/**
+ * ec_hc_spare_slaves() - room a scan leaves in the slave array for the
+ * groups' slaves to come
+ * @master: master
+ *
+ * The partial scan (fsm_master_hc.c) appends new slaves in place: the
+ * known slaves must not move.  0 without groups (IgH's array).
+ *
+ * Return: the number of member configs of all groups.
+ */
+unsigned int ec_hc_spare_slaves(const struct ec_master *master)
+{
+	const struct ec_list *pos;
+	unsigned int n = 0;
+
+	for (pos = master->hc_groups.next; pos != &master->hc_groups;
+	     pos = pos->next)
+		n += ec_list_entry(pos, struct ec_hc_group, node)->config_count;
+	return n;
+}
+
 /* The slave at @alias/@position, or NULL. */
 static struct ec_slave *ec_hc_slave_at(struct ec_master *master, u16 alias,
 				       u16 position)

@@ -66,6 +66,7 @@ int ec_hc_group_at_port(struct ec_hc_group *group, u16 alias, u16 position,
 int ec_hc_group_add_config(struct ec_hc_group *group,
 			   struct ec_slave_config *sc);
 void ec_hc_groups_free(struct ec_master *master);
+unsigned int ec_hc_spare_slaves(const struct ec_master *master);
 /* Before a member attaches: may the group's slaves be taken? */
 bool ec_hc_group_placed(struct ec_hc_group *group);
 /* FSM side: decide and publish where each group stands. */

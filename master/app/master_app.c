@@ -158,6 +158,15 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 		logical += (u32)d->data_size;
 	}
 	ec_master_attach_slave_configs(master);
+	/* Hot connect: the scan before the groups existed left no room for
+	 * their slaves to be appended (fsm_master_hc.c): scan once more. */
+	if (master->hc_group_count && master->slave_count &&
+	    master->slave_capacity < master->slave_count +
+	    ec_hc_spare_slaves(master)) {
+		EC_MASTER_INFO(master,
+			       "hot connect: rescanning for room for the groups' slaves");
+		ec_fsm_master_rescan(&master->fsm);
+	}
 	ec_master_set_send_interval(master, master->send_interval_ns);
 	master->fsm_next_slave = 0;
 	ec_port_io_lock(master);	/* the cyclic side may start now */

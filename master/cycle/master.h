@@ -96,6 +96,7 @@ struct ec_master {
 	/* The scanned segment (fsm_master.c allocates it on a change). */
 	struct ec_slave *slaves;
 	unsigned int slave_count;
+	unsigned int slave_capacity;	/* slaves[] has room for these */
 	bool scan_busy;
 	unsigned int dup_aliases;	/* aliases more than one slave has */
 	u64 scan_start_ns;	/* for the scan time figure */

@@ -26,7 +26,7 @@
 #include "slave/slave.h"
 #include "app/slave_config.h"
 
-static const u8 ec_dc_port_order[] = { 3, 1, 2 };
+const u8 ec_dc_port_order[3] = { 3, 1, 2 };
 #define EC_DC_PORT_ORDER_LEN \
 	(sizeof(ec_dc_port_order) / sizeof(ec_dc_port_order[0]))
 
@@ -86,8 +86,14 @@ void ec_dc_clear(struct ec_master *master)
 	ec_datagram_clear(&dc->monitor);
 }
 
-/* The receive time of the last port served in @s's processing order. */
-static u32 ec_dc_branch_span(const struct ec_slave *s)
+/**
+ * ec_dc_branch_span() - time a frame spends in a slave's own branches
+ * @s: slave, its receive times and topology set
+ *
+ * Return: the receive time of the last port served in @s's processing
+ * order minus that of port 0.
+ */
+u32 ec_dc_branch_span(const struct ec_slave *s)
 {
 	u32 last = s->ports[0].receive_time;
 	unsigned int i;
@@ -290,6 +296,7 @@ void ec_dc_scan_done(struct ec_master *master)
 	master->dc.offsets_written = false;
 	master->dc.aligned = false;
 	ec_port_io_unlock(master);
+	master->dc.hc_offsets = false;	/* all slaves' from here on */
 	if (!ref)
 		return;
 	n = ec_dc_calc_delays(master->slaves, master->slave_count, ref);
@@ -363,7 +370,8 @@ bool ec_dc_ready(struct ec_master *master)
 	ec_port_io_lock(master);
 	in_base = dc->has_app_time && ec_dc_base_current_locked(dc);
 	ec_port_io_unlock(master);
-	return in_base && !dc->rescan_offsets && !ec_fsm_dc_busy(master);
+	return in_base && !dc->rescan_offsets && !dc->hc_offsets &&
+	       !ec_fsm_dc_busy(master);
 }
 
 /* Has the application's base moved away from the one of the offsets? */
@@ -393,11 +401,17 @@ bool ec_dc_exec(struct ec_master *master, u64 now_ns)
 {
 	struct ec_master_dc *dc = &master->dc;
 
-	if (!ec_fsm_dc_busy(master) && dc->ref_station && !master->scan_busy) {
+	if (!ec_fsm_dc_busy(master) && dc->ref_station && !master->scan_busy &&
+	    !master->fsm.hc_busy) {
 		if (dc->rescan_offsets) {
 			dc->rescan_offsets = false;
+			dc->hc_offsets = false;	/* the job does all */
 			if (ec_fsm_dc_start(master, false, now_ns))
 				dc->rescan_offsets = true;	/* retry */
+		} else if (dc->hc_offsets) {
+			dc->hc_offsets = false;
+			if (ec_fsm_dc_start_hc(master, dc->hc_first, now_ns))
+				dc->hc_offsets = true;	/* retry */
 		} else if (ec_dc_base_moved(master)) {
 			ec_fsm_dc_start(master, true, now_ns);
 		}

@@ -45,6 +45,10 @@ struct ec_slave_config;
 #define EC_DC_SYNC_DIFF_MAX_NS 1000
 #define EC_DC_SYNC_WAIT_NS (5 * EC_NSEC_PER_SEC)
 
+/* A frame's bytes pass a slave one after the other: 100 Mbit/s, the one
+ * speed of EtherCAT (doc/SPECNOTES.md "Hot connect: DC of new slaves"). */
+#define EC_DC_NS_PER_BYTE 80
+
 /* what ec_dc_queue_locked() queues (also the ioctl's bits) */
 #define EC_DC_QUEUE_REF_SYNC 0x1	/* reference clock := app time */
 #define EC_DC_QUEUE_SLAVE_SYNC 0x2	/* FRMW of the reference time */
@@ -66,6 +70,12 @@ u64 ec_dc_offset(u64 system_time_at_latch, u32 delay, u64 local_rx_time);
 /* FSM side */
 u64 ec_dc_system_time(struct ec_master *master, u64 now_ns);
 void ec_dc_scan_done(struct ec_master *master);
+/* dc.c, for dc_hc.c: port order after port 0, a slave's branch span */
+extern const u8 ec_dc_port_order[3];
+u32 ec_dc_branch_span(const struct ec_slave *s);
+/* dc_hc.c: hot connect, the new slaves only */
+void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
+			const struct ec_slave *parent, const u32 *parent_rx);
 bool ec_dc_ready(struct ec_master *master);
 bool ec_dc_exec(struct ec_master *master, u64 now_ns);
 void ec_dc_deactivate(struct ec_master *master);

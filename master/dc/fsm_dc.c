@@ -50,6 +50,8 @@ struct ec_fsm_dc {
 	s64 base;
 	u64 burst_end_ns;
 	u64 retry_at_ns;
+	bool only_new;			/* ec_fsm_dc_start_hc() */
+	unsigned int pass;		/* of its read and write, from 0 */
 };
 
 static void ec_fsm_dc_state_latch(struct ec_master *master,
@@ -72,6 +74,12 @@ static void ec_fsm_dc_state_rebased(struct ec_master *master,
 				    struct ec_fsm_dc *fsm, u64 now_ns);
 static void ec_fsm_dc_state_wait(struct ec_master *master,
 				 struct ec_fsm_dc *fsm, u64 now_ns);
+static void ec_fsm_dc_state_new_read(struct ec_master *master,
+				     struct ec_fsm_dc *fsm, u64 now_ns);
+static void ec_fsm_dc_state_new_write(struct ec_master *master,
+				      struct ec_fsm_dc *fsm, u64 now_ns);
+static void ec_fsm_dc_state_new_done(struct ec_master *master,
+				     struct ec_fsm_dc *fsm, u64 now_ns);
 
 static void ec_fsm_dc_release(struct ec_master *master, struct ec_fsm_dc *fsm)
 {
@@ -118,15 +126,8 @@ bool ec_fsm_dc_busy(const struct ec_master *master)
 	return master->dc.fsm && master->dc.fsm->state != ec_fsm_dc_state_done;
 }
 
-/**
- * ec_fsm_dc_start() - start the offset job for the scanned segment
- * @master: master; FSM side, reference clock chosen, delays computed
- * @rebase: only move the offsets to the application's time base
- * @now_ns: current time
- *
- * Return: 0 or -ENOMEM.
- */
-int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
+/* The job's datagrams for the DC slaves from ring position @first on. */
+static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 {
 	struct ec_fsm_dc *fsm = master->dc.fsm;
 	unsigned int i, n = 0;
@@ -140,7 +141,7 @@ int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
 		master->dc.fsm = fsm;
 	}
 	ec_fsm_dc_release(master, fsm);
-	for (i = 0; i < master->slave_count; i++)
+	for (i = first; i < master->slave_count; i++)
 		if (master->slaves[i].base_dc_supported &&
 		    master->slaves[i].scan_done)
 			n++;
@@ -151,23 +152,76 @@ int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
 	for (i = 0; i < n; i++)
 		ec_datagram_init(&fsm->dgs[i]);
 	fsm->n = n;
-	for (i = 0, n = 0; i < master->slave_count; i++)
+	for (i = first, n = 0; i < master->slave_count; i++)
 		if (master->slaves[i].base_dc_supported &&
 		    master->slaves[i].scan_done)
 			fsm->pos[n++] = (u16)i;
 	for (i = 0; i < n; i++)
-		if (ec_datagram_prealloc(&fsm->dgs[i], 12))
+		if (ec_datagram_prealloc(&fsm->dgs[i], 16))
 			goto out_nomem;
 	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "dc-offsets");
 	fsm->retries = 0;
-	fsm->state = rebase ? ec_fsm_dc_state_rebase : ec_fsm_dc_state_latch;
-	fsm->state(master, fsm, now_ns);
+	fsm->only_new = false;
 	return 0;
 
 out_nomem:
 	ec_fsm_dc_release(master, fsm);
 	fsm->state = ec_fsm_dc_state_done;
 	return -ENOMEM;
+}
+
+/**
+ * ec_fsm_dc_start() - start the offset job for the scanned segment
+ * @master: master; FSM side, reference clock chosen, delays computed
+ * @rebase: only move the offsets to the application's time base
+ * @now_ns: current time
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
+{
+	struct ec_fsm_dc *fsm;
+	int ret = ec_fsm_dc_setup(master, 0);
+
+	if (ret)
+		return ret;
+	fsm = master->dc.fsm;
+	fsm->state = rebase ? ec_fsm_dc_state_rebase : ec_fsm_dc_state_latch;
+	fsm->state(master, fsm, now_ns);
+	return 0;
+}
+
+/**
+ * ec_fsm_dc_start_hc() - offsets and delays of new slaves only (hot
+ * connect, dc_hc.c)
+ * @master: master; FSM side, the new slaves' delays computed
+ * @first: ring position of the first new slave
+ * @now_ns: current time
+ *
+ * The running slaves' offsets and delays are not written.  A new slave's
+ * offset is moved by how far its system time is behind the reference
+ * clock's (both read back, its delay taken into account), so that it
+ * shows the time the running slaves show: no step for them.  The new slaves' time control loops are reset
+ * one by one (FPWR 0x0930, not the broadcast) and there is no burst: the
+ * application's cyclic drift compensation reaches them at once.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ec_fsm_dc_start_hc(struct ec_master *master, unsigned int first,
+			u64 now_ns)
+{
+	struct ec_fsm_dc *fsm;
+	int ret = ec_fsm_dc_setup(master, first);
+
+	if (ret)
+		return ret;
+	fsm = master->dc.fsm;
+	fsm->only_new = true;
+	fsm->pass = 0;
+	fsm->retries = 0;
+	fsm->state = ec_fsm_dc_state_new_read;
+	fsm->state(master, fsm, now_ns);
+	return 0;
 }
 
 static bool ec_fsm_dc_pending(const struct ec_fsm_dc *fsm)
@@ -221,7 +275,28 @@ static void ec_fsm_dc_state_wait(struct ec_master *master,
 	if (now_ns < fsm->retry_at_ns)
 		return;
 	fsm->state = ec_fsm_dc_state_done;
-	master->dc.rescan_offsets = true;
+	if (fsm->only_new)
+		master->dc.hc_offsets = true;
+	else
+		master->dc.rescan_offsets = true;
+}
+
+static bool ec_fsm_dc_answered(struct ec_master *master,
+			       struct ec_fsm_dc *fsm, struct ec_datagram *d,
+			       u16 wkc, const char *what, u64 now_ns);
+
+/* Every slave's datagram answered?  Else as ec_fsm_dc_answered(). */
+static bool ec_fsm_dc_all_answered(struct ec_master *master,
+				   struct ec_fsm_dc *fsm, const char *what,
+				   u64 now_ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < fsm->n; i++)
+		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1, what,
+					now_ns))
+			return false;
+	return true;
 }
 
 /* Answered as expected?  Else queue it again or give up. */
@@ -250,12 +325,14 @@ static void ec_fsm_dc_state_latch(struct ec_master *master,
 	fsm->state = ec_fsm_dc_state_read;
 }
 
+static void ec_fsm_dc_read_rx(struct ec_master *master,
+			      struct ec_fsm_dc *fsm);
+
 /* The latch is back: read every DC slave's local receive time. */
 static void ec_fsm_dc_state_read(struct ec_master *master,
 				 struct ec_fsm_dc *fsm, u64 now_ns)
 {
 	struct ec_datagram *d = &fsm->datagram;
-	unsigned int i;
 
 	if (d->state != EC_DATAGRAM_RECEIVED || !d->working_counter) {
 		ec_fsm_dc_fail(master, fsm, "latching the receive times", d,
@@ -264,6 +341,15 @@ static void ec_fsm_dc_state_read(struct ec_master *master,
 	}
 	fsm->system_time_at_latch = ec_dc_system_time(master, d->sent_ns);
 	fsm->base = (s64)(fsm->system_time_at_latch - d->sent_ns);
+	ec_fsm_dc_read_rx(master, fsm);
+	fsm->state = ec_fsm_dc_state_write;
+}
+
+/* Queue the FPRD of every slave's local receive time at the latch. */
+static void ec_fsm_dc_read_rx(struct ec_master *master, struct ec_fsm_dc *fsm)
+{
+	unsigned int i;
+
 	for (i = 0; i < fsm->n; i++) {
 		struct ec_slave *s = &master->slaves[fsm->pos[i]];
 
@@ -274,7 +360,20 @@ static void ec_fsm_dc_state_read(struct ec_master *master,
 		ec_master_queue_datagram(master, &fsm->dgs[i]);
 	}
 	fsm->retries = 0;
-	fsm->state = ec_fsm_dc_state_write;
+}
+
+/* Queue the write of @s's system time offset @off and its delay. */
+static void ec_fsm_dc_write_offset(struct ec_master *master,
+				   struct ec_slave *s, struct ec_datagram *d,
+				   u64 off)
+{
+	if (!s->base_dc_range)	/* 32-bit clock, 32-bit offset */
+		off &= 0xffffffffULL;
+	s->dc_system_time_offset = off;
+	ec_datagram_fpwr(d, s->station_address, EC_REG_DC_SYSTEM_OFFSET, 12);
+	ec_put_u64(d->data, off);
+	ec_put_u32(d->data + 8, s->transmission_delay);
+	ec_master_queue_datagram(master, d);
 }
 
 /* Local times read: write offsets and delays. */
@@ -283,27 +382,20 @@ static void ec_fsm_dc_state_write(struct ec_master *master,
 {
 	unsigned int i;
 
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"reading the local receive time",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "reading the local receive time",
+				    now_ns))
+		return;
 	for (i = 0; i < fsm->n; i++) {
 		struct ec_slave *s = &master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 		u64 rx = s->base_dc_range ? ec_get_u64(d->data) :
 					    ec_get_u32(d->data);
-		u64 off = ec_dc_offset(fsm->system_time_at_latch,
-				       s->transmission_delay, rx);
 
-		if (!s->base_dc_range)	/* 32-bit clock, 32-bit offset */
-			off &= 0xffffffffULL;
-		s->dc_system_time_offset = off;
-		ec_datagram_fpwr(d, s->station_address,
-				 EC_REG_DC_SYSTEM_OFFSET, 12);
-		ec_put_u64(d->data, off);
-		ec_put_u32(d->data + 8, s->transmission_delay);
-		ec_master_queue_datagram(master, d);
+		ec_fsm_dc_write_offset(master, s, d,
+				       ec_dc_offset(fsm->system_time_at_latch,
+						    s->transmission_delay,
+						    rx));
 	}
 	fsm->retries = 0;
 	fsm->state = ec_fsm_dc_state_reset;
@@ -314,11 +406,24 @@ static void ec_fsm_dc_state_reset(struct ec_master *master,
 {
 	unsigned int i;
 
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"writing the system time offset",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "writing the system time offset",
+				    now_ns))
+		return;
+	if (fsm->only_new) {
+		for (i = 0; i < fsm->n; i++) {
+			struct ec_datagram *d = &fsm->dgs[i];
+
+			ec_datagram_fpwr(d, master->slaves[fsm->pos[i]]
+					 .station_address,
+					 EC_REG_DC_SPEED_START, 2);
+			ec_put_u16(d->data, EC_DC_SPEED_START_DEFAULT);
+			ec_master_queue_datagram(master, d);
+		}
+		fsm->retries = 0;
+		fsm->state = ec_fsm_dc_state_new_done;
+		return;
+	}
 	if (ec_datagram_bwr(&fsm->datagram, EC_REG_DC_SPEED_START, 2))
 		return;
 	ec_put_u16(fsm->datagram.data, EC_DC_SPEED_START_DEFAULT);
@@ -418,13 +523,10 @@ static void ec_fsm_dc_state_move(struct ec_master *master,
 static void ec_fsm_dc_state_rebased(struct ec_master *master,
 				    struct ec_fsm_dc *fsm, u64 now_ns)
 {
-	unsigned int i;
-
-	for (i = 0; i < fsm->n; i++)
-		if (!ec_fsm_dc_answered(master, fsm, &fsm->dgs[i], 1,
-					"moving the system time offset",
-					now_ns))
-			return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "moving the system time offset",
+				    now_ns))
+		return;
 	ec_port_io_lock(master);
 	master->dc.written_base = fsm->base;
 	master->dc.aligned = true;
@@ -439,4 +541,124 @@ static void ec_fsm_dc_state_done(struct ec_master *master,
 	(void)master;
 	(void)fsm;
 	(void)now_ns;
+}
+
+/* Hot connect: read the reference clock's system time and each new
+ * slave's system time, receive time and offset (0x0910-0x0927), one
+ * datagram after the other in one frame (the answer checks it). */
+#define EC_DC_NEW_READ_SIZE 24
+#define EC_DC_REF_READ_BYTES \
+	(EC_DATAGRAM_HEADER_SIZE + 8 + EC_DATAGRAM_FOOTER_SIZE)
+#define EC_DC_NEW_READ_BYTES \
+	(EC_DATAGRAM_HEADER_SIZE + EC_DC_NEW_READ_SIZE + \
+	 EC_DATAGRAM_FOOTER_SIZE)
+
+static void ec_fsm_dc_state_new_read(struct ec_master *master,
+				     struct ec_fsm_dc *fsm, u64 now_ns)
+{
+	unsigned int i;
+
+	(void)now_ns;
+	if (ec_datagram_fprd(&fsm->datagram, master->dc.ref_station,
+			     EC_REG_DC_SYSTEM_TIME, 8))
+		return;
+	ec_datagram_zero(&fsm->datagram);
+	ec_master_queue_datagram(master, &fsm->datagram);
+	for (i = 0; i < fsm->n; i++) {
+		ec_datagram_fprd(&fsm->dgs[i],
+				 master->slaves[fsm->pos[i]].station_address,
+				 EC_REG_DC_SYSTEM_TIME, EC_DC_NEW_READ_SIZE);
+		ec_datagram_zero(&fsm->dgs[i]);
+		ec_master_queue_datagram(master, &fsm->dgs[i]);
+	}
+	fsm->state = ec_fsm_dc_state_new_write;
+}
+
+/*
+ * The running slaves follow the reference clock, which need not show the
+ * master's time (it ran free, or the application follows it), and a new
+ * slave's copy of the system time may have been sped up by the cyclic
+ * drift compensation it received before it had an offset: so the offset
+ * is moved by how far the new slave is behind the reference, each read
+ * against the master's time when its datagram was sent (as
+ * ec_fsm_dc_state_move() aligns the reference), the new slave's delay
+ * taken off: ahead = read - master's time - delay.
+ */
+static void ec_fsm_dc_state_new_write(struct ec_master *master,
+				      struct ec_fsm_dc *fsm, u64 now_ns)
+{
+	struct ec_datagram *r = &fsm->datagram;
+	unsigned int i;
+	s64 ref_ahead;
+
+	if (!ec_fsm_dc_answered(master, fsm, r, 1,
+				"reading the reference clock", now_ns))
+		return;
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "reading a new slave's system time",
+				    now_ns))
+		return;
+	for (i = 0; i < fsm->n; i++)
+		if (fsm->dgs[i].index != (u8)(r->index + 1 + i) ||
+		    fsm->dgs[i].sent_ns != r->sent_ns)
+			break;
+	if (i < fsm->n) {	/* not one after the other: again */
+		if (++fsm->retries > EC_FSM_DC_RETRIES) {
+			ec_fsm_dc_fail(master, fsm,
+				       "reading the clocks in one frame", r,
+				       now_ns);
+			return;
+		}
+		ec_fsm_dc_state_new_read(master, fsm, now_ns);
+		return;
+	}
+	if (master->dc.ref_64bit)
+		ref_ahead = (s64)(ec_get_u64(r->data) -
+				  ec_dc_system_time(master, r->sent_ns));
+	else	/* a 32-bit reference: the difference of the low words */
+		ref_ahead = (s32)(ec_get_u32(r->data) -
+				  (u32)ec_dc_system_time(master, r->sent_ns));
+	for (i = 0; i < fsm->n; i++) {
+		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_datagram *d = &fsm->dgs[i];
+		/* read later than the reference's by its delay and by the
+		 * bytes in front of its datagram (EC_DC_NS_PER_BYTE) */
+		u64 m = ec_dc_system_time(master, d->sent_ns) +
+			s->transmission_delay +
+			(EC_DC_REF_READ_BYTES + i * EC_DC_NEW_READ_BYTES) *
+			EC_DC_NS_PER_BYTE;
+		s64 ahead = s->base_dc_range ?
+			    (s64)(ec_get_u64(d->data) - m) :
+			    (s32)(ec_get_u32(d->data) - (u32)m);
+		u64 off = ec_get_u64(d->data + 16) + (u64)(ref_ahead - ahead);
+
+		ec_fsm_dc_write_offset(master, s, d, off);
+	}
+	fsm->retries = 0;
+	fsm->state = ec_fsm_dc_state_reset;
+}
+
+static void ec_fsm_dc_state_new_done(struct ec_master *master,
+				     struct ec_fsm_dc *fsm, u64 now_ns)
+{
+	if (!ec_fsm_dc_all_answered(master, fsm,
+				    "resetting a new slave's time control loop",
+				    now_ns))
+		return;
+	/*
+	 * Once more: until its offset and the reset reached it, the new
+	 * slave's loop still sped its clock up (up to 1000 ppm while it
+	 * was far off); the second pass reads a slave whose loop starts
+	 * from rest close to the reference and takes the rest away.
+	 */
+	if (!fsm->pass++) {
+		fsm->retries = 0;
+		ec_fsm_dc_state_new_read(master, fsm, now_ns);
+		return;
+	}
+	EC_MASTER_INFO(master,
+		       "DC: %u new slave(s): offsets and delays written, the running ones untouched",
+		       fsm->n);
+	ec_fsm_dc_release(master, fsm);
+	fsm->state = ec_fsm_dc_state_done;
 }

@@ -11,6 +11,10 @@
  * and all run in parallel, while the broadcast goes on, so that a change
  * of the slave count during the scan restarts it.
  *
+ * With hot-connect groups a change at the end of the ring is taken alone
+ * instead: only the new slaves are scanned, only the gone ones dropped
+ * (fsm_master_hc.c).
+ *
  * In the operation phase the broadcast goes out only every few cycles,
  * between slave checks of the monitor (monitor.c), so that what the
  * master adds to the application's frames does not grow with the segment.
@@ -27,8 +31,8 @@
 #include "cycle/redundancy.h"
 #include "dc/dc.h"
 #include "cycle/capture.h"
+#include "app/hc_group.h"
 
-static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
 static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 					  u64 now_ns);
 static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
@@ -75,8 +79,11 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
 	ec_free(master->slaves);
 	master->slaves = NULL;
 	master->slave_count = 0;
+	master->slave_capacity = 0;
 	master->scan_busy = false;
 	master->fsm.slaves_scanning = false;
+	master->fsm.hc_partial = false;
+	master->fsm.hc_busy = false;
 }
 
 /**
@@ -88,7 +95,8 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
  */
 void ec_fsm_master_reset(struct ec_fsm_master *fsm)
 {
-	if (fsm->master->scan_busy)
+	/* a hot-connect change in progress too: it scans again anyway */
+	if (fsm->master->scan_busy || fsm->hc_busy)
 		ec_fsm_master_clear_slaves(fsm->master);
 	fsm->state = ec_fsm_master_state_start;
 	fsm->link_was_up = false;
@@ -105,10 +113,28 @@ void ec_fsm_master_reset(struct ec_fsm_master *fsm)
 void ec_fsm_master_rescan(struct ec_fsm_master *fsm)
 {
 	fsm->rescan_requested = true;
+	fsm->rescan_gone = false;
 }
 
-/* Step every slave's scan FSM; finish the scan when none is busy. */
-static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
+/**
+ * ec_fsm_master_rescan_gone() - a slave no longer answers at its station
+ * address: scan again at the next broadcast
+ * @fsm: master FSM
+ *
+ * As ec_fsm_master_rescan(), except that when that broadcast also counts
+ * another number of slaves, the change may be taken the hot-connect way
+ * (fsm_master_hc.c): the slave was pulled out with its group.
+ */
+void ec_fsm_master_rescan_gone(struct ec_fsm_master *fsm)
+{
+	if (!fsm->rescan_requested)
+		fsm->rescan_gone = true;
+	fsm->rescan_requested = true;
+}
+
+/* Step every slave's scan FSM; finish the scan when none is busy (a
+ * partial scan of new slaves: fsm_master_hc.c finishes it). */
+void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	struct ec_master *master = fsm->master;
 	unsigned int i, busy = 0, failed = 0;
@@ -128,14 +154,19 @@ static void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	for (i = 0; i < master->slave_count; i++) {
 		struct ec_slave *slave = &master->slaves[i];
 
-		slave->scan_done = slave->scan_fsm &&
-				   ec_fsm_slave_scan_success(slave->scan_fsm);
+		if (!slave->scan_fsm)
+			continue;	/* a known one (partial scan) */
+		slave->scan_done = ec_fsm_slave_scan_success(slave->scan_fsm);
 		if (!slave->scan_done) {
 			slave->error_flag = true;
 			failed++;
 		}
 		ec_fsm_slave_scan_free(slave->scan_fsm);
 		slave->scan_fsm = NULL;
+	}
+	if (fsm->hc_partial) {
+		ec_fsm_master_hc_scan_done(fsm, now_ns, failed);
+		return;
 	}
 	/*
 	 * A redundant ring's last slave has its port 1 open to the backup
@@ -214,9 +245,12 @@ bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns)
 	return fsm->datagram->state == EC_DATAGRAM_QUEUED;
 }
 
-static void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns)
+void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns)
 {
-	if (fsm->master->active) {
+	/* a slave of a hot-connect group no longer answers: count now */
+	bool gone = fsm->rescan_gone && fsm->master->hc_group_count;
+
+	if (fsm->master->active && !gone) {
 		switch (ec_monitor_next(&fsm->monitor, fsm->master,
 					fsm->datagram, now_ns)) {
 		case EC_MONITOR_NONE:
@@ -247,7 +281,7 @@ static void ec_fsm_master_state_check(struct ec_fsm_master *fsm, u64 now_ns)
 /* Drop the old slaves and clear all station addresses: the scan's
  * first step, so that no stale address answers a scan read.
  */
-static void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns)
+void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	struct ec_master *master = fsm->master;
 	struct ec_datagram *d = fsm->datagram;
@@ -344,7 +378,17 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 
 	if (first_link_up || fsm->rescan_requested ||
 	    responding != master->slave_count) {
+		bool asked = first_link_up ||
+			     (fsm->rescan_requested &&
+			      (!fsm->rescan_gone ||
+			       responding == master->slave_count));
+
 		fsm->rescan_requested = false;
+		fsm->rescan_gone = false;
+		/* with hot-connect groups: only what came or went */
+		if (responding && !asked &&
+		    ec_fsm_master_hc_start(fsm, responding, now_ns))
+			return;
 		if (responding) {
 			ec_fsm_master_start_scan(fsm, now_ns);
 			return;
@@ -396,11 +440,14 @@ static void ec_fsm_master_state_dc_latch(struct ec_fsm_master *fsm,
 {
 	struct ec_master *master = fsm->master;
 	unsigned int i, count = master->slaves_responding;
+	/* room for the groups' slaves to come (hot connect, fsm_master_hc.c) */
+	unsigned int cap = count + ec_hc_spare_slaves(master);
 
-	master->slaves = ec_zalloc(count * sizeof(*master->slaves));
+	master->slaves = ec_zalloc(cap * sizeof(*master->slaves));
 	if (!master->slaves)
 		goto out_nomem;
 	master->slave_count = count;
+	master->slave_capacity = cap;
 	for (i = 0; i < count; i++)
 		ec_slave_init(&master->slaves[i], master, i);
 	for (i = 0; i < count; i++) {

@@ -29,7 +29,17 @@ void ec_fsm_master_init(struct ec_fsm_master *fsm, struct ec_master *master,
 			struct ec_datagram *datagram);
 void ec_fsm_master_reset(struct ec_fsm_master *fsm);
 void ec_fsm_master_rescan(struct ec_fsm_master *fsm);
+void ec_fsm_master_rescan_gone(struct ec_fsm_master *fsm);
 bool ec_fsm_master_exec(struct ec_fsm_master *fsm, u64 now_ns);
 void ec_fsm_master_clear_slaves(struct ec_master *master);
+
+/* Shared with fsm_master_hc.c (the hot-connect partial scan). */
+void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
+void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns);
+void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns);
+bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
+			    unsigned int responding, u64 now_ns);
+void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
+				unsigned int failed);
 
 #endif /* EC_FSM_MASTER_H */

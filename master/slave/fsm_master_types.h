@@ -26,14 +26,28 @@ struct ec_fsm_master {
 	u64 rx_seen;		/* frames received at the last broadcast */
 	u64 last_answer_ns;	/* last answered broadcast */
 	bool rescan_requested;	/* ec_fsm_master_rescan() */
+	bool rescan_gone;	/* ... by ec_fsm_master_rescan_gone() */
 	bool slaves_scanning;	/* the slaves' scan FSMs are running */
 	struct ec_monitor monitor;	/* the operation phase's watch */
 	bool preop_logged;	/* "in PREOP ... after the scan started" */
+
+	/* Hot connect (fsm_master_hc.c): the scan of new slaves only. */
+	bool hc_busy;		/* from its first check to its end */
+	bool hc_partial;	/* the scan FSMs running are the new slaves' */
+	unsigned int hc_target;	/* slave count the partial path expects */
+	unsigned int hc_next;	/* the slave it reads next */
+	unsigned int hc_parent;	/* the known slave the new ones hang on */
+	u32 hc_parent_rx[4];	/* its port receive times at the latch */
+	bool hc_parent_rx_valid;
+	u64 hc_start_ns;
 
 	/* Figures for tests and the CLI. */
 	unsigned int scans_started;
 	unsigned int scans_completed;
 	unsigned int scans_restarted;	/* count changed during a scan */
+	unsigned int hc_scans;		/* partial scans of new slaves */
+	unsigned int hc_removals;	/* slaves gone, removed alone */
+	unsigned int hc_fallbacks;	/* full rescans instead (logged) */
 };
 
 #endif /* EC_FSM_MASTER_TYPES_H */

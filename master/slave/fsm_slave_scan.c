@@ -16,6 +16,7 @@
 #include "cycle/master.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
+#include "slave/topology.h"
 
 /* Base information, ETG.1000.4 table 31 / ESC data sheet II 0x0000. */
 #define EC_BASE_INFO_SIZE 10
@@ -25,15 +26,6 @@
 #define EC_FEATURE_FMMU_BYTE_ORIENTED 0x0001
 #define EC_FEATURE_DC 0x0004
 #define EC_FEATURE_DC64 0x0008
-
-/* DL status 0x0110, ESC data sheet II register 0x0110 and section I
- * table 10 "Link status description": physical link bits 4-7 (one per
- * port), loop closed bit 8 + 2 * port, communication established bit
- * 9 + 2 * port (15, 13, 11, 9: "most important").
- */
-#define EC_DL_STATUS_LINK(p) (0x0010 << (p))
-#define EC_DL_STATUS_LOOP_CLOSED(p) (0x0100 << (2 * (p)))
-#define EC_DL_STATUS_COMM(p) (0x0200 << (2 * (p)))
 
 /* AL status 0x0130 and AL status code 0x0134 in one read. */
 #define EC_AL_READ_SIZE 6
@@ -266,21 +258,11 @@ static void ec_fsm_slave_scan_state_dl_status(struct ec_fsm_slave_scan *fsm,
 					      u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
-	unsigned int i;
-	u16 st;
 
 	(void)now_ns;
 	if (!ec_fsm_slave_scan_answered(fsm, "the DL status read"))
 		return;
-	st = ec_get_u16(fsm->datagram.data);
-	slave->dl_status = st;
-	for (i = 0; i < EC_MAX_PORTS; i++) {
-		struct ec_slave_port *port = &slave->ports[i];
-
-		port->link_up = st & EC_DL_STATUS_LINK(i);
-		port->loop_closed = st & EC_DL_STATUS_LOOP_CLOSED(i);
-		port->signal_detected = st & EC_DL_STATUS_COMM(i);
-	}
+	ec_topology_set_dl_status(slave, ec_get_u16(fsm->datagram.data));
 	if (slave->base_dc_supported) {
 		/* the port receive times the master latched before the scan */
 		ec_fsm_slave_scan_read(fsm, EC_REG_DC_RECV_TIME,

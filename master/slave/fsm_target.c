@@ -418,7 +418,7 @@ static void ec_fsm_target_state_al_check(struct ec_fsm_target *fsm,
 		ec_recorder_event(slave->master, EC_REC_SLAVE_GONE, d->frame_ns,
 				  "slave %u: no answer at station address %u",
 				  slave->ring_position, slave->station_address);
-		ec_fsm_master_rescan(&slave->master->fsm);
+		ec_fsm_master_rescan_gone(&slave->master->fsm);
 		return;
 	}
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1)

@@ -12,6 +12,15 @@
 #include "slave/topology.h"
 #include "slave/slave.h"
 
+/* DL status 0x0110, ESC data sheet II register 0x0110 and section I
+ * table 10 "Link status description": physical link bits 4-7 (one per
+ * port), loop closed bit 8 + 2 * port, communication established bit
+ * 9 + 2 * port (15, 13, 11, 9: "most important").
+ */
+#define EC_DL_STATUS_LINK(p) (0x0010 << (p))
+#define EC_DL_STATUS_LOOP_CLOSED(p) (0x0100 << (2 * (p)))
+#define EC_DL_STATUS_COMM(p) (0x0200 << (2 * (p)))
+
 /* Ports after port 0, in frame processing order. */
 static const u8 ec_topology_port_order[] = { 3, 1, 2 };
 #define EC_TOPOLOGY_ORDER_LEN \
@@ -33,6 +42,25 @@ bool ec_topology_port_open(const struct ec_slave *slave, unsigned int port)
 	    p->desc == EC_PORT_NOT_CONFIGURED)
 		return false;
 	return p->link_up && !p->loop_closed;
+}
+
+/**
+ * ec_topology_set_dl_status() - the port states of a DL status read
+ * @slave: slave
+ * @st: its register 0x0110
+ */
+void ec_topology_set_dl_status(struct ec_slave *slave, u16 st)
+{
+	unsigned int i;
+
+	slave->dl_status = st;
+	for (i = 0; i < EC_MAX_PORTS; i++) {
+		struct ec_slave_port *port = &slave->ports[i];
+
+		port->link_up = st & EC_DL_STATUS_LINK(i);
+		port->loop_closed = st & EC_DL_STATUS_LOOP_CLOSED(i);
+		port->signal_detected = st & EC_DL_STATUS_COMM(i);
+	}
 }
 
 /**

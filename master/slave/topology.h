@@ -12,5 +12,6 @@ struct ec_slave;
 
 int ec_topology_calc(struct ec_slave *slaves, unsigned int count);
 bool ec_topology_port_open(const struct ec_slave *slave, unsigned int port);
+void ec_topology_set_dl_status(struct ec_slave *slave, u16 st);
 
 #endif /* EC_TOPOLOGY_H */

@@ -3,7 +3,8 @@
 #
 # t_install.sh: the installed master, as a user or a packager gets it.
 #   1. one version everywhere: VERSION, dkms.conf, debian/changelog, ecrt.h
-#      (major.minor), the tool, pkg-config, CMake;
+#      (major.minor), the tool, ethercatctl, the man pages, pkg-config,
+#      CMake (doc/ARCHITECTURE.md, "The versions are separate");
 #   2. documentation that cannot drift: every command "ethercat help" lists
 #      is in doc/CLI.md's table and has its section in ethercat(1); every
 #      option of "ethercat-sim --help" is in ethercat-sim(1) and back;
@@ -54,6 +55,15 @@ min=$(sed -n 's/^#define ECRT_VER_MINOR *\([0-9]*\).*/\1/p' include/ecrt.h)
 	fail "ethercat version fails without the module"
 head -n 1 "$tmp/version.log" | grep -qx "IgH EtherCAT master $V" ||
 	fail "ethercat version does not start with IgH's line"
+grep -qx "ethercat tool $V, ioctl ABI version [0-9]*, application API (ecrt.h) $API" \
+	"$tmp/version.log" || fail "ethercat version: no tool line with $V and API $API"
+"$B/dist/ethercatctl" --version |
+	grep -qx "ethercatctl $V (IgH EtherCAT master application API $API)" ||
+	fail "ethercatctl --version does not say $V and API $API"
+for m in "$B"/man/*.[158]; do
+	grep -q "^\.TH [A-Z.-]* [158] \"\" \"ethercat $V\"" "$m" ||
+		fail "$m does not name ethercat $V"
+done
 
 # 2. documentation against the programs' own help
 "$B/tool/ethercat" help 2>&1 |

@@ -420,7 +420,7 @@ END_TEST
 
 /*
  * The kernel's domain classifies each sum of the one table of cases
- * (wc_cases.h) as check_lib_ecrt.c finds libethercat's process() does.
+ * (wc_cases.h) as check_lib_ecrt_shm.c finds libethercat's process() does.
  */
 START_TEST(test_wc_rule_cases)
 {

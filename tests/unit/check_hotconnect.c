@@ -11,7 +11,12 @@
  */
 #include "harness.h"
 #include "cycle/domain.h"
+#include "cycle/monitor.h"
 #include "slave/fsm_master.h"
+#include "slave/registers.h"
+#include "dc/fsm_dc.h"
+#include "dc/dc.h"
+#include "dc_harness.h"
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
@@ -35,6 +40,11 @@
 	" { \"model\": \"EL1008\"%s }," \
 	" { \"model\": \"EL2008\"%s } ]," \
 	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ]%s }"
+
+/* cycles until a pulled slave is noticed: the monitoring broadcast's
+ * period (monitor.h), and the cycle of its answer */
+#define MONITOR_BOUND_CYCLES \
+	(EC_MONITOR_BRD_EVERY * EC_MONITOR_PERIOD_NS / EC_HARNESS_CYCLE_NS + 2)
 
 /* the tool as the segment file's hot-connect group, absent at start */
 #define IN_GROUP ", \"group\": \"tool\""
@@ -107,17 +117,22 @@ static bool scanned(struct ec_harness *hh, void *ctx)
 	return true;
 }
 
-static void start(bool tool_plugged)
+/* The segment @json, scanned with @n slaves; the log captured. */
+static void start_json(const char *json, unsigned int n)
 {
-	static char json[1024];
-	unsigned int n = tool_plugged ? 5 : 3;
-
-	snprintf(json, sizeof(json), SEG_FMT, IN_GROUP, IN_GROUP,
-		 tool_plugged ? "" : ABSENT);
 	ec_harness_init(&h, json);
 	ck_assert(ec_harness_run_until(&h, scanned, &n, 10 * EC_NSEC_PER_SEC));
 	log_count = 0;
 	ec_port_set_log(capture_log);
+}
+
+static void start(bool tool_plugged)
+{
+	static char json[1024];
+
+	snprintf(json, sizeof(json), SEG_FMT, IN_GROUP, IN_GROUP,
+		 tool_plugged ? "" : ABSENT);
+	start_json(json, tool_plugged ? 5 : 3);
 }
 
 static void teardown(void)
@@ -137,7 +152,11 @@ struct app {
 	struct ec_hc_group *tool;
 	unsigned int off_di, off_do, off_tdi, off_tdo;
 	u8 out, tout;
+	bool dc;		/* IgH's DC calls in each cycle (examples/dc) */
+	unsigned long cycle;
 };
+
+#define DC_APP_BASE (700ULL * EC_NSEC_PER_SEC)
 
 static void app_setup(struct app *a, u16 tdo_product, u16 at_pos)
 {
@@ -185,6 +204,15 @@ static void app_setup(struct app *a, u16 tdo_product, u16 at_pos)
 	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
 }
 
+/* The tool absent at start, the application active with it. */
+static void start_absent(struct app *a, u8 out, u8 tout)
+{
+	start(false);
+	app_setup(a, 0, POS_DO);
+	a->out = out;
+	a->tout = tout;
+}
+
 static void app_cycle(struct app *a)
 {
 	u8 *pd;
@@ -195,6 +223,17 @@ static void app_cycle(struct app *a)
 	ec_put_u8(pd + a->off_do, a->out);
 	if (a->off_tdo)
 		ec_put_u8(pd + a->off_tdo, a->tout);
+	if (a->dc) {
+		ec_port_io_lock(&h.master);
+		ec_dc_application_time_locked(&h.master,
+					      DC_APP_BASE + h.now_ns,
+					      h.now_ns);
+		if (a->cycle % 2 == 0)
+			ec_dc_sync_ref_locked(&h.master, false, 0);
+		ec_dc_queue_locked(&h.master, EC_DC_QUEUE_SLAVE_SYNC);
+		ec_port_io_unlock(&h.master);
+	}
+	a->cycle++;
 	ec_domain_queue(a->domain);
 	ec_harness_op_send(&h.master, h.now_ns);
 	h.now_ns += EC_HARNESS_CYCLE_NS;
@@ -277,9 +316,10 @@ START_TEST(test_group_wkc)
 		app_cycle(&a);
 		ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
 	}
-	/* cycles lost while the slave count changed: those a base slave
-	 * would lose too (the frame is the same); none once it is absent */
-	ck_assert_uint_le(incomplete, 2);
+	/* the domain counts the present tool until the master has noticed
+	 * it gone: within the monitoring bound (the broadcast's period, or
+	 * sooner when a check finds a tool slave silent); none after */
+	ck_assert_uint_le(incomplete, MONITOR_BOUND_CYCLES);
 	ck_assert_uint_eq(a.domain->working_counter, 3);
 	ck_assert_uint_eq(ec_domain_expected_wkc(a.domain), 3);
 	ec_domain_group_state(a.domain, a.tool, false, &gs);
@@ -354,10 +394,7 @@ START_TEST(test_absent_at_start)
 	char out[128];
 	struct app a;
 
-	start(false);
-	app_setup(&a, 0, POS_DO);
-	a.out = 0x11;
-	a.tout = 0x22;
+	start_absent(&a, 0x11, 0x22);
 	/* the base reaches OP and a complete domain without the tool */
 	ck_assert(app_run_until(&a, base_op, 5 * EC_NSEC_PER_SEC));
 	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
@@ -376,6 +413,316 @@ START_TEST(test_absent_at_start)
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull nothing", out,
 					       sizeof(out)), -ENOENT);
 	ck_assert_str_eq(out, "error: no slave in group nothing\n");
+}
+END_TEST
+
+/*
+ * What the master sends to the running slaves while a group comes and
+ * goes (the tap of the harness): no write of a station address (0x0010),
+ * no SII access (0x0500-0x050f), no write of FMMUs or SMs (0x0600-0x08ff),
+ * of the AL control (0x0120) or of DC offsets, delays or speed counter
+ * starts (0x0920-0x0931), whether by position, station address or
+ * broadcast.  The new slaves get their addresses by position.
+ */
+struct tap {
+	unsigned int known;		/* slaves 0..known-1 are running */
+	unsigned int bad;		/* datagrams above reaching them */
+	char first_bad[96];
+	unsigned int new_addr;		/* APWR 0x0010 to a new position */
+};
+
+static bool tap_writes(u8 cmd)
+{
+	/* APWR APRW FPWR FPRW BWR BRW ARMW FRMW */
+	return cmd == 2 || cmd == 3 || cmd == 5 || cmd == 6 || cmd == 8 ||
+	       cmd == 9 || cmd == 13 || cmd == 14;
+}
+
+static bool tap_overlaps(u16 ado, u16 len, u16 lo, u16 hi)
+{
+	return ado <= hi && (u32)ado + len > lo;
+}
+
+static void tap_frame(void *ctx, const u8 *frame, size_t size)
+{
+	struct tap *t = ctx;
+	size_t off = 14 + 2;	/* Ethernet, EtherCAT header */
+
+	while (off + 12 <= size) {
+		u8 cmd = frame[off];
+		u16 adp = ec_get_u16(frame + off + 2);
+		u16 ado = ec_get_u16(frame + off + 4);
+		u16 lf = ec_get_u16(frame + off + 6);
+		u16 len = lf & 0x7ff;
+		bool known, ap = cmd >= 1 && cmd <= 3,
+		     fp = cmd >= 4 && cmd <= 6, b = cmd >= 7 && cmd <= 9;
+		bool w = tap_writes(cmd);
+
+		if (ap || cmd == 13)
+			adp = (u16)-adp;	/* the position */
+		known = ((ap || cmd == 13) && adp < t->known) ||
+			((fp || cmd == 14) && adp >= EC_SLAVE_STATION_BASE &&
+			 adp < EC_SLAVE_STATION_BASE + t->known) || b;
+		if (cmd == 2 && ado == EC_REG_STATION_ADDR && adp >= t->known)
+			t->new_addr++;
+		if (known &&
+		    ((w && tap_overlaps(ado, len, 0x0010, 0x0011)) ||
+		     tap_overlaps(ado, len, 0x0500, 0x050f) ||
+		     (w && tap_overlaps(ado, len, 0x0600, 0x08ff)) ||
+		     (w && tap_overlaps(ado, len, 0x0120, 0x0121)) ||
+		     (w && tap_overlaps(ado, len, 0x0920, 0x0931)))) {
+			if (!t->bad++)
+				snprintf(t->first_bad, sizeof(t->first_bad),
+					 "cmd %u adp 0x%04x ado 0x%04x len %u",
+					 cmd, adp, ado, len);
+		}
+		off += 10 + len + 2;
+		if (!(lf & 0x8000))
+			break;
+	}
+}
+
+/* Watch the frames, plug the tool in. */
+static void plug_tapped(struct tap *t)
+{
+	char out[64];
+
+	h.tap = tap_frame;
+	h.tap_ctx = t;
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+}
+
+static bool dc_idle_any(struct app *a)	/* whatever the configs */
+{
+	(void)a;
+	return !h.master.scan_busy && !ec_fsm_dc_busy(&h.master) &&
+	       !h.master.dc.rescan_offsets && h.master.slave_count == 3;
+}
+
+static bool tool_joined(struct app *a)
+{
+	return ec_hc_presence(a->tool) == EC_HC_PRESENT;
+}
+
+static bool dc_idle(struct app *a)
+{
+	return base_op(a) && !ec_fsm_dc_busy(&h.master) &&
+	       !h.master.dc.rescan_offsets;
+}
+
+/* Base datagram complete in this cycle? */
+static bool base_complete(const struct app *a)
+{
+	const struct ec_domain_datagram *dd = &a->domain->datagrams[0];
+
+	return dd->wkc_seen == dd->expected_working_counter;
+}
+
+/* Plugged in: only the new slaves are scanned; pulled out: only they go. */
+START_TEST(test_plug_scans_only_new)
+{
+	struct fsm_snap { const void *sii, *fsm; } snap[3];
+	unsigned int i, started, cycles, missed = 0;
+	struct tap t = { .known = 3 };
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	char out[64];
+	struct app a;
+
+	start_absent(&a, 0x42, 0x24);
+	ck_assert(app_run_until(&a, dc_idle, 5 * EC_NSEC_PER_SEC));
+	started = fsm->scans_started;
+	for (i = 0; i < 3; i++) {
+		snap[i].sii = h.master.slaves[i].sii_image;
+		snap[i].fsm = h.master.slaves[i].fsm;
+	}
+	plug_tapped(&t);
+	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
+		app_cycle(&a);
+		if (!base_complete(&a))
+			missed++;
+	}
+	ck_assert(tool_present(&a));
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(t.new_addr, 2);
+	ck_assert_uint_eq(missed, 0);
+	ck_assert_uint_eq(fsm->scans_started, started);
+	ck_assert_uint_eq(fsm->hc_scans, 1);
+	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 2: scanning only them"));
+	ck_assert_ptr_nonnull(logged("the known ones untouched"));
+	for (i = 0; i < 3; i++) {
+		ck_assert_ptr_eq(h.master.slaves[i].sii_image, snap[i].sii);
+		ck_assert_ptr_eq(h.master.slaves[i].fsm, snap[i].fsm);
+	}
+	ck_assert_uint_eq(h.master.slaves[POS_TDO].station_address,
+			  EC_SLAVE_STATION_BASE + POS_TDO);
+	ck_assert_ptr_eq(a.tdo->slave, &h.master.slaves[POS_TDO]);
+
+	/* pulled out: dropped alone */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_absent, 2 * EC_NSEC_PER_SEC));
+	/* a tool slave's FSM finds it silent during the drop (the VM): no
+	 * full rescan after */
+	ec_fsm_master_rescan_gone(fsm);
+	for (cycles = 0; cycles < 100; cycles++) {
+		app_cycle(&a);
+		ck_assert(base_complete(&a));
+	}
+	ck_assert_uint_eq(h.master.slave_count, 3);
+	ck_assert_uint_eq(fsm->hc_removals, 1);
+	ck_assert_uint_eq(fsm->scans_started, started);
+	ck_assert_ptr_nonnull(logged("2 slave(s) gone after slave 2: dropping only them"));
+
+	/* and again */
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_present, 10 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(fsm->hc_scans, 2);
+	ck_assert_uint_eq(fsm->scans_started, started);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(fsm->hc_fallbacks, 0);
+}
+END_TEST
+
+#define MAX_U64(x, y) ((x) > (y) ? (x) : (y))
+
+/* The largest |system time - slave 0's| over the sim's slaves
+ * [from, to) (slave 0 is the reference clock). */
+static u64 true_diff(unsigned int from, unsigned int to)
+{
+	u64 d = dc_true_diff_range(h.seg, 0, from, to);
+
+	ck_assert_uint_ne(d, ~0ULL);
+	return d;
+}
+
+static bool dc_aligned(struct app *a)
+{
+	return dc_idle(a) && h.master.dc.aligned;
+}
+
+/* DC: the new slaves' delays and offsets, the running clocks untouched. */
+START_TEST(test_plug_dc)
+{
+	static const s32 ppb[5] = { 30000, -20000, 10000, -25000, 15000 };
+	u64 before = 0, during = 0, after = 0, tool = 0, arr0, arr;
+	s64 hop = 0;
+	u64 tool_first = 0;
+	bool written = false;
+	struct tap t = { .known = 3 };
+	unsigned int i, cycles;
+	struct app a;
+
+	start(false);
+	for (i = 0; i < 5; i++)
+		ck_assert_int_eq(ecsim_slave_dc_set_drift(h.seg, i, ppb[i]), 0);
+	app_setup(&a, 0, POS_DO);
+	a.dc = true;
+	ck_assert(app_run_until(&a, dc_aligned, 5 * EC_NSEC_PER_SEC));
+	/* the drift compensation settles */
+	for (cycles = 0; cycles < 2000; cycles++)
+		app_cycle(&a);
+	for (cycles = 0; cycles < 500; cycles++) {
+		app_cycle(&a);
+		before = MAX_U64(before, true_diff(1, 3));
+	}
+	plug_tapped(&t);
+	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
+		app_cycle(&a);
+		during = MAX_U64(during, true_diff(1, 3));
+		/* the new clocks right after their offsets were written,
+		 * before the control loops could correct them */
+		if (!written && logged("DC: 2 new slave(s): offsets and delays written, the running ones untouched")) {
+			written = true;
+			tool_first = true_diff(3, 5);
+		}
+	}
+	ck_assert(tool_present(&a));
+	ck_assert(written);
+	for (cycles = 0; cycles < 2000; cycles++) {
+		app_cycle(&a);
+		after = MAX_U64(after, true_diff(1, 3));
+		if (cycles >= 1500)
+			tool = MAX_U64(tool, true_diff(3, 5));
+	}
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(h.master.fsm.scans_started, 2);
+	/* the new delays against the simulator's truth: as close as the
+	 * scanned ones (the model's hop error, per hop) */
+	ck_assert_int_eq(ecsim_slave_dc_arrival(h.seg, 0, &arr0), 0);
+	for (i = 1; i <= POS_TDO; i++) {
+		s64 e;
+
+		ck_assert_int_eq(ecsim_slave_dc_arrival(h.seg, i, &arr), 0);
+		e = (s64)h.master.slaves[i].transmission_delay -
+		    (s64)(arr - arr0);
+		e = e < 0 ? -e : e;
+		fprintf(stderr, "hotconnect DC: slave %u delay %u ns, true %llu ns\n",
+			i, h.master.slaves[i].transmission_delay,
+			(unsigned long long)(arr - arr0));
+		if (i == 1)
+			hop = e + 5;
+		ck_assert_int_le(e, (s64)(i * hop));
+	}
+	fprintf(stderr,
+		"hotconnect DC: base |system time - reference| max %llu ns before, %llu during, %llu after the plug-in; tool %llu ns when written, %llu ns settled\n",
+		(unsigned long long)before, (unsigned long long)during,
+		(unsigned long long)after, (unsigned long long)tool_first,
+		(unsigned long long)tool);
+	/* no step: what the control loops leave, before as during */
+	ck_assert_uint_le(during, 2 * before + 20);
+	ck_assert_uint_le(after, 2 * before + 20);
+	ck_assert_uint_lt(tool_first, EC_DC_SYNC_DIFF_MAX_NS);
+	ck_assert_uint_lt(tool, EC_DC_SYNC_DIFF_MAX_NS);
+}
+END_TEST
+
+/* A group coming in before known slaves (port 3 of a junction whose port 1
+ * carries the rest) moves them: the full rescan, the reason logged. */
+START_TEST(test_plug_in_middle_falls_back)
+{
+	struct ec_slave_config *tdi, *tdo;
+	struct ec_hc_group *tool;
+	unsigned int started;
+	char out[64];
+	struct app a;
+
+	start_json("{ \"slaves\": ["
+		   " { \"model\": \"EK1100\" }, { \"model\": \"EK1122\" },"
+		   " { \"model\": \"EL1008\", \"group\": \"tool\","
+		   "   \"link\": { \"to\": 1, \"port\": 3 } },"
+		   " { \"model\": \"EL2008\", \"group\": \"tool\" },"
+		   " { \"model\": \"EL1008\", \"link\": { \"to\": 1, \"port\": 1 } } ],"
+		   " \"groups\": { \"tool\": { \"absent\": true } } }", 3);
+	memset(&a, 0, sizeof(a));
+	a.domain = ec_master_create_domain(&h.master);
+	tool = ec_hc_group_create(&h.master, "tool");
+	tdi = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL1008);
+	tdo = ec_master_slave_config(&h.master, 0, 3, BECKHOFF, EL2008);
+	ck_assert(a.domain && tool && tdi && tdo);
+	ck_assert_int_eq(ec_hc_group_at_port(tool, 0, 1, 3), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(tool, tdi), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(tool, tdo), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(tdi, EC_END, in_syncs), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(tdo, EC_END, out_syncs), 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(tdi, 0x6000, 1,
+						       a.domain, NULL), 0);
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	a.tool = tool;
+	ck_assert(app_run_until(&a, dc_idle_any, 5 * EC_NSEC_PER_SEC));
+	started = h.master.fsm.scans_started;
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
+					       sizeof(out)), 0);
+	ck_assert(app_run_until(&a, tool_joined, 10 * EC_NSEC_PER_SEC));
+	ck_assert_ptr_nonnull(logged("hot connect: the last known slave is not where it was: full rescan"));
+	ck_assert_uint_eq(h.master.fsm.scans_started, started + 1);
+	ck_assert_uint_eq(h.master.fsm.hc_scans, 0);
+	ck_assert_uint_ge(h.master.fsm.hc_fallbacks, 1);
+	ck_assert_ptr_eq(tdi->slave, &h.master.slaves[2]);
 }
 END_TEST
 
@@ -438,6 +785,9 @@ int main(void)
 	tcase_add_test(tc, test_identity_refused);
 	tcase_add_test(tc, test_wrong_port_refused);
 	tcase_add_test(tc, test_absent_at_start);
+	tcase_add_test(tc, test_plug_scans_only_new);
+	tcase_add_test(tc, test_plug_dc);
+	tcase_add_test(tc, test_plug_in_middle_falls_back);
 	tcase_add_test(tc, test_no_groups_unchanged);
 	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);

@@ -82,16 +82,18 @@ static inline char *dc_segment_json(unsigned int n, bool branched, double ppm)
 	return j;
 }
 
-/* The largest |system time - reference's| over the DC slaves, truly. */
-static inline u64 dc_true_max_diff(const struct ecsim_segment *seg,
-				   unsigned int ref_id)
+/* The largest |system time - reference's| over the DC slaves of the
+ * segment indexes [@from, @to), truly. */
+static inline u64 dc_true_diff_range(const struct ecsim_segment *seg,
+				     unsigned int ref_id, unsigned int from,
+				     unsigned int to)
 {
-	unsigned int i, n = ecsim_segment_slave_count(seg);
+	unsigned int i;
 	u64 ref, t, worst = 0;
 
 	if (ecsim_slave_dc_time(seg, ref_id, &ref))
 		return ~0ULL;
-	for (i = 0; i < n; i++) {
+	for (i = from; i < to; i++) {
 		s64 d;
 
 		if (ecsim_slave_dc_time(seg, i, &t))
@@ -103,6 +105,14 @@ static inline u64 dc_true_max_diff(const struct ecsim_segment *seg,
 			worst = (u64)d;
 	}
 	return worst;
+}
+
+/* The largest |system time - reference's| over the DC slaves, truly. */
+static inline u64 dc_true_max_diff(const struct ecsim_segment *seg,
+				   unsigned int ref_id)
+{
+	return dc_true_diff_range(seg, ref_id, 0,
+				  ecsim_segment_slave_count(seg));
 }
 
 /* Largest |computed delay - true delay| over the DC slaves (ns). */

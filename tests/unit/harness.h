@@ -39,6 +39,9 @@ struct ec_harness {
 	unsigned long pending_due[EC_HARNESS_MAX_PENDING];
 	unsigned long polls;
 	unsigned long frames_sent;
+	/* if set, sees every frame the master sends (before the segment) */
+	void (*tap)(void *ctx, const u8 *frame, size_t size);
+	void *tap_ctx;
 };
 
 static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
@@ -48,6 +51,8 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 	size_t len;
 
 	h->frames_sent++;
+	if (h->tap)
+		h->tap(h->tap_ctx, frame, size);
 	if (h->drop_frames) {
 		h->drop_frames--;
 		return 0;

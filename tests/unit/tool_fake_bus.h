@@ -534,7 +534,8 @@ int ec_lib_debug(struct ec_lib_master *m, uint32_t level)
 }
 
 /* No application on this fake bus: no configs, no domains (the
- * config/domains/data commands are tested in check_tool_config.c). */
+ * config/domains/data commands are tested in check_tool_config.c and
+ * check_tool_domains.c). */
 int ec_lib_config(struct ec_lib_master *m, uint32_t i,
 		  struct ec_ioctl_config *out)
 {

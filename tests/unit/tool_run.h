@@ -4,8 +4,8 @@
  * "-p", "2", NULL) parses and runs the command as main() would, with
  * stdout and stderr captured into out (out_len bytes) and err; run_json()
  * parses -j output.  The ec_lib_* calls land in the test's fake bus.
- * Shared by check_tool_commands.c, check_tool_mbox.c and
- * check_tool_config.c.
+ * Shared by check_tool_commands.c, check_tool_mbox.c, check_tool_config.c
+ * and check_tool_domains.c.
  */
 #ifndef EC_TEST_TOOL_RUN_H
 #define EC_TEST_TOOL_RUN_H

@@ -3,7 +3,7 @@
  * wc_cases.h - the working counter rule as a table of cases: the sum
  * that came back, the expected sum, the state ecrt_domain_state() must
  * report.  check_domain.c drives the kernel's domain through it
- * (ec_domain_set_wkc()), check_lib_ecrt.c libethercat's process() over
+ * (ec_domain_set_wkc()), check_lib_ecrt_shm.c libethercat's process() over
  * the shared area: both must give the states of this one table.
  */
 #ifndef EC_TEST_WC_CASES_H

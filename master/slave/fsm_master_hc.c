@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fsm_master_hc.c - hot connect: the master FSM scans only what came and
+ * drops only what went (doc/HOTCONNECT.md "Plugged in, pulled out").
+ *
+ * When the number of slaves answering the broadcast changes and the
+ * master has hot-connect groups, the running slaves stay as they are
+ * (station address, AL state, SII, configuration, DC offsets) if the
+ * change is at the end of the ring:
+ *
+ *   more slaves (plugged in behind a port of the last slave or of one of
+ *   its parents):
+ *     last:   APRD of the last known slave's station address (0x0010):
+ *             still the one it was given, so nothing came in before it
+ *     new:    APRD 0x0010 of each new position: no known address there
+ *     spine:  FPRD of the DL status (0x0110) of the last known slave and
+ *             up its parents until one has an open port with nobody
+ *             known behind it: the new branch hangs there
+ *     latch:  BWR 0x0900 (receive times, for the new slaves' delays),
+ *             then FPRD 0x0900 of that parent
+ *     then the new slaves get a scan FSM each (station address by ring
+ *     position, base information, SII...) and, when done, the topology,
+ *     configs and the new ones' DC delays and offsets (dc/dc_hc.c).
+ *
+ *   fewer slaves (pulled out):
+ *     last:   APRD 0x0010 at the new last position: the known slave
+ *     gone:   FPRD 0x0130 of each slave behind it: none answers
+ *     then those slaves are detached and dropped; the port that led to
+ *     them counts closed.
+ *
+ * A DC offset job still running (after a scan) is dropped and starts
+ * again for the new segment.  Anything else (no groups, a redundant
+ * ring, a scan running, slaves inserted before known ones, a gone slave in no group,
+ * a check not answered as expected) is the full rescan of fsm_master.c,
+ * and the log says which path was taken and why.  Reads of the running
+ * slaves are the two above (0x0010 of one, 0x0110 along the path); the
+ * only write they see is the broadcast receive-time latch.
+ */
+#include "slave/fsm_master.h"
+#include "slave/fsm_slave_scan.h"
+#include "cycle/master.h"
+#include "slave/registers.h"
+#include "slave/slave.h"
+#include "slave/topology.h"
+#include "app/slave_config.h"
+#include "app/hc_group.h"
+#include "dc/dc.h"
+#include "dc/fsm_dc.h"
+
+static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
+					u64 now_ns);
+static void ec_fsm_master_hc_state_new(struct ec_fsm_master *fsm,
+				       u64 now_ns);
+static void ec_fsm_master_hc_state_spine(struct ec_fsm_master *fsm,
+					 u64 now_ns);
+static void ec_fsm_master_hc_state_latch(struct ec_fsm_master *fsm,
+					 u64 now_ns);
+static void ec_fsm_master_hc_state_parent_rx(struct ec_fsm_master *fsm,
+					     u64 now_ns);
+static void ec_fsm_master_hc_state_gone(struct ec_fsm_master *fsm,
+					u64 now_ns);
+
+/* Why the partial path cannot be taken: NULL if it can, "" for a master
+ * without groups (IgH's full rescan) or without known slaves (nothing to
+ * keep), not worth a line. */
+static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
+					   unsigned int responding)
+{
+	struct ec_master *master = fsm->master;
+	unsigned int i;
+
+	if (!master->hc_group_count || !master->slave_count)
+		return "";	/* nothing to keep: no line */
+	if (master->red)
+		return "a redundant ring";
+	if (master->scan_busy || fsm->slaves_scanning)
+		return "a scan in progress";
+	for (i = 0; i < master->slave_count; i++)
+		if (!master->slaves[i].scan_done)
+			return "a known slave is not scanned";
+	if (responding > master->slave_count)
+		return responding > master->slave_capacity ?
+		       "no room for the new slaves" : NULL;
+	for (i = responding; i < master->slave_count; i++) {
+		const struct ec_slave *s = &master->slaves[i];
+
+		if (s->config && !s->config->hc_group)
+			return "a slave in no group is gone";
+		if (master->dc.ref_station == s->station_address)
+			return "the reference clock is gone";
+	}
+	return NULL;
+}
+
+/* Queue a read of @size bytes at @reg of the slave at ring position
+ * @pos (@fixed: by its station address), go to @next. */
+static void ec_fsm_master_hc_read(struct ec_fsm_master *fsm, bool fixed,
+				  u16 pos, u16 reg, size_t size,
+				  ec_fsm_master_state_t next, u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	struct ec_datagram *d = fsm->datagram;
+	int ret;
+
+	ret = fixed ? ec_datagram_fprd(d, master->slaves[pos].station_address,
+				       reg, size) :
+		      ec_datagram_aprd(d, pos, reg, size);
+	if (ret) {
+		fsm->hc_busy = false;
+		fsm->rescan_requested = true;
+		ec_fsm_master_state_start(fsm, now_ns);
+		return;
+	}
+	ec_datagram_zero(d);
+	ec_master_queue_datagram(master, d);
+	fsm->state = next;
+}
+
+/* A check failed: log why and scan everything. */
+static void ec_fsm_master_hc_fail(struct ec_fsm_master *fsm, u64 now_ns,
+				  const char *why)
+{
+	fsm->hc_fallbacks++;
+	fsm->hc_busy = false;
+	EC_MASTER_INFO(fsm->master, "hot connect: %s: full rescan", why);
+	ec_fsm_master_start_scan(fsm, now_ns);
+}
+
+static bool ec_fsm_master_hc_one(const struct ec_fsm_master *fsm)
+{
+	return fsm->datagram->state == EC_DATAGRAM_RECEIVED &&
+	       fsm->datagram->working_counter == 1;
+}
+
+/**
+ * ec_fsm_master_hc_start() - take a change of the slave count the
+ * hot-connect way if it can be
+ * @fsm: master FSM, its datagram free
+ * @responding: slaves answering the broadcast now
+ * @now_ns: current time
+ *
+ * Return: true if the partial path runs (the FSM's datagram is queued),
+ * false for the full rescan (logged when the master has groups).
+ */
+bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
+			    unsigned int responding, u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	const char *why = ec_fsm_master_hc_refuse(fsm, responding);
+	unsigned int i, known = master->slave_count;
+
+	if (why) {
+		if (why[0]) {
+			fsm->hc_fallbacks++;
+			EC_MASTER_INFO(master,
+				       "hot connect: %u slave(s) responding, %u known: full rescan (%s)",
+				       responding, known, why);
+		}
+		return false;
+	}
+	if (ec_fsm_dc_busy(master)) {
+		/* it holds ring positions and had not finished: it starts
+		 * again for the segment as it is after the change */
+		ec_fsm_dc_free(master);
+		master->dc.rescan_offsets = true;
+		EC_MASTER_INFO(master,
+			       "hot connect: the DC offset job starts again after the change");
+	}
+	fsm->hc_busy = true;
+	fsm->hc_target = responding;
+	fsm->hc_start_ns = now_ns;
+	fsm->hc_parent_rx_valid = false;
+	if (responding > known) {
+		EC_MASTER_INFO(master,
+			       "hot connect: %u new slave(s) after slave %u: scanning only them",
+			       responding - known, known - 1);
+		fsm->hc_next = known;
+		ec_fsm_master_hc_read(fsm, false, (u16)(known - 1),
+				      EC_REG_STATION_ADDR, 2,
+				      ec_fsm_master_hc_state_last, now_ns);
+		return true;
+	}
+	EC_MASTER_INFO(master,
+		       "hot connect: %u slave(s) gone after slave %u: dropping only them",
+		       known - responding, responding - 1);
+	/* their groups are absent from now on, whatever the checks say */
+	for (i = responding; i < known; i++)
+		if (master->slaves[i].config)
+			ec_slave_config_detach(master->slaves[i].config);
+	fsm->hc_next = responding;
+	ec_fsm_master_hc_read(fsm, false, (u16)(responding - 1),
+			      EC_REG_STATION_ADDR, 2,
+			      ec_fsm_master_hc_state_last, now_ns);
+	return true;
+}
+
+/* The last slave that stays answered at its position: it has the
+ * address it was given, so no slave came in or went before it. */
+static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
+					u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	bool more = fsm->hc_target > master->slave_count;
+	unsigned int last = more ? master->slave_count - 1 : fsm->hc_target - 1;
+
+	if (!ec_fsm_master_hc_one(fsm) ||
+	    ec_get_u16(fsm->datagram->data) !=
+	    master->slaves[last].station_address) {
+		ec_fsm_master_hc_fail(fsm, now_ns,
+				      "the last known slave is not where it was");
+		return;
+	}
+	if (more)
+		ec_fsm_master_hc_read(fsm, false, (u16)fsm->hc_next,
+				      EC_REG_STATION_ADDR, 2,
+				      ec_fsm_master_hc_state_new, now_ns);
+	else
+		ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next,
+				      EC_REG_AL_STATUS, 2,
+				      ec_fsm_master_hc_state_gone, now_ns);
+}
+
+/* A new position answered: no known station address there. */
+static void ec_fsm_master_hc_state_new(struct ec_fsm_master *fsm,
+				       u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	u16 addr = ec_get_u16(fsm->datagram->data);
+
+	if (!ec_fsm_master_hc_one(fsm) ||
+	    (addr >= EC_SLAVE_STATION_BASE &&
+	     addr < EC_SLAVE_STATION_BASE + master->slave_count)) {
+		ec_fsm_master_hc_fail(fsm, now_ns,
+				      "a new position holds a known slave");
+		return;
+	}
+	if (++fsm->hc_next < fsm->hc_target) {
+		ec_fsm_master_hc_read(fsm, false, (u16)fsm->hc_next,
+				      EC_REG_STATION_ADDR, 2,
+				      ec_fsm_master_hc_state_new, now_ns);
+		return;
+	}
+	fsm->hc_next = master->slave_count - 1;
+	ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next, EC_REG_DL_STATUS,
+			      2, ec_fsm_master_hc_state_spine, now_ns);
+}
+
+/* A known slave on the path back from the last one: does it have an
+ * open port with no known slave behind it? */
+static void ec_fsm_master_hc_state_spine(struct ec_fsm_master *fsm,
+					 u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	struct ec_slave *s = &master->slaves[fsm->hc_next];
+	unsigned int p;
+
+	if (!ec_fsm_master_hc_one(fsm)) {
+		ec_fsm_master_hc_fail(fsm, now_ns, "a DL status read failed");
+		return;
+	}
+	ec_topology_set_dl_status(s, ec_get_u16(fsm->datagram->data));
+	for (p = 1; p < EC_MAX_PORTS; p++)
+		if (ec_topology_port_open(s, p) && !s->ports[p].next_slave)
+			break;
+	if (p < EC_MAX_PORTS) {
+		fsm->hc_parent = fsm->hc_next;
+		if (ec_datagram_bwr(fsm->datagram, EC_REG_DC_RECV_TIME, 4)) {
+			fsm->hc_busy = false;
+			fsm->rescan_requested = true;
+			ec_fsm_master_state_start(fsm, now_ns);
+			return;
+		}
+		ec_datagram_zero(fsm->datagram);
+		ec_master_queue_datagram(master, fsm->datagram);
+		fsm->state = ec_fsm_master_hc_state_latch;
+		return;
+	}
+	if (!s->ports[0].next_slave) {
+		ec_fsm_master_hc_fail(fsm, now_ns,
+				      "no open port for the new slaves");
+		return;
+	}
+	fsm->hc_next = s->ports[0].next_slave->ring_position;
+	ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next, EC_REG_DL_STATUS,
+			      2, ec_fsm_master_hc_state_spine, now_ns);
+}
+
+/* Set up the new slaves behind the known ones and start their scans. */
+static void ec_fsm_master_hc_append(struct ec_fsm_master *fsm, u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	unsigned int i, known = master->slave_count;
+
+	for (i = known; i < fsm->hc_target; i++)
+		ec_slave_init(&master->slaves[i], master, (u16)i);
+	for (i = known; i < fsm->hc_target; i++) {
+		struct ec_slave *slave = &master->slaves[i];
+
+		slave->scan_fsm = ec_fsm_slave_scan_new(slave);
+		if (!slave->scan_fsm)
+			break;
+		ec_fsm_slave_scan_start(slave->scan_fsm);
+	}
+	if (i < fsm->hc_target) {
+		for (i = known; i < fsm->hc_target; i++)
+			ec_slave_clear(&master->slaves[i]);
+		ec_fsm_master_hc_fail(fsm, now_ns, "no memory");
+		return;
+	}
+	fsm->hc_next = known;	/* the first new slave, from here on */
+	master->slave_count = fsm->hc_target;
+	fsm->hc_partial = true;
+	fsm->slaves_scanning = true;
+	ec_fsm_master_scan_slaves(fsm, now_ns);
+	ec_fsm_master_state_start(fsm, now_ns);
+}
+
+/* Receive times latched: the parent's, for the new slaves' delays. */
+static void ec_fsm_master_hc_state_latch(struct ec_fsm_master *fsm,
+					 u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+
+	if (!master->slaves[fsm->hc_parent].base_dc_supported) {
+		ec_fsm_master_hc_append(fsm, now_ns);
+		return;
+	}
+	ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_parent,
+			      EC_REG_DC_RECV_TIME, 4 * EC_MAX_PORTS,
+			      ec_fsm_master_hc_state_parent_rx, now_ns);
+}
+
+static void ec_fsm_master_hc_state_parent_rx(struct ec_fsm_master *fsm,
+					     u64 now_ns)
+{
+	unsigned int i;
+
+	if (!ec_fsm_master_hc_one(fsm)) {
+		ec_fsm_master_hc_fail(fsm, now_ns,
+				      "the receive times were not read");
+		return;
+	}
+	for (i = 0; i < EC_MAX_PORTS; i++)
+		fsm->hc_parent_rx[i] = ec_get_u32(fsm->datagram->data + 4 * i);
+	fsm->hc_parent_rx_valid = true;
+	ec_fsm_master_hc_append(fsm, now_ns);
+}
+
+/**
+ * ec_fsm_master_hc_scan_done() - the new slaves are scanned
+ * @fsm: master FSM (called from its turn, its datagram may be in use)
+ * @now_ns: current time
+ * @failed: new slaves whose scan failed
+ *
+ * Topology, configs and the new slaves' DC delays; on a failure the
+ * next broadcast scans everything.
+ */
+void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
+				unsigned int failed)
+{
+	struct ec_master *master = fsm->master;
+	u64 ms = (now_ns - fsm->hc_start_ns) / EC_NSEC_PER_MSEC;
+
+	fsm->hc_partial = false;
+	fsm->hc_busy = false;
+	if (failed || ec_topology_calc(master->slaves, master->slave_count)) {
+		fsm->hc_fallbacks++;
+		EC_MASTER_INFO(master,
+			       "hot connect: %s: full rescan",
+			       failed ? "a new slave's scan failed" :
+			       "the port states do not describe a tree");
+		fsm->rescan_requested = true;
+		return;
+	}
+	ec_master_find_duplicate_aliases(master);
+	ec_master_attach_slave_configs(master);
+	ec_dc_hc_scan_done(master, fsm->hc_next, &master->slaves[fsm->hc_parent],
+			   fsm->hc_parent_rx_valid ? fsm->hc_parent_rx : NULL);
+	fsm->hc_scans++;
+	EC_MASTER_INFO(master,
+		       "hot connect: %u slave(s), the new ones scanned in %llu ms, the known ones untouched",
+		       master->slave_count, (unsigned long long)ms);
+}
+
+/* Drop the slaves from position hc_target on: they are gone. */
+static void ec_fsm_master_hc_remove(struct ec_fsm_master *fsm, u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	unsigned int i, p, known = master->slave_count;
+
+	for (i = fsm->hc_target; i < known; i++) {
+		struct ec_slave *s = &master->slaves[i];
+		struct ec_slave *parent = s->ports[0].next_slave;
+
+		if (!parent || parent->ring_position >= fsm->hc_target)
+			continue;
+		for (p = 1; p < EC_MAX_PORTS; p++)
+			if (parent->ports[p].next_slave == s)
+				parent->ports[p].link_up = false;
+	}
+	master->slave_count = fsm->hc_target;
+	for (i = fsm->hc_target; i < known; i++)
+		ec_slave_clear(&master->slaves[i]);
+	/* what they asked for while they went is answered: not a rescan */
+	if (fsm->rescan_gone) {
+		fsm->rescan_requested = false;
+		fsm->rescan_gone = false;
+	}
+	ec_topology_calc(master->slaves, master->slave_count);
+	ec_master_find_duplicate_aliases(master);
+	fsm->hc_removals++;
+	fsm->hc_busy = false;
+	EC_MASTER_INFO(master,
+		       "hot connect: %u slave(s) dropped in %llu ms, %u stay untouched",
+		       known - fsm->hc_target,
+		       (unsigned long long)((now_ns - fsm->hc_start_ns) /
+					    EC_NSEC_PER_MSEC),
+		       fsm->hc_target);
+	ec_fsm_master_state_start(fsm, now_ns);
+}
+
+/* A slave behind the last one that stays: it must not answer. */
+static void ec_fsm_master_hc_state_gone(struct ec_fsm_master *fsm,
+					u64 now_ns)
+{
+	struct ec_datagram *d = fsm->datagram;
+
+	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter) {
+		ec_fsm_master_hc_fail(fsm, now_ns,
+				      "a slave behind the last one still answers");
+		return;
+	}
+	if (++fsm->hc_next < fsm->master->slave_count) {
+		ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next,
+				      EC_REG_AL_STATUS, 2,
+				      ec_fsm_master_hc_state_gone, now_ns);
+		return;
+	}
+	ec_fsm_master_hc_remove(fsm, now_ns);
+}
