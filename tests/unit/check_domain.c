@@ -13,6 +13,7 @@
 #include "slave/slave.h"
 #include "app/slave_config.h"
 #include "wc_cases.h"
+#include "domain_io.h"
 
 #define BECKHOFF 0x00000002
 #define EL1008 0x03f03052
@@ -205,24 +206,7 @@ END_TEST
 /* A config with an output and an input SM of @bytes each (16-bit words). */
 static struct ec_slave_config *io_config(u16 pos, unsigned int bytes)
 {
-	struct ec_slave_config *sc = ec_master_slave_config(&h.master, 0, pos,
-							    0x0ec51d00, 0x99);
-	unsigned int i;
-
-	ck_assert_ptr_nonnull(sc);
-	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 2, EC_DIR_OUTPUT,
-						      EC_WD_DEFAULT), 0);
-	ck_assert_int_eq(ec_slave_config_sync_manager(sc, 3, EC_DIR_INPUT,
-						      EC_WD_DEFAULT), 0);
-	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 2, 0x1600), 0);
-	ck_assert_int_eq(ec_slave_config_pdo_assign_add(sc, 3, 0x1a00), 0);
-	for (i = 0; i < bytes / 2; i++) {
-		ck_assert_int_eq(ec_slave_config_pdo_mapping_add(
-			sc, 0x1600, 0x7000, i + 1, 16), 0);
-		ck_assert_int_eq(ec_slave_config_pdo_mapping_add(
-			sc, 0x1a00, 0x6000, i + 1, 16), 0);
-	}
-	return sc;
+	return ec_test_io_config(&h.master, pos, bytes);
 }
 
 START_TEST(test_split)
@@ -508,87 +492,6 @@ START_TEST(test_queue)
 }
 END_TEST
 
-/*
- * A kernel application's queue (ecrt_domain_queue()) is recorded without
- * the lock and replayed by its next process, receive or send
- * (ec_domain_queue_later()): the datagram is queued only then, a process
- * after the queue finds nothing answered, and a second queue before it
- * counts as skipped, as with ec_domain_queue().
- */
-START_TEST(test_queue_later)
-{
-	struct ec_domain *d = ec_master_create_domain(&h.master);
-	unsigned int before = h.master.skipped_datagrams;
-	struct ec_datagram *dg;
-
-	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(io_config(0, 10),
-						       0x6000, 1, d, NULL), 0);
-	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
-	dg = &d->datagrams[0].datagram;
-	dg->state = EC_DATAGRAM_RECEIVED;	/* as after an exchange */
-	dg->working_counter = 1;
-	ec_domain_queue_later(d);
-	ec_domain_queue_later(d);
-	ck_assert_int_eq(dg->state, EC_DATAGRAM_RECEIVED);
-	ck_assert(!ec_list_linked(&dg->queue_node));
-	ec_domain_process(d, h.now_ns);
-	ck_assert_int_eq(dg->state, EC_DATAGRAM_QUEUED);
-	ck_assert_uint_eq(d->working_counter, 0);
-	ck_assert_uint_eq(h.master.skipped_datagrams, before + 1);
-	ck_assert(!h.master.queue_later);
-	ck_assert_uint_eq(d->queue_later, 0);
-	/* The send replays a queue that came after the process. */
-	ec_harness_op_send(&h.master, h.now_ns);
-	ck_assert_int_eq(dg->state, EC_DATAGRAM_SENT);
-	dg->state = EC_DATAGRAM_RECEIVED;
-	ec_domain_queue_later(d);
-	ec_harness_op_send(&h.master, h.now_ns);
-	ck_assert_int_eq(dg->state, EC_DATAGRAM_SENT);
-	ck_assert_uint_eq(h.master.skipped_datagrams, before + 1);
-}
-END_TEST
-
-/*
- * The kernel's process() without the lock (ec_domain_process_unlocked()):
- * it finds what ec_domain_process() finds, and leaves to it, under the
- * lock, a queue() recorded before and a working counter that fell (the
- * capture's event).
- */
-START_TEST(test_process_unlocked)
-{
-	struct ec_domain *d = ec_master_create_domain(&h.master);
-	struct ec_datagram *dg;
-
-	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(io_config(0, 10),
-						       0x6000, 1, d, NULL), 0);
-	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
-	dg = &d->datagrams[0].datagram;
-	dg->state = EC_DATAGRAM_RECEIVED;
-	dg->working_counter = 1;
-	ck_assert(ec_domain_process_unlocked(d, h.now_ns));
-	ck_assert_uint_eq(d->working_counter, 1);
-	ck_assert_uint_eq(d->datagrams[0].wkc_seen, 1);
-	ck_assert_int_eq(d->wc_state, EC_WC_COMPLETE);
-	/* a reply still in the rx image does not count: the sum falls */
-	dg->rx_pending = true;
-	ck_assert(!ec_domain_process_unlocked(d, h.now_ns));
-	ck_assert_uint_eq(d->working_counter, 1);
-	ec_domain_process(d, h.now_ns);
-	ck_assert_uint_eq(d->working_counter, 0);
-	ck_assert_int_eq(d->wc_state, EC_WC_ZERO);
-	dg->rx_pending = false;
-	ck_assert(ec_domain_process_unlocked(d, h.now_ns));
-	ck_assert_uint_eq(d->working_counter, 1);
-	/* a queue() before: replayed under the lock */
-	ec_domain_queue_later(d);
-	ck_assert(!ec_domain_process_unlocked(d, h.now_ns));
-	ck_assert_int_eq(dg->state, EC_DATAGRAM_RECEIVED);
-	ec_domain_process(d, h.now_ns);
-	ck_assert_int_eq(dg->state, EC_DATAGRAM_QUEUED);
-	ck_assert_uint_eq(d->working_counter, 0);
-}
-END_TEST
-
 #define SIM_VENDOR 0x0ec51d00
 #define SERVO 0x00000402
 #define SERVOS 60
@@ -838,8 +741,6 @@ static Suite *domain_suite(void)
 	tcase_add_test(tc, test_wc_rule_cases);
 	tcase_add_test(tc, test_wc_change_log_rate);
 	tcase_add_test(tc, test_queue);
-	tcase_add_test(tc, test_queue_later);
-	tcase_add_test(tc, test_process_unlocked);
 	suite_add_tcase(s, tc);
 	return s;
 }
