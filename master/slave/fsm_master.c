@@ -352,9 +352,15 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 				now_ns - fsm->last_answer_ns >=
 					EC_FSM_MASTER_LOSS_NS)) {
 		/* Lost or not sent: the link is down or the ring broken. */
+		/* what the loss rule saw: for a silence nobody explained yet */
 		if (fsm->link_was_up)
-			EC_MASTER_WARN_RL(master, "no answer to the broadcast (%s)",
-					  ec_datagram_state_string(d->state));
+			EC_MASTER_WARN_RL(master,
+					  "no answer to the broadcast (%s, link %s): %u missed in a row with no frame back, last answer %llu ms ago",
+					  ec_datagram_state_string(d->state),
+					  link_up ? "up" : "down", fsm->misses,
+					  (unsigned long long)((now_ns -
+						fsm->last_answer_ns) /
+						EC_NSEC_PER_MSEC));
 		fsm->link_was_up = false;
 		responding = 0;
 	}
