@@ -339,6 +339,8 @@ START_TEST(test_pull_in_ring_middle)
 	ck_assert_uint_eq(r->break_pos, 2);
 	ck_assert_ptr_nonnull(logged("ring broken after 2 slave(s): 2 answer(s) on the main device, 1 on the backup device"));
 	ck_assert_ptr_nonnull(logged("group tool: absent at"));
+	/* slaves on both sides moved: the full rescan, the reason logged */
+	ck_assert_ptr_nonnull(logged("hot connect: 3 slave(s) responding, 5 known: full rescan (the ring is open with slaves on both sides)"));
 	/* the base back complete on both sides of the break */
 	run_counting(&a, 5000);
 	ck_assert_uint_eq(run_counting(&a, 1000), 0);
