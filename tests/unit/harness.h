@@ -3,7 +3,8 @@
  * harness.h - runs the core master against the in-process virtual segment
  * with time under the test's control.  A fake device hands every frame
  * the master sends to ecsim_segment_process() and delivers the answer at
- * the next poll, as a NIC would one cycle later.
+ * the next poll, as a NIC would one cycle later.  ec_harness_init_ring()
+ * adds a backup device at the other end of the segment (a closed ring).
  *
  *	struct ec_harness h;
  *	ec_harness_init(&h, "{ \"slaves\": [ ... ] }");
@@ -116,17 +117,13 @@ static const struct ec_device_hooks ec_harness_hooks = {
 	.poll = ec_harness_poll,
 };
 
-static inline void ec_harness_init(struct ec_harness *h, const char *json)
+/* Device @idx of the master on the harness, its MAC ending in @last. */
+static inline void ec_harness_attach(struct ec_harness *h, unsigned int idx,
+				     u8 last)
 {
-	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x01 };
-	struct ec_device *dev;
-	char err[256];
+	const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, last };
+	struct ec_device *dev = &h->master.devices[idx];
 
-	memset(h, 0, sizeof(*h));
-	h->seg = ecsim_segment_new_string(json, err, sizeof(err));
-	ck_assert_msg(h->seg, "segment: %s", err);
-	ck_assert_int_eq(ec_master_init(&h->master, 0), 0);
-	dev = &h->master.devices[EC_DEVICE_MAIN];
 	memcpy(dev->mac, mac, 6);
 	dev->hooks = &ec_harness_hooks;
 	dev->priv = h;
@@ -134,6 +131,17 @@ static inline void ec_harness_init(struct ec_harness *h, const char *json)
 	dev->open = true;
 	dev->link_up = true;
 	ec_master_device_attached(&h->master, dev);
+}
+
+static inline void ec_harness_init(struct ec_harness *h, const char *json)
+{
+	char err[256];
+
+	memset(h, 0, sizeof(*h));
+	h->seg = ecsim_segment_new_string(json, err, sizeof(err));
+	ck_assert_msg(h->seg, "segment: %s", err);
+	ck_assert_int_eq(ec_master_init(&h->master, 0), 0);
+	ec_harness_attach(h, EC_DEVICE_MAIN, 0x01);
 	h->now_ns = 1 * EC_NSEC_PER_SEC;
 }
 
@@ -144,21 +152,11 @@ static inline void ec_harness_init(struct ec_harness *h, const char *json)
 static inline void ec_harness_init_ring(struct ec_harness *h,
 					const char *json)
 {
-	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x02 };
-	struct ec_device *dev;
-
 	ec_harness_init(h, json);
 	h->ring = true;
 	ck_assert_int_eq(ecsim_segment_set_ring(h->seg, true), 0);
 	ck_assert_int_eq(ec_red_init(&h->master), 0);
-	dev = &h->master.devices[EC_DEVICE_BACKUP];
-	memcpy(dev->mac, mac, 6);
-	dev->hooks = &ec_harness_hooks;
-	dev->priv = h;
-	dev->attached = true;
-	dev->open = true;
-	dev->link_up = true;
-	ec_master_device_attached(&h->master, dev);
+	ec_harness_attach(h, EC_DEVICE_BACKUP, 0x02);
 }
 
 /* One idle cycle: poll (answers of the last cycle), FSMs, send. */
