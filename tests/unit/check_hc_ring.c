@@ -223,6 +223,7 @@ END_TEST
 START_TEST(test_pull_in_ring_middle)
 {
 	struct ec_redundancy *r;
+	unsigned int bad;
 	struct app a;
 
 	app_setup(&a, seg_mid, 1, DO_ALIAS, 0);
@@ -234,7 +235,7 @@ START_TEST(test_pull_in_ring_middle)
 
 	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", false), 0);
 	ck_assert_int_eq(ecsim_segment_break_pos(h.seg), 2);
-	run_until_absent(&a, 3000);
+	bad = run_until_absent(&a, 3000);
 	ck_assert(r->broken);
 	ck_assert_uint_eq(r->break_pos, 2);
 	ck_assert_ptr_nonnull(logged("ring broken after 2 slave(s): 2 answer(s) on the main device, 1 on the backup device"));
@@ -242,7 +243,10 @@ START_TEST(test_pull_in_ring_middle)
 	/* slaves on both sides moved: the full rescan, the reason logged */
 	ck_assert_ptr_nonnull(logged("hot connect: 3 slave(s) responding, 5 known: full rescan (the ring is open with slaves on both sides)"));
 	/* the base back complete on both sides of the break */
-	run_counting(&a, 5000);
+	bad += run_counting(&a, 5000);
+	/* a figure, not asserted: what the full rescan costs the base */
+	printf("hc_ring: tool pulled out of the middle: base incomplete in %u cycles of 1 ms (the full rescan)\n",
+	       bad);
 	ck_assert_uint_eq(run_counting(&a, 1000), 0);
 	ck_assert_uint_eq(h.master.slave_count, 3);
 
