@@ -372,6 +372,22 @@ static void ec_fsm_master_hc_state_parent_rx(struct ec_fsm_master *fsm,
 	ec_fsm_master_hc_append(fsm, now_ns);
 }
 
+/*
+ * Every new slave (from @first on) hangs on a port of a slave before it:
+ * in a redundant ring the topology accepts the backup cable's open port,
+ * not a new slave left over (a ring broken meanwhile).
+ */
+static bool ec_fsm_master_hc_placed(const struct ec_master *master,
+				    unsigned int first)
+{
+	unsigned int i;
+
+	for (i = first; i < master->slave_count; i++)
+		if (!master->slaves[i].ports[0].next_slave)
+			return false;
+	return true;
+}
+
 /**
  * ec_fsm_master_hc_scan_done() - the new slaves are scanned
  * @fsm: master FSM (called from its turn, its datagram may be in use)
@@ -389,7 +405,8 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 
 	fsm->hc_partial = false;
 	fsm->hc_busy = false;
-	if (failed || !ec_fsm_master_topology(master)) {
+	if (failed || !ec_fsm_master_topology(master) ||
+	    !ec_fsm_master_hc_placed(master, fsm->hc_next)) {
 		fsm->hc_fallbacks++;
 		EC_MASTER_INFO(master,
 			       "hot connect: %s: full rescan",

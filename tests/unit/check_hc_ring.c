@@ -259,6 +259,38 @@ START_TEST(test_pull_in_ring_middle)
 }
 END_TEST
 
+/*
+ * The ring breaks inside the group while its new slaves are scanned (in
+ * front of the tool's second slave): that slave hangs on no port the
+ * scan saw open, so the partial scan gives way to the full rescan, and
+ * the tool still joins, across the break.
+ */
+START_TEST(test_break_during_partial_scan)
+{
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	unsigned int i;
+	struct app a;
+
+	app_setup(&a, seg_end, 2, 0, 2);
+	a.out = 0x5a;
+	a.tout = 0xc3;
+	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", false), 0);
+	run_until_absent(&a, 3000);
+	for (i = 0; i < 1000 && fsm->hc_busy; i++)
+		app_cycle(&a);
+	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", true), 0);
+	for (i = 0; i < 3000 && !fsm->hc_partial; i++)
+		app_cycle(&a);
+	ck_assert(fsm->hc_partial);
+	ck_assert_int_eq(ecsim_segment_break(h.seg, 4), 0);
+	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
+	ck_assert_uint_eq(fsm->hc_scans, 0);
+	ck_assert_ptr_nonnull(logged("hot connect: the port states do not describe a tree: full rescan"));
+	ck_assert_uint_eq(h.master.red->break_pos, 4);
+}
+END_TEST
+
 static Suite *hc_ring_suite(void)
 {
 	Suite *s = suite_create("hc_ring");
@@ -268,6 +300,7 @@ static Suite *hc_ring_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_pull_at_ring_end);
 	tcase_add_test(tc, test_pull_in_ring_middle);
+	tcase_add_test(tc, test_break_during_partial_scan);
 	suite_add_tcase(s, tc);
 	return s;
 }
