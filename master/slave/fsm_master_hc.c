@@ -32,9 +32,11 @@
  * again for the new segment.  In a redundant ring the same holds while
  * the change is at the end of the main device's line (a group pulled out
  * before the backup port is a break located there).  Anything else (no
- * groups, a ring open with slaves on both sides, a scan running, slaves inserted before known ones, a gone slave in no group,
- * a check not answered as expected) is the full rescan of fsm_master.c,
- * and the log says which path was taken and why.  Reads of the running
+ * groups, a ring open with slaves on both sides, a scan running, slaves
+ * inserted before known ones, a gone slave in no group, a check not
+ * answered as expected, new slaves not all on a port) is the full
+ * rescan of fsm_master.c, and the log says which path was taken and
+ * why.  Reads of the running
  * slaves are the two above (0x0010 of one, 0x0110 along the path); the
  * only write they see is the broadcast receive-time latch.
  */
