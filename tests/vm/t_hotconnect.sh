@@ -50,7 +50,9 @@ vm_run --segment "$TTOP/examples/hotconnect/segment.json" ${EC_HC_RUN:-} -- "$GU
 	r=0; while [ $r -lt '"$ROUNDS"' ]; do
 		vm-control plug nothing >/dev/null 2>&1
 		sleep 0.5; dcd >/dev/null; ethercat config >/dev/null
-		vm-control pull tool >/dev/null; sleep 0.5; r=$((r + 1)); done
+		ring >/dev/null
+		vm-control pull tool >/dev/null; ring >/dev/null
+		sleep 0.5; r=$((r + 1)); done
 	kill $P; wait $P; echo "base_rc=$?"
 	sed "s/^/base: /" /tmp/base.log
 	# the same with the tool plugged in and pulled out
