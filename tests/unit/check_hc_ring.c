@@ -32,6 +32,14 @@ static const char *seg_end =
 	" { \"model\": \"EL1008\", \"group\": \"tool\" },"
 	" { \"model\": \"EL2008\", \"group\": \"tool\" } ],"
 	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ] }";
+static const char *seg_end_absent =
+	"{ \"slaves\": ["
+	" { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
+	" { \"model\": \"EL2008\" },"
+	" { \"model\": \"EL1008\", \"group\": \"tool\" },"
+	" { \"model\": \"EL2008\", \"group\": \"tool\" } ],"
+	" \"groups\": { \"tool\": { \"absent\": true } },"
+	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ] }";
 static const char *seg_mid =
 	"{ \"slaves\": ["
 	" { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
@@ -53,7 +61,8 @@ static unsigned int reg(struct app *a, struct ec_slave_config *sc, u16 idx)
 static void app_setup(struct app *a, const char *json, u16 at_pos,
 		      u16 do_alias, u16 do_pos)
 {
-	unsigned int n = 5;
+	/* a segment file with the tool absent at start scans 3 slaves */
+	unsigned int n = strstr(json, "absent") ? 3 : 5;
 
 	ec_harness_init_ring(&h, json);
 	ck_assert(ec_harness_run_until(&h, scanned, &n, 10 * EC_NSEC_PER_SEC));
@@ -260,6 +269,40 @@ START_TEST(test_pull_in_ring_middle)
 END_TEST
 
 /*
+ * The tool absent at start at the end of the ring: the ring is open
+ * there from the start, the base reaches OP and stays complete, and the
+ * tool plugged in closes the ring, is scanned alone and joins.
+ */
+START_TEST(test_absent_at_start_in_ring)
+{
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	unsigned int scans;
+	struct app a;
+	u64 end;
+
+	app_setup(&a, seg_end_absent, 2, 0, 2);
+	a.out = 0x5a;
+	a.tout = 0xc3;
+	end = h.now_ns + 20 * EC_NSEC_PER_SEC;
+	while (h.now_ns < end && !base_complete(&a))
+		app_cycle(&a);
+	ck_assert_uint_eq(run_counting(&a, 1000), 0);
+	ck_assert_int_eq(ec_hc_presence(a.tool), EC_HC_ABSENT);
+	ck_assert(h.master.red->broken);
+	ck_assert_uint_eq(h.master.red->break_pos, 3);
+	ck_assert_uint_eq(h.master.red->side_slaves[EC_DEVICE_BACKUP], 0);
+	scans = fsm->scans_started;
+
+	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", true), 0);
+	ck_assert(run_until_present(&a, 10 * EC_NSEC_PER_SEC));
+	ck_assert(!h.master.red->broken);
+	ck_assert_ptr_nonnull(logged("ring closed again, 5 slave(s)"));
+	ck_assert_uint_eq(fsm->scans_started, scans);
+	ck_assert_uint_eq(fsm->hc_scans, 1);
+}
+END_TEST
+
+/*
  * The ring breaks inside the group while its new slaves are scanned (in
  * front of the tool's second slave): that slave hangs on no port the
  * scan saw open, so the partial scan gives way to the full rescan, and
@@ -301,6 +344,7 @@ static Suite *hc_ring_suite(void)
 	tcase_add_test(tc, test_pull_at_ring_end);
 	tcase_add_test(tc, test_pull_in_ring_middle);
 	tcase_add_test(tc, test_break_during_partial_scan);
+	tcase_add_test(tc, test_absent_at_start_in_ring);
 	suite_add_tcase(s, tc);
 	return s;
 }
