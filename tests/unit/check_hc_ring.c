@@ -25,21 +25,16 @@
  * the tool's DO.  In the middle: coupler, DI, the tool, then the base DO
  * (alias DO_ALIAS: its ring position changes with the tool).
  */
-static const char *seg_end =
-	"{ \"slaves\": ["
-	" { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
-	" { \"model\": \"EL2008\" },"
-	" { \"model\": \"EL1008\", \"group\": \"tool\" },"
-	" { \"model\": \"EL2008\", \"group\": \"tool\" } ],"
-	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ] }";
+#define SEG_END(groups) \
+	"{ \"slaves\": [" \
+	" { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" }," \
+	" { \"model\": \"EL2008\" }," \
+	" { \"model\": \"EL1008\", \"group\": \"tool\" }," \
+	" { \"model\": \"EL2008\", \"group\": \"tool\" } ]," groups \
+	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ] }"
+static const char *seg_end = SEG_END("");
 static const char *seg_end_absent =
-	"{ \"slaves\": ["
-	" { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
-	" { \"model\": \"EL2008\" },"
-	" { \"model\": \"EL1008\", \"group\": \"tool\" },"
-	" { \"model\": \"EL2008\", \"group\": \"tool\" } ],"
-	" \"groups\": { \"tool\": { \"absent\": true } },"
-	" \"wires\": [ { \"from\": 2, \"to\": 1 }, { \"from\": 4, \"to\": 3 } ] }";
+	SEG_END(" \"groups\": { \"tool\": { \"absent\": true } },");
 static const char *seg_mid =
 	"{ \"slaves\": ["
 	" { \"model\": \"EK1100\" }, { \"model\": \"EL1008\" },"
