@@ -214,6 +214,10 @@ START_TEST(test_pull_at_ring_end)
 	ck_assert_ptr_null(logged("full rescan"));
 	ck_assert_uint_eq(a.tool->joins, 2);
 	ck_assert_uint_eq(a.tool->losses, 1);
+	/* the new slaves' clocks read in one frame at once, although the
+	 * backup copies lost while the ring was open hold their indices */
+	ck_assert_ptr_nonnull(logged("DC: 2 new slave(s): offsets and delays written"));
+	ck_assert_ptr_null(logged("reading the clocks in one frame failed"));
 }
 END_TEST
 
