@@ -120,6 +120,7 @@ int ecsim_segment_group_plug(struct ecsim_segment *seg, const char *name,
 	 * In a ring the group's cables go with it: pulled out, the ring is
 	 * open where it was (in front of the slave that followed it, the
 	 * backup port's cable at the end); plugged in there, closed again.
+	 * One break is modelled (ring.c): a cut elsewhere moves here.
 	 */
 	if (!plug)
 		return ecsim_segment_break(seg, at);
