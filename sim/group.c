@@ -92,7 +92,7 @@ int ecsim_segment_parse_groups(struct ecsim_segment *seg, const json_t *root,
 int ecsim_segment_group_plug(struct ecsim_segment *seg, const char *name,
 			     bool plug)
 {
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, changed = 0, at = ~0u;
 
 	if (!name || !name[0])
 		return -ENOENT;
@@ -106,10 +106,29 @@ int ecsim_segment_group_plug(struct ecsim_segment *seg, const char *name,
 			continue;
 		if (plug)
 			ecsim_slave_reset(s);
+		else if (s->pos < at)
+			at = s->pos;	/* where the group was in the ring */
 		s->plugged = plug;
+		changed++;
 	}
 	if (!n)
 		return -ENOENT;
 	ecsim_segment_rebuild_ring(seg);
+	if (!changed || !seg->ring_closed)
+		return 0;
+	/*
+	 * In a ring the group's cables go with it: pulled out, the ring is
+	 * open where it was (in front of the slave that followed it, the
+	 * backup port's cable at the end); plugged in there, closed again.
+	 * One break is modelled (ring.c): a cut elsewhere moves here.
+	 */
+	if (!plug)
+		return ecsim_segment_break(seg, at);
+	for (i = 0; i < seg->n_slaves; i++)
+		if (!strcmp(seg->slaves[i].group, name) &&
+		    seg->slaves[i].pos < at)
+			at = seg->slaves[i].pos;
+	if (seg->broken && seg->break_at == at)
+		ecsim_segment_heal(seg);
 	return 0;
 }

@@ -20,7 +20,10 @@
  * break 0 cuts the main port's cable (main frames are lost, the backup
  * frames are processed by every slave), break ring_len the backup port's.
  * Only a line is modelled: the backup cable needs port 1 of the last slave
- * and a break is one cable, between two neighbours in the line.
+ * and a break is one cable, between two neighbours in the line.  A
+ * hot-connect group out of the ring takes its cables with it: the ring
+ * is open where it is (group.c; from the start for a group absent in the
+ * segment file).
  */
 #include <errno.h>
 
@@ -60,11 +63,38 @@ static bool is_line(const struct ecsim_segment *seg)
 	return true;
 }
 
+/*
+ * Where the first group that is out of the ring would be (the plugged
+ * slaves in front of its first slave, the file's order being the line's),
+ * or -1: its cables are out with it, so a ring is open there
+ * (ecsim_segment_group_plug()).
+ */
+static int absent_group_pos(const struct ecsim_segment *seg)
+{
+	unsigned int i, pos = 0;
+
+	for (i = 0; i < seg->n_slaves; i++) {
+		const struct ecsim_slave *s = &seg->slaves[i];
+
+		if (s->plugged)
+			pos++;
+		else if (s->group[0])
+			return (int)pos;
+	}
+	return -1;
+}
+
 int ecsim_segment_set_ring(struct ecsim_segment *seg, bool closed)
 {
+	int at = absent_group_pos(seg);
+
 	if (closed && !is_line(seg))
 		return -EOPNOTSUPP;
 	seg->ring_closed = closed;
+	if (closed && !seg->broken && at >= 0) {
+		seg->broken = true;	/* from the start: no link was lost */
+		seg->break_at = (unsigned int)at;
+	}
 	ecsim_ring_update_links(seg);
 	return 0;
 }

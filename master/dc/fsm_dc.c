@@ -545,7 +545,8 @@ static void ec_fsm_dc_state_done(struct ec_master *master,
 
 /* Hot connect: read the reference clock's system time and each new
  * slave's system time, receive time and offset (0x0910-0x0927), one
- * datagram after the other in one frame (the answer checks it). */
+ * datagram after the other in one frame (the answer checks it:
+ * ec_fsm_dc_next_in_frame()). */
 #define EC_DC_NEW_READ_SIZE 24
 #define EC_DC_REF_READ_BYTES \
 	(EC_DATAGRAM_HEADER_SIZE + 8 + EC_DATAGRAM_FOOTER_SIZE)
@@ -575,6 +576,28 @@ static void ec_fsm_dc_state_new_read(struct ec_master *master,
 }
 
 /*
+ * Did the datagram with frame index @b follow the one with @a in the frame
+ * sent at @sent_ns?  The indices between them were skipped: held for the
+ * late answers of an earlier frame (ec_master_take_index(); a redundant
+ * ring's lost backup copies hold theirs for a second), not taken by
+ * another datagram of this frame, which would have cleared or renewed
+ * their hold.  The cyclic side writes the holds: under the io lock.
+ */
+static bool ec_fsm_dc_next_in_frame(struct ec_master *master, u8 a, u8 b,
+				    u64 sent_ns)
+{
+	bool next = true;
+	u8 k;
+
+	ec_port_io_lock(master);
+	for (k = (u8)(a + 1); k != b && next; k++)
+		next = master->lost[k].answers &&
+		       master->lost[k].sent_ns < sent_ns;
+	ec_port_io_unlock(master);
+	return next;
+}
+
+/*
  * The running slaves follow the reference clock, which need not show the
  * master's time (it ran free, or the application follows it), and a new
  * slave's copy of the system time may have been sped up by the cyclic
@@ -599,8 +622,10 @@ static void ec_fsm_dc_state_new_write(struct ec_master *master,
 				    now_ns))
 		return;
 	for (i = 0; i < fsm->n; i++)
-		if (fsm->dgs[i].index != (u8)(r->index + 1 + i) ||
-		    fsm->dgs[i].sent_ns != r->sent_ns)
+		if (fsm->dgs[i].sent_ns != r->sent_ns ||
+		    !ec_fsm_dc_next_in_frame(master,
+					     i ? fsm->dgs[i - 1].index : r->index,
+					     fsm->dgs[i].index, r->sent_ns))
 			break;
 	if (i < fsm->n) {	/* not one after the other: again */
 		if (++fsm->retries > EC_FSM_DC_RETRIES) {

@@ -168,12 +168,7 @@ void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 		ec_fsm_master_hc_scan_done(fsm, now_ns, failed);
 		return;
 	}
-	/*
-	 * A redundant ring's last slave has its port 1 open to the backup
-	 * device (and a break closes two ports): no tree, as expected.
-	 */
-	if (ec_topology_calc(master->slaves, master->slave_count) &&
-	    !master->red)
+	if (!ec_fsm_master_topology(master))
 		EC_MASTER_WARN(master,
 			       "port states do not describe a tree of %u slaves",
 			       master->slave_count);
@@ -276,6 +271,22 @@ static void ec_fsm_master_state_check(struct ec_fsm_master *fsm, u64 now_ns)
 	ec_monitor_check_done(&fsm->monitor, fsm->master, fsm->datagram);
 	fsm->state = ec_fsm_master_state_start;
 	ec_fsm_master_state_start(fsm, now_ns);
+}
+
+/**
+ * ec_fsm_master_topology() - the slaves' ports from their DL status
+ * @master: master, its slaves scanned
+ *
+ * A redundant ring's last slave has its port 1 open to the backup device
+ * (and a break closes two ports): no tree, as expected there.
+ *
+ * Return: false when the port states do not describe a tree of the
+ * slaves (what was found is kept).
+ */
+bool ec_fsm_master_topology(struct ec_master *master)
+{
+	return !ec_topology_calc(master->slaves, master->slave_count) ||
+	       master->red;
 }
 
 /* Drop the old slaves and clear all station addresses: the scan's

@@ -36,6 +36,7 @@ void ec_fsm_master_clear_slaves(struct ec_master *master);
 /* Shared with fsm_master_hc.c (the hot-connect partial scan). */
 void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns);
 void ec_fsm_master_start_scan(struct ec_fsm_master *fsm, u64 now_ns);
+bool ec_fsm_master_topology(struct ec_master *master);
 void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns);
 bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
 			    unsigned int responding, u64 now_ns);

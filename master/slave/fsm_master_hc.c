@@ -29,16 +29,21 @@
  *     them counts closed.
  *
  * A DC offset job still running (after a scan) is dropped and starts
- * again for the new segment.  Anything else (no groups, a redundant
- * ring, a scan running, slaves inserted before known ones, a gone slave in no group,
- * a check not answered as expected) is the full rescan of fsm_master.c,
- * and the log says which path was taken and why.  Reads of the running
+ * again for the new segment.  In a redundant ring the same holds while
+ * the change is at the end of the main device's line (a group pulled out
+ * before the backup port is a break located there).  Anything else (no
+ * groups, a ring open with slaves on both sides, a scan running, slaves
+ * inserted before known ones, a gone slave in no group, a check not
+ * answered as expected, new slaves not all on a port) is the full
+ * rescan of fsm_master.c, and the log says which path was taken and
+ * why.  Reads of the running
  * slaves are the two above (0x0010 of one, 0x0110 along the path); the
  * only write they see is the broadcast receive-time latch.
  */
 #include "slave/fsm_master.h"
 #include "slave/fsm_slave_scan.h"
 #include "cycle/master.h"
+#include "cycle/redundancy.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
 #include "slave/topology.h"
@@ -60,6 +65,29 @@ static void ec_fsm_master_hc_state_parent_rx(struct ec_fsm_master *fsm,
 static void ec_fsm_master_hc_state_gone(struct ec_fsm_master *fsm,
 					u64 now_ns);
 
+/*
+ * A redundant ring is taken alone when the change is at the end of the
+ * line the main device sees: the ring closed (a group plugged in closes
+ * it, a group in a branch leaves it closed) or open behind the last slave
+ * that answers on the main device, nobody answering on the backup device
+ * (a group pulled out just before the backup port: the break located
+ * where it was, doc/HOTCONNECT.md "In a redundant ring").  A group pulled
+ * out of the middle leaves slaves on both sides whose ring positions
+ * changed: the full rescan.
+ */
+static bool ec_fsm_master_hc_ring_split(struct ec_master *master)
+{
+	bool split;
+
+	if (!master->red)
+		return false;
+	ec_port_io_lock(master);
+	split = master->red->broken &&
+		master->red->side_slaves[EC_DEVICE_BACKUP];
+	ec_port_io_unlock(master);
+	return split;
+}
+
 /* Why the partial path cannot be taken: NULL if it can, "" for a master
  * without groups (IgH's full rescan) or without known slaves (nothing to
  * keep), not worth a line. */
@@ -71,8 +99,8 @@ static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 
 	if (!master->hc_group_count || !master->slave_count)
 		return "";	/* nothing to keep: no line */
-	if (master->red)
-		return "a redundant ring";
+	if (ec_fsm_master_hc_ring_split(master))
+		return "the ring is open with slaves on both sides";
 	if (master->scan_busy || fsm->slaves_scanning)
 		return "a scan in progress";
 	for (i = 0; i < master->slave_count; i++)
@@ -346,6 +374,22 @@ static void ec_fsm_master_hc_state_parent_rx(struct ec_fsm_master *fsm,
 	ec_fsm_master_hc_append(fsm, now_ns);
 }
 
+/*
+ * Every new slave (from @first on) hangs on a port of a slave before it:
+ * in a redundant ring the topology accepts the backup cable's open port,
+ * not a new slave left over (a ring broken meanwhile).
+ */
+static bool ec_fsm_master_hc_placed(const struct ec_master *master,
+				    unsigned int first)
+{
+	unsigned int i;
+
+	for (i = first; i < master->slave_count; i++)
+		if (!master->slaves[i].ports[0].next_slave)
+			return false;
+	return true;
+}
+
 /**
  * ec_fsm_master_hc_scan_done() - the new slaves are scanned
  * @fsm: master FSM (called from its turn, its datagram may be in use)
@@ -363,7 +407,8 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 
 	fsm->hc_partial = false;
 	fsm->hc_busy = false;
-	if (failed || ec_topology_calc(master->slaves, master->slave_count)) {
+	if (failed || !ec_fsm_master_topology(master) ||
+	    !ec_fsm_master_hc_placed(master, fsm->hc_next)) {
 		fsm->hc_fallbacks++;
 		EC_MASTER_INFO(master,
 			       "hot connect: %s: full rescan",

@@ -3,7 +3,8 @@
  * Unit tests of the virtual segment as a redundant ring (sim/ring.c): the
  * way of a frame from each master port with the ring closed, broken in
  * the middle, at the main port and at the backup port; the link bits of
- * DL status; the control commands.  Frames are built by hand.
+ * DL status; the control commands; a hot-connect group pulled out and
+ * plugged in.  Frames are built by hand.
  */
 #include <check.h>
 #include <errno.h>
@@ -246,6 +247,78 @@ START_TEST(test_commands)
 }
 END_TEST
 
+/*
+ * A hot-connect group takes its cables with it: pulled out of a closed
+ * ring it leaves the ring open where it was, plugged back in there it
+ * closes it; absent in the segment file, the ring starts open there.
+ */
+START_TEST(test_group_opens_ring)
+{
+	static const char *fmt = "{ \"slaves\": [ { \"model\": \"EK1100\" },"
+		" { \"model\": \"EL1004\"%s }, { \"model\": \"EL2004\"%s },"
+		" { \"model\": \"EL2004\" } ]%s }";
+	static const char *tool = ", \"group\": \"tool\"";
+	static const char *absent = ", \"groups\": { \"tool\": { \"absent\": true } }";
+	char json[512], err[256];
+	struct ecsim_segment *seg;
+	struct way w;
+
+	/* in the middle: behind the coupler, in front of the last slave */
+	snprintf(json, sizeof(json), fmt, tool, tool, "");
+	seg = ecsim_segment_new_string(json, err, sizeof(err));
+	ck_assert_msg(seg != NULL, "segment: %s", err);
+	ck_assert_int_eq(ecsim_segment_set_ring(seg, true), 0);
+	ck_assert_int_eq(ecsim_segment_group_plug(seg, "tool", false), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), 1);
+	w = send(seg, 0, BRD, 0, 0x0130, NULL, 2);
+	ck_assert_uint_eq(w.out, 0);
+	ck_assert_uint_eq(w.wkc, 1);	/* the coupler */
+	w = send(seg, 1, BRD, 0, 0x0130, NULL, 2);
+	ck_assert_uint_eq(w.out, 1);
+	ck_assert_uint_eq(w.wkc, 1);	/* the last slave */
+	/* pulled again: nothing changes */
+	ck_assert_int_eq(ecsim_segment_group_plug(seg, "tool", false), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), 1);
+	ck_assert_int_eq(ecsim_segment_group_plug(seg, "tool", true), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), -1);
+	w = send(seg, 0, BRD, 0, 0x0130, NULL, 2);
+	ck_assert_uint_eq(w.out, 1);
+	ck_assert_uint_eq(w.wkc, 4);
+	ecsim_segment_free(seg);
+
+	/* absent from the start: the ring is open there, no link lost */
+	snprintf(json, sizeof(json), fmt, tool, tool, absent);
+	seg = ecsim_segment_new_string(json, err, sizeof(err));
+	ck_assert_msg(seg != NULL, "segment: %s", err);
+	ck_assert_int_eq(ecsim_segment_set_ring(seg, true), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), 1);
+	{
+		uint8_t lost[2];	/* 0x0310 + port: lost link counters */
+
+		ck_assert_int_eq(ecsim_slave_peek(seg, 0, 0x0310, lost, 2), 0);
+		ck_assert_uint_eq(lost[1], 0);
+	}
+	ck_assert_int_eq(ecsim_segment_group_plug(seg, "tool", true), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), -1);
+	ecsim_segment_free(seg);
+
+	/* at the end: the backup port's cable */
+	snprintf(json, sizeof(json),
+		 "{ \"slaves\": [ { \"model\": \"EK1100\" },"
+		 " { \"model\": \"EL1004\" },"
+		 " { \"model\": \"EL2004\"%s } ] }", tool);
+	seg = ecsim_segment_new_string(json, err, sizeof(err));
+	ck_assert_msg(seg != NULL, "segment: %s", err);
+	ck_assert_int_eq(ecsim_segment_set_ring(seg, true), 0);
+	ck_assert_int_eq(ecsim_segment_group_plug(seg, "tool", false), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), 2);
+	ck_assert_uint_eq(send(seg, 1, BRD, 0, 0x0130, NULL, 2).len, 0);
+	ck_assert_int_eq(ecsim_segment_group_plug(seg, "tool", true), 0);
+	ck_assert_int_eq(ecsim_segment_break_pos(seg), -1);
+	ecsim_segment_free(seg);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sim_ring");
@@ -258,6 +331,7 @@ int main(void)
 	tcase_add_test(tc, test_break_ends);
 	tcase_add_test(tc, test_open_ring_and_tree);
 	tcase_add_test(tc, test_commands);
+	tcase_add_test(tc, test_group_opens_ring);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -3,7 +3,8 @@
  * harness.h - runs the core master against the in-process virtual segment
  * with time under the test's control.  A fake device hands every frame
  * the master sends to ecsim_segment_process() and delivers the answer at
- * the next poll, as a NIC would one cycle later.
+ * the next poll, as a NIC would one cycle later.  ec_harness_init_ring()
+ * adds a backup device at the other end of the segment (a closed ring).
  *
  *	struct ec_harness h;
  *	ec_harness_init(&h, "{ \"slaves\": [ ... ] }");
@@ -20,6 +21,7 @@
 #include "cycle/master.h"
 #include "slave/slave.h"
 #include "ecsim.h"
+#include "cycle/redundancy.h"
 
 #define EC_HARNESS_MAX_PENDING 16
 #define EC_HARNESS_CYCLE_NS (1 * EC_NSEC_PER_MSEC)
@@ -37,6 +39,9 @@ struct ec_harness {
 					 * their answers are lost */
 	unsigned int late_cycles;	/* answers come this many polls late */
 	unsigned long pending_due[EC_HARNESS_MAX_PENDING];
+	/* the device whose port the answer comes out at (a ring) */
+	unsigned int pending_dev[EC_HARNESS_MAX_PENDING];
+	bool ring;		/* a backup device closes the segment's ring */
 	unsigned long polls;
 	unsigned long frames_sent;
 	/* if set, sees every frame the master sends (before the segment) */
@@ -48,6 +53,7 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 			   size_t size)
 {
 	struct ec_harness *h = dev->priv;
+	unsigned int out = 0;
 	size_t len;
 
 	h->frames_sent++;
@@ -61,7 +67,11 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 		return 0;
 	memcpy(h->pending_frame[h->pending], frame, size);
 	ecsim_segment_set_time(h->seg, h->now_ns);
-	len = ecsim_segment_process(h->seg, h->pending_frame[h->pending],
+	len = h->ring ?
+	      ecsim_segment_process_port(h->seg, dev->index,
+					 h->pending_frame[h->pending], size,
+					 &out) :
+	      ecsim_segment_process(h->seg, h->pending_frame[h->pending],
 				    size);
 	if (len && h->lose_answers) {
 		h->lose_answers--;
@@ -69,6 +79,7 @@ static int ec_harness_xmit(struct ec_device *dev, const u8 *frame,
 	}
 	if (len) {
 		h->pending_due[h->pending] = h->polls + 1 + h->late_cycles;
+		h->pending_dev[h->pending] = out;
 		h->pending_len[h->pending++] = len;
 	}
 	return 0;
@@ -79,14 +90,18 @@ static void ec_harness_poll(struct ec_device *dev)
 	struct ec_harness *h = dev->priv;
 	unsigned int i, kept = 0;
 
-	h->polls++;
+	if (dev->index == EC_DEVICE_MAIN)
+		h->polls++;
 	for (i = 0; i < h->pending; i++) {
-		if (h->pending_due[i] > h->polls) {	/* held back */
+		/* held back, or another device's */
+		if (h->pending_due[i] > h->polls ||
+		    h->pending_dev[i] != dev->index) {
 			if (kept != i) {
 				memcpy(h->pending_frame[kept],
 				       h->pending_frame[i], h->pending_len[i]);
 				h->pending_len[kept] = h->pending_len[i];
 				h->pending_due[kept] = h->pending_due[i];
+				h->pending_dev[kept] = h->pending_dev[i];
 			}
 			kept++;
 			continue;
@@ -102,17 +117,13 @@ static const struct ec_device_hooks ec_harness_hooks = {
 	.poll = ec_harness_poll,
 };
 
-static inline void ec_harness_init(struct ec_harness *h, const char *json)
+/* Device @idx of the master on the harness, its MAC ending in @last. */
+static inline void ec_harness_attach(struct ec_harness *h, unsigned int idx,
+				     u8 last)
 {
-	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, 0x01 };
-	struct ec_device *dev;
-	char err[256];
+	const u8 mac[6] = { 0x52, 0x54, 0x00, 0xec, 0xa7, last };
+	struct ec_device *dev = &h->master.devices[idx];
 
-	memset(h, 0, sizeof(*h));
-	h->seg = ecsim_segment_new_string(json, err, sizeof(err));
-	ck_assert_msg(h->seg, "segment: %s", err);
-	ck_assert_int_eq(ec_master_init(&h->master, 0), 0);
-	dev = &h->master.devices[EC_DEVICE_MAIN];
 	memcpy(dev->mac, mac, 6);
 	dev->hooks = &ec_harness_hooks;
 	dev->priv = h;
@@ -120,7 +131,32 @@ static inline void ec_harness_init(struct ec_harness *h, const char *json)
 	dev->open = true;
 	dev->link_up = true;
 	ec_master_device_attached(&h->master, dev);
+}
+
+static inline void ec_harness_init(struct ec_harness *h, const char *json)
+{
+	char err[256];
+
+	memset(h, 0, sizeof(*h));
+	h->seg = ecsim_segment_new_string(json, err, sizeof(err));
+	ck_assert_msg(h->seg, "segment: %s", err);
+	ck_assert_int_eq(ec_master_init(&h->master, 0), 0);
+	ec_harness_attach(h, EC_DEVICE_MAIN, 0x01);
 	h->now_ns = 1 * EC_NSEC_PER_SEC;
+}
+
+/*
+ * As ec_harness_init(), and a backup device wired to the end of the line:
+ * the segment is a closed ring (cable redundancy, sim/ring.c).
+ */
+static inline void ec_harness_init_ring(struct ec_harness *h,
+					const char *json)
+{
+	ec_harness_init(h, json);
+	h->ring = true;
+	ck_assert_int_eq(ecsim_segment_set_ring(h->seg, true), 0);
+	ck_assert_int_eq(ec_red_init(&h->master), 0);
+	ec_harness_attach(h, EC_DEVICE_BACKUP, 0x02);
 }
 
 /* One idle cycle: poll (answers of the last cycle), FSMs, send. */

@@ -18,7 +18,9 @@
 # Asserted: the tool joins and leaves every round, the kernel logs both,
 # its inputs read zero while it is absent, the base's loop-back holds, the
 # partial scan ran at least once; the figures are not asserted (no timed
-# assertions).
+# assertions).  EC_HC_RUN: more rig options (t_hotconnect_ring: --backup,
+# a redundant ring; then the ring's state after each plug-in and pull-out
+# and the kernel's redundancy lines are printed too).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -29,8 +31,10 @@ need ethercat
 # without plugging at 1 s per round).
 ROUNDS=${HC_ROUNDS:-10}
 
-vm_run --segment "$TTOP/examples/hotconnect/segment.json" -- "$GUEST_WAIT_N"'
+# shellcheck disable=SC2086 # split on purpose
+vm_run --segment "$TTOP/examples/hotconnect/segment.json" ${EC_HC_RUN:-} -- "$GUEST_WAIT_N"'
 	up() { cut -d" " -f1 /proc/uptime; }
+	ring() { ethercat master | grep "Redundancy:" | sed "s/^ */ring $1: /"; }
 	wait_line() {	# PATTERN COUNT FILE: up to 15 s
 		i=0; while [ $i -lt 150 ]; do
 			[ "$(grep -c "$1" "$3")" -ge "$2" ] && return 0
@@ -46,7 +50,9 @@ vm_run --segment "$TTOP/examples/hotconnect/segment.json" -- "$GUEST_WAIT_N"'
 	r=0; while [ $r -lt '"$ROUNDS"' ]; do
 		vm-control plug nothing >/dev/null 2>&1
 		sleep 0.5; dcd >/dev/null; ethercat config >/dev/null
-		vm-control pull tool >/dev/null; sleep 0.5; r=$((r + 1)); done
+		ring >/dev/null
+		vm-control pull tool >/dev/null; ring >/dev/null
+		sleep 0.5; r=$((r + 1)); done
 	kill $P; wait $P; echo "base_rc=$?"
 	sed "s/^/base: /" /tmp/base.log
 	# the same with the tool plugged in and pulled out
@@ -61,14 +67,16 @@ vm_run --segment "$TTOP/examples/hotconnect/segment.json" -- "$GUEST_WAIT_N"'
 		echo "dc during $r: $(dcd)"
 		ethercat config | sed "s/^/config $r: /"
 		[ $r -eq 1 ] && ethercat slaves | sed "s/^/slaves: /"
+		ring "plugged $r"
 		echo "pull $r at $(up)"
 		vm-control pull tool >/dev/null
 		wait_line "tool absent" $r /tmp/hc.log || echo "no_leave=$r"
+		ring "pulled $r"
 	done
 	sleep 1; echo "dc after: $(dcd)"
 	kill $P; wait $P; echo "hc_rc=$?"
 	sed "s/^/hc: /" /tmp/hc.log
-	dmesg | grep "group tool\|hot connect\|DC: " |
+	dmesg | grep "group tool\|hot connect\|DC: \|redundancy: " |
 		sed "s/^[^]]*] /kernel: /"'
 
 [ "$RC" -eq 0 ] || fail "guest commands exited with $RC"
@@ -101,7 +109,7 @@ awk '
 fig() {
 	sed -n "s/^$1: cycles \([0-9]*\), incomplete after the first complete one \([0-9]*\), base incomplete \([0-9]*\)$/\1 cycles, domain incomplete \2, base incomplete \3/p" "$OUT"
 }
-grep '^kernel: \|^slaves: \|^plug \|^pull \|^hc: tool ' "$OUT"
+grep '^kernel: \|^slaves: \|^plug \|^pull \|^hc: tool \|^ring ' "$OUT"
 echo "scans: $partial plug-in(s) of the new slaves only, $dropped pull-out(s) dropped alone, $full full rescan(s) instead"
 # 0x092C: sign (bit 31) and magnitude, the mean of the loop's differences
 awk '
