@@ -446,11 +446,15 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 				 domain->expected_working_counter);
 }
 
-/* ec_domain_answered_wkc(), keeping each datagram's in wkc_seen. */
-static u16 ec_domain_take_wkc(struct ec_domain *domain)
+/*
+ * ec_domain_answered_wkc() and ec_domain_expected_wkc() in one walk,
+ * keeping each datagram's count in wkc_seen: a group's presence is read
+ * once, so the sum and the expected value agree on it.
+ */
+static u16 ec_domain_take_wkc(struct ec_domain *domain, u16 *expected)
 {
 	unsigned int i;
-	u16 wkc = 0;
+	u16 wkc = 0, exp = domain->expected_working_counter;
 
 	for (i = 0; i < domain->datagram_count; i++) {
 		struct ec_domain_datagram *dd = &domain->datagrams[i];
@@ -458,8 +462,40 @@ static u16 ec_domain_take_wkc(struct ec_domain *domain)
 		dd->wkc_seen = ec_domain_dg_wkc(&dd->datagram);
 		if (ec_domain_dg_counts(dd))
 			wkc += dd->wkc_seen;
+		else
+			exp -= dd->expected_working_counter;
 	}
+	*expected = exp;
 	return wkc;
+}
+
+/* ec_domain_set_wkc() with the expected value of the same walk. */
+static void ec_domain_take_counts(struct ec_domain *domain, u16 wkc,
+				  u16 expected, u64 now_ns)
+{
+	if (wkc < domain->working_counter && domain->master->capture)
+		ec_domain_wc_event(domain, wkc);
+	if (wkc != domain->working_counter) {
+		domain->working_counter_changes++;
+		domain->working_counter = wkc;
+	}
+	domain->wc_state = ec_wc_state_classify(wkc, expected);
+
+	/* signed: callers may pass a coarser clock a tick behind */
+	if (domain->working_counter_changes &&
+	    (s64)(now_ns - domain->notify_ns) >= (s64)EC_DOMAIN_NOTIFY_NS) {
+		domain->notify_ns = now_ns;
+		if (domain->working_counter_changes == 1)
+			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+				      "working counter changed to %u/%u",
+				      wkc, expected);
+		else
+			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+				      "%u working counter changes, now %u/%u",
+				      domain->working_counter_changes, wkc,
+				      expected);
+		domain->working_counter_changes = 0;
+	}
 }
 
 /**
@@ -472,8 +508,11 @@ static u16 ec_domain_take_wkc(struct ec_domain *domain)
  */
 void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 {
+	u16 wkc, expected;
+
 	ec_domains_take_queued(domain->master);	/* a queue() before */
-	ec_domain_set_wkc(domain, ec_domain_take_wkc(domain), now_ns);
+	wkc = ec_domain_take_wkc(domain, &expected);
+	ec_domain_take_counts(domain, wkc, expected, now_ns);
 }
 
 /**
@@ -493,14 +532,14 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
  */
 bool ec_domain_process_unlocked(struct ec_domain *domain, u64 now_ns)
 {
-	u16 wkc;
+	u16 wkc, expected;
 
 	if (domain->master->queue_later)
 		return false;
-	wkc = ec_domain_take_wkc(domain);
+	wkc = ec_domain_take_wkc(domain, &expected);
 	if (wkc < domain->working_counter)
 		return false;
-	ec_domain_set_wkc(domain, wkc, now_ns);
+	ec_domain_take_counts(domain, wkc, expected, now_ns);
 	return true;
 }
 
@@ -513,30 +552,8 @@ bool ec_domain_process_unlocked(struct ec_domain *domain, u64 now_ns)
  */
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns)
 {
-	u16 expected = ec_domain_expected_wkc(domain);
-
-	if (wkc < domain->working_counter && domain->master->capture)
-		ec_domain_wc_event(domain, wkc);
-	if (wkc != domain->working_counter) {
-		domain->working_counter_changes++;
-		domain->working_counter = wkc;
-	}
-	domain->wc_state = ec_wc_state_classify(wkc, expected);
-
-	if (domain->working_counter_changes &&
-	    now_ns - domain->notify_ns >= EC_DOMAIN_NOTIFY_NS) {
-		domain->notify_ns = now_ns;
-		if (domain->working_counter_changes == 1)
-			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
-				      "working counter changed to %u/%u",
-				      wkc, expected);
-		else
-			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
-				      "%u working counter changes, now %u/%u",
-				      domain->working_counter_changes, wkc,
-				      expected);
-		domain->working_counter_changes = 0;
-	}
+	ec_domain_take_counts(domain, wkc, ec_domain_expected_wkc(domain),
+			      now_ns);
 }
 
 /**

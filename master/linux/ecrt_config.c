@@ -366,7 +366,7 @@ int ecrt_domain_process(ec_domain_t *domain)
 {
 	struct ec_linux_master *m = ec_domain_lm(domain);
 	unsigned long flags;
-	u64 now = ktime_get_ns();
+	u64 now = ec_linux_coarse_ns();	/* the log's rate limit only */
 
 	if (ec_domain_process_unlocked(domain, now))
 		return 0;

@@ -8,6 +8,7 @@
 
 #include <linux/cdev.h>
 #include <linux/irq_work.h>
+#include <linux/jiffies.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/netdevice.h>
@@ -155,6 +156,16 @@ void ec_rx_stop(struct ec_linux_master *m);
 void ec_rx_after_send(struct ec_linux_master *m);
 void ec_rx_after_receive(struct ec_linux_master *m);
 bool ec_rx_take_arrived(struct ec_linux_master *m);
+
+/*
+ * Nanoseconds since boot at the tick's resolution: a plain read of
+ * jiffies_64, safe in any context (NMI too) and far cheaper than a clock
+ * read; for the rate limits of log lines only, never for timeouts.
+ */
+static inline u64 ec_linux_coarse_ns(void)
+{
+	return jiffies64_to_nsecs(get_jiffies_64() - INITIAL_JIFFIES);
+}
 
 static inline struct ec_linux_master *ec_linux_of(const struct ec_master *c)
 {
