@@ -533,3 +533,4 @@ module_exit(ec_e1k_exit);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The EtherCAT master authors");
 MODULE_DESCRIPTION("EtherCAT native polled driver, Intel 82574 and 8254x");
+MODULE_VERSION(EC_RELEASE);

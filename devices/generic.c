@@ -280,3 +280,4 @@ module_exit(ec_gen_exit);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The EtherCAT master authors");
 MODULE_DESCRIPTION("EtherCAT master device module for any Linux netdev");
+MODULE_VERSION(EC_RELEASE);

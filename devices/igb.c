@@ -686,3 +686,4 @@ module_exit(ec_igb_exit);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The EtherCAT master authors");
 MODULE_DESCRIPTION("EtherCAT native polled driver, Intel igb family (82576, i350, i210/i211)");
+MODULE_VERSION(EC_RELEASE);

@@ -159,8 +159,8 @@ static int __init ec_init_module(void)
 	unsigned int i;
 	int ret;
 
-	pr_info("EtherCAT: master module, ioctl ABI version %u\n",
-		EC_IOCTL_VERSION);
+	pr_info("EtherCAT: master module %s, ioctl ABI version %u\n",
+		EC_RELEASE, EC_IOCTL_VERSION);
 	if (main_count > EC_MAX_MASTERS)
 		return -EINVAL;
 	ec_master_count = main_count;
@@ -234,3 +234,4 @@ module_exit(ec_cleanup_module);
 MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The EtherCAT master authors");
 MODULE_DESCRIPTION("EtherCAT master");
+MODULE_VERSION(EC_RELEASE);

@@ -3,6 +3,7 @@
 #
 # t_install.sh: the installed master, as a user or a packager gets it.
 #   1. one version everywhere: VERSION, dkms.conf, debian/changelog, ecrt.h
+#      (and modinfo's version of the modules DKMS builds, step 6)
 #      (major.minor), the tool, ethercatctl, the man pages, pkg-config,
 #      CMake (doc/ARCHITECTURE.md, "The versions are separate");
 #   2. documentation that cannot drift: every command "ethercat help" lists
@@ -271,6 +272,8 @@ for m in ec_master ec_generic ec_e1000e ec_igb; do
 	[ -f "$ko" ] || fail "dkms built no $m.ko"
 	vm=$(modinfo -F vermagic "$ko" | cut -d' ' -f1)
 	[ "$vm" = "$EC_KREL" ] || fail "$m.ko vermagic $vm, not $EC_KREL"
+	mv=$(modinfo -F version "$ko")
+	[ "$mv" = "$V" ] || fail "$m.ko says version \"$mv\", VERSION $V"
 done
 
 # ... and make modules / modules_install / modules_uninstall into a DESTDIR
