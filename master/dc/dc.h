@@ -60,7 +60,8 @@ int ec_dc_init(struct ec_master *master);
 void ec_dc_clear(struct ec_master *master);
 
 /* pure computations, also for the unit tests */
-unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
+unsigned int ec_dc_calc_delays(struct ec_slave *const *slaves,
+			       unsigned int count,
 			       const struct ec_slave *ref);
 struct ec_slave *ec_dc_find_ref(struct ec_master *master);
 u64 ec_dc_start_time(u64 app_now, u64 app_first, u32 cycle, s32 shift,

@@ -71,23 +71,23 @@ void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
 	u64 t_c, t_ref;
 
 	for (i = first; i < count; i++)
-		if (master->slaves[i].base_dc_supported)
+		if (master->slaves[i]->base_dc_supported)
 			n++;
 	if (!n || first >= count)
 		return;
 	for (i = 0; i < first; i++)
-		if (master->slaves[i].station_address == master->dc.ref_station)
-			ref = &master->slaves[i];
+		if (master->slaves[i]->station_address == master->dc.ref_station)
+			ref = master->slaves[i];
 	if (!master->dc.ref_station || !ref) {
 		ec_dc_scan_done(master);
 		return;
 	}
-	c = &master->slaves[first];
+	c = master->slaves[first];
 	/* within the new branch, from its first slave on */
-	if (ec_dc_calc_delays(c, count - first, NULL))
+	if (ec_dc_calc_delays(master->slaves + first, count - first, NULL))
 		EC_MASTER_WARN(master,
 			       "DC: links behind new slaves without DC not measured");
-	t_c = ec_dc_hc_arrival(master->slaves + parent->ring_position, c,
+	t_c = ec_dc_hc_arrival(master->slaves[parent->ring_position], c,
 			       parent_rx);
 	if (!parent_rx)
 		EC_MASTER_WARN(master,
@@ -95,7 +95,7 @@ void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
 			       parent->ring_position);
 	t_ref = ref->dc_arrival_ns;
 	for (i = first; i < count; i++) {
-		struct ec_slave *s = &master->slaves[i];
+		struct ec_slave *s = master->slaves[i];
 
 		s->dc_arrival_ns += t_c;
 		s->transmission_delay = 0;
@@ -107,5 +107,5 @@ void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
 	EC_MASTER_INFO(master,
 		       "DC: %u new slave(s) with DC, delays from the reference %u..%u ns",
 		       n, c->transmission_delay,
-		       master->slaves[count - 1].transmission_delay);
+		       master->slaves[count - 1]->transmission_delay);
 }

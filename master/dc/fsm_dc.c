@@ -142,8 +142,8 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 	}
 	ec_fsm_dc_release(master, fsm);
 	for (i = first; i < master->slave_count; i++)
-		if (master->slaves[i].base_dc_supported &&
-		    master->slaves[i].scan_done)
+		if (master->slaves[i]->base_dc_supported &&
+		    master->slaves[i]->scan_done)
 			n++;
 	fsm->pos = ec_zalloc((n + 1) * sizeof(*fsm->pos));
 	fsm->dgs = ec_zalloc((n + 1) * sizeof(*fsm->dgs));
@@ -153,8 +153,8 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 		ec_datagram_init(&fsm->dgs[i]);
 	fsm->n = n;
 	for (i = first, n = 0; i < master->slave_count; i++)
-		if (master->slaves[i].base_dc_supported &&
-		    master->slaves[i].scan_done)
+		if (master->slaves[i]->base_dc_supported &&
+		    master->slaves[i]->scan_done)
 			fsm->pos[n++] = (u16)i;
 	for (i = 0; i < n; i++)
 		if (ec_datagram_prealloc(&fsm->dgs[i], 16))
@@ -351,7 +351,7 @@ static void ec_fsm_dc_read_rx(struct ec_master *master, struct ec_fsm_dc *fsm)
 	unsigned int i;
 
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 
 		ec_datagram_fprd(&fsm->dgs[i], s->station_address,
 				 EC_REG_DC_RECV_TIME_ECAT,
@@ -387,7 +387,7 @@ static void ec_fsm_dc_state_write(struct ec_master *master,
 				    now_ns))
 		return;
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 		u64 rx = s->base_dc_range ? ec_get_u64(d->data) :
 					    ec_get_u32(d->data);
@@ -415,7 +415,7 @@ static void ec_fsm_dc_state_reset(struct ec_master *master,
 			struct ec_datagram *d = &fsm->dgs[i];
 
 			ec_datagram_fpwr(d, master->slaves[fsm->pos[i]]
-					 .station_address,
+					 ->station_address,
 					 EC_REG_DC_SPEED_START, 2);
 			ec_put_u16(d->data, EC_DC_SPEED_START_DEFAULT);
 			ec_master_queue_datagram(master, d);
@@ -504,7 +504,7 @@ static void ec_fsm_dc_state_move(struct ec_master *master,
 	else	/* a 32-bit reference: the difference of the low words */
 		delta = (s32)((u32)app - ec_get_u32(r->data));
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 
 		s->dc_system_time_offset += (u64)delta;
@@ -567,7 +567,7 @@ static void ec_fsm_dc_state_new_read(struct ec_master *master,
 	ec_master_queue_datagram(master, &fsm->datagram);
 	for (i = 0; i < fsm->n; i++) {
 		ec_datagram_fprd(&fsm->dgs[i],
-				 master->slaves[fsm->pos[i]].station_address,
+				 master->slaves[fsm->pos[i]]->station_address,
 				 EC_REG_DC_SYSTEM_TIME, EC_DC_NEW_READ_SIZE);
 		ec_datagram_zero(&fsm->dgs[i]);
 		ec_master_queue_datagram(master, &fsm->dgs[i]);
@@ -644,7 +644,7 @@ static void ec_fsm_dc_state_new_write(struct ec_master *master,
 		ref_ahead = (s32)(ec_get_u32(r->data) -
 				  (u32)ec_dc_system_time(master, r->sent_ns));
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 		/* read later than the reference's by its delay and by the
 		 * bytes in front of its datagram (EC_DC_NS_PER_BYTE) */

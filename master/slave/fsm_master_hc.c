@@ -104,13 +104,13 @@ static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 	if (master->scan_busy || fsm->slaves_scanning)
 		return "a scan in progress";
 	for (i = 0; i < master->slave_count; i++)
-		if (!master->slaves[i].scan_done)
+		if (!master->slaves[i]->scan_done)
 			return "a known slave is not scanned";
 	if (responding > master->slave_count)
 		return responding > master->slave_capacity ?
 		       "no room for the new slaves" : NULL;
 	for (i = responding; i < master->slave_count; i++) {
-		const struct ec_slave *s = &master->slaves[i];
+		const struct ec_slave *s = master->slaves[i];
 
 		if (s->config && !s->config->hc_group)
 			return "a slave in no group is gone";
@@ -130,7 +130,7 @@ static void ec_fsm_master_hc_read(struct ec_fsm_master *fsm, bool fixed,
 	struct ec_datagram *d = fsm->datagram;
 	int ret;
 
-	ret = fixed ? ec_datagram_fprd(d, master->slaves[pos].station_address,
+	ret = fixed ? ec_datagram_fprd(d, master->slaves[pos]->station_address,
 				       reg, size) :
 		      ec_datagram_aprd(d, pos, reg, size);
 	if (ret) {
@@ -213,8 +213,8 @@ bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
 		       known - responding, responding - 1);
 	/* their groups are absent from now on, whatever the checks say */
 	for (i = responding; i < known; i++)
-		if (master->slaves[i].config)
-			ec_slave_config_detach(master->slaves[i].config);
+		if (master->slaves[i]->config)
+			ec_slave_config_detach(master->slaves[i]->config);
 	fsm->hc_next = responding;
 	ec_fsm_master_hc_read(fsm, false, (u16)(responding - 1),
 			      EC_REG_STATION_ADDR, 2,
@@ -233,7 +233,7 @@ static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
 
 	if (!ec_fsm_master_hc_one(fsm) ||
 	    ec_get_u16(fsm->datagram->data) !=
-	    master->slaves[last].station_address) {
+	    master->slaves[last]->station_address) {
 		ec_fsm_master_hc_fail(fsm, now_ns,
 				      "the last known slave is not where it was");
 		return;
@@ -279,7 +279,7 @@ static void ec_fsm_master_hc_state_spine(struct ec_fsm_master *fsm,
 					 u64 now_ns)
 {
 	struct ec_master *master = fsm->master;
-	struct ec_slave *s = &master->slaves[fsm->hc_next];
+	struct ec_slave *s = master->slaves[fsm->hc_next];
 	unsigned int p;
 
 	if (!ec_fsm_master_hc_one(fsm)) {
@@ -319,10 +319,12 @@ static void ec_fsm_master_hc_append(struct ec_fsm_master *fsm, u64 now_ns)
 	struct ec_master *master = fsm->master;
 	unsigned int i, known = master->slave_count;
 
-	for (i = known; i < fsm->hc_target; i++)
-		ec_slave_init(&master->slaves[i], master, (u16)i);
 	for (i = known; i < fsm->hc_target; i++) {
-		struct ec_slave *slave = &master->slaves[i];
+		master->slaves[i] = &master->slave_pool[i];
+		ec_slave_init(master->slaves[i], master, (u16)i);
+	}
+	for (i = known; i < fsm->hc_target; i++) {
+		struct ec_slave *slave = master->slaves[i];
 
 		slave->scan_fsm = ec_fsm_slave_scan_new(slave);
 		if (!slave->scan_fsm)
@@ -331,7 +333,7 @@ static void ec_fsm_master_hc_append(struct ec_fsm_master *fsm, u64 now_ns)
 	}
 	if (i < fsm->hc_target) {
 		for (i = known; i < fsm->hc_target; i++)
-			ec_slave_clear(&master->slaves[i]);
+			ec_slave_clear(master->slaves[i]);
 		ec_fsm_master_hc_fail(fsm, now_ns, "no memory");
 		return;
 	}
@@ -349,7 +351,7 @@ static void ec_fsm_master_hc_state_latch(struct ec_fsm_master *fsm,
 {
 	struct ec_master *master = fsm->master;
 
-	if (!master->slaves[fsm->hc_parent].base_dc_supported) {
+	if (!master->slaves[fsm->hc_parent]->base_dc_supported) {
 		ec_fsm_master_hc_append(fsm, now_ns);
 		return;
 	}
@@ -385,7 +387,7 @@ static bool ec_fsm_master_hc_placed(const struct ec_master *master,
 	unsigned int i;
 
 	for (i = first; i < master->slave_count; i++)
-		if (!master->slaves[i].ports[0].next_slave)
+		if (!master->slaves[i]->ports[0].next_slave)
 			return false;
 	return true;
 }
@@ -419,7 +421,7 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 	}
 	ec_master_find_duplicate_aliases(master);
 	ec_master_attach_slave_configs(master);
-	ec_dc_hc_scan_done(master, fsm->hc_next, &master->slaves[fsm->hc_parent],
+	ec_dc_hc_scan_done(master, fsm->hc_next, master->slaves[fsm->hc_parent],
 			   fsm->hc_parent_rx_valid ? fsm->hc_parent_rx : NULL);
 	fsm->hc_scans++;
 	EC_MASTER_INFO(master,
@@ -434,7 +436,7 @@ static void ec_fsm_master_hc_remove(struct ec_fsm_master *fsm, u64 now_ns)
 	unsigned int i, p, known = master->slave_count;
 
 	for (i = fsm->hc_target; i < known; i++) {
-		struct ec_slave *s = &master->slaves[i];
+		struct ec_slave *s = master->slaves[i];
 		struct ec_slave *parent = s->ports[0].next_slave;
 
 		if (!parent || parent->ring_position >= fsm->hc_target)
@@ -445,7 +447,7 @@ static void ec_fsm_master_hc_remove(struct ec_fsm_master *fsm, u64 now_ns)
 	}
 	master->slave_count = fsm->hc_target;
 	for (i = fsm->hc_target; i < known; i++)
-		ec_slave_clear(&master->slaves[i]);
+		ec_slave_clear(master->slaves[i]);
 	/* what they asked for while they went is answered: not a rescan */
 	if (fsm->rescan_gone) {
 		fsm->rescan_requested = false;

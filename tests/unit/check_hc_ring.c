@@ -197,7 +197,7 @@ START_TEST(test_pull_at_ring_end)
 	ck_assert_ptr_null(logged("full rescan"));
 	ck_assert_uint_eq(h.master.slave_count, 3);
 	for (i = 1; i < 3; i++)
-		ck_assert_uint_eq(h.master.slaves[i].current_state,
+		ck_assert_uint_eq(h.master.slaves[i]->current_state,
 				  EC_AL_STATE_OP_);
 	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
 

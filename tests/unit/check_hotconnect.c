@@ -246,7 +246,7 @@ START_TEST(test_identity_refused)
 	ck_assert_ptr_null(a.tdi->slave);
 	ec_slave_config_state(a.tdi, &st);
 	ck_assert_uint_eq(st.online, 0);
-	ck_assert_uint_ne(h.master.slaves[POS_TDI].current_state &
+	ck_assert_uint_ne(h.master.slaves[POS_TDI]->current_state &
 			  EC_AL_STATE_MASK, EC_AL_STATE_OP_);
 	ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
 }
@@ -417,8 +417,8 @@ START_TEST(test_plug_scans_only_new)
 	ck_assert(app_run_until(&a, dc_idle, 5 * EC_NSEC_PER_SEC));
 	started = fsm->scans_started;
 	for (i = 0; i < 3; i++) {
-		snap[i].sii = h.master.slaves[i].sii_image;
-		snap[i].fsm = h.master.slaves[i].fsm;
+		snap[i].sii = h.master.slaves[i]->sii_image;
+		snap[i].fsm = h.master.slaves[i]->fsm;
 	}
 	plug_tapped(&t);
 	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
@@ -436,12 +436,12 @@ START_TEST(test_plug_scans_only_new)
 	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 2: scanning only them"));
 	ck_assert_ptr_nonnull(logged("the known ones untouched"));
 	for (i = 0; i < 3; i++) {
-		ck_assert_ptr_eq(h.master.slaves[i].sii_image, snap[i].sii);
-		ck_assert_ptr_eq(h.master.slaves[i].fsm, snap[i].fsm);
+		ck_assert_ptr_eq(h.master.slaves[i]->sii_image, snap[i].sii);
+		ck_assert_ptr_eq(h.master.slaves[i]->fsm, snap[i].fsm);
 	}
-	ck_assert_uint_eq(h.master.slaves[POS_TDO].station_address,
+	ck_assert_uint_eq(h.master.slaves[POS_TDO]->station_address,
 			  EC_SLAVE_STATION_BASE + POS_TDO);
-	ck_assert_ptr_eq(a.tdo->slave, &h.master.slaves[POS_TDO]);
+	ck_assert_ptr_eq(a.tdo->slave, h.master.slaves[POS_TDO]);
 
 	/* pulled out: dropped alone */
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
@@ -542,11 +542,11 @@ START_TEST(test_plug_dc)
 		s64 e;
 
 		ck_assert_int_eq(ecsim_slave_dc_arrival(h.seg, i, &arr), 0);
-		e = (s64)h.master.slaves[i].transmission_delay -
+		e = (s64)h.master.slaves[i]->transmission_delay -
 		    (s64)(arr - arr0);
 		e = e < 0 ? -e : e;
 		fprintf(stderr, "hotconnect DC: slave %u delay %u ns, true %llu ns\n",
-			i, h.master.slaves[i].transmission_delay,
+			i, h.master.slaves[i]->transmission_delay,
 			(unsigned long long)(arr - arr0));
 		if (i == 1)
 			hop = e + 5;
@@ -606,7 +606,7 @@ START_TEST(test_plug_in_middle_falls_back)
 	ck_assert_uint_eq(h.master.fsm.scans_started, started + 1);
 	ck_assert_uint_eq(h.master.fsm.hc_scans, 0);
 	ck_assert_uint_ge(h.master.fsm.hc_fallbacks, 1);
-	ck_assert_ptr_eq(tdi->slave, &h.master.slaves[2]);
+	ck_assert_ptr_eq(tdi->slave, h.master.slaves[2]);
 }
 END_TEST
 

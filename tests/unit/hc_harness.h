@@ -81,7 +81,7 @@ static bool scanned(struct ec_harness *hh, void *ctx)
 	if (hh->master.scan_busy || hh->master.slave_count != n)
 		return false;
 	for (i = 0; i < n; i++)
-		if (!ec_slave_fsm_ready(&hh->master.slaves[i]))
+		if (!ec_slave_fsm_ready(hh->master.slaves[i]))
 			return false;
 	return true;
 }
