@@ -62,30 +62,64 @@ static void ec_fsm_master_hc_state_latch(struct ec_fsm_master *fsm,
 					 u64 now_ns);
 static void ec_fsm_master_hc_state_parent_rx(struct ec_fsm_master *fsm,
 					     u64 now_ns);
+static void ec_fsm_master_hc_state_behind(struct ec_fsm_master *fsm,
+					  u64 now_ns);
 static void ec_fsm_master_hc_state_gone(struct ec_fsm_master *fsm,
 					u64 now_ns);
 
 /*
- * A redundant ring is taken alone when the change is at the end of the
- * line the main device sees: the ring closed (a group plugged in closes
- * it, a group in a branch leaves it closed) or open behind the last slave
- * that answers on the main device, nobody answering on the backup device
- * (a group pulled out just before the backup port: the break located
- * where it was, doc/HOTCONNECT.md "In a redundant ring").  A group pulled
- * out of the middle leaves slaves on both sides whose ring positions
- * changed: the full rescan.
+ * Where the slaves went, for @responding slaves now: the ring position of
+ * the first gone one.  At the end of the line the main device sees
+ * (@responding): no backup device, the ring closed (a group plugged in
+ * closes it, a group in a branch leaves it closed) or open behind the
+ * last slave that answers on the main device, nobody answering on the
+ * backup device (a group pulled out just before the backup port).  In
+ * the middle: a redundant ring open with slaves on both sides after a
+ * group was pulled out (it took its cables with it): the main device's
+ * copies reach the slaves in front of the gap, the backup device's those
+ * behind it, whose ring positions move down by the gone ones
+ * (doc/HOTCONNECT.md "In a redundant ring").  -1: open with slaves on
+ * both sides otherwise (more slaves, or the sides do not add up).
  */
-static bool ec_fsm_master_hc_ring_split(struct ec_master *master)
+static int ec_fsm_master_hc_gap(struct ec_master *master,
+				unsigned int responding)
 {
+	unsigned int main_side, backup_side;
 	bool split;
 
 	if (!master->red)
-		return false;
+		return (int)responding;
 	ec_port_io_lock(master);
 	split = master->red->broken &&
 		master->red->side_slaves[EC_DEVICE_BACKUP];
+	main_side = master->red->side_slaves[EC_DEVICE_MAIN];
+	backup_side = master->red->side_slaves[EC_DEVICE_BACKUP];
 	ec_port_io_unlock(master);
-	return split;
+	if (!split)
+		return (int)responding;
+	if (responding >= master->slave_count || !main_side ||
+	    main_side + backup_side != responding)
+		return -1;
+	return (int)main_side;
+}
+
+/*
+ * Does @sc still find its slave at ring position @pos when every slave
+ * from @behind on moves down?  Only by an alias whose first holder moves
+ * with it (ec_slave_config_find_slave() counts from that holder).
+ */
+static bool ec_fsm_master_hc_moves_with(const struct ec_master *master,
+					const struct ec_slave_config *sc,
+					unsigned int behind)
+{
+	unsigned int i;
+
+	if (!sc->alias)
+		return false;
+	for (i = 0; i < master->slave_count; i++)
+		if (master->slaves[i]->effective_alias == sc->alias)
+			return i >= behind;
+	return false;
 }
 
 /* Why the partial path cannot be taken: NULL if it can, "" for a master
@@ -95,12 +129,15 @@ static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 					   unsigned int responding)
 {
 	struct ec_master *master = fsm->master;
-	unsigned int i;
+	unsigned int i, gone;
+	int gap;
 
 	if (!master->hc_group_count || !master->slave_count)
 		return "";	/* nothing to keep: no line */
-	if (ec_fsm_master_hc_ring_split(master))
+	gap = ec_fsm_master_hc_gap(master, responding);
+	if (gap < 0)
 		return "the ring is open with slaves on both sides";
+	fsm->hc_gap = (unsigned int)gap;
 	if (master->scan_busy || fsm->slaves_scanning)
 		return "a scan in progress";
 	for (i = 0; i < master->slave_count; i++)
@@ -109,13 +146,21 @@ static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 	if (responding > master->slave_count)
 		return responding > master->slave_capacity ?
 		       "no room for the new slaves" : NULL;
-	for (i = responding; i < master->slave_count; i++) {
+	gone = master->slave_count - responding;
+	for (i = fsm->hc_gap; i < fsm->hc_gap + gone; i++) {
 		const struct ec_slave *s = master->slaves[i];
 
 		if (s->config && !s->config->hc_group)
 			return "a slave in no group is gone";
 		if (master->dc.ref_station == s->station_address)
 			return "the reference clock is gone";
+	}
+	for (i = fsm->hc_gap + gone; i < master->slave_count; i++) {
+		const struct ec_slave_config *sc = master->slaves[i]->config;
+
+		if (sc && !ec_fsm_master_hc_moves_with(master, sc,
+						       fsm->hc_gap + gone))
+			return "a config behind the gap addresses its slave by a position that moves";
 	}
 	return NULL;
 }
@@ -208,15 +253,22 @@ bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
 				      ec_fsm_master_hc_state_last, now_ns);
 		return true;
 	}
-	EC_MASTER_INFO(master,
-		       "hot connect: %u slave(s) gone after slave %u: dropping only them",
-		       known - responding, responding - 1);
+	if (fsm->hc_gap < responding)
+		EC_MASTER_INFO(master,
+			       "hot connect: %u slave(s) gone after slave %u, %u behind them on the backup side: dropping only them",
+			       known - responding, fsm->hc_gap - 1,
+			       responding - fsm->hc_gap);
+	else
+		EC_MASTER_INFO(master,
+			       "hot connect: %u slave(s) gone after slave %u: dropping only them",
+			       known - responding, responding - 1);
 	/* their groups are absent from now on, whatever the checks say */
-	for (i = responding; i < known; i++)
+	for (i = fsm->hc_gap; i < fsm->hc_gap + known - responding; i++)
 		if (master->slaves[i]->config)
 			ec_slave_config_detach(master->slaves[i]->config);
-	fsm->hc_next = responding;
-	ec_fsm_master_hc_read(fsm, false, (u16)(responding - 1),
+	fsm->hc_next = fsm->hc_gap;
+	fsm->hc_check = fsm->hc_gap;
+	ec_fsm_master_hc_read(fsm, false, (u16)(fsm->hc_gap - 1),
 			      EC_REG_STATION_ADDR, 2,
 			      ec_fsm_master_hc_state_last, now_ns);
 	return true;
@@ -229,7 +281,7 @@ static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
 {
 	struct ec_master *master = fsm->master;
 	bool more = fsm->hc_target > master->slave_count;
-	unsigned int last = more ? master->slave_count - 1 : fsm->hc_target - 1;
+	unsigned int last = more ? master->slave_count - 1 : fsm->hc_gap - 1;
 
 	if (!ec_fsm_master_hc_one(fsm) ||
 	    ec_get_u16(fsm->datagram->data) !=
@@ -242,10 +294,39 @@ static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
 		ec_fsm_master_hc_read(fsm, false, (u16)fsm->hc_next,
 				      EC_REG_STATION_ADDR, 2,
 				      ec_fsm_master_hc_state_new, now_ns);
+	else if (fsm->hc_check < fsm->hc_target)
+		ec_fsm_master_hc_read(fsm, false, (u16)fsm->hc_check,
+				      EC_REG_STATION_ADDR, 2,
+				      ec_fsm_master_hc_state_behind, now_ns);
 	else
 		ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next,
 				      EC_REG_AL_STATUS, 2,
 				      ec_fsm_master_hc_state_gone, now_ns);
+}
+
+/* A known slave behind the gap answered at its new ring position (the
+ * backup device's copy reached it): it has the address it was given. */
+static void ec_fsm_master_hc_state_behind(struct ec_fsm_master *fsm,
+					  u64 now_ns)
+{
+	struct ec_master *master = fsm->master;
+	unsigned int gone = master->slave_count - fsm->hc_target;
+
+	if (!ec_fsm_master_hc_one(fsm) ||
+	    ec_get_u16(fsm->datagram->data) !=
+	    master->slaves[fsm->hc_check + gone]->station_address) {
+		ec_fsm_master_hc_fail(fsm, now_ns,
+				      "a slave behind the gap is not the one expected");
+		return;
+	}
+	if (++fsm->hc_check < fsm->hc_target) {
+		ec_fsm_master_hc_read(fsm, false, (u16)fsm->hc_check,
+				      EC_REG_STATION_ADDR, 2,
+				      ec_fsm_master_hc_state_behind, now_ns);
+		return;
+	}
+	ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next, EC_REG_AL_STATUS,
+			      2, ec_fsm_master_hc_state_gone, now_ns);
 }
 
 /* A new position answered: no known station address there. */
@@ -313,6 +394,17 @@ static void ec_fsm_master_hc_state_spine(struct ec_fsm_master *fsm,
 			      2, ec_fsm_master_hc_state_spine, now_ns);
 }
 
+/* A free place in the slave pool (a dropped slave's is zeroed). */
+static struct ec_slave *ec_fsm_master_hc_free_slot(struct ec_master *master)
+{
+	unsigned int i;
+
+	for (i = 0; i < master->slave_capacity; i++)
+		if (!master->slave_pool[i].master)
+			return &master->slave_pool[i];
+	return NULL;	/* not reached: capacity counts every slave */
+}
+
 /* Set up the new slaves behind the known ones and start their scans. */
 static void ec_fsm_master_hc_append(struct ec_fsm_master *fsm, u64 now_ns)
 {
@@ -320,7 +412,7 @@ static void ec_fsm_master_hc_append(struct ec_fsm_master *fsm, u64 now_ns)
 	unsigned int i, known = master->slave_count;
 
 	for (i = known; i < fsm->hc_target; i++) {
-		master->slaves[i] = &master->slave_pool[i];
+		master->slaves[i] = ec_fsm_master_hc_free_slot(master);
 		ec_slave_init(master->slaves[i], master, (u16)i);
 	}
 	for (i = known; i < fsm->hc_target; i++) {
@@ -332,8 +424,10 @@ static void ec_fsm_master_hc_append(struct ec_fsm_master *fsm, u64 now_ns)
 		ec_fsm_slave_scan_start(slave->scan_fsm);
 	}
 	if (i < fsm->hc_target) {
-		for (i = known; i < fsm->hc_target; i++)
+		for (i = known; i < fsm->hc_target; i++) {
 			ec_slave_clear(master->slaves[i]);
+			memset(master->slaves[i], 0, sizeof(*master->slaves[i]));
+		}
 		ec_fsm_master_hc_fail(fsm, now_ns, "no memory");
 		return;
 	}
@@ -429,25 +523,55 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 		       master->slave_count, (unsigned long long)ms);
 }
 
-/* Drop the slaves from position hc_target on: they are gone. */
+/* Is @s one of the gone slaves? */
+static bool ec_fsm_master_hc_is_gone(const struct ec_fsm_master *fsm,
+				     const struct ec_slave *s)
+{
+	return s->ring_position >= fsm->hc_gap &&
+	       s->ring_position < fsm->hc_gap + fsm->master->slave_count -
+	       fsm->hc_target;
+}
+
+/*
+ * Drop the slaves from position hc_gap on, as many as went: the ports
+ * that led to them count closed, the slaves behind them (a gap in a
+ * ring) take the ring positions a scan of the open ring gives them, in
+ * ring order: the main device's side first, then the backup device's
+ * from the first slave behind the break (IgH counts them so too,
+ * doc/SPECNOTES.md "Hot connect in the middle of a ring").  They stay
+ * where they are in memory, with their address, state and config.
+ */
 static void ec_fsm_master_hc_remove(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	struct ec_master *master = fsm->master;
 	unsigned int i, p, known = master->slave_count;
+	unsigned int gone = known - fsm->hc_target, gap = fsm->hc_gap;
 
-	for (i = fsm->hc_target; i < known; i++) {
+	for (i = 0; i < known; i++) {
 		struct ec_slave *s = master->slaves[i];
 		struct ec_slave *parent = s->ports[0].next_slave;
 
-		if (!parent || parent->ring_position >= fsm->hc_target)
+		if (!parent ||
+		    ec_fsm_master_hc_is_gone(fsm, s) ==
+		    ec_fsm_master_hc_is_gone(fsm, parent))
 			continue;
+		if (!ec_fsm_master_hc_is_gone(fsm, s)) {
+			s->ports[0].link_up = false;	/* behind the gap */
+			continue;
+		}
 		for (p = 1; p < EC_MAX_PORTS; p++)
 			if (parent->ports[p].next_slave == s)
 				parent->ports[p].link_up = false;
 	}
 	master->slave_count = fsm->hc_target;
-	for (i = fsm->hc_target; i < known; i++)
+	for (i = gap; i < gap + gone; i++) {
 		ec_slave_clear(master->slaves[i]);
+		memset(master->slaves[i], 0, sizeof(*master->slaves[i]));
+	}
+	for (i = gap; i < fsm->hc_target; i++) {
+		master->slaves[i] = master->slaves[i + gone];
+		master->slaves[i]->ring_position = (u16)i;
+	}
 	/* what they asked for while they went is answered: not a rescan */
 	if (fsm->rescan_gone) {
 		fsm->rescan_requested = false;
@@ -458,11 +582,13 @@ static void ec_fsm_master_hc_remove(struct ec_fsm_master *fsm, u64 now_ns)
 	fsm->hc_removals++;
 	fsm->hc_busy = false;
 	EC_MASTER_INFO(master,
-		       "hot connect: %u slave(s) dropped in %llu ms, %u stay untouched",
-		       known - fsm->hc_target,
+		       "hot connect: %u slave(s) dropped in %llu ms, %u stay untouched%s",
+		       gone,
 		       (unsigned long long)((now_ns - fsm->hc_start_ns) /
 					    EC_NSEC_PER_MSEC),
-		       fsm->hc_target);
+		       fsm->hc_target,
+		       gap < fsm->hc_target ?
+		       ", the ones behind the gap renumbered" : "");
 	ec_fsm_master_state_start(fsm, now_ns);
 }
 
@@ -477,7 +603,8 @@ static void ec_fsm_master_hc_state_gone(struct ec_fsm_master *fsm,
 				      "a slave behind the last one still answers");
 		return;
 	}
-	if (++fsm->hc_next < fsm->master->slave_count) {
+	if (++fsm->hc_next < fsm->hc_gap + fsm->master->slave_count -
+	    fsm->hc_target) {
 		ec_fsm_master_hc_read(fsm, true, (u16)fsm->hc_next,
 				      EC_REG_AL_STATUS, 2,
 				      ec_fsm_master_hc_state_gone, now_ns);

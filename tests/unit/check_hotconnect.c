@@ -300,72 +300,6 @@ START_TEST(test_absent_at_start)
 }
 END_TEST
 
-/*
- * What the master sends to the running slaves while a group comes and
- * goes (the tap of the harness): no write of a station address (0x0010),
- * no SII access (0x0500-0x050f), no write of FMMUs or SMs (0x0600-0x08ff),
- * of the AL control (0x0120) or of DC offsets, delays or speed counter
- * starts (0x0920-0x0931), whether by position, station address or
- * broadcast.  The new slaves get their addresses by position.
- */
-struct tap {
-	unsigned int known;		/* slaves 0..known-1 are running */
-	unsigned int bad;		/* datagrams above reaching them */
-	char first_bad[96];
-	unsigned int new_addr;		/* APWR 0x0010 to a new position */
-};
-
-static bool tap_writes(u8 cmd)
-{
-	/* APWR APRW FPWR FPRW BWR BRW ARMW FRMW */
-	return cmd == 2 || cmd == 3 || cmd == 5 || cmd == 6 || cmd == 8 ||
-	       cmd == 9 || cmd == 13 || cmd == 14;
-}
-
-static bool tap_overlaps(u16 ado, u16 len, u16 lo, u16 hi)
-{
-	return ado <= hi && (u32)ado + len > lo;
-}
-
-static void tap_frame(void *ctx, const u8 *frame, size_t size)
-{
-	struct tap *t = ctx;
-	size_t off = 14 + 2;	/* Ethernet, EtherCAT header */
-
-	while (off + 12 <= size) {
-		u8 cmd = frame[off];
-		u16 adp = ec_get_u16(frame + off + 2);
-		u16 ado = ec_get_u16(frame + off + 4);
-		u16 lf = ec_get_u16(frame + off + 6);
-		u16 len = lf & 0x7ff;
-		bool known, ap = cmd >= 1 && cmd <= 3,
-		     fp = cmd >= 4 && cmd <= 6, b = cmd >= 7 && cmd <= 9;
-		bool w = tap_writes(cmd);
-
-		if (ap || cmd == 13)
-			adp = (u16)-adp;	/* the position */
-		known = ((ap || cmd == 13) && adp < t->known) ||
-			((fp || cmd == 14) && adp >= EC_SLAVE_STATION_BASE &&
-			 adp < EC_SLAVE_STATION_BASE + t->known) || b;
-		if (cmd == 2 && ado == EC_REG_STATION_ADDR && adp >= t->known)
-			t->new_addr++;
-		if (known &&
-		    ((w && tap_overlaps(ado, len, 0x0010, 0x0011)) ||
-		     tap_overlaps(ado, len, 0x0500, 0x050f) ||
-		     (w && tap_overlaps(ado, len, 0x0600, 0x08ff)) ||
-		     (w && tap_overlaps(ado, len, 0x0120, 0x0121)) ||
-		     (w && tap_overlaps(ado, len, 0x0920, 0x0931)))) {
-			if (!t->bad++)
-				snprintf(t->first_bad, sizeof(t->first_bad),
-					 "cmd %u adp 0x%04x ado 0x%04x len %u",
-					 cmd, adp, ado, len);
-		}
-		off += 10 + len + 2;
-		if (!(lf & 0x8000))
-			break;
-	}
-}
-
 /* Watch the frames, plug the tool in. */
 static void plug_tapped(struct tap *t)
 {
@@ -408,7 +342,7 @@ START_TEST(test_plug_scans_only_new)
 {
 	struct fsm_snap { const void *sii, *fsm; } snap[3];
 	unsigned int i, started, cycles, missed = 0;
-	struct tap t = { .known = 3 };
+	struct tap t = TAP_FIRST(3);
 	struct ec_fsm_master *fsm = &h.master.fsm;
 	char out[64];
 	struct app a;
@@ -496,7 +430,7 @@ START_TEST(test_plug_dc)
 	s64 hop = 0;
 	u64 tool_first = 0;
 	bool written = false;
-	struct tap t = { .known = 3 };
+	struct tap t = TAP_FIRST(3);
 	unsigned int i, cycles;
 	struct app a;
 
