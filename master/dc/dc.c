@@ -411,7 +411,8 @@ bool ec_dc_exec(struct ec_master *master, u64 now_ns)
 				dc->rescan_offsets = true;	/* retry */
 		} else if (dc->hc_offsets) {
 			dc->hc_offsets = false;
-			if (ec_fsm_dc_start_hc(master, dc->hc_first, now_ns))
+			if (ec_fsm_dc_start_hc(master, dc->hc_first,
+					       dc->hc_count, now_ns))
 				dc->hc_offsets = true;	/* retry */
 		} else if (ec_dc_base_moved(master)) {
 			ec_fsm_dc_start(master, true, now_ns);

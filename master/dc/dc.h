@@ -76,7 +76,8 @@ extern const u8 ec_dc_port_order[3];
 u32 ec_dc_branch_span(const struct ec_slave *s);
 /* dc_hc.c: hot connect, the new slaves only */
 void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
-			const struct ec_slave *parent, const u32 *parent_rx);
+			unsigned int count, const struct ec_slave *parent,
+			const u32 *parent_rx);
 bool ec_dc_ready(struct ec_master *master);
 bool ec_dc_exec(struct ec_master *master, u64 now_ns);
 void ec_dc_deactivate(struct ec_master *master);

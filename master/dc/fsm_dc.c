@@ -127,7 +127,8 @@ bool ec_fsm_dc_busy(const struct ec_master *master)
 }
 
 /* The job's datagrams for the DC slaves from ring position @first on. */
-static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
+static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first,
+			   unsigned int end)
 {
 	struct ec_fsm_dc *fsm = master->dc.fsm;
 	unsigned int i, n = 0;
@@ -141,7 +142,9 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 		master->dc.fsm = fsm;
 	}
 	ec_fsm_dc_release(master, fsm);
-	for (i = first; i < master->slave_count; i++)
+	if (end > master->slave_count)
+		end = master->slave_count;
+	for (i = first; i < end; i++)
 		if (master->slaves[i]->base_dc_supported &&
 		    master->slaves[i]->scan_done)
 			n++;
@@ -152,7 +155,7 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 	for (i = 0; i < n; i++)
 		ec_datagram_init(&fsm->dgs[i]);
 	fsm->n = n;
-	for (i = first, n = 0; i < master->slave_count; i++)
+	for (i = first, n = 0; i < end; i++)
 		if (master->slaves[i]->base_dc_supported &&
 		    master->slaves[i]->scan_done)
 			fsm->pos[n++] = (u16)i;
@@ -181,7 +184,7 @@ out_nomem:
 int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
 {
 	struct ec_fsm_dc *fsm;
-	int ret = ec_fsm_dc_setup(master, 0);
+	int ret = ec_fsm_dc_setup(master, 0, master->slave_count);
 
 	if (ret)
 		return ret;
@@ -196,6 +199,7 @@ int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
  * connect, dc_hc.c)
  * @master: master; FSM side, the new slaves' delays computed
  * @first: ring position of the first new slave
+ * @count: the new slaves (known ones may follow them)
  * @now_ns: current time
  *
  * The running slaves' offsets and delays are not written.  A new slave's
@@ -208,10 +212,10 @@ int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
  * Return: 0 or -ENOMEM.
  */
 int ec_fsm_dc_start_hc(struct ec_master *master, unsigned int first,
-			u64 now_ns)
+			unsigned int count, u64 now_ns)
 {
 	struct ec_fsm_dc *fsm;
-	int ret = ec_fsm_dc_setup(master, first);
+	int ret = ec_fsm_dc_setup(master, first, first + count);
 
 	if (ret)
 		return ret;

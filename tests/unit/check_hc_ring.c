@@ -229,7 +229,10 @@ END_TEST
  * no scan, nothing written to the running slaves, the base complete in
  * every cycle, the base DO the same slave (address, SII, FSM, config, OP)
  * at ring position 2 now, as a scan of the open ring would number it.
- * Plugged back in, the tool joins and the ring is closed.
+ * Plugged back in, the ring is closed, the base DO found behind the new
+ * slaves, which alone are scanned, get DC and join; again no scan, no
+ * write to a running slave, the base complete in every cycle.  (On main
+ * both went through the full rescan: the base incomplete for 25 cycles.)
  */
 START_TEST(test_pull_in_ring_middle)
 {
@@ -298,14 +301,42 @@ START_TEST(test_pull_in_ring_middle)
 	ck_assert_ptr_eq(a.do_->slave, do_slave);
 	ck_assert_ptr_null(a.tdi->slave);
 	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
-	h.tap = NULL;
 
+	/* plugged back in: the ring closed, the base DO found behind the new
+	 * slaves (at 4 again), they alone scanned, their DC alone, in OP */
+	t = (struct tap){ .pos_mask = 0x13, .addr_mask = 0x13 };
 	a.tout = 0x3c;
 	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", true), 0);
 	ck_assert_int_eq(ecsim_segment_break_pos(h.seg), -1);
-	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
+	for (i = 0; i < 20000 && !tool_present(&a); i++) {
+		app_cycle(&a);
+		ck_assert_msg(base_complete(&a), "base incomplete in cycle %u", i);
+	}
+	ck_assert(tool_present(&a));
+	ck_assert_uint_eq(run_counting(&a, 500), 0);
 	ck_assert(!r->broken);
 	ck_assert_ptr_nonnull(logged("ring closed again, 5 slave(s)"));
+	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 1, 1 known behind them: scanning only them"));
+	ck_assert_ptr_nonnull(logged("DC: 2 new slave(s): offsets and delays written, the running ones untouched"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(fsm->scans_started, scans);
+	ck_assert_uint_eq(fsm->hc_scans, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	/* 2 new slaves; the tap sees each frame on both devices (the
+	 * backup copy's ADP made to address nobody, ec_red_backup_frame()) */
+	ck_assert_uint_eq(t.new_addr, 4);
+	ck_assert_uint_eq(h.master.slave_count, 5);
+	for (i = 0; i < 5; i++)
+		ck_assert_uint_eq(h.master.slaves[i]->ring_position, i);
+	ck_assert_ptr_eq(h.master.slaves[4], do_slave);
+	ck_assert_uint_eq(do_slave->station_address, do_addr);
+	ck_assert_ptr_eq(do_slave->fsm, do_fsm);
+	ck_assert_ptr_eq(a.do_->slave, do_slave);
+	ck_assert_ptr_eq(a.tdi->slave, h.master.slaves[2]);
+	ck_assert_uint_eq(a.tool->joins, 2);
+	ck_assert_uint_eq(a.tool->losses, 1);
+	h.tap = NULL;
 }
 END_TEST
 

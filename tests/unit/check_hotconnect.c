@@ -499,13 +499,23 @@ START_TEST(test_plug_dc)
 }
 END_TEST
 
-/* A group coming in before known slaves (port 3 of a junction whose port 1
- * carries the rest) moves them: the full rescan, the reason logged. */
-START_TEST(test_plug_in_middle_falls_back)
+/*
+ * Without a backup device: a group plugged in behind port 3 of a junction
+ * whose port 1 carries a known slave (the base DI, found by its alias)
+ * takes ring positions before it (port 3 is served first).  The gap is
+ * found by reading station addresses (a binary search), the base DI
+ * keeps its address and moves up from 2 to 4, only the new slaves are
+ * scanned (their addresses the free ones: 2 is the base DI's) and join.
+ * Pulled out again, they are dropped alone and the base DI is 2 again.
+ * Nothing reconfigures a running slave, no scan starts, the base is
+ * complete in every cycle.  (On main both took the full rescan.)
+ */
+START_TEST(test_plug_in_branch_ahead)
 {
-	struct ec_slave_config *tdi, *tdo;
-	struct ec_hc_group *tool;
-	unsigned int started;
+	/* running: positions 0, 1 and the base DI (2, then 4) */
+	struct tap t = { .pos_mask = 0x13, .addr_mask = 0x07 };
+	struct ec_slave *base_di;
+	unsigned int started, i;
 	char out[64];
 	struct app a;
 
@@ -514,33 +524,96 @@ START_TEST(test_plug_in_middle_falls_back)
 		   " { \"model\": \"EL1008\", \"group\": \"tool\","
 		   "   \"link\": { \"to\": 1, \"port\": 3 } },"
 		   " { \"model\": \"EL2008\", \"group\": \"tool\" },"
-		   " { \"model\": \"EL1008\", \"link\": { \"to\": 1, \"port\": 1 } } ],"
+		   " { \"model\": \"EL1008\", \"alias\": 9,"
+		   "   \"link\": { \"to\": 1, \"port\": 1 } } ],"
 		   " \"groups\": { \"tool\": { \"absent\": true } } }", 3);
 	memset(&a, 0, sizeof(a));
 	a.domain = ec_master_create_domain(&h.master);
-	tool = ec_hc_group_create(&h.master, "tool");
-	tdi = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL1008);
-	tdo = ec_master_slave_config(&h.master, 0, 3, BECKHOFF, EL2008);
-	ck_assert(a.domain && tool && tdi && tdo);
-	ck_assert_int_eq(ec_hc_group_at_port(tool, 0, 1, 3), 0);
-	ck_assert_int_eq(ec_hc_group_add_config(tool, tdi), 0);
-	ck_assert_int_eq(ec_hc_group_add_config(tool, tdo), 0);
-	ck_assert_int_eq(ec_slave_config_pdos(tdi, EC_END, in_syncs), 0);
-	ck_assert_int_eq(ec_slave_config_pdos(tdo, EC_END, out_syncs), 0);
-	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(tdi, 0x6000, 1,
+	a.di = ec_master_slave_config(&h.master, 9, 0, BECKHOFF, EL1008);
+	a.tool = ec_hc_group_create(&h.master, "tool");
+	a.tdi = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL1008);
+	a.tdo = ec_master_slave_config(&h.master, 0, 3, BECKHOFF, EL2008);
+	ck_assert(a.domain && a.di && a.tool && a.tdi && a.tdo);
+	ck_assert_int_eq(ec_hc_group_at_port(a.tool, 0, 1, 3), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(a.tool, a.tdi), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(a.tool, a.tdo), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(a.tdi, EC_END, in_syncs), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(a.tdo, EC_END, out_syncs), 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(a.di, 0x6000, 1,
+						       a.domain, NULL), 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(a.tdi, 0x6000, 1,
 						       a.domain, NULL), 0);
 	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
-	a.tool = tool;
 	ck_assert(app_run_until(&a, dc_idle_any, 5 * EC_NSEC_PER_SEC));
+	base_di = h.master.slaves[2];
+	for (i = 0; i < 5000 && (base_di->current_state != EC_AL_STATE_OP_ ||
+				 !base_complete(&a)); i++)
+		app_cycle(&a);
+	ck_assert_uint_eq(base_di->current_state, EC_AL_STATE_OP_);
+	ck_assert_ptr_null(a.domain->datagrams[0].group);
+	ck_assert_ptr_eq(a.di->slave, base_di);
+	ck_assert_uint_eq(base_di->station_address, EC_SLAVE_STATION_BASE + 2);
 	started = h.master.fsm.scans_started;
+
+	h.tap = tap_frame;
+	h.tap_ctx = &t;
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
 					       sizeof(out)), 0);
-	ck_assert(app_run_until(&a, tool_joined, 10 * EC_NSEC_PER_SEC));
-	ck_assert_ptr_nonnull(logged("hot connect: the last known slave is not where it was: full rescan"));
-	ck_assert_uint_eq(h.master.fsm.scans_started, started + 1);
-	ck_assert_uint_eq(h.master.fsm.hc_scans, 0);
-	ck_assert_uint_ge(h.master.fsm.hc_fallbacks, 1);
-	ck_assert_ptr_eq(tdi->slave, h.master.slaves[2]);
+	for (i = 0; i < 10000 && !tool_joined(&a); i++) {
+		app_cycle(&a);
+		ck_assert_msg(base_complete(&a), "base incomplete in cycle %u", i);
+	}
+	ck_assert(tool_joined(&a));
+	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 1, 1 known behind them: scanning only them"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(h.master.fsm.scans_started, started);
+	ck_assert_uint_eq(h.master.fsm.hc_scans, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(t.new_addr, 2);
+	/* positions as `ethercat slaves` prints them */
+	ck_assert_uint_eq(h.master.slave_count, 5);
+	for (i = 0; i < 5; i++)
+		ck_assert_uint_eq(h.master.slaves[i]->ring_position, i);
+	ck_assert_ptr_eq(h.master.slaves[4], base_di);
+	ck_assert_uint_eq(base_di->station_address, EC_SLAVE_STATION_BASE + 2);
+	ck_assert_ptr_eq(a.di->slave, base_di);
+	ck_assert_ptr_eq(a.tdi->slave, h.master.slaves[2]);
+	ck_assert_ptr_eq(a.tdo->slave, h.master.slaves[3]);
+	ck_assert_uint_eq(h.master.slaves[2]->station_address,
+			  EC_SLAVE_STATION_BASE + 3);
+	ck_assert_uint_eq(h.master.slaves[3]->station_address,
+			  EC_SLAVE_STATION_BASE + 4);
+
+	/* pulled out: dropped alone, the base DI back at 2 */
+	t.pos_mask = 0x17;
+	for (i = 0; i < 200; i++)
+		app_cycle(&a);
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
+					       sizeof(out)), 0);
+	for (i = 0; i < 3000 && (!tool_absent(&a) || h.master.fsm.hc_busy);
+	     i++) {
+		app_cycle(&a);
+		ck_assert_msg(base_complete(&a), "base incomplete in cycle %u", i);
+	}
+	ck_assert(tool_absent(&a));
+	ck_assert(!h.master.fsm.hc_busy);
+	for (i = 0; i < 1000; i++) {
+		app_cycle(&a);
+		ck_assert(base_complete(&a));
+	}
+	ck_assert_ptr_nonnull(logged("hot connect: 2 slave(s) gone after slave 1, 1 behind them: dropping only them"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(h.master.fsm.scans_started, started);
+	ck_assert_uint_eq(h.master.fsm.hc_removals, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(h.master.slave_count, 3);
+	ck_assert_ptr_eq(h.master.slaves[2], base_di);
+	ck_assert_uint_eq(base_di->ring_position, 2);
+	ck_assert_ptr_eq(a.di->slave, base_di);
+	ck_assert_uint_eq(base_di->current_state, EC_AL_STATE_OP_);
+	h.tap = NULL;
 }
 END_TEST
 
@@ -605,7 +678,7 @@ int main(void)
 	tcase_add_test(tc, test_absent_at_start);
 	tcase_add_test(tc, test_plug_scans_only_new);
 	tcase_add_test(tc, test_plug_dc);
-	tcase_add_test(tc, test_plug_in_middle_falls_back);
+	tcase_add_test(tc, test_plug_in_branch_ahead);
 	tcase_add_test(tc, test_no_groups_unchanged);
 	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);
