@@ -711,6 +711,7 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 {
 	struct ec_master *master = fsm->master;
 	u64 ms = (now_ns - fsm->hc_start_ns) / EC_NSEC_PER_MSEC;
+	unsigned int i;
 
 	fsm->hc_partial = false;
 	fsm->hc_busy = false;
@@ -724,6 +725,11 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 		fsm->rescan_requested = true;
 		return;
 	}
+	/* known slaves behind the new ones hang on them (a ring closed
+	 * again): their port 0 is up, as a scan would read it */
+	for (i = fsm->hc_next; i < master->slave_count; i++)
+		if (master->slaves[i]->ports[0].next_slave)
+			master->slaves[i]->ports[0].link_up = true;
 	ec_master_find_duplicate_aliases(master);
 	ec_master_attach_slave_configs(master);
 	ec_dc_hc_scan_done(master, fsm->hc_next,

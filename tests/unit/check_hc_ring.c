@@ -299,6 +299,7 @@ START_TEST(test_pull_in_ring_middle)
 	ck_assert_ptr_eq(do_slave->fsm, do_fsm);
 	ck_assert_ptr_eq(do_slave->config, a.do_);
 	ck_assert_ptr_eq(a.do_->slave, do_slave);
+	ck_assert(!do_slave->ports[0].link_up);	/* the tool went */
 	ck_assert_ptr_null(a.tdi->slave);
 	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
 
@@ -332,6 +333,9 @@ START_TEST(test_pull_in_ring_middle)
 	ck_assert_ptr_eq(h.master.slaves[4], do_slave);
 	ck_assert_uint_eq(do_slave->station_address, do_addr);
 	ck_assert_ptr_eq(do_slave->fsm, do_fsm);
+	/* it hangs on the tool's DO again, its port 0 up */
+	ck_assert_ptr_eq(do_slave->ports[0].next_slave, h.master.slaves[3]);
+	ck_assert(do_slave->ports[0].link_up);
 	ck_assert_ptr_eq(a.do_->slave, do_slave);
 	ck_assert_ptr_eq(a.tdi->slave, h.master.slaves[2]);
 	ck_assert_uint_eq(a.tool->joins, 2);
