@@ -345,6 +345,33 @@ START_TEST(test_pull_in_ring_middle)
 END_TEST
 
 /*
+ * The same with the base DO configured by its position (0:4) instead of
+ * its alias: after the tool went it would be at 2, where no config finds
+ * it, as after IgH's scan.  The partial path refuses, the full rescan
+ * runs with the reason logged, and the tool is absent.
+ */
+START_TEST(test_pull_in_ring_middle_by_position)
+{
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	unsigned int scans;
+	struct app a;
+
+	app_setup(&a, seg_mid, 1, 0, 4);
+	a.out = 0x5a;
+	a.tout = 0xc3;
+	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
+	scans = fsm->scans_started;
+	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", false), 0);
+	run_until_absent(&a, 3000);
+	run_counting(&a, 2000);
+	ck_assert_ptr_nonnull(logged("hot connect: 3 slave(s) responding, 5 known: full rescan (a config behind the gap addresses its slave by a position that moves)"));
+	ck_assert_uint_eq(fsm->scans_started, scans + 1);
+	ck_assert_uint_eq(fsm->hc_removals, 0);
+	ck_assert_ptr_null(a.do_->slave);
+}
+END_TEST
+
+/*
  * The tool absent at start at the end of the ring: the ring is open
  * there from the start, the base reaches OP and stays complete, and the
  * tool plugged in closes the ring, is scanned alone and joins.
@@ -419,6 +446,7 @@ static Suite *hc_ring_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_pull_at_ring_end);
 	tcase_add_test(tc, test_pull_in_ring_middle);
+	tcase_add_test(tc, test_pull_in_ring_middle_by_position);
 	tcase_add_test(tc, test_break_during_partial_scan);
 	tcase_add_test(tc, test_absent_at_start_in_ring);
 	suite_add_tcase(s, tc);
