@@ -23,7 +23,13 @@
  * (application time, the reference clock every second cycle, the slave
  * clocks), so that the tool's clocks join a running DC segment.
  *
- * Usage: ec_hotconnect_example [-c CYCLES] [-t CYCLE_US] [-d] [-q]
+ * With -m the tool is in the middle (examples/hotconnect/segment-mid.json):
+ * position 1 EL1008, the tool (EL1008, EL2008) behind its port 1, then
+ * the base EL2008 (wired to 1) with station alias 7, found by it (its
+ * position moves with the tool); in a redundant ring the tool's absence
+ * opens the ring in the middle.
+ *
+ * Usage: ec_hotconnect_example [-c CYCLES] [-t CYCLE_US] [-d] [-m] [-q]
  */
 #include <errno.h>
 #include <signal.h>
@@ -89,6 +95,7 @@ struct app {
 	uint8_t *pd;
 	unsigned int off_di, off_do, off_tdi, off_tdo;
 	bool quiet;
+	bool middle;		/* -m: segment-mid.json */
 	bool dc;		/* -d: IgH's DC calls each cycle */
 	ec_hc_presence_t presence;
 	double joining_at;		/* s, when the tool was seen joining */
@@ -108,16 +115,16 @@ static double now_s(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
-static ec_slave_config_t *config(ec_master_t *m, uint16_t pos, uint32_t vendor,
-				 uint32_t product,
+static ec_slave_config_t *config(ec_master_t *m, uint16_t alias, uint16_t pos,
+				 uint32_t vendor, uint32_t product,
 				 const ec_sync_info_t *syncs)
 {
-	ec_slave_config_t *sc = ecrt_master_slave_config(m, 0, pos, vendor,
+	ec_slave_config_t *sc = ecrt_master_slave_config(m, alias, pos, vendor,
 							 product);
 
 	if (!sc || ecrt_slave_config_pdos(sc, EC_END, syncs)) {
-		fprintf(stderr, "cannot configure the slave at position %u\n",
-			pos);
+		fprintf(stderr, "cannot configure the slave at %u:%u\n",
+			alias, pos);
 		return NULL;
 	}
 	return sc;
@@ -148,13 +155,17 @@ static int configure(struct app *a)
 		fprintf(stderr, "cannot create the domain or the group\n");
 		return -1;
 	}
-	di = config(a->master, 1, EL1008, in_syncs);
-	dout = config(a->master, 2, EL2008, out_syncs);
-	tdi = config(a->master, 3, EL1008, in_syncs);
-	tdo = config(a->master, 4, EL2008, out_syncs);
+	/* the tool behind port 1 of the base DO, or (-m) of the base DI */
+	uint16_t at = a->middle ? 1 : 2;
+
+	di = config(a->master, 0, 1, EL1008, in_syncs);
+	dout = a->middle ? config(a->master, 7, 0, EL2008, out_syncs) :
+			   config(a->master, 0, 2, EL2008, out_syncs);
+	tdi = config(a->master, 0, at + 1, EL1008, in_syncs);
+	tdo = config(a->master, 0, at + 2, EL2008, out_syncs);
 	if (!di || !dout || !tdi || !tdo)
 		return -1;
-	if (ecrt_hc_group_at_port(a->tool, 0, 2, 1) ||
+	if (ecrt_hc_group_at_port(a->tool, 0, at, 1) ||
 	    ecrt_slave_config_hc_group(tdi, a->tool) ||
 	    ecrt_slave_config_hc_group(tdo, a->tool)) {
 		fprintf(stderr, "cannot set up the tool group\n");
@@ -260,7 +271,7 @@ int main(int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	a.out = 4;
-	while ((opt = getopt(argc, argv, "c:t:dq")) != -1) {
+	while ((opt = getopt(argc, argv, "c:t:dmq")) != -1) {
 		switch (opt) {
 		case 'c':
 			max_cycles = strtoul(optarg, NULL, 0);
@@ -271,11 +282,14 @@ int main(int argc, char **argv)
 		case 'd':
 			a.dc = true;
 			break;
+		case 'm':
+			a.middle = true;
+			break;
 		case 'q':
 			a.quiet = true;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-c CYCLES] [-t CYCLE_US] [-d] [-q]\n",
+			fprintf(stderr, "usage: %s [-c CYCLES] [-t CYCLE_US] [-d] [-m] [-q]\n",
 				argv[0]);
 			return 2;
 		}

@@ -234,13 +234,13 @@ static struct ec_slave *ec_hc_slave_at(struct ec_master *master, u16 alias,
 
 	if (alias) {
 		for (i = 0; i < master->slave_count; i++)
-			if (master->slaves[i].effective_alias == alias)
+			if (master->slaves[i]->effective_alias == alias)
 				break;
 		if (i == master->slave_count)
 			return NULL;
 		pos += i;
 	}
-	return pos < master->slave_count ? &master->slaves[pos] : NULL;
+	return pos < master->slave_count ? master->slaves[pos] : NULL;
 }
 
 /* Port of @parent that @child is directly behind, or -1. */

@@ -262,7 +262,7 @@ void ec_master_deactivate(struct ec_master *master, u64 now_ns)
 	ec_master_clear_config(master);
 	ec_dc_deactivate(master);
 	for (i = 0; i < master->slave_count; i++)
-		master->slaves[i].requested_state = EC_AL_STATE_PREOP_;
+		master->slaves[i]->requested_state = EC_AL_STATE_PREOP_;
 	EC_MASTER_INFO(master, "deactivated");
 }
 
@@ -402,7 +402,7 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 			master->fsm_next_slave = idx;
 			break;
 		}
-		used += ec_master_run_slave_fsm(&master->slaves[idx], now_ns);
+		used += ec_master_run_slave_fsm(master->slaves[idx], now_ns);
 	}
 	if (i == n && n)	/* all ran: the next turn starts one further */
 		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;

@@ -103,14 +103,14 @@ void ec_slave_config_detach(struct ec_slave_config *sc)
 static void ec_master_log_duplicate_alias(struct ec_master *master,
 					  u16 alias, unsigned int first)
 {
-	const struct ec_slave *s = &master->slaves[first];
+	const struct ec_slave *s = master->slaves[first];
 	unsigned int i, n = s->alias_holders, named = 0;
 	char list[EC_ALIAS_LOG_SLAVES * 8 + 32];
 	size_t off = 0;
 
 	for (i = first; i < master->slave_count && named < n &&
 	     named < EC_ALIAS_LOG_SLAVES; i++) {
-		if (master->slaves[i].effective_alias != alias)
+		if (master->slaves[i]->effective_alias != alias)
 			continue;
 		named++;
 		off += snprintf(list + off, sizeof(list) - off, "%s%u",
@@ -141,8 +141,8 @@ void ec_master_find_duplicate_aliases(struct ec_master *master)
 
 	master->dup_aliases = 0;
 	for (i = 0; i < master->slave_count; i++) {
-		master->slaves[i].alias_holders = 0;
-		master->slaves[i].alias_next = (u16)i;
+		master->slaves[i]->alias_holders = 0;
+		master->slaves[i]->alias_next = (u16)i;
 	}
 	if (master->slave_count < 2)
 		return;
@@ -154,18 +154,18 @@ void ec_master_find_duplicate_aliases(struct ec_master *master)
 	}
 	last = count + EC_ALIAS_COUNT;
 	for (i = 0; i < master->slave_count; i++) {
-		u16 a = master->slaves[i].effective_alias;
+		u16 a = master->slaves[i]->effective_alias;
 
 		if (!a)
 			continue;
 		if (count[a]++)
-			master->slaves[last[a]].alias_next = (u16)i;
+			master->slaves[last[a]]->alias_next = (u16)i;
 		last[a] = (u16)i;
 	}
 	/* in ring order: at its first holder, an alias is reported and its
 	 * last holder's next wraps around to the first */
 	for (i = 0; i < master->slave_count; i++) {
-		struct ec_slave *s = &master->slaves[i];
+		struct ec_slave *s = master->slaves[i];
 		u16 a = s->effective_alias;
 
 		if (!a || count[a] < 2)
@@ -173,7 +173,7 @@ void ec_master_find_duplicate_aliases(struct ec_master *master)
 		s->alias_holders = count[a];
 		if (last[a] == EC_ALIAS_DONE)
 			continue;
-		master->slaves[last[a]].alias_next = (u16)i;
+		master->slaves[last[a]]->alias_next = (u16)i;
 		last[a] = EC_ALIAS_DONE;
 		master->dup_aliases++;
 		if (lines++ < EC_ALIAS_LOG_LINES)
@@ -197,19 +197,19 @@ static struct ec_slave *ec_slave_config_find_slave(struct ec_slave_config *sc,
 	*first = NULL;
 	if (sc->alias) {
 		for (i = 0; i < master->slave_count; i++)
-			if (master->slaves[i].effective_alias == sc->alias)
+			if (master->slaves[i]->effective_alias == sc->alias)
 				break;
 		if (i == master->slave_count)
 			return NULL;
-		if (master->slaves[i].alias_holders > 1) {
-			*first = &master->slaves[i];
+		if (master->slaves[i]->alias_holders > 1) {
+			*first = master->slaves[i];
 			return NULL;
 		}
 		pos += i;
 	}
 	if (pos >= master->slave_count)
 		return NULL;
-	return &master->slaves[pos];
+	return master->slaves[pos];
 }
 
 /**

@@ -93,10 +93,16 @@ struct ec_master {
 	unsigned int slaves_responding;
 	u16 al_states;		/* OR of all slaves' AL status */
 
-	/* The scanned segment (fsm_master.c allocates it on a change). */
-	struct ec_slave *slaves;
+	/*
+	 * The scanned segment (fsm_master.c allocates it on a change):
+	 * slaves[pos] is the slave at ring position pos, in slave_pool,
+	 * where a slave stays for as long as it exists (the ring order may
+	 * change under it, fsm_master_hc.c).
+	 */
+	struct ec_slave **slaves;
+	struct ec_slave *slave_pool;
 	unsigned int slave_count;
-	unsigned int slave_capacity;	/* slaves[] has room for these */
+	unsigned int slave_capacity;	/* slave_pool has room for these */
 	bool scan_busy;
 	unsigned int dup_aliases;	/* aliases more than one slave has */
 	u64 scan_start_ns;	/* for the scan time figure */

@@ -74,7 +74,7 @@ void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 	ec_fsm_master_exec(&master->fsm, now_ns);
 	ec_link_health_exec(master, now_ns, false);
 	for (i = 0; i < master->slave_count; i++)
-		ec_slave_fsm_run(&master->slaves[i], now_ns);
+		ec_slave_fsm_run(master->slaves[i], now_ns);
 	ec_hc_groups_update(master, now_ns);
 }
 
@@ -112,7 +112,7 @@ bool ec_master_idle_at_rest(const struct ec_master *master)
 	if (master->health.datagram.state == EC_DATAGRAM_QUEUED)
 		checks++;
 	for (i = 0; i < master->slave_count; i++) {
-		const struct ec_fsm_slave *fsm = master->slaves[i].fsm;
+		const struct ec_fsm_slave *fsm = master->slaves[i]->fsm;
 
 		if (!fsm)
 			continue;

@@ -54,7 +54,7 @@ static struct ec_slave *ec_monitor_pick(struct ec_monitor *mon,
 
 	for (i = 0; i < n; i++) {
 		unsigned int idx = (mon->cursor + i) % n;
-		struct ec_slave *slave = &master->slaves[idx];
+		struct ec_slave *slave = master->slaves[idx];
 
 		if (!ec_monitor_watches(slave))
 			continue;
@@ -135,7 +135,7 @@ void ec_monitor_check_done(struct ec_monitor *mon, struct ec_master *master,
 	if (d->state != EC_DATAGRAM_RECEIVED ||
 	    mon->checked >= master->slave_count)
 		return;		/* lost: the next round looks again */
-	slave = &master->slaves[mon->checked];
+	slave = master->slaves[mon->checked];
 	if (!ec_monitor_watches(slave) ||
 	    ec_get_u16(d->address) != slave->station_address)
 		return;		/* rescanned meanwhile */
@@ -177,7 +177,7 @@ void ec_monitor_broadcast_done(struct ec_monitor *mon,
 	u8 seen = al_states & EC_MONITOR_AL_BITS, known = 0;
 
 	for (i = 0; i < master->slave_count; i++)
-		known |= master->slaves[i].current_state & EC_MONITOR_AL_BITS;
+		known |= master->slaves[i]->current_state & EC_MONITOR_AL_BITS;
 	if (seen == known && !(seen & EC_AL_STATE_ERROR_FLAG)) {
 		mon->swept = false;
 		return;
@@ -189,7 +189,7 @@ void ec_monitor_broadcast_done(struct ec_monitor *mon,
 		      "AL states 0x%02x seen, 0x%02x known: every slave reads its AL status",
 		      seen, known);
 	for (i = 0; i < master->slave_count; i++) {
-		struct ec_slave *slave = &master->slaves[i];
+		struct ec_slave *slave = master->slaves[i];
 
 		if (ec_monitor_watches(slave))
 			ec_slave_fsm_request_al_check(slave);

@@ -122,21 +122,22 @@ u32 ec_dc_branch_span(const struct ec_slave *s)
  *
  * Return: the number of links that could not be measured.
  */
-unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
+unsigned int ec_dc_calc_delays(struct ec_slave *const *slaves,
+			       unsigned int count,
 			       const struct ec_slave *ref)
 {
 	unsigned int pos, i, unmeasured = 0;
 	u64 t_ref;
 
 	for (pos = 0; pos < count; pos++) {
-		slaves[pos].dc_arrival_ns = 0;
-		slaves[pos].transmission_delay = 0;
+		slaves[pos]->dc_arrival_ns = 0;
+		slaves[pos]->transmission_delay = 0;
 		for (i = 0; i < EC_MAX_PORTS; i++)
-			slaves[pos].ports[i].delay_to_next_dc = 0;
+			slaves[pos]->ports[i].delay_to_next_dc = 0;
 	}
 	/* parents come before their children in ring order */
 	for (pos = 0; pos < count; pos++) {
-		struct ec_slave *x = &slaves[pos];
+		struct ec_slave *x = slaves[pos];
 		u32 prev = x->ports[0].receive_time;
 
 		for (i = 0; i < EC_DC_PORT_ORDER_LEN; i++) {
@@ -172,7 +173,7 @@ unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
 	}
 	t_ref = ref ? ref->dc_arrival_ns : 0;
 	for (pos = 0; pos < count; pos++) {
-		struct ec_slave *s = &slaves[pos];
+		struct ec_slave *s = slaves[pos];
 
 		if (s->base_dc_supported && s->dc_arrival_ns >= t_ref &&
 		    (!ref || s->ring_position >= ref->ring_position))
@@ -180,7 +181,7 @@ unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
 				(u32)((s->dc_arrival_ns - t_ref + 1) / 2);
 	}
 	for (pos = 0; pos < count; pos++)
-		slaves[pos].dc_arrival_ns /= 2;	/* whole ns from here */
+		slaves[pos]->dc_arrival_ns /= 2;	/* whole ns from here */
 	return unmeasured;
 }
 
@@ -204,9 +205,9 @@ struct ec_slave *ec_dc_find_ref(struct ec_master *master)
 			       "slave %u cannot be the reference clock: no DC",
 			       sc->slave->ring_position);
 	for (i = 0; i < master->slave_count; i++)
-		if (master->slaves[i].base_dc_supported &&
-		    master->slaves[i].scan_done)
-			return &master->slaves[i];
+		if (master->slaves[i]->base_dc_supported &&
+		    master->slaves[i]->scan_done)
+			return master->slaves[i];
 	return NULL;
 }
 
@@ -410,7 +411,8 @@ bool ec_dc_exec(struct ec_master *master, u64 now_ns)
 				dc->rescan_offsets = true;	/* retry */
 		} else if (dc->hc_offsets) {
 			dc->hc_offsets = false;
-			if (ec_fsm_dc_start_hc(master, dc->hc_first, now_ns))
+			if (ec_fsm_dc_start_hc(master, dc->hc_first,
+					       dc->hc_count, now_ns))
 				dc->hc_offsets = true;	/* retry */
 		} else if (ec_dc_base_moved(master)) {
 			ec_fsm_dc_start(master, true, now_ns);

@@ -60,7 +60,8 @@ int ec_dc_init(struct ec_master *master);
 void ec_dc_clear(struct ec_master *master);
 
 /* pure computations, also for the unit tests */
-unsigned int ec_dc_calc_delays(struct ec_slave *slaves, unsigned int count,
+unsigned int ec_dc_calc_delays(struct ec_slave *const *slaves,
+			       unsigned int count,
 			       const struct ec_slave *ref);
 struct ec_slave *ec_dc_find_ref(struct ec_master *master);
 u64 ec_dc_start_time(u64 app_now, u64 app_first, u32 cycle, s32 shift,
@@ -75,7 +76,8 @@ extern const u8 ec_dc_port_order[3];
 u32 ec_dc_branch_span(const struct ec_slave *s);
 /* dc_hc.c: hot connect, the new slaves only */
 void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
-			const struct ec_slave *parent, const u32 *parent_rx);
+			unsigned int count, const struct ec_slave *parent,
+			const u32 *parent_rx);
 bool ec_dc_ready(struct ec_master *master);
 bool ec_dc_exec(struct ec_master *master, u64 now_ns);
 void ec_dc_deactivate(struct ec_master *master);

@@ -55,47 +55,55 @@ static u64 ec_dc_hc_arrival(struct ec_slave *parent, struct ec_slave *c,
  * ec_dc_hc_scan_done() - a partial scan added slaves: their DC delays,
  * and their offsets to be written (ec_dc_exec() starts the job)
  * @master: master; FSM side, topology computed
- * @first: ring position of the first new slave (the rest are new too)
+ * @first: ring position of the first new slave
+ * @count: the new slaves, from @first on (known ones may follow them:
+ *	slaves plugged in the middle of a ring or in a branch ahead)
  * @parent: the known slave they hang on
  * @parent_rx: its port receive times at the partial scan's latch, or
  *	NULL when it has no DC (the link to them is not measured)
  *
  * Without a reference clock so far the segment is handled as after a
  * full scan (ec_dc_scan_done(): no running slave has a DC time to keep).
+ * The known slaves behind new ones keep the delays they have (written
+ * when they were scanned; doc/HOTCONNECT.md says what that means).
  */
 void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
-			const struct ec_slave *parent, const u32 *parent_rx)
+			unsigned int count, const struct ec_slave *parent,
+			const u32 *parent_rx)
 {
 	struct ec_slave *ref = NULL, *c;
-	unsigned int i, n = 0, count = master->slave_count;
+	unsigned int i, n = 0, end = first + count;
 	u64 t_c, t_ref;
 
-	for (i = first; i < count; i++)
-		if (master->slaves[i].base_dc_supported)
+	if (end > master->slave_count)
+		end = master->slave_count;
+	for (i = first; i < end; i++)
+		if (master->slaves[i]->base_dc_supported)
 			n++;
-	if (!n || first >= count)
+	if (!n || first >= end)
 		return;
-	for (i = 0; i < first; i++)
-		if (master->slaves[i].station_address == master->dc.ref_station)
-			ref = &master->slaves[i];
+	for (i = 0; i < master->slave_count; i++)
+		if ((i < first || i >= end) &&
+		    master->slaves[i]->station_address == master->dc.ref_station)
+			ref = master->slaves[i];
 	if (!master->dc.ref_station || !ref) {
 		ec_dc_scan_done(master);
 		return;
 	}
-	c = &master->slaves[first];
+	c = master->slaves[first];
 	/* within the new branch, from its first slave on */
-	if (ec_dc_calc_delays(c, count - first, NULL))
+	if (ec_dc_calc_delays(master->slaves + first, end - first, NULL))
 		EC_MASTER_WARN(master,
 			       "DC: links behind new slaves without DC not measured");
-	t_c = ec_dc_hc_arrival(master->slaves + parent->ring_position, c,
+	t_c = ec_dc_hc_arrival(master->slaves[parent->ring_position], c,
 			       parent_rx);
 	if (!parent_rx)
 		EC_MASTER_WARN(master,
 			       "DC: the link to the new slaves is not measured (slave %u has no DC)",
 			       parent->ring_position);
 	t_ref = ref->dc_arrival_ns;
-	for (i = first; i < count; i++) {
-		struct ec_slave *s = &master->slaves[i];
+	for (i = first; i < end; i++) {
+		struct ec_slave *s = master->slaves[i];
 
 		s->dc_arrival_ns += t_c;
 		s->transmission_delay = 0;
@@ -103,9 +111,10 @@ void ec_dc_hc_scan_done(struct ec_master *master, unsigned int first,
 			s->transmission_delay = (u32)(s->dc_arrival_ns - t_ref);
 	}
 	master->dc.hc_first = first;
+	master->dc.hc_count = end - first;
 	master->dc.hc_offsets = true;
 	EC_MASTER_INFO(master,
 		       "DC: %u new slave(s) with DC, delays from the reference %u..%u ns",
 		       n, c->transmission_delay,
-		       master->slaves[count - 1].transmission_delay);
+		       master->slaves[end - 1]->transmission_delay);
 }

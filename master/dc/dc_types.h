@@ -41,9 +41,11 @@ struct ec_master_dc {
 	/* the offset FSM (fsm_dc.c), FSM side */
 	struct ec_fsm_dc *fsm;
 	bool rescan_offsets;	/* compute delays and offsets again */
-	/* hot connect (dc_hc.c): offsets of the slaves from hc_first on */
+	/* hot connect (dc_hc.c): offsets of the hc_count slaves from
+	 * ring position hc_first on */
 	bool hc_offsets;
 	unsigned int hc_first;
+	unsigned int hc_count;
 };
 
 #endif /* EC_DC_TYPES_H */

@@ -127,7 +127,8 @@ bool ec_fsm_dc_busy(const struct ec_master *master)
 }
 
 /* The job's datagrams for the DC slaves from ring position @first on. */
-static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
+static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first,
+			   unsigned int end)
 {
 	struct ec_fsm_dc *fsm = master->dc.fsm;
 	unsigned int i, n = 0;
@@ -141,9 +142,11 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 		master->dc.fsm = fsm;
 	}
 	ec_fsm_dc_release(master, fsm);
-	for (i = first; i < master->slave_count; i++)
-		if (master->slaves[i].base_dc_supported &&
-		    master->slaves[i].scan_done)
+	if (end > master->slave_count)
+		end = master->slave_count;
+	for (i = first; i < end; i++)
+		if (master->slaves[i]->base_dc_supported &&
+		    master->slaves[i]->scan_done)
 			n++;
 	fsm->pos = ec_zalloc((n + 1) * sizeof(*fsm->pos));
 	fsm->dgs = ec_zalloc((n + 1) * sizeof(*fsm->dgs));
@@ -152,9 +155,9 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first)
 	for (i = 0; i < n; i++)
 		ec_datagram_init(&fsm->dgs[i]);
 	fsm->n = n;
-	for (i = first, n = 0; i < master->slave_count; i++)
-		if (master->slaves[i].base_dc_supported &&
-		    master->slaves[i].scan_done)
+	for (i = first, n = 0; i < end; i++)
+		if (master->slaves[i]->base_dc_supported &&
+		    master->slaves[i]->scan_done)
 			fsm->pos[n++] = (u16)i;
 	for (i = 0; i < n; i++)
 		if (ec_datagram_prealloc(&fsm->dgs[i], 16))
@@ -181,7 +184,7 @@ out_nomem:
 int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
 {
 	struct ec_fsm_dc *fsm;
-	int ret = ec_fsm_dc_setup(master, 0);
+	int ret = ec_fsm_dc_setup(master, 0, master->slave_count);
 
 	if (ret)
 		return ret;
@@ -196,6 +199,7 @@ int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
  * connect, dc_hc.c)
  * @master: master; FSM side, the new slaves' delays computed
  * @first: ring position of the first new slave
+ * @count: the new slaves (known ones may follow them)
  * @now_ns: current time
  *
  * The running slaves' offsets and delays are not written.  A new slave's
@@ -208,10 +212,10 @@ int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns)
  * Return: 0 or -ENOMEM.
  */
 int ec_fsm_dc_start_hc(struct ec_master *master, unsigned int first,
-			u64 now_ns)
+			unsigned int count, u64 now_ns)
 {
 	struct ec_fsm_dc *fsm;
-	int ret = ec_fsm_dc_setup(master, first);
+	int ret = ec_fsm_dc_setup(master, first, first + count);
 
 	if (ret)
 		return ret;
@@ -351,7 +355,7 @@ static void ec_fsm_dc_read_rx(struct ec_master *master, struct ec_fsm_dc *fsm)
 	unsigned int i;
 
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 
 		ec_datagram_fprd(&fsm->dgs[i], s->station_address,
 				 EC_REG_DC_RECV_TIME_ECAT,
@@ -387,7 +391,7 @@ static void ec_fsm_dc_state_write(struct ec_master *master,
 				    now_ns))
 		return;
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 		u64 rx = s->base_dc_range ? ec_get_u64(d->data) :
 					    ec_get_u32(d->data);
@@ -415,7 +419,7 @@ static void ec_fsm_dc_state_reset(struct ec_master *master,
 			struct ec_datagram *d = &fsm->dgs[i];
 
 			ec_datagram_fpwr(d, master->slaves[fsm->pos[i]]
-					 .station_address,
+					 ->station_address,
 					 EC_REG_DC_SPEED_START, 2);
 			ec_put_u16(d->data, EC_DC_SPEED_START_DEFAULT);
 			ec_master_queue_datagram(master, d);
@@ -504,7 +508,7 @@ static void ec_fsm_dc_state_move(struct ec_master *master,
 	else	/* a 32-bit reference: the difference of the low words */
 		delta = (s32)((u32)app - ec_get_u32(r->data));
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 
 		s->dc_system_time_offset += (u64)delta;
@@ -567,7 +571,7 @@ static void ec_fsm_dc_state_new_read(struct ec_master *master,
 	ec_master_queue_datagram(master, &fsm->datagram);
 	for (i = 0; i < fsm->n; i++) {
 		ec_datagram_fprd(&fsm->dgs[i],
-				 master->slaves[fsm->pos[i]].station_address,
+				 master->slaves[fsm->pos[i]]->station_address,
 				 EC_REG_DC_SYSTEM_TIME, EC_DC_NEW_READ_SIZE);
 		ec_datagram_zero(&fsm->dgs[i]);
 		ec_master_queue_datagram(master, &fsm->dgs[i]);
@@ -644,7 +648,7 @@ static void ec_fsm_dc_state_new_write(struct ec_master *master,
 		ref_ahead = (s32)(ec_get_u32(r->data) -
 				  (u32)ec_dc_system_time(master, r->sent_ns));
 	for (i = 0; i < fsm->n; i++) {
-		struct ec_slave *s = &master->slaves[fsm->pos[i]];
+		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 		/* read later than the reference's by its delay and by the
 		 * bytes in front of its datagram (EC_DC_NS_PER_BYTE) */

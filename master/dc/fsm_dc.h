@@ -14,7 +14,7 @@ struct ec_master;
 
 int ec_fsm_dc_start(struct ec_master *master, bool rebase, u64 now_ns);
 int ec_fsm_dc_start_hc(struct ec_master *master, unsigned int first,
-			u64 now_ns);
+			unsigned int count, u64 now_ns);
 bool ec_fsm_dc_exec(struct ec_master *master, u64 now_ns);
 bool ec_fsm_dc_busy(const struct ec_master *master);
 void ec_fsm_dc_free(struct ec_master *master);

@@ -292,7 +292,7 @@ int ecrt_master_scan_progress(ec_master_t *master,
 
 	mutex_lock(&m->io_mutex);
 	for (i = 0; master->slaves && i < master->slave_count; i++)
-		if (master->slaves[i].scan_done)
+		if (master->slaves[i]->scan_done)
 			done++;
 	progress->slave_count = master->slave_count;
 	progress->scan_index = master->scan_busy ? done : master->slave_count;
@@ -340,7 +340,7 @@ int ecrt_master_get_slave(ec_master_t *master, uint16_t slave_position,
 
 	mutex_lock(&m->io_mutex);
 	if (master->slaves && slave_position < master->slave_count) {
-		ec_fill_slave_info(slave_info, &master->slaves[slave_position]);
+		ec_fill_slave_info(slave_info, master->slaves[slave_position]);
 		ret = 0;
 	}
 	mutex_unlock(&m->io_mutex);
@@ -513,7 +513,7 @@ int ecrt_master_reset(ec_master_t *master)
 
 	mutex_lock(&m->io_mutex);
 	for (i = 0; master->slaves && i < master->slave_count; i++)
-		master->slaves[i].error_flag = false;
+		master->slaves[i]->error_flag = false;
 	mutex_unlock(&m->io_mutex);
 	return 0;
 }

@@ -353,7 +353,7 @@ void ec_linux_eoe_sync(struct ec_linux_master *m)
 	list_for_each_entry(e, &m->eoe_list, node)
 		e->wanted = false;
 	for (i = 0; i < m->core.slave_count; i++) {
-		struct ec_slave *slave = &m->core.slaves[i];
+		struct ec_slave *slave = m->core.slaves[i];
 
 		if (!ec_eoe_slave_wanted(slave))
 			continue;

@@ -406,7 +406,7 @@ long ec_ioctl_app_reset(struct ec_cdev_file *f, void __user *arg)
 		return -EPERM;
 	mutex_lock(&m->io_mutex);
 	for (i = 0; m->core.slaves && i < m->core.slave_count; i++)
-		m->core.slaves[i].error_flag = false;
+		m->core.slaves[i]->error_flag = false;
 	mutex_unlock(&m->io_mutex);
 	return 0;
 }

@@ -33,7 +33,7 @@ static struct ec_slave *ec_ioctl_find_slave(struct ec_linux_master *m,
 
 	if (position >= c->slave_count || !c->slaves)
 		return NULL;
-	return &c->slaves[position];
+	return c->slaves[position];
 }
 
 static void ec_ioctl_fill_slave(struct ec_ioctl_slave *o,

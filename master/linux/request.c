@@ -117,7 +117,7 @@ static int ec_linux_req_queue(struct ec_linux_master *m, u16 position,
 	for (;;) {
 		mutex_lock(&m->io_mutex);
 		s = position < m->core.slave_count && m->core.slaves ?
-			&m->core.slaves[position] : NULL;
+			m->core.slaves[position] : NULL;
 		if (s && !m->core.scan_busy && (s->scan_done || any)) {
 			ec_slave_queue_request(s, &r->base);
 			ret = 0;

@@ -75,9 +75,11 @@ void ec_fsm_master_clear_slaves(struct ec_master *master)
 	master->dc.aligned = false;
 	ec_port_io_unlock(master);
 	for (i = 0; i < master->slave_count; i++)
-		ec_slave_clear(&master->slaves[i]);
+		ec_slave_clear(master->slaves[i]);
 	ec_free(master->slaves);
+	ec_free(master->slave_pool);
 	master->slaves = NULL;
+	master->slave_pool = NULL;
 	master->slave_count = 0;
 	master->slave_capacity = 0;
 	master->scan_busy = false;
@@ -141,7 +143,7 @@ void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 	u64 ms;
 
 	for (i = 0; i < master->slave_count; i++) {
-		struct ec_slave *slave = &master->slaves[i];
+		struct ec_slave *slave = master->slaves[i];
 
 		if (slave->scan_fsm &&
 		    ec_fsm_slave_scan_exec(slave->scan_fsm, now_ns))
@@ -152,7 +154,7 @@ void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 
 	fsm->slaves_scanning = false;
 	for (i = 0; i < master->slave_count; i++) {
-		struct ec_slave *slave = &master->slaves[i];
+		struct ec_slave *slave = master->slaves[i];
 
 		if (!slave->scan_fsm)
 			continue;	/* a known one (partial scan) */
@@ -212,7 +214,7 @@ static void ec_fsm_master_log_preop(struct ec_fsm_master *fsm, u64 now_ns)
 	if (fsm->preop_logged || master->scan_busy || !master->slave_count)
 		return;
 	for (i = 0; i < master->slave_count; i++) {
-		u8 state = master->slaves[i].current_state;
+		u8 state = master->slaves[i]->current_state;
 
 		if ((state & EC_AL_STATE_ERROR_FLAG) ||
 		    ((state & EC_AL_STATE_MASK) != EC_AL_STATE_PREOP_ &&
@@ -460,15 +462,23 @@ static void ec_fsm_master_state_dc_latch(struct ec_fsm_master *fsm,
 	/* room for the groups' slaves to come (hot connect, fsm_master_hc.c) */
 	unsigned int cap = count + ec_hc_spare_slaves(master);
 
+	master->slave_pool = ec_zalloc(cap * sizeof(*master->slave_pool));
 	master->slaves = ec_zalloc(cap * sizeof(*master->slaves));
-	if (!master->slaves)
+	if (!master->slaves || !master->slave_pool) {
+		ec_free(master->slaves);
+		ec_free(master->slave_pool);
+		master->slaves = NULL;
+		master->slave_pool = NULL;
 		goto out_nomem;
+	}
 	master->slave_count = count;
 	master->slave_capacity = cap;
-	for (i = 0; i < count; i++)
-		ec_slave_init(&master->slaves[i], master, i);
 	for (i = 0; i < count; i++) {
-		struct ec_slave *slave = &master->slaves[i];
+		master->slaves[i] = &master->slave_pool[i];
+		ec_slave_init(master->slaves[i], master, i);
+	}
+	for (i = 0; i < count; i++) {
+		struct ec_slave *slave = master->slaves[i];
 
 		slave->scan_fsm = ec_fsm_slave_scan_new(slave);
 		if (!slave->scan_fsm)

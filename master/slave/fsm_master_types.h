@@ -36,6 +36,10 @@ struct ec_fsm_master {
 	bool hc_partial;	/* the scan FSMs running are the new slaves' */
 	unsigned int hc_target;	/* slave count the partial path expects */
 	unsigned int hc_next;	/* the slave it reads next */
+	unsigned int hc_gap;	/* ring position of the first gone slave */
+	unsigned int hc_check;	/* the next slave behind the gap to check */
+	unsigned int hc_lo, hc_hi;	/* the gap is in [lo, hi] (seek) */
+	unsigned int hc_behind;	/* known slaves behind the new ones */
 	unsigned int hc_parent;	/* the known slave the new ones hang on */
 	u32 hc_parent_rx[4];	/* its port receive times at the latch */
 	bool hc_parent_rx_valid;

@@ -205,7 +205,7 @@ static void ec_link_health_done(struct ec_master *master, u64 now_ns)
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
 	    h->pos >= h->count || h->pos >= master->slave_count ||
 	    ec_get_u16(d->address) !=
-		    master->slaves[h->pos].station_address) {
+		    master->slaves[h->pos]->station_address) {
 		h->lost_reads++;
 		return;
 	}
@@ -230,7 +230,7 @@ static int ec_link_health_pick(struct ec_master *master)
 	for (i = 0; i < n; i++) {
 		unsigned int idx = (h->cursor + i) % n;
 
-		if (!master->slaves[idx].scan_done)
+		if (!master->slaves[idx]->scan_done)
 			continue;
 		h->cursor = idx + 1;
 		return (int)idx;
@@ -281,7 +281,7 @@ size_t ec_link_health_exec(struct ec_master *master, u64 now_ns, bool busy)
 	pos = ec_link_health_pick(master);
 	if (pos < 0)
 		return 0;
-	station = master->slaves[pos].station_address;
+	station = master->slaves[pos]->station_address;
 	h->clearing = h->slaves[pos].clear_due;
 	if (h->clearing ?
 	    ec_datagram_fpwr(d, station, EC_REG_RX_ERROR_COUNT,
@@ -412,7 +412,7 @@ void ec_link_health_peer(const struct ec_master *master, unsigned int pos,
 	*peer_port = 0;
 	if (pos >= master->slave_count || port >= EC_HEALTH_PORTS)
 		return;
-	slave = &master->slaves[pos];
+	slave = master->slaves[pos];
 	next = slave->ports[port].next_slave;
 	if (port == 0 && !next) {
 		if (pos == 0)

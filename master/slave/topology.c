@@ -65,7 +65,7 @@ void ec_topology_set_dl_status(struct ec_slave *slave, u16 st)
 
 /**
  * ec_topology_calc() - set ports[].next_slave of all slaves
- * @slaves: scanned slaves in ring order
+ * @slaves: the scanned slaves, in ring order
  * @count: their number
  *
  * ports[0].next_slave is the slave the frame came from (NULL for the
@@ -75,18 +75,18 @@ void ec_topology_set_dl_status(struct ec_slave *slave, u16 st)
  * Return: 0, or -EPROTO when the open ports ask for more or fewer slaves
  * than there are (what was found up to there is kept).
  */
-int ec_topology_calc(struct ec_slave *slaves, unsigned int count)
+int ec_topology_calc(struct ec_slave *const *slaves, unsigned int count)
 {
 	struct ec_slave *cur, *parent;
 	unsigned int pos, i, it;
 
 	for (pos = 0; pos < count; pos++)
 		for (i = 0; i < EC_MAX_PORTS; i++)
-			slaves[pos].ports[i].next_slave = NULL;
+			slaves[pos]->ports[i].next_slave = NULL;
 	if (!count)
 		return 0;
 
-	cur = &slaves[0];
+	cur = slaves[0];
 	pos = 1;
 	it = 0;
 	for (;;) {
@@ -98,7 +98,7 @@ int ec_topology_calc(struct ec_slave *slaves, unsigned int count)
 				continue;
 			if (pos >= count)	/* open port, no slave left */
 				return -EPROTO;
-			child = &slaves[pos++];
+			child = slaves[pos++];
 			cur->ports[p].next_slave = child;
 			child->ports[0].next_slave = cur;
 			break;

@@ -10,7 +10,7 @@
 
 struct ec_slave;
 
-int ec_topology_calc(struct ec_slave *slaves, unsigned int count);
+int ec_topology_calc(struct ec_slave *const *slaves, unsigned int count);
 bool ec_topology_port_open(const struct ec_slave *slave, unsigned int port);
 void ec_topology_set_dl_status(struct ec_slave *slave, u16 st);
 

@@ -201,7 +201,7 @@ static bool all_in(struct bench *b, u8 state, unsigned int first)
 	unsigned int i;
 
 	for (i = first; i < b->master.slave_count; i++)
-		if ((b->master.slaves[i].current_state & 0x0f) != state)
+		if ((b->master.slaves[i]->current_state & 0x0f) != state)
 			return false;
 	return b->master.slave_count > 0;
 }
@@ -415,7 +415,7 @@ int main(int argc, char **argv)
 	/* One config per terminal, every PDO entry into one domain. */
 	domain = ec_master_create_domain(&b->master);
 	for (i = 1; i < n; i++) {
-		struct ec_slave *s = &b->master.slaves[i];
+		struct ec_slave *s = b->master.slaves[i];
 		struct ec_slave_config *sc;
 		unsigned int k, p, e, bit;
 

@@ -145,7 +145,7 @@ static void bench_run(unsigned int n, bool branched, double ppm,
 	printf("  propagation delay error: max %llu ns, mean %.2f ns "
 	       "(reference at ring position %u, last slave %u ns behind it)\n",
 	       (unsigned long long)err, mean, b->master.dc.ref_position,
-	       b->master.slaves[n - 1].transmission_delay);
+	       b->master.slaves[n - 1]->transmission_delay);
 	printf("  after the scan (%llu ms, with the %llu ms drift burst): "
 	       "max system time difference %llu ns\n",
 	       (unsigned long long)((b->now_ns - EC_NSEC_PER_SEC) /

@@ -43,7 +43,7 @@ static unsigned int mbox_wait(struct bench *b, enum ec_req_state *state)
 
 static double mbox_sdo(struct bench *b, u16 index, size_t size)
 {
-	struct ec_slave *s = &b->master.slaves[MBOX_SERVO];
+	struct ec_slave *s = b->master.slaves[MBOX_SERVO];
 	static u8 buf[4096];
 	struct ec_sdo_request req;
 	unsigned long total = 0;
@@ -67,7 +67,7 @@ static double mbox_sdo(struct bench *b, u16 index, size_t size)
 
 static double mbox_foe(struct bench *b, bool write)
 {
-	struct ec_slave *s = &b->master.slaves[MBOX_SERVO];
+	struct ec_slave *s = b->master.slaves[MBOX_SERVO];
 	static u8 buf[MBOX_FOE];
 	struct ec_foe_request req;
 	unsigned int c;
@@ -139,7 +139,7 @@ static int bench_mbox(struct bench *b, const u8 *mac)
 	for (c = 0; c < 60000; c++) {
 		mbox_cycle(b);
 		if (b->master.slave_count == 2 && !b->master.scan_busy &&
-		    ec_slave_fsm_ready(&b->master.slaves[MBOX_SERVO]))
+		    ec_slave_fsm_ready(b->master.slaves[MBOX_SERVO]))
 			break;
 	}
 	for (mode = 0; mode < 2; mode++) {

@@ -30,6 +30,7 @@
 
 struct fuzz_bus {
 	struct ec_master master;
+	struct ec_slave *slave;	/* master.slaves[0] */
 	u64 now_ns;
 	/* the last frame sent, answered in place by the script */
 	u8 frame[EC_FRAME_MAX_SIZE];
@@ -205,7 +206,8 @@ static inline struct ec_slave *fuzz_mbox_start(struct fuzz_bus *b,
 		fuzz_bus_clear(b);
 		return NULL;
 	}
-	b->master.slaves = s;
+	b->slave = s;
+	b->master.slaves = &b->slave;
 	b->master.slave_count = 1;
 	fuzz_slave_init(b, s);
 	ec_datagram_init(dg);

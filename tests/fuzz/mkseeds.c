@@ -95,7 +95,7 @@ static void rig_put_chunk(u8 *buf, size_t *len, size_t cap, const u8 *p,
 
 static void rig_capture_mbox(struct rig *r)
 {
-	const struct ec_slave *s = &r->master.slaves[r->capture_pos];
+	const struct ec_slave *s = r->master.slaves[r->capture_pos];
 	size_t off = FUZZ_ETH_HDR + FUZZ_FRAME_HDR;
 
 	while (off + FUZZ_DG_HDR + 2 <= r->reply_len) {
@@ -166,7 +166,7 @@ static bool rig_ready(struct rig *r)
 	if (r->master.scan_busy || r->master.slave_count != r->nslaves)
 		return false;
 	for (i = 0; i < r->master.slave_count; i++)
-		if (!ec_slave_fsm_ready(&r->master.slaves[i]))
+		if (!ec_slave_fsm_ready(r->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -181,7 +181,7 @@ static void rig_sdo(struct rig *r, struct ec_sdo_request *req, u8 sel)
 	r->capture_mbox = true;
 	req->base.state = EC_REQ_QUEUED;
 	ec_request_init(&req->base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
-	ec_slave_queue_request(&r->master.slaves[SERVO], &req->base);
+	ec_slave_queue_request(r->master.slaves[SERVO], &req->base);
 	for (i = 0; i < 3000 && !ec_req_done(req->base.state); i++)
 		rig_cycle(r);
 	r->capture_mbox = false;
@@ -223,7 +223,7 @@ static void rig_start(struct rig *r, struct ecsim_segment *seg,
 		rig_cycle(r);
 		if (capture && r->master.slave_count == nslaves &&
 		    !r->master.scan_busy &&
-		    r->master.slaves[capture_pos].scan_done)
+		    r->master.slaves[capture_pos]->scan_done)
 			r->capture_mbox = true;
 	}
 	if (!rig_ready(r)) {
@@ -255,7 +255,7 @@ static void rig_run(void)
 		exit(1);
 	}
 	rig_start(&r, r.seg, 6, SERVO, true);
-	servo = &r.master.slaves[SERVO];
+	servo = r.master.slaves[SERVO];
 	if (!(servo->sii.mailbox_protocols & EC_MBOX_COE)) {
 		fprintf(stderr, "mkseeds: slave %d has no CoE\n", SERVO);
 		exit(1);
@@ -339,7 +339,7 @@ static void rig_foe(struct rig *r, struct ec_datagram *dg, bool write,
 	memset(buf, 0xa5, size);
 	rig_capture(r, MBOX_SOE);
 	ec_fsm_foe_init(&fsm, dg);
-	ec_fsm_foe_transfer(&fsm, &r->master.slaves[MBOX_SOE], &req,
+	ec_fsm_foe_transfer(&fsm, r->master.slaves[MBOX_SOE], &req,
 			    r->now_ns);
 	for (i = 0; i < 3000 && ec_fsm_foe_exec(&fsm, r->now_ns); i++)
 		rig_cycle(r);
@@ -365,7 +365,7 @@ static void rig_soe(struct rig *r, struct ec_datagram *dg, bool write,
 	memset(buf, 'a', size);
 	rig_capture(r, MBOX_SOE);
 	ec_fsm_soe_init(&fsm, dg);
-	ec_fsm_soe_transfer(&fsm, &r->master.slaves[MBOX_SOE], &req,
+	ec_fsm_soe_transfer(&fsm, r->master.slaves[MBOX_SOE], &req,
 			    r->now_ns);
 	for (i = 0; i < 3000 && ec_fsm_soe_exec(&fsm, r->now_ns); i++)
 		rig_cycle(r);
@@ -391,7 +391,7 @@ static void rig_voe(struct rig *r, struct ec_datagram *dg,
 	memset(buf, 0x3c, size);
 	rig_capture(r, MBOX_VOE);
 	ec_fsm_voe_init(&fsm, dg);
-	ec_fsm_voe_transfer(&fsm, &r->master.slaves[MBOX_VOE], &req,
+	ec_fsm_voe_transfer(&fsm, r->master.slaves[MBOX_VOE], &req,
 			    r->now_ns);
 	for (i = 0; i < 3000 && ec_fsm_voe_exec(&fsm, r->now_ns); i++)
 		rig_cycle(r);

@@ -18,7 +18,7 @@ static bool all_scanned_op(struct ec_harness *h, void *ctx)
 	if (h->master.slave_count != N_SLAVES || h->master.scan_busy)
 		return false;
 	for (i = 0; i < N_SLAVES; i++)
-		if (!h->master.slaves[i].scan_done)
+		if (!h->master.slaves[i]->scan_done)
 			return false;
 	/* The digital terminals: the analog ones and the drive refuse
 	 * SAFEOP without process data, which needs their PDOs, known only

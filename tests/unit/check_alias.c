@@ -73,17 +73,17 @@ static void teardown(void)
 
 START_TEST(test_scan_finds_duplicates)
 {
-	struct ec_slave *s = h.master.slaves;
+	struct ec_slave *const *s = h.master.slaves;
 
 	ck_assert_uint_eq(h.master.dup_aliases, 1);
-	ck_assert_uint_eq(s[0].alias_holders, 0);
-	ck_assert_uint_eq(s[1].effective_alias, 7);
-	ck_assert_uint_eq(s[1].alias_holders, 2);
-	ck_assert_uint_eq(s[1].alias_next, 2);
-	ck_assert_uint_eq(s[2].alias_holders, 2);
-	ck_assert_uint_eq(s[2].alias_next, 1);	/* wraps to the first */
-	ck_assert_uint_eq(s[3].effective_alias, 9);
-	ck_assert_uint_eq(s[3].alias_holders, 0);
+	ck_assert_uint_eq(s[0]->alias_holders, 0);
+	ck_assert_uint_eq(s[1]->effective_alias, 7);
+	ck_assert_uint_eq(s[1]->alias_holders, 2);
+	ck_assert_uint_eq(s[1]->alias_next, 2);
+	ck_assert_uint_eq(s[2]->alias_holders, 2);
+	ck_assert_uint_eq(s[2]->alias_next, 1);	/* wraps to the first */
+	ck_assert_uint_eq(s[3]->effective_alias, 9);
+	ck_assert_uint_eq(s[3]->alias_holders, 0);
 	ck_assert_uint_eq(logged("slaves 1 and 2 have the same station alias 7"),
 			  1);
 	ck_assert_uint_eq(logged("same station alias 9"), 0);
@@ -101,8 +101,8 @@ START_TEST(test_ambiguous_alias_not_attached)
 	ck_assert_ptr_null(sc->slave);
 	ck_assert(sc->alias_ambiguous);
 	ck_assert(!sc->identity_mismatch);
-	ck_assert_ptr_null(h.master.slaves[1].config);
-	ck_assert_ptr_null(h.master.slaves[2].config);
+	ck_assert_ptr_null(h.master.slaves[1]->config);
+	ck_assert_ptr_null(h.master.slaves[2]->config);
 	ck_assert_uint_eq(logged("config 7:0: not attached: station alias 7 is on 2 slaves (0-1, 0-2), an address by it is ambiguous"),
 			  1);
 	ec_slave_config_state(sc, &st);
@@ -121,9 +121,9 @@ START_TEST(test_ambiguous_alias_not_attached)
 
 	/* by position and by a unique alias: attached as before */
 	by_pos = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL2008);
-	ck_assert_ptr_eq(by_pos->slave, &h.master.slaves[2]);
+	ck_assert_ptr_eq(by_pos->slave, h.master.slaves[2]);
 	unique = ec_master_slave_config(&h.master, 9, 0, BECKHOFF, EL2008);
-	ck_assert_ptr_eq(unique->slave, &h.master.slaves[3]);
+	ck_assert_ptr_eq(unique->slave, h.master.slaves[3]);
 	ck_assert(!unique->alias_ambiguous);
 }
 END_TEST
@@ -136,12 +136,12 @@ START_TEST(test_attaches_when_unique)
 
 	sc = ec_master_slave_config(&h.master, 7, 0, BECKHOFF, EL1008);
 	ck_assert_ptr_null(sc->slave);
-	h.master.slaves[2].effective_alias = 8;	/* as a rescan would see */
+	h.master.slaves[2]->effective_alias = 8;	/* as a rescan would see */
 	ec_master_find_duplicate_aliases(&h.master);
 	ck_assert_uint_eq(h.master.dup_aliases, 0);
-	ck_assert_uint_eq(h.master.slaves[1].alias_holders, 0);
+	ck_assert_uint_eq(h.master.slaves[1]->alias_holders, 0);
 	ec_master_attach_slave_configs(&h.master);
-	ck_assert_ptr_eq(sc->slave, &h.master.slaves[1]);
+	ck_assert_ptr_eq(sc->slave, h.master.slaves[1]);
 	ck_assert(!sc->alias_ambiguous);
 }
 END_TEST
@@ -150,22 +150,22 @@ END_TEST
  * counted, each alias logged once, the list of slaves cut short. */
 START_TEST(test_many_holders)
 {
-	struct ec_slave *s = h.master.slaves;
+	struct ec_slave *const *s = h.master.slaves;
 	unsigned int i;
 
 	for (i = 0; i < n_slaves; i++)
-		s[i].effective_alias = 5;
+		s[i]->effective_alias = 5;
 	log_count = 0;
 	ec_master_find_duplicate_aliases(&h.master);
 	ck_assert_uint_eq(h.master.dup_aliases, 1);
 	for (i = 0; i < n_slaves; i++) {
-		ck_assert_uint_eq(s[i].alias_holders, n_slaves);
-		ck_assert_uint_eq(s[i].alias_next, (i + 1) % n_slaves);
+		ck_assert_uint_eq(s[i]->alias_holders, n_slaves);
+		ck_assert_uint_eq(s[i]->alias_next, (i + 1) % n_slaves);
 	}
 	ck_assert_uint_eq(logged("slaves 0, 1, 2 and 3 have the same station alias 5"),
 			  1);
-	s[0].effective_alias = 3;
-	s[1].effective_alias = 3;
+	s[0]->effective_alias = 3;
+	s[1]->effective_alias = 3;
 	log_count = 0;
 	ec_master_find_duplicate_aliases(&h.master);
 	ck_assert_uint_eq(h.master.dup_aliases, 2);

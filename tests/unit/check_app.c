@@ -76,7 +76,7 @@ static bool all_ready(struct ec_harness *hh, void *ctx)
 	if (hh->master.scan_busy || hh->master.slave_count != SLAVES)
 		return false;
 	for (i = 0; i < hh->master.slave_count; i++)
-		if (!ec_slave_fsm_ready(&hh->master.slaves[i]))
+		if (!ec_slave_fsm_ready(hh->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -106,8 +106,8 @@ START_TEST(test_attach_by_position_and_alias)
 
 	di = ec_master_slave_config(&h.master, 0, POS_DI, BECKHOFF, EL1008);
 	ck_assert_ptr_nonnull(di);
-	ck_assert_ptr_eq(di->slave, &h.master.slaves[POS_DI]);
-	ck_assert_ptr_eq(h.master.slaves[POS_DI].config, di);
+	ck_assert_ptr_eq(di->slave, h.master.slaves[POS_DI]);
+	ck_assert_ptr_eq(h.master.slaves[POS_DI]->config, di);
 	ck_assert(!di->identity_mismatch);
 	/* The same address and identity: the same config. */
 	ck_assert_ptr_eq(ec_master_slave_config(&h.master, 0, POS_DI,
@@ -120,13 +120,13 @@ START_TEST(test_attach_by_position_and_alias)
 	servo = ec_master_slave_config(&h.master, SERVO_ALIAS, 0, SIM_VENDOR,
 				       SERVO);
 	ck_assert_ptr_nonnull(servo);
-	ck_assert_ptr_eq(servo->slave, &h.master.slaves[POS_SERVO]);
+	ck_assert_ptr_eq(servo->slave, h.master.slaves[POS_SERVO]);
 	/* The same slave by position: already taken by the alias config. */
 	servo2 = ec_master_slave_config(&h.master, 0, POS_SERVO, SIM_VENDOR,
 					SERVO);
 	ck_assert_ptr_nonnull(servo2);
 	ck_assert_ptr_null(servo2->slave);
-	ck_assert_ptr_eq(h.master.slaves[POS_SERVO].config, servo);
+	ck_assert_ptr_eq(h.master.slaves[POS_SERVO]->config, servo);
 	ck_assert_uint_eq(logged("already has config 1001:0"), 1);
 
 	ec_slave_config_state(di, &st);
@@ -145,7 +145,7 @@ START_TEST(test_identity_mismatch)
 	ck_assert_ptr_nonnull(sc);
 	ck_assert_ptr_null(sc->slave);
 	ck_assert(sc->identity_mismatch);
-	ck_assert_ptr_null(h.master.slaves[POS_DI].config);
+	ck_assert_ptr_null(h.master.slaves[POS_DI]->config);
 	ck_assert_uint_eq(logged("slave 0-1 has 0x2:0x3f03052, config wants 0x2:0x7d83052"),
 			  1);
 	/* Attaching again does not repeat the line. */
@@ -294,9 +294,9 @@ START_TEST(test_configs_survive_rescan)
 	ec_harness_cycle(&h);
 	ck_assert(ec_harness_run_until(&h, all_ready, NULL,
 				       10 * EC_NSEC_PER_SEC));
-	ck_assert_ptr_eq(ao->slave, &h.master.slaves[POS_AO]);
-	ck_assert_ptr_eq(h.master.slaves[POS_AO].config, ao);
-	ck_assert_ptr_eq(h.master.slaves[POS_AI].config, ai);
+	ck_assert_ptr_eq(ao->slave, h.master.slaves[POS_AO]);
+	ck_assert_ptr_eq(h.master.slaves[POS_AO]->config, ao);
+	ck_assert_ptr_eq(h.master.slaves[POS_AI]->config, ai);
 	ck_assert_uint_ge(h.master.fsm.scans_completed, 2);
 	/* PDOs read anew after the rescan are seen by the config. */
 	ck_assert_uint_eq(ec_slave_config_sync_size(ai, 3), 6);
@@ -341,7 +341,7 @@ START_TEST(test_fsm_budget)
 		 * one put a datagram on the wire. */
 		ck_assert_uint_ne(h.master.fsm_next_slave, before);
 		for (j = 0; j < h.master.slave_count; j++) {
-			struct ec_fsm_slave *fsm = h.master.slaves[j].fsm;
+			struct ec_fsm_slave *fsm = h.master.slaves[j]->fsm;
 
 			if (fsm && fsm->datagram.state == EC_DATAGRAM_SENT &&
 			    fsm->datagram.sent_ns == h.now_ns)
@@ -497,7 +497,7 @@ START_TEST(test_op_loopback)
 
 	/* Deactivation: back to PREOP, configs and domains gone. */
 	ec_master_deactivate(&h.master, h.now_ns);
-	ck_assert_ptr_null(h.master.slaves[POS_AO].config);
+	ck_assert_ptr_null(h.master.slaves[POS_AO]->config);
 	ck_assert(ec_list_empty(&h.master.configs));
 	ec_harness_run_for(&h, 2 * EC_NSEC_PER_SEC);
 	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, POS_AO) &
@@ -528,7 +528,7 @@ START_TEST(test_op_al_error_and_unplug)
 	ck_assert_int_eq(ecsim_segment_replug(h.seg, POS_AO), 0);
 	ck_assert(app_run_until(&a, app_all_operational,
 				20 * EC_NSEC_PER_SEC));
-	ck_assert_ptr_eq(a.sc[3]->slave, &h.master.slaves[POS_AO]);
+	ck_assert_ptr_eq(a.sc[3]->slave, h.master.slaves[POS_AO]);
 	a.out_ao1 = 777;
 	ck_assert(app_run_until(&a, app_looped_back,
 				10 * EC_HARNESS_CYCLE_NS));

@@ -30,11 +30,11 @@ START_TEST(test_expedited_upload)
 			 0);
 	ck_assert_uint_eq(n, 4);
 	ck_assert_uint_eq(ec_get_u32(buf),
-			  h.master.slaves[ID_AI].sii.vendor_id);
+			  h.master.slaves[ID_AI]->sii.vendor_id);
 	ck_assert_int_eq(upload(&h, ID_AI, 0x1018, 2, buf, sizeof(buf), &n),
 			 0);
 	ck_assert_uint_eq(ec_get_u32(buf),
-			  h.master.slaves[ID_AI].sii.product_code);
+			  h.master.slaves[ID_AI]->sii.product_code);
 	teardown(&h);
 }
 END_TEST
@@ -220,9 +220,9 @@ START_TEST(test_complete_access)
 			     sizeof(buf), &n, NULL), 0);
 	ck_assert_uint_eq(n, 16);
 	ck_assert_uint_eq(ec_get_u32(buf),
-			  h.master.slaves[ID_SERVO].sii.vendor_id);
+			  h.master.slaves[ID_SERVO]->sii.vendor_id);
 	ck_assert_uint_eq(ec_get_u32(buf + 4),
-			  h.master.slaves[ID_SERVO].sii.product_code);
+			  h.master.slaves[ID_SERVO]->sii.product_code);
 	teardown(&h);
 }
 END_TEST
@@ -384,7 +384,7 @@ START_TEST(test_frame_loss)
 		for (i = 0; i < n; i++)
 			ck_assert_uint_eq(buf[i], 'A' + i % 26);
 	}
-	fsm = h.master.slaves[ID_TEST].fsm;
+	fsm = h.master.slaves[ID_TEST]->fsm;
 	repeats = fsm->coe.mbox.repeats;
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
 	/* Lost replies were fetched again with the repeat request. */

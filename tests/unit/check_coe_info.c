@@ -11,7 +11,7 @@
 /* The dictionary read with SDO information equals the sim's OD. */
 static void check_dictionary(struct ec_harness *h, unsigned int id)
 {
-	struct ec_slave *slave = &h->master.slaves[id];
+	struct ec_slave *slave = h->master.slaves[id];
 	struct ecsim_od *od = sim_od(h, id);
 	struct ecsim_od_object_info oi;
 	struct ecsim_od_entry_info ei;
@@ -59,7 +59,7 @@ static bool dict_reading(struct ec_harness *h, void *ctx)
 	if (h->master.scan_busy || h->master.slave_count != NUM_SLAVES ||
 	    !h->master.slaves)
 		return false;
-	fsm = h->master.slaves[*(unsigned int *)ctx].fsm;
+	fsm = h->master.slaves[*(unsigned int *)ctx]->fsm;
 	return fsm && fsm->pdos_done &&
 	       !fsm->dict_done && !ec_fsm_slave_idle(fsm) &&
 	       fsm->coe.sdo_count > 0;
@@ -81,7 +81,7 @@ START_TEST(test_request_before_dictionary)
 	ec_harness_init(&h, segment_json);
 	ck_assert(ec_harness_run_until(&h, dict_reading, &id,
 				       30 * EC_NSEC_PER_SEC));
-	s = &h.master.slaves[ID_TEST];
+	s = h.master.slaves[ID_TEST];
 	memset(&req, 0, sizeof(req));
 	ec_list_init(&req.base.node);
 	req.index = 0x6502;
@@ -114,7 +114,7 @@ static void setup_no_dictionary(struct ec_harness *h)
 	h->master.no_dictionary = true;
 	ck_assert(ec_harness_run_until(h, all_ready, NULL,
 				       30 * EC_NSEC_PER_SEC));
-	ck_assert_uint_eq(h->master.slaves[ID_TEST].sdo_count, 0);
+	ck_assert_uint_eq(h->master.slaves[ID_TEST]->sdo_count, 0);
 }
 
 /* The dictionary read switched off for the master. */
@@ -135,7 +135,7 @@ END_TEST
 static int entry_info(struct ec_harness *h, unsigned int pos, u16 index,
 		      u8 sub, struct ec_sdo_entry *e, u32 *abort_code)
 {
-	struct ec_slave *slave = &h->master.slaves[pos];
+	struct ec_slave *slave = h->master.slaves[pos];
 	struct ec_sdo_request req;
 	u8 buf[64];
 
@@ -200,7 +200,7 @@ START_TEST(test_small_mailbox)
 	int len;
 
 	setup(&h);
-	slave = &h.master.slaves[ID_SMALL];
+	slave = h.master.slaves[ID_SMALL];
 	ck_assert_uint_eq(slave->sii.std_rx_mailbox_size, SMALL_MBOX);
 	ck_assert_uint_eq(slave->sii.std_tx_mailbox_size, SMALL_MBOX);
 	/* The OD list alone needs several fragments here. */
@@ -253,11 +253,11 @@ START_TEST(test_dictionary)
 	check_dictionary(&h, ID_AI);
 	check_dictionary(&h, ID_TEST);
 	/* A few values known from the model. */
-	sdo = ec_slave_find_sdo(&h.master.slaves[ID_TEST], 0x2013);
+	sdo = ec_slave_find_sdo(h.master.slaves[ID_TEST], 0x2013);
 	ck_assert_ptr_nonnull(sdo);
 	ck_assert_str_eq(sdo->name, "Big array");
 	ck_assert_uint_eq(sdo->entry_count, ARRAY_COUNT + 1);
-	sdo = ec_slave_find_sdo(&h.master.slaves[ID_TEST], 0x200F);
+	sdo = ec_slave_find_sdo(h.master.slaves[ID_TEST], 0x200F);
 	ck_assert_ptr_nonnull(sdo);
 	ck_assert_uint_eq(sdo->entries[0].read_access[0], 1);
 	ck_assert_uint_eq(sdo->entries[0].write_access[0], 0);
@@ -276,7 +276,7 @@ START_TEST(test_pdos)
 	u8 v[4];
 
 	setup(&h);
-	servo = &h.master.slaves[ID_SERVO];
+	servo = h.master.slaves[ID_SERVO];
 	od = sim_od(&h, ID_SERVO);
 	ck_assert_ptr_nonnull(servo->coe_syncs);
 	ck_assert_ptr_eq(servo->syncs, servo->coe_syncs);

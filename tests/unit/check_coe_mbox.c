@@ -16,7 +16,7 @@ START_TEST(test_emergency)
 	size_t n;
 
 	setup(&h);
-	servo = &h.master.slaves[ID_SERVO];
+	servo = h.master.slaves[ID_SERVO];
 	/* An emergency queued before the reply arrives in its place. */
 	ecsim_coe_emergency(h.seg->slaves[ID_SERVO].coe, 0x8110, 0x11, data);
 	ecsim_coe_emergency(h.seg->slaves[ID_SERVO].coe, 0x2310, 0x03, NULL);
@@ -46,7 +46,7 @@ START_TEST(test_emergency_idle)
 	u64 t0;
 
 	setup(&h);
-	servo = &h.master.slaves[ID_SERVO];
+	servo = h.master.slaves[ID_SERVO];
 	fsm = servo->fsm;
 	ec_harness_run_for(&h, 50 * EC_NSEC_PER_MSEC);
 	ck_assert_uint_eq(ec_emerg_ring_count(&servo->emerg_ring), 0);
@@ -123,7 +123,7 @@ START_TEST(test_mailbox_error_reply)
 	size_t n;
 
 	setup(&h);
-	foe = &h.master.slaves[ID_FOE];
+	foe = h.master.slaves[ID_FOE];
 	ck_assert_uint_eq(foe->sii.mailbox_protocols & EC_MBOX_COE, 0);
 	/* No CoE: refused without sending anything. */
 	ck_assert_int_eq(upload(&h, ID_FOE, 0x1000, 0, buf, sizeof(buf), &n),

@@ -55,6 +55,9 @@ static void check_delays(unsigned int max_err)
 /* ---- the delay computation alone, on receive times made by hand ---- */
 
 static struct ec_slave hand[4];
+static struct ec_slave *const hand_p[4] = {
+	&hand[0], &hand[1], &hand[2], &hand[3]
+};
 
 static void hand_link(unsigned int parent, unsigned int port,
 		      unsigned int child)
@@ -86,7 +89,7 @@ START_TEST(test_calc_line)
 	hand[1].ports[0].receive_time = 5000;
 	hand[1].ports[1].receive_time = 5400;
 	hand[2].ports[0].receive_time = 123456789;
-	ck_assert_uint_eq(ec_dc_calc_delays(hand, 3, &hand[0]), 0);
+	ck_assert_uint_eq(ec_dc_calc_delays(hand_p, 3, &hand[0]), 0);
 	ck_assert_uint_eq(hand[0].transmission_delay, 0);
 	ck_assert_uint_eq(hand[1].transmission_delay, 100);
 	ck_assert_uint_eq(hand[2].transmission_delay, 300);
@@ -95,7 +98,7 @@ START_TEST(test_calc_line)
 	ck_assert_uint_eq(hand[1].ports[1].delay_to_next_dc, 200);
 	ck_assert_uint_eq(hand[2].ports[0].delay_to_next_dc, 200);
 	/* the reference in the middle: A before it gets nothing */
-	ec_dc_calc_delays(hand, 3, &hand[1]);
+	ec_dc_calc_delays(hand_p, 3, &hand[1]);
 	ck_assert_uint_eq(hand[0].transmission_delay, 0);
 	ck_assert_uint_eq(hand[1].transmission_delay, 0);
 	ck_assert_uint_eq(hand[2].transmission_delay, 200);
@@ -115,7 +118,7 @@ START_TEST(test_calc_junction)
 	hand[0].ports[3].receive_time = 1000 + 101;	/* 50.5 ns each way */
 	hand[0].ports[1].receive_time = 1101 + 140;
 	hand[0].ports[2].receive_time = 1241 + 180;
-	ck_assert_uint_eq(ec_dc_calc_delays(hand, 4, &hand[0]), 0);
+	ck_assert_uint_eq(ec_dc_calc_delays(hand_p, 4, &hand[0]), 0);
 	ck_assert_uint_eq(hand[1].transmission_delay, 51);	/* 50.5 */
 	ck_assert_uint_eq(hand[2].transmission_delay, 171);	/* 101 + 70 */
 	ck_assert_uint_eq(hand[3].transmission_delay, 331);	/* 241 + 90 */
@@ -123,7 +126,7 @@ START_TEST(test_calc_junction)
 	ck_assert_uint_eq(hand[0].ports[2].delay_to_next_dc, 90);
 	/* a junction without DC: its links cannot be measured */
 	hand[0].base_dc_supported = false;
-	ck_assert_uint_eq(ec_dc_calc_delays(hand, 4, &hand[1]), 3);
+	ck_assert_uint_eq(ec_dc_calc_delays(hand_p, 4, &hand[1]), 3);
 	ck_assert_uint_eq(hand[2].transmission_delay, 0);
 	ck_assert_uint_eq(hand[0].ports[2].delay_to_next_dc, 0);
 }
@@ -139,10 +142,10 @@ START_TEST(test_delays_line)
 	free(json);
 	ck_assert_uint_eq(h.master.slave_count, 12);
 	ck_assert_uint_eq(h.master.dc.ref_station, EC_SLAVE_STATION_BASE);
-	ck_assert_uint_eq(h.master.slaves[0].transmission_delay, 0);
+	ck_assert_uint_eq(h.master.slaves[0]->transmission_delay, 0);
 	for (i = 1; i < 12; i++)
-		ck_assert_uint_gt(h.master.slaves[i].transmission_delay,
-				  h.master.slaves[i - 1].transmission_delay);
+		ck_assert_uint_gt(h.master.slaves[i]->transmission_delay,
+				  h.master.slaves[i - 1]->transmission_delay);
 	check_delays(2);
 	ec_harness_clear(&h);
 }
@@ -157,7 +160,7 @@ START_TEST(test_delays_branched)
 	scan(json);
 	free(json);
 	ck_assert_uint_eq(h.master.slave_count, 14);
-	j = &h.master.slaves[1];	/* the EK1122 */
+	j = h.master.slaves[1];	/* the EK1122 */
 	ck_assert_ptr_nonnull(j->ports[3].next_slave);
 	ck_assert_ptr_nonnull(j->ports[1].next_slave);
 	ck_assert_ptr_nonnull(j->ports[2].next_slave);

@@ -41,7 +41,7 @@ static bool all_ready(struct ec_harness *hh, void *ctx)
 	if (hh->master.scan_busy || hh->master.slave_count != want)
 		return false;
 	for (i = 0; i < hh->master.slave_count; i++)
-		if (!ec_slave_fsm_ready(&hh->master.slaves[i]))
+		if (!ec_slave_fsm_ready(hh->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -502,7 +502,7 @@ static bool big_operational(struct ec_harness *hh, void *ctx)
 	unsigned int i;
 
 	for (i = 1; i <= SERVOS; i++)
-		if ((hh->master.slaves[i].current_state & EC_AL_STATE_MASK) !=
+		if ((hh->master.slaves[i]->current_state & EC_AL_STATE_MASK) !=
 		    EC_AL_STATE_OP_)
 			return false;
 	return d->wc_state == EC_WC_COMPLETE;
@@ -616,13 +616,13 @@ START_TEST(test_one_lost_frame_costs_one_cycle)
 	while (h.now_ns < end) {
 		op_cycle(&h, d);
 		if (d->wc_state == EC_WC_COMPLETE &&
-		    (h.master.slaves[2].current_state & EC_AL_STATE_MASK) ==
+		    (h.master.slaves[2]->current_state & EC_AL_STATE_MASK) ==
 		    EC_AL_STATE_OP_)
 			break;
 	}
 	ck_assert_msg(d->wc_state == EC_WC_COMPLETE, "wkc %u/%u, slave states %x %x",
 		      d->working_counter, d->expected_working_counter,
-		      h.master.slaves[1].current_state, h.master.slaves[2].current_state);
+		      h.master.slaves[1]->current_state, h.master.slaves[2]->current_state);
 	for (run = 0; run < 5; run++) {
 		skipped = h.master.skipped_datagrams;
 		lost = h.master.timed_out_datagrams;

@@ -262,7 +262,7 @@ START_TEST(test_lost_fetch)
 	struct ec_fsm_slave *f;
 
 	setup(&h);
-	f = h.master.slaves[ID_EOE].fsm;
+	f = h.master.slaves[ID_EOE]->fsm;
 	queue_ping(FULL_FRAME, 4);
 	wait_counter(&h, &eoe.stats.rx_fragments, 1);
 	h.drop_frames = 1;	/* the frame that would fetch fragment 2 */
@@ -323,7 +323,7 @@ START_TEST(test_coe_interleave)
 	req.mem_size = sizeof(buf);
 	req.base.state = EC_REQ_QUEUED;
 	ec_request_init(&req.base, EC_REQ_SDO, EC_REQ_OWNER_CLI);
-	ec_slave_queue_request(&h.master.slaves[ID_EOE], &req.base);
+	ec_slave_queue_request(h.master.slaves[ID_EOE], &req.base);
 	ck_assert(ec_harness_run_until(&h, ec_harness_req_done, &req.base.state,
 				       EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
@@ -364,7 +364,7 @@ START_TEST(test_set_ip_request)
 	strcpy(req.ip.hostname, "eoe-device");
 	req.base.state = EC_REQ_QUEUED;
 	ec_request_init(&req.base, EC_REQ_EOE_IP, EC_REQ_OWNER_CLI);
-	ec_slave_queue_request(&h.master.slaves[ID_EOE], &req.base);
+	ec_slave_queue_request(h.master.slaves[ID_EOE], &req.base);
 	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
 	ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
@@ -376,7 +376,7 @@ START_TEST(test_set_ip_request)
 	req.ip.flags = EC_EOE_IP_IP;
 	req.base.state = EC_REQ_QUEUED;
 	ec_request_init(&req.base, EC_REQ_EOE_IP, EC_REQ_OWNER_CLI);
-	ec_slave_queue_request(&h.master.slaves[2], &req.base);
+	ec_slave_queue_request(h.master.slaves[2], &req.base);
 	ck_assert(ec_harness_run_until(&h, ip_done, &req, EC_NSEC_PER_SEC));
 	ck_assert_int_eq(req.base.state, EC_REQ_FAILURE);
 	ck_assert_int_eq(req.base.error, -EPROTONOSUPPORT);
@@ -412,11 +412,11 @@ START_TEST(test_set_ip_config)
 		ec_harness_op_send(&h.master, h.now_ns);
 		h.now_ns += EC_HARNESS_CYCLE_NS;
 		ck_assert_int_eq(ecsim_slave_eoe_stats(h.seg, ID_EOE, &st), 0);
-		if ((h.master.slaves[ID_EOE].current_state & 0x0f) ==
+		if ((h.master.slaves[ID_EOE]->current_state & 0x0f) ==
 		    EC_AL_STATE_OP_)
 			break;
 	}
-	ck_assert_uint_eq(h.master.slaves[ID_EOE].current_state & 0x0f,
+	ck_assert_uint_eq(h.master.slaves[ID_EOE]->current_state & 0x0f,
 			  EC_AL_STATE_OP_);
 	ck_assert_uint_eq(st.set_ip, 1);
 	ck_assert_uint_eq(st.ip, 0xa9fe1e01);

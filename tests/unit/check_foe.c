@@ -67,7 +67,7 @@ static int foe(struct ec_harness *h, unsigned int pos, bool write,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.base.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_FOE,
+	ec_harness_run_request(h, h->master.slaves[pos], &req.base, EC_REQ_FOE,
 			       120 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.base.state,
 			 req.base.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
@@ -228,7 +228,7 @@ START_TEST(test_busy)
 
 	setup(&h);
 	round_trip(&h, ID_BUSY, 3 * PACKET + 5);
-	fsm = h.master.slaves[ID_BUSY].fsm;
+	fsm = h.master.slaves[ID_BUSY]->fsm;
 	ck_assert_uint_eq(fsm->foe.busy_count, 0);	/* of the last read */
 	teardown(&h);
 }
@@ -245,7 +245,7 @@ START_TEST(test_busy_count)
 	fill(buf, sizeof(buf), 3);
 	ck_assert_int_eq(foe(&h, ID_BUSY, true, "b.bin", 7, buf, sizeof(buf),
 			     &size, NULL), 0);
-	fsm = h.master.slaves[ID_BUSY].fsm;
+	fsm = h.master.slaves[ID_BUSY]->fsm;
 	ck_assert_uint_eq(fsm->foe.busy_count, 3);
 	teardown(&h);
 }
@@ -262,7 +262,7 @@ START_TEST(test_frame_loss)
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 10), 0);
 	for (k = 0; k < 3; k++)
 		round_trip(&h, ID_SERVO, 3000 + k);
-	fsm = h.master.slaves[ID_SERVO].fsm;
+	fsm = h.master.slaves[ID_SERVO]->fsm;
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
 	ck_assert_uint_gt(fsm->foe.mbox.repeats, 0);
 	teardown(&h);
@@ -303,7 +303,7 @@ START_TEST(test_firmware_update)
 
 	ck_assert_ptr_nonnull(fw);
 	setup(&h);
-	ck_assert_uint_eq(h.master.slaves[ID_SERVO].sii.revision_number,
+	ck_assert_uint_eq(h.master.slaves[ID_SERVO]->sii.revision_number,
 			  0x00010000);
 	memset(fw, 0xa5, 3000);
 	memcpy(fw, image, sizeof(image) - 1);
@@ -313,7 +313,7 @@ START_TEST(test_firmware_update)
 			  EC_AL_STATE_BOOT_);
 	/* The bootstrap mailbox (512 bytes) is in use. */
 	ck_assert_uint_eq(ec_get_u16(s->mem + 0x0802), 512);
-	ck_assert_uint_eq(ec_mbox_max_request(&h.master.slaves[ID_SERVO]),
+	ck_assert_uint_eq(ec_mbox_max_request(h.master.slaves[ID_SERVO]),
 			  506);
 	/* Only firmware in BOOT. */
 	size = 10;
@@ -333,7 +333,7 @@ START_TEST(test_firmware_update)
 	ck_assert_uint_eq(ecsim_get32(s->sii + 2 * 0x0c), 0x00020003);
 	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
 				       30 * EC_NSEC_PER_SEC));
-	ck_assert_uint_eq(h.master.slaves[ID_SERVO].sii.revision_number,
+	ck_assert_uint_eq(h.master.slaves[ID_SERVO]->sii.revision_number,
 			  0x00020003);
 	/* A slave without a bootstrap mailbox refuses BOOT. */
 	ck_assert_int_ne(state_request(&h, ID_AI, EC_AL_STATE_BOOT_), 0);

@@ -39,7 +39,7 @@ static void setup(struct ec_harness *h)
 static struct ec_slave *slave_at(struct ec_harness *h, unsigned int pos)
 {
 	ck_assert_uint_lt(pos, h->master.slave_count);
-	return &h->master.slaves[pos];
+	return h->master.slaves[pos];
 }
 
 static void request_state(struct ec_harness *h, struct ec_slave *slave,

@@ -11,6 +11,7 @@
 #include "cycle/domain.h"
 #include "cycle/redundancy.h"
 #include "slave/fsm_master.h"
+#include "dc/fsm_dc.h"
 #include "slave/slave.h"
 #include "app/slave_config.h"
 #include "app/hc_group.h"
@@ -197,7 +198,7 @@ START_TEST(test_pull_at_ring_end)
 	ck_assert_ptr_null(logged("full rescan"));
 	ck_assert_uint_eq(h.master.slave_count, 3);
 	for (i = 1; i < 3; i++)
-		ck_assert_uint_eq(h.master.slaves[i].current_state,
+		ck_assert_uint_eq(h.master.slaves[i]->current_state,
 				  EC_AL_STATE_OP_);
 	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
 
@@ -224,14 +225,27 @@ END_TEST
 /*
  * The tool in the middle of the ring (behind the DI, the base DO after
  * it): pulled out, the ring is open where it was, the base DO now on the
- * backup side.  The break is located, the tool absent, the base DO found
- * again by its alias and the base complete again; plugged back in, the
- * tool joins and the ring is closed.
+ * backup side.  The break is located, the tool absent and dropped alone:
+ * no scan, nothing written to the running slaves, the base complete in
+ * every cycle, the base DO the same slave (address, SII, FSM, config, OP)
+ * at ring position 2 now, as a scan of the open ring would number it.
+ * Plugged back in, the ring is closed, the base DO found behind the new
+ * slaves, which alone are scanned, get DC and join; again no scan, no
+ * write to a running slave, the base complete in every cycle.  (On main
+ * both went through the full rescan: the base incomplete for 25 cycles.)
  */
 START_TEST(test_pull_in_ring_middle)
 {
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	/* running: positions 0, 1 and the base DO at 4 (2 once renumbered;
+	 * before that position 2 is the gone tool: nobody answers there) */
+	struct tap t = { .pos_mask = 0x17, .addr_mask = 0x13 };
+	const struct ec_fsm_slave *do_fsm;
 	struct ec_redundancy *r;
-	unsigned int bad;
+	struct ec_slave *do_slave;
+	const u8 *do_sii;
+	unsigned int scans, i;
+	u16 do_addr;
 	struct app a;
 
 	app_setup(&a, seg_mid, 1, DO_ALIAS, 0);
@@ -240,30 +254,120 @@ START_TEST(test_pull_in_ring_middle)
 	a.tout = 0xc3;
 	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
 	ck_assert_uint_eq(run_counting(&a, 200), 0);
+	/* the offset job after the scan done: it writes every clock */
+	for (i = 0; i < 5000 && (ec_fsm_dc_busy(&h.master) ||
+				 h.master.dc.rescan_offsets); i++)
+		ck_assert_uint_eq(run_counting(&a, 1), 0);
+	ck_assert(!ec_fsm_dc_busy(&h.master));
+	scans = fsm->scans_started;
+	do_slave = h.master.slaves[4];
+	do_addr = do_slave->station_address;
+	do_sii = do_slave->sii_image;
+	do_fsm = do_slave->fsm;
+	ck_assert_ptr_eq(a.do_->slave, do_slave);
 
+	h.tap = tap_frame;
+	h.tap_ctx = &t;
 	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", false), 0);
 	ck_assert_int_eq(ecsim_segment_break_pos(h.seg), 2);
-	bad = run_until_absent(&a, 3000);
+	ck_assert_uint_eq(run_until_absent(&a, 3000), 0);
+	ck_assert_uint_eq(run_counting(&a, 2000), 0);
+	ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
 	ck_assert(r->broken);
 	ck_assert_uint_eq(r->break_pos, 2);
 	ck_assert_ptr_nonnull(logged("ring broken after 2 slave(s): 2 answer(s) on the main device, 1 on the backup device"));
 	ck_assert_ptr_nonnull(logged("group tool: absent at"));
-	/* slaves on both sides moved: the full rescan, the reason logged */
-	ck_assert_ptr_nonnull(logged("hot connect: 3 slave(s) responding, 5 known: full rescan (the ring is open with slaves on both sides)"));
-	/* the base back complete on both sides of the break */
-	bad += run_counting(&a, 5000);
-	/* a figure, not asserted: what the full rescan costs the base */
-	printf("hc_ring: tool pulled out of the middle: base incomplete in %u cycles of 1 ms (the full rescan)\n",
-	       bad);
-	ck_assert_uint_eq(run_counting(&a, 1000), 0);
+	ck_assert_ptr_nonnull(logged("hot connect: 2 slave(s) gone after slave 1, 1 behind them on the backup side: dropping only them"));
+	ck_assert_ptr_nonnull(logged("the ones behind the gap renumbered"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(fsm->scans_started, scans);
+	ck_assert_uint_eq(fsm->hc_removals, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(t.new_addr, 0);
+	/* the positions `ethercat slaves` prints: 0, 1, then the DO */
 	ck_assert_uint_eq(h.master.slave_count, 3);
+	for (i = 0; i < 3; i++)
+		ck_assert_uint_eq(h.master.slaves[i]->ring_position, i);
+	for (i = 1; i < 3; i++)	/* the coupler has no config: PREOP */
+		ck_assert_uint_eq(h.master.slaves[i]->current_state,
+				  EC_AL_STATE_OP_);
+	ck_assert_ptr_eq(h.master.slaves[2], do_slave);
+	ck_assert_uint_eq(do_slave->station_address, do_addr);
+	ck_assert_uint_eq(do_slave->effective_alias, DO_ALIAS);
+	ck_assert_ptr_eq(do_slave->sii_image, do_sii);
+	ck_assert_ptr_eq(do_slave->fsm, do_fsm);
+	ck_assert_ptr_eq(do_slave->config, a.do_);
+	ck_assert_ptr_eq(a.do_->slave, do_slave);
+	ck_assert(!do_slave->ports[0].link_up);	/* the tool went */
+	ck_assert_ptr_null(a.tdi->slave);
+	ck_assert_uint_eq(ec_get_u8(a.domain->data + a.off_tdi), 0);
 
+	/* plugged back in: the ring closed, the base DO found behind the new
+	 * slaves (at 4 again), they alone scanned, their DC alone, in OP */
+	t = (struct tap){ .pos_mask = 0x13, .addr_mask = 0x13 };
 	a.tout = 0x3c;
 	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", true), 0);
 	ck_assert_int_eq(ecsim_segment_break_pos(h.seg), -1);
-	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
+	for (i = 0; i < 20000 && !tool_present(&a); i++) {
+		app_cycle(&a);
+		ck_assert_msg(base_complete(&a), "base incomplete in cycle %u", i);
+	}
+	ck_assert(tool_present(&a));
+	ck_assert_uint_eq(run_counting(&a, 500), 0);
 	ck_assert(!r->broken);
 	ck_assert_ptr_nonnull(logged("ring closed again, 5 slave(s)"));
+	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 1, 1 known behind them: scanning only them"));
+	ck_assert_ptr_nonnull(logged("DC: 2 new slave(s): offsets and delays written, the running ones untouched"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(fsm->scans_started, scans);
+	ck_assert_uint_eq(fsm->hc_scans, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	/* 2 new slaves; the tap sees each frame on both devices (the
+	 * backup copy's ADP made to address nobody, ec_red_backup_frame()) */
+	ck_assert_uint_eq(t.new_addr, 4);
+	ck_assert_uint_eq(h.master.slave_count, 5);
+	for (i = 0; i < 5; i++)
+		ck_assert_uint_eq(h.master.slaves[i]->ring_position, i);
+	ck_assert_ptr_eq(h.master.slaves[4], do_slave);
+	ck_assert_uint_eq(do_slave->station_address, do_addr);
+	ck_assert_ptr_eq(do_slave->fsm, do_fsm);
+	/* it hangs on the tool's DO again, its port 0 up */
+	ck_assert_ptr_eq(do_slave->ports[0].next_slave, h.master.slaves[3]);
+	ck_assert(do_slave->ports[0].link_up);
+	ck_assert_ptr_eq(a.do_->slave, do_slave);
+	ck_assert_ptr_eq(a.tdi->slave, h.master.slaves[2]);
+	ck_assert_uint_eq(a.tool->joins, 2);
+	ck_assert_uint_eq(a.tool->losses, 1);
+	h.tap = NULL;
+}
+END_TEST
+
+/*
+ * The same with the base DO configured by its position (0:4) instead of
+ * its alias: after the tool went it would be at 2, where no config finds
+ * it, as after IgH's scan.  The partial path refuses, the full rescan
+ * runs with the reason logged, and the tool is absent.
+ */
+START_TEST(test_pull_in_ring_middle_by_position)
+{
+	struct ec_fsm_master *fsm = &h.master.fsm;
+	unsigned int scans;
+	struct app a;
+
+	app_setup(&a, seg_mid, 1, 0, 4);
+	a.out = 0x5a;
+	a.tout = 0xc3;
+	ck_assert(run_until_present(&a, 20 * EC_NSEC_PER_SEC));
+	scans = fsm->scans_started;
+	ck_assert_int_eq(ecsim_segment_group_plug(h.seg, "tool", false), 0);
+	run_until_absent(&a, 3000);
+	run_counting(&a, 2000);
+	ck_assert_ptr_nonnull(logged("hot connect: 3 slave(s) responding, 5 known: full rescan (a config behind the gap addresses its slave by a position that moves)"));
+	ck_assert_uint_eq(fsm->scans_started, scans + 1);
+	ck_assert_uint_eq(fsm->hc_removals, 0);
+	ck_assert_ptr_null(a.do_->slave);
 }
 END_TEST
 
@@ -342,6 +446,7 @@ static Suite *hc_ring_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_pull_at_ring_end);
 	tcase_add_test(tc, test_pull_in_ring_middle);
+	tcase_add_test(tc, test_pull_in_ring_middle_by_position);
 	tcase_add_test(tc, test_break_during_partial_scan);
 	tcase_add_test(tc, test_absent_at_start_in_ring);
 	suite_add_tcase(s, tc);

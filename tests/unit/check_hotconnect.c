@@ -246,7 +246,7 @@ START_TEST(test_identity_refused)
 	ck_assert_ptr_null(a.tdi->slave);
 	ec_slave_config_state(a.tdi, &st);
 	ck_assert_uint_eq(st.online, 0);
-	ck_assert_uint_ne(h.master.slaves[POS_TDI].current_state &
+	ck_assert_uint_ne(h.master.slaves[POS_TDI]->current_state &
 			  EC_AL_STATE_MASK, EC_AL_STATE_OP_);
 	ck_assert_int_eq(a.domain->wc_state, EC_WC_COMPLETE);
 }
@@ -300,72 +300,6 @@ START_TEST(test_absent_at_start)
 }
 END_TEST
 
-/*
- * What the master sends to the running slaves while a group comes and
- * goes (the tap of the harness): no write of a station address (0x0010),
- * no SII access (0x0500-0x050f), no write of FMMUs or SMs (0x0600-0x08ff),
- * of the AL control (0x0120) or of DC offsets, delays or speed counter
- * starts (0x0920-0x0931), whether by position, station address or
- * broadcast.  The new slaves get their addresses by position.
- */
-struct tap {
-	unsigned int known;		/* slaves 0..known-1 are running */
-	unsigned int bad;		/* datagrams above reaching them */
-	char first_bad[96];
-	unsigned int new_addr;		/* APWR 0x0010 to a new position */
-};
-
-static bool tap_writes(u8 cmd)
-{
-	/* APWR APRW FPWR FPRW BWR BRW ARMW FRMW */
-	return cmd == 2 || cmd == 3 || cmd == 5 || cmd == 6 || cmd == 8 ||
-	       cmd == 9 || cmd == 13 || cmd == 14;
-}
-
-static bool tap_overlaps(u16 ado, u16 len, u16 lo, u16 hi)
-{
-	return ado <= hi && (u32)ado + len > lo;
-}
-
-static void tap_frame(void *ctx, const u8 *frame, size_t size)
-{
-	struct tap *t = ctx;
-	size_t off = 14 + 2;	/* Ethernet, EtherCAT header */
-
-	while (off + 12 <= size) {
-		u8 cmd = frame[off];
-		u16 adp = ec_get_u16(frame + off + 2);
-		u16 ado = ec_get_u16(frame + off + 4);
-		u16 lf = ec_get_u16(frame + off + 6);
-		u16 len = lf & 0x7ff;
-		bool known, ap = cmd >= 1 && cmd <= 3,
-		     fp = cmd >= 4 && cmd <= 6, b = cmd >= 7 && cmd <= 9;
-		bool w = tap_writes(cmd);
-
-		if (ap || cmd == 13)
-			adp = (u16)-adp;	/* the position */
-		known = ((ap || cmd == 13) && adp < t->known) ||
-			((fp || cmd == 14) && adp >= EC_SLAVE_STATION_BASE &&
-			 adp < EC_SLAVE_STATION_BASE + t->known) || b;
-		if (cmd == 2 && ado == EC_REG_STATION_ADDR && adp >= t->known)
-			t->new_addr++;
-		if (known &&
-		    ((w && tap_overlaps(ado, len, 0x0010, 0x0011)) ||
-		     tap_overlaps(ado, len, 0x0500, 0x050f) ||
-		     (w && tap_overlaps(ado, len, 0x0600, 0x08ff)) ||
-		     (w && tap_overlaps(ado, len, 0x0120, 0x0121)) ||
-		     (w && tap_overlaps(ado, len, 0x0920, 0x0931)))) {
-			if (!t->bad++)
-				snprintf(t->first_bad, sizeof(t->first_bad),
-					 "cmd %u adp 0x%04x ado 0x%04x len %u",
-					 cmd, adp, ado, len);
-		}
-		off += 10 + len + 2;
-		if (!(lf & 0x8000))
-			break;
-	}
-}
-
 /* Watch the frames, plug the tool in. */
 static void plug_tapped(struct tap *t)
 {
@@ -408,7 +342,7 @@ START_TEST(test_plug_scans_only_new)
 {
 	struct fsm_snap { const void *sii, *fsm; } snap[3];
 	unsigned int i, started, cycles, missed = 0;
-	struct tap t = { .known = 3 };
+	struct tap t = TAP_FIRST(3);
 	struct ec_fsm_master *fsm = &h.master.fsm;
 	char out[64];
 	struct app a;
@@ -417,8 +351,8 @@ START_TEST(test_plug_scans_only_new)
 	ck_assert(app_run_until(&a, dc_idle, 5 * EC_NSEC_PER_SEC));
 	started = fsm->scans_started;
 	for (i = 0; i < 3; i++) {
-		snap[i].sii = h.master.slaves[i].sii_image;
-		snap[i].fsm = h.master.slaves[i].fsm;
+		snap[i].sii = h.master.slaves[i]->sii_image;
+		snap[i].fsm = h.master.slaves[i]->fsm;
 	}
 	plug_tapped(&t);
 	for (cycles = 0; cycles < 10000 && !tool_present(&a); cycles++) {
@@ -436,12 +370,12 @@ START_TEST(test_plug_scans_only_new)
 	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 2: scanning only them"));
 	ck_assert_ptr_nonnull(logged("the known ones untouched"));
 	for (i = 0; i < 3; i++) {
-		ck_assert_ptr_eq(h.master.slaves[i].sii_image, snap[i].sii);
-		ck_assert_ptr_eq(h.master.slaves[i].fsm, snap[i].fsm);
+		ck_assert_ptr_eq(h.master.slaves[i]->sii_image, snap[i].sii);
+		ck_assert_ptr_eq(h.master.slaves[i]->fsm, snap[i].fsm);
 	}
-	ck_assert_uint_eq(h.master.slaves[POS_TDO].station_address,
+	ck_assert_uint_eq(h.master.slaves[POS_TDO]->station_address,
 			  EC_SLAVE_STATION_BASE + POS_TDO);
-	ck_assert_ptr_eq(a.tdo->slave, &h.master.slaves[POS_TDO]);
+	ck_assert_ptr_eq(a.tdo->slave, h.master.slaves[POS_TDO]);
 
 	/* pulled out: dropped alone */
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
@@ -496,7 +430,7 @@ START_TEST(test_plug_dc)
 	s64 hop = 0;
 	u64 tool_first = 0;
 	bool written = false;
-	struct tap t = { .known = 3 };
+	struct tap t = TAP_FIRST(3);
 	unsigned int i, cycles;
 	struct app a;
 
@@ -542,11 +476,11 @@ START_TEST(test_plug_dc)
 		s64 e;
 
 		ck_assert_int_eq(ecsim_slave_dc_arrival(h.seg, i, &arr), 0);
-		e = (s64)h.master.slaves[i].transmission_delay -
+		e = (s64)h.master.slaves[i]->transmission_delay -
 		    (s64)(arr - arr0);
 		e = e < 0 ? -e : e;
 		fprintf(stderr, "hotconnect DC: slave %u delay %u ns, true %llu ns\n",
-			i, h.master.slaves[i].transmission_delay,
+			i, h.master.slaves[i]->transmission_delay,
 			(unsigned long long)(arr - arr0));
 		if (i == 1)
 			hop = e + 5;
@@ -565,13 +499,23 @@ START_TEST(test_plug_dc)
 }
 END_TEST
 
-/* A group coming in before known slaves (port 3 of a junction whose port 1
- * carries the rest) moves them: the full rescan, the reason logged. */
-START_TEST(test_plug_in_middle_falls_back)
+/*
+ * Without a backup device: a group plugged in behind port 3 of a junction
+ * whose port 1 carries a known slave (the base DI, found by its alias)
+ * takes ring positions before it (port 3 is served first).  The gap is
+ * found by reading station addresses (a binary search), the base DI
+ * keeps its address and moves up from 2 to 4, only the new slaves are
+ * scanned (their addresses the free ones: 2 is the base DI's) and join.
+ * Pulled out again, they are dropped alone and the base DI is 2 again.
+ * Nothing reconfigures a running slave, no scan starts, the base is
+ * complete in every cycle.  (On main both took the full rescan.)
+ */
+START_TEST(test_plug_in_branch_ahead)
 {
-	struct ec_slave_config *tdi, *tdo;
-	struct ec_hc_group *tool;
-	unsigned int started;
+	/* running: positions 0, 1 and the base DI (2, then 4) */
+	struct tap t = { .pos_mask = 0x13, .addr_mask = 0x07 };
+	struct ec_slave *base_di;
+	unsigned int started, i;
 	char out[64];
 	struct app a;
 
@@ -580,33 +524,96 @@ START_TEST(test_plug_in_middle_falls_back)
 		   " { \"model\": \"EL1008\", \"group\": \"tool\","
 		   "   \"link\": { \"to\": 1, \"port\": 3 } },"
 		   " { \"model\": \"EL2008\", \"group\": \"tool\" },"
-		   " { \"model\": \"EL1008\", \"link\": { \"to\": 1, \"port\": 1 } } ],"
+		   " { \"model\": \"EL1008\", \"alias\": 9,"
+		   "   \"link\": { \"to\": 1, \"port\": 1 } } ],"
 		   " \"groups\": { \"tool\": { \"absent\": true } } }", 3);
 	memset(&a, 0, sizeof(a));
 	a.domain = ec_master_create_domain(&h.master);
-	tool = ec_hc_group_create(&h.master, "tool");
-	tdi = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL1008);
-	tdo = ec_master_slave_config(&h.master, 0, 3, BECKHOFF, EL2008);
-	ck_assert(a.domain && tool && tdi && tdo);
-	ck_assert_int_eq(ec_hc_group_at_port(tool, 0, 1, 3), 0);
-	ck_assert_int_eq(ec_hc_group_add_config(tool, tdi), 0);
-	ck_assert_int_eq(ec_hc_group_add_config(tool, tdo), 0);
-	ck_assert_int_eq(ec_slave_config_pdos(tdi, EC_END, in_syncs), 0);
-	ck_assert_int_eq(ec_slave_config_pdos(tdo, EC_END, out_syncs), 0);
-	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(tdi, 0x6000, 1,
+	a.di = ec_master_slave_config(&h.master, 9, 0, BECKHOFF, EL1008);
+	a.tool = ec_hc_group_create(&h.master, "tool");
+	a.tdi = ec_master_slave_config(&h.master, 0, 2, BECKHOFF, EL1008);
+	a.tdo = ec_master_slave_config(&h.master, 0, 3, BECKHOFF, EL2008);
+	ck_assert(a.domain && a.di && a.tool && a.tdi && a.tdo);
+	ck_assert_int_eq(ec_hc_group_at_port(a.tool, 0, 1, 3), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(a.tool, a.tdi), 0);
+	ck_assert_int_eq(ec_hc_group_add_config(a.tool, a.tdo), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(a.tdi, EC_END, in_syncs), 0);
+	ck_assert_int_eq(ec_slave_config_pdos(a.tdo, EC_END, out_syncs), 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(a.di, 0x6000, 1,
+						       a.domain, NULL), 0);
+	ck_assert_int_ge(ec_slave_config_reg_pdo_entry(a.tdi, 0x6000, 1,
 						       a.domain, NULL), 0);
 	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
-	a.tool = tool;
 	ck_assert(app_run_until(&a, dc_idle_any, 5 * EC_NSEC_PER_SEC));
+	base_di = h.master.slaves[2];
+	for (i = 0; i < 5000 && (base_di->current_state != EC_AL_STATE_OP_ ||
+				 !base_complete(&a)); i++)
+		app_cycle(&a);
+	ck_assert_uint_eq(base_di->current_state, EC_AL_STATE_OP_);
+	ck_assert_ptr_null(a.domain->datagrams[0].group);
+	ck_assert_ptr_eq(a.di->slave, base_di);
+	ck_assert_uint_eq(base_di->station_address, EC_SLAVE_STATION_BASE + 2);
 	started = h.master.fsm.scans_started;
+
+	h.tap = tap_frame;
+	h.tap_ctx = &t;
 	ck_assert_int_eq(ecsim_segment_command(h.seg, "plug tool", out,
 					       sizeof(out)), 0);
-	ck_assert(app_run_until(&a, tool_joined, 10 * EC_NSEC_PER_SEC));
-	ck_assert_ptr_nonnull(logged("hot connect: the last known slave is not where it was: full rescan"));
-	ck_assert_uint_eq(h.master.fsm.scans_started, started + 1);
-	ck_assert_uint_eq(h.master.fsm.hc_scans, 0);
-	ck_assert_uint_ge(h.master.fsm.hc_fallbacks, 1);
-	ck_assert_ptr_eq(tdi->slave, &h.master.slaves[2]);
+	for (i = 0; i < 10000 && !tool_joined(&a); i++) {
+		app_cycle(&a);
+		ck_assert_msg(base_complete(&a), "base incomplete in cycle %u", i);
+	}
+	ck_assert(tool_joined(&a));
+	ck_assert_ptr_nonnull(logged("hot connect: 2 new slave(s) after slave 1, 1 known behind them: scanning only them"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(h.master.fsm.scans_started, started);
+	ck_assert_uint_eq(h.master.fsm.hc_scans, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(t.new_addr, 2);
+	/* positions as `ethercat slaves` prints them */
+	ck_assert_uint_eq(h.master.slave_count, 5);
+	for (i = 0; i < 5; i++)
+		ck_assert_uint_eq(h.master.slaves[i]->ring_position, i);
+	ck_assert_ptr_eq(h.master.slaves[4], base_di);
+	ck_assert_uint_eq(base_di->station_address, EC_SLAVE_STATION_BASE + 2);
+	ck_assert_ptr_eq(a.di->slave, base_di);
+	ck_assert_ptr_eq(a.tdi->slave, h.master.slaves[2]);
+	ck_assert_ptr_eq(a.tdo->slave, h.master.slaves[3]);
+	ck_assert_uint_eq(h.master.slaves[2]->station_address,
+			  EC_SLAVE_STATION_BASE + 3);
+	ck_assert_uint_eq(h.master.slaves[3]->station_address,
+			  EC_SLAVE_STATION_BASE + 4);
+
+	/* pulled out: dropped alone, the base DI back at 2 */
+	t.pos_mask = 0x17;
+	for (i = 0; i < 200; i++)
+		app_cycle(&a);
+	ck_assert_int_eq(ecsim_segment_command(h.seg, "pull tool", out,
+					       sizeof(out)), 0);
+	for (i = 0; i < 3000 && (!tool_absent(&a) || h.master.fsm.hc_busy);
+	     i++) {
+		app_cycle(&a);
+		ck_assert_msg(base_complete(&a), "base incomplete in cycle %u", i);
+	}
+	ck_assert(tool_absent(&a));
+	ck_assert(!h.master.fsm.hc_busy);
+	for (i = 0; i < 1000; i++) {
+		app_cycle(&a);
+		ck_assert(base_complete(&a));
+	}
+	ck_assert_ptr_nonnull(logged("hot connect: 2 slave(s) gone after slave 1, 1 behind them: dropping only them"));
+	ck_assert_ptr_null(logged("full rescan"));
+	ck_assert_uint_eq(h.master.fsm.scans_started, started);
+	ck_assert_uint_eq(h.master.fsm.hc_removals, 1);
+	ck_assert_msg(!t.bad, "%u datagram(s) reconfigured running slaves, first: %s",
+		      t.bad, t.first_bad);
+	ck_assert_uint_eq(h.master.slave_count, 3);
+	ck_assert_ptr_eq(h.master.slaves[2], base_di);
+	ck_assert_uint_eq(base_di->ring_position, 2);
+	ck_assert_ptr_eq(a.di->slave, base_di);
+	ck_assert_uint_eq(base_di->current_state, EC_AL_STATE_OP_);
+	h.tap = NULL;
 }
 END_TEST
 
@@ -671,7 +678,7 @@ int main(void)
 	tcase_add_test(tc, test_absent_at_start);
 	tcase_add_test(tc, test_plug_scans_only_new);
 	tcase_add_test(tc, test_plug_dc);
-	tcase_add_test(tc, test_plug_in_middle_falls_back);
+	tcase_add_test(tc, test_plug_in_branch_ahead);
 	tcase_add_test(tc, test_no_groups_unchanged);
 	tcase_add_test(tc, test_sim_group_file_errors);
 	suite_add_tcase(s, tc);

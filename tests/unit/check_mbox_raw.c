@@ -31,7 +31,7 @@ static int exchange(struct ec_harness *h, unsigned int pos, u8 *buf,
 	req.data_size = n;
 	req.mem_size = cap;
 	req.no_reply = no_reply;
-	ec_slave_queue_request(&h->master.slaves[pos], &req.base);
+	ec_slave_queue_request(h->master.slaves[pos], &req.base);
 	ck_assert(ec_harness_run_until(h, raw_done, &req,
 				       10 * EC_NSEC_PER_SEC));
 	*reply = req.reply_size;
@@ -60,7 +60,7 @@ START_TEST(test_upload_and_emergency)
 	size_t n;
 
 	setup(&h);
-	servo = &h.master.slaves[ID_SERVO];
+	servo = h.master.slaves[ID_SERVO];
 	ecsim_coe_emergency(h.seg->slaves[ID_SERVO].coe, 0x8110, 0x11, NULL);
 	n = upload_msg(buf, EC_MBOX_TYPE_COE, 0x6502, 0);
 	ck_assert_int_eq(exchange(&h, ID_SERVO, buf, n, sizeof(buf), false,
@@ -149,7 +149,7 @@ START_TEST(test_segments_hold)
 	size_t n;
 
 	setup(&h);
-	slave = &h.master.slaves[ID_TEST];
+	slave = h.master.slaves[ID_TEST];
 	n = upload_msg(buf, EC_MBOX_TYPE_COE, 0x200C, 0);
 	ck_assert_int_eq(exchange(&h, ID_TEST, buf, n, sizeof(buf), false,
 				  &n), 0);

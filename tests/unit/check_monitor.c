@@ -102,7 +102,7 @@ static bool fsms_quiet(struct ec_harness *h, void *ctx)
 	if (ec_fsm_dc_busy(&h->master))
 		return false;
 	for (i = 0; i < h->master.slave_count; i++)
-		if (!ec_slave_fsm_ready(&h->master.slaves[i]))
+		if (!ec_slave_fsm_ready(h->master.slaves[i]))
 			return false;
 	return true;
 }

@@ -185,8 +185,8 @@ static bool ring_ready(struct ring *r)
 	if (r->master.scan_busy || r->master.slave_count != RING_SLAVES)
 		return false;
 	for (i = 0; i < RING_SLAVES; i++)
-		if (!r->master.slaves[i].scan_done ||
-		    !ec_slave_fsm_ready(&r->master.slaves[i]))
+		if (!r->master.slaves[i]->scan_done ||
+		    !ec_slave_fsm_ready(r->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -262,8 +262,8 @@ static void check_slaves_in_order(void)
 
 	ck_assert_uint_eq(rg.master.slave_count, RING_SLAVES);
 	for (i = 0; i < RING_SLAVES; i++) {
-		ck_assert_uint_eq(rg.master.slaves[i].ring_position, i);
-		ck_assert_uint_eq(rg.master.slaves[i].sii.product_code,
+		ck_assert_uint_eq(rg.master.slaves[i]->ring_position, i);
+		ck_assert_uint_eq(rg.master.slaves[i]->sii.product_code,
 				  product[i]);
 	}
 }
@@ -404,7 +404,7 @@ static bool all_op(const struct ec_domain *d)
 	unsigned int i;
 
 	for (i = 1; i < RING_SLAVES; i++)
-		if (rg.master.slaves[i].current_state != EC_AL_STATE_OP_)
+		if (rg.master.slaves[i]->current_state != EC_AL_STATE_OP_)
 			return false;
 	return d->wc_state == EC_WC_COMPLETE;
 }
@@ -459,7 +459,7 @@ START_TEST(test_ring_break_in_op)
 	/* ...and the slaves stay in OP, no scan was started */
 	ck_assert_uint_eq(rg.master.slave_count, RING_SLAVES);
 	for (i = 1; i < RING_SLAVES; i++)
-		ck_assert_uint_eq(rg.master.slaves[i].current_state,
+		ck_assert_uint_eq(rg.master.slaves[i]->current_state,
 				  EC_AL_STATE_OP_);
 
 	/* healed: back to the normal ways by itself */

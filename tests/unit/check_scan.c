@@ -191,7 +191,7 @@ static void check_segment(struct ec_harness *h)
 	for (id = 0; id < ecsim_segment_slave_count(h->seg); id++) {
 		if (!ecsim_slave_plugged(h->seg, id))
 			continue;
-		check_slave_against_catalogue(h, &h->master.slaves[pos], id);
+		check_slave_against_catalogue(h, h->master.slaves[pos], id);
 		pos++;
 	}
 	ck_assert_uint_eq(pos, h->master.slave_count);
@@ -203,13 +203,13 @@ static void check_line_topology(const struct ec_master *master)
 	unsigned int i;
 
 	for (i = 0; i < master->slave_count; i++) {
-		const struct ec_slave *s = &master->slaves[i];
+		const struct ec_slave *s = master->slaves[i];
 
 		ck_assert_ptr_eq(s->ports[0].next_slave,
-				 i ? &master->slaves[i - 1] : NULL);
+				 i ? master->slaves[i - 1] : NULL);
 		ck_assert_ptr_eq(s->ports[1].next_slave,
 				 i + 1 < master->slave_count ?
-				 &master->slaves[i + 1] : NULL);
+				 master->slaves[i + 1] : NULL);
 		ck_assert_ptr_null(s->ports[2].next_slave);
 		ck_assert_ptr_null(s->ports[3].next_slave);
 		ck_assert(s->ports[0].link_up);
@@ -239,9 +239,9 @@ START_TEST(test_default_segment)
 			json_array_get(json_object_get(seg, "slaves"), id),
 			"alias");
 
-		ck_assert_uint_eq(h.master.slaves[id].effective_alias,
+		ck_assert_uint_eq(h.master.slaves[id]->effective_alias,
 				  a ? cat_num(a) : 0);
-		ck_assert_uint_eq(h.master.slaves[id].sii.alias,
+		ck_assert_uint_eq(h.master.slaves[id]->sii.alias,
 				  a ? cat_num(a) : 0);
 	}
 	json_decref((json_t *)seg);
@@ -264,7 +264,7 @@ static bool base_read(struct ec_harness *h, void *ctx)
 	unsigned int pos = *(unsigned int *)ctx;
 
 	return h->master.slave_count > pos &&
-	       h->master.slaves[pos].base_type != 0;
+	       h->master.slaves[pos]->base_type != 0;
 }
 
 /* A slave that stops answering mid-scan: its station address is changed
@@ -285,7 +285,7 @@ START_TEST(test_slave_stops_answering)
 	ck_assert_uint_eq(h.master.slave_count, 6);
 	ck_assert_uint_eq(h.master.fsm.scans_started, 1);
 	for (i = 0; i < h.master.slave_count; i++) {
-		const struct ec_slave *s = &h.master.slaves[i];
+		const struct ec_slave *s = h.master.slaves[i];
 
 		if (i == pos) {
 			ck_assert(s->error_flag);
@@ -321,7 +321,7 @@ START_TEST(test_bad_checksum)
 	run_scan(&h, 1);
 	ec_port_set_log(NULL);
 	ck_assert_uint_eq(h.master.slave_count, 3);
-	s = &h.master.slaves[1];
+	s = h.master.slaves[1];
 	/* Still parsed and usable, but flagged and logged. */
 	ck_assert(s->scan_done);
 	ck_assert(!s->sii.checksum_ok);
@@ -331,8 +331,8 @@ START_TEST(test_bad_checksum)
 	ck_assert_uint_eq(s->sync_count, 4);
 	ck_assert_msg(strstr(last_warning, "0-1 (EL3102"),
 		      "warning names position and slave: '%s'", last_warning);
-	ck_assert(h.master.slaves[0].sii.checksum_ok);
-	ck_assert(h.master.slaves[2].sii.checksum_ok);
+	ck_assert(h.master.slaves[0]->sii.checksum_ok);
+	ck_assert(h.master.slaves[2]->sii.checksum_ok);
 	ec_harness_teardown(&h);
 }
 END_TEST
@@ -509,7 +509,7 @@ static void check_only_failed(struct ec_harness *h, unsigned int pos)
 
 	ck_assert_uint_eq(h->master.slave_count, 6);
 	for (i = 0; i < h->master.slave_count; i++) {
-		const struct ec_slave *s = &h->master.slaves[i];
+		const struct ec_slave *s = h->master.slaves[i];
 
 		if (i == pos) {
 			ck_assert(s->error_flag);
@@ -647,7 +647,7 @@ END_TEST
 /* Topology of a tree, from port states alone. */
 START_TEST(test_topology_tree)
 {
-	struct ec_slave s[5];
+	struct ec_slave s[5], *sp[5];
 	unsigned int i;
 
 	/* 0: ports 0,3,1 open -> 1 behind port 3, 3 behind port 1;
@@ -656,6 +656,7 @@ START_TEST(test_topology_tree)
 	for (i = 0; i < 5; i++) {
 		unsigned int p;
 
+		sp[i] = &s[i];
 		for (p = 0; p < EC_MAX_PORTS; p++) {
 			s[i].ports[p].desc = EC_PORT_EBUS;
 			s[i].ports[p].loop_closed = true;
@@ -671,7 +672,7 @@ START_TEST(test_topology_tree)
 	s[1].ports[1].loop_closed = false;
 	s[3].ports[1].link_up = true;
 	s[3].ports[1].loop_closed = false;
-	ck_assert_int_eq(ec_topology_calc(s, 5), 0);
+	ck_assert_int_eq(ec_topology_calc(sp, 5), 0);
 	ck_assert_ptr_null(s[0].ports[0].next_slave);
 	ck_assert_ptr_eq(s[0].ports[3].next_slave, &s[1]);
 	ck_assert_ptr_eq(s[0].ports[1].next_slave, &s[3]);
@@ -685,11 +686,11 @@ START_TEST(test_topology_tree)
 	/* An open port with no slave left is reported. */
 	s[4].ports[2].link_up = true;
 	s[4].ports[2].loop_closed = false;
-	ck_assert_int_eq(ec_topology_calc(s, 5), -EPROTO);
+	ck_assert_int_eq(ec_topology_calc(sp, 5), -EPROTO);
 	/* So is a slave that no open port leads to. */
 	s[4].ports[2].loop_closed = true;
 	s[3].ports[1].loop_closed = true;
-	ck_assert_int_eq(ec_topology_calc(s, 5), -EPROTO);
+	ck_assert_int_eq(ec_topology_calc(sp, 5), -EPROTO);
 }
 END_TEST
 

@@ -87,7 +87,7 @@ static int soe(struct ec_harness *h, unsigned int pos, bool write, u8 drive,
 	req.mem_size = mem;
 	req.data_size = write ? *size : 0;
 	req.base.timeout_ns = 500 * EC_NSEC_PER_MSEC;
-	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_SOE,
+	ec_harness_run_request(h, h->master.slaves[pos], &req.base, EC_REQ_SOE,
 			       10 * EC_NSEC_PER_SEC);
 	ck_assert_int_eq(req.base.state,
 			 req.base.error ? EC_REQ_FAILURE : EC_REQ_SUCCESS);
@@ -181,7 +181,7 @@ START_TEST(test_elements)
 	ck_assert_int_eq(memcmp(buf + 4, "Following error window", 22), 0);
 	ck_assert_uint_eq(ec_get_u32(buf + all - 4), 42);
 	ck_assert_uint_gt(((struct ec_fsm_slave *)
-			   h.master.slaves[ID_SMALL].fsm)->soe.fragments, 1);
+			   h.master.slaves[ID_SMALL]->fsm)->soe.fragments, 1);
 	teardown(&h);
 }
 END_TEST
@@ -215,7 +215,7 @@ START_TEST(test_write)
 		ck_text(buf, n, text);
 	}
 	ck_assert_uint_gt(((struct ec_fsm_slave *)
-			   h.master.slaves[ID_SMALL].fsm)->soe.fragments, 1);
+			   h.master.slaves[ID_SMALL]->fsm)->soe.fragments, 1);
 	/* The AT configuration, writable in PREOP. */
 	ec_put_u16(w, 4);
 	ec_put_u16(w + 2, 64);
@@ -328,7 +328,7 @@ START_TEST(test_frame_loss)
 	}
 	ck_assert_int_eq(ecsim_segment_set_drop(h.seg, 0), 0);
 	ck_assert_uint_gt(((struct ec_fsm_slave *)
-			   h.master.slaves[ID_SMALL].fsm)->soe.mbox.repeats,
+			   h.master.slaves[ID_SMALL]->fsm)->soe.mbox.repeats,
 			  0);
 	teardown(&h);
 }

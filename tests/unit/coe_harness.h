@@ -176,8 +176,8 @@ static inline bool all_ready(struct ec_harness *h, void *ctx)
 	if (h->master.scan_busy || h->master.slave_count != NUM_SLAVES)
 		return false;
 	for (i = 0; i < h->master.slave_count; i++)
-		if (!h->master.slaves[i].scan_done ||
-		    !ec_slave_fsm_ready(&h->master.slaves[i]))
+		if (!h->master.slaves[i]->scan_done ||
+		    !ec_slave_fsm_ready(h->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -220,7 +220,7 @@ static inline int sdo(struct ec_harness *h, unsigned int pos, bool write,
 		      u16 index, u8 sub, bool ca, u8 *buf, size_t mem,
 		      size_t *size, u32 *abort_code)
 {
-	struct ec_slave *slave = &h->master.slaves[pos];
+	struct ec_slave *slave = h->master.slaves[pos];
 	struct ec_sdo_request req;
 
 	memset(&req, 0, sizeof(req));

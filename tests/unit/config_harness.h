@@ -137,7 +137,7 @@ static inline bool all_ready(struct ec_harness *h, void *ctx)
 	if (h->master.scan_busy || h->master.slave_count != n)
 		return false;
 	for (i = 0; i < n; i++)
-		if (!ec_slave_fsm_ready(&h->master.slaves[i]))
+		if (!ec_slave_fsm_ready(h->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -177,7 +177,7 @@ static inline bool master_sees_op(struct ec_harness *h, void *ctx)
 
 	(void)ctx;
 	for (i = ID_DI; i <= ID_SERVO; i++) {
-		const struct ec_slave *s = &h->master.slaves[i];
+		const struct ec_slave *s = h->master.slaves[i];
 
 		if (s->current_state != EC_AL_STATE_OP_ ||
 		    !ec_fsm_slave_idle(s->fsm))
@@ -189,7 +189,7 @@ static inline bool master_sees_op(struct ec_harness *h, void *ctx)
 static inline bool servo_error_seen(struct ec_harness *h, void *ctx)
 {
 	(void)ctx;
-	return h->master.slaves[ID_SERVO].current_state &
+	return h->master.slaves[ID_SERVO]->current_state &
 	       EC_AL_STATE_ERROR_FLAG;
 }
 
@@ -292,7 +292,7 @@ static inline struct ec_slave *slave_at(struct ec_harness *h,
 				       unsigned int pos)
 {
 	ck_assert_uint_lt(pos, h->master.slave_count);
-	return &h->master.slaves[pos];
+	return h->master.slaves[pos];
 }
 
 static inline struct ec_fsm_slave *fsm_of(struct ec_harness *h,

@@ -126,12 +126,12 @@ static inline u64 dc_delay_error(struct ec_master *m,
 	double sum = 0;
 
 	for (i = 0; i < m->slave_count; i++)
-		if (m->slaves[i].station_address == m->dc.ref_station)
-			ref = &m->slaves[i];
+		if (m->slaves[i]->station_address == m->dc.ref_station)
+			ref = m->slaves[i];
 	if (!ref || ecsim_slave_dc_arrival(seg, ref->ring_position, &ref_arr))
 		return ~0ULL;
 	for (i = 0; i < m->slave_count; i++) {
-		const struct ec_slave *s = &m->slaves[i];
+		const struct ec_slave *s = m->slaves[i];
 		s64 e;
 
 		/* ring position == segment index: all plugged */

@@ -158,8 +158,8 @@ static inline void setup_segment(struct ec_harness *h, const char *json)
 	ck_assert(ec_harness_run_until(h, ec_harness_all_ready, &num_slaves,
 				       30 * EC_NSEC_PER_SEC));
 	ec_eoe_init(&eoe, &env_ops, &env);
-	ec_eoe_attach(&eoe, &h->master.slaves[ID_EOE]);
-	ck_assert_ptr_eq(h->master.slaves[ID_EOE].eoe, &eoe);
+	ec_eoe_attach(&eoe, h->master.slaves[ID_EOE]);
+	ck_assert_ptr_eq(h->master.slaves[ID_EOE]->eoe, &eoe);
 }
 
 static inline void setup(struct ec_harness *h)

@@ -229,8 +229,8 @@ static inline bool ec_harness_all_ready(struct ec_harness *h, void *ctx)
 	if (h->master.scan_busy || h->master.slave_count != n)
 		return false;
 	for (i = 0; i < n; i++)
-		if (!h->master.slaves[i].scan_done ||
-		    !ec_slave_fsm_ready(&h->master.slaves[i]))
+		if (!h->master.slaves[i]->scan_done ||
+		    !ec_slave_fsm_ready(h->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -270,7 +270,7 @@ static inline int ec_harness_state_request(struct ec_harness *h,
 	memset(&req, 0, sizeof(req));
 	ec_list_init(&req.base.node);
 	req.al_state = state;
-	ec_harness_run_request(h, &h->master.slaves[pos], &req.base, EC_REQ_STATE,
+	ec_harness_run_request(h, h->master.slaves[pos], &req.base, EC_REQ_STATE,
 			       10 * EC_NSEC_PER_SEC);
 	return req.base.error;
 }

@@ -8,9 +8,11 @@
 #ifndef EC_TEST_HC_HARNESS_H
 #define EC_TEST_HC_HARNESS_H
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "harness.h"
+#include "slave/registers.h"
 #include "cycle/domain.h"
 #include "dc/dc.h"
 
@@ -81,7 +83,7 @@ static bool scanned(struct ec_harness *hh, void *ctx)
 	if (hh->master.scan_busy || hh->master.slave_count != n)
 		return false;
 	for (i = 0; i < n; i++)
-		if (!ec_slave_fsm_ready(&hh->master.slaves[i]))
+		if (!ec_slave_fsm_ready(hh->master.slaves[i]))
 			return false;
 	return true;
 }
@@ -135,6 +137,85 @@ static void app_cycle(struct app *a)
 	ec_domain_queue(a->domain);
 	ec_harness_op_send(&h.master, h.now_ns);
 	h.now_ns += EC_HARNESS_CYCLE_NS;
+}
+
+/*
+ * What the master sends to the running slaves while a group comes and
+ * goes (the tap of the harness): no write of a station address (0x0010),
+ * no SII access (0x0500-0x050f), no write of FMMUs or SMs (0x0600-0x08ff),
+ * of the AL control (0x0120) or of DC offsets, delays or speed counter
+ * starts (0x0920-0x0931), whether by position, station address or
+ * broadcast.  The new slaves get their addresses by position.  Shared by
+ * check_hotconnect.c and check_hc_ring.c.
+ */
+struct tap {
+	u32 pos_mask;		/* bit n: the slave at ring position n runs */
+	u32 addr_mask;		/* bit n: the one at address BASE + n runs */
+	unsigned int bad;		/* datagrams above reaching them */
+	char first_bad[96];
+	unsigned int new_addr;		/* APWR 0x0010 to a new position */
+};
+
+/* the slaves 0..n-1 run, at addresses BASE + 0..n-1 */
+#define TAP_FIRST(n) { .pos_mask = (1u << (n)) - 1, \
+		       .addr_mask = (1u << (n)) - 1 }
+
+static bool tap_bit(u32 mask, unsigned int n)
+{
+	return n < 32 && (mask >> n) & 1;
+}
+
+static bool tap_writes(u8 cmd)
+{
+	/* APWR APRW FPWR FPRW BWR BRW ARMW FRMW */
+	return cmd == 2 || cmd == 3 || cmd == 5 || cmd == 6 || cmd == 8 ||
+	       cmd == 9 || cmd == 13 || cmd == 14;
+}
+
+static bool tap_overlaps(u16 ado, u16 len, u16 lo, u16 hi)
+{
+	return ado <= hi && (u32)ado + len > lo;
+}
+
+static void tap_frame(void *ctx, const u8 *frame, size_t size)
+{
+	struct tap *t = ctx;
+	size_t off = 14 + 2;	/* Ethernet, EtherCAT header */
+
+	while (off + 12 <= size) {
+		u8 cmd = frame[off];
+		u16 adp = ec_get_u16(frame + off + 2);
+		u16 ado = ec_get_u16(frame + off + 4);
+		u16 lf = ec_get_u16(frame + off + 6);
+		u16 len = lf & 0x7ff;
+		bool known, ap = cmd >= 1 && cmd <= 3,
+		     fp = cmd >= 4 && cmd <= 6, b = cmd >= 7 && cmd <= 9;
+		bool w = tap_writes(cmd);
+
+		if (ap || cmd == 13)
+			adp = (u16)-adp;	/* the position */
+		known = ((ap || cmd == 13) && tap_bit(t->pos_mask, adp)) ||
+			((fp || cmd == 14) && adp >= EC_SLAVE_STATION_BASE &&
+			 tap_bit(t->addr_mask,
+				 adp - EC_SLAVE_STATION_BASE)) || b;
+		if (cmd == 2 && ado == EC_REG_STATION_ADDR &&
+		    !tap_bit(t->pos_mask, adp))
+			t->new_addr++;
+		if (known &&
+		    ((w && tap_overlaps(ado, len, 0x0010, 0x0011)) ||
+		     tap_overlaps(ado, len, 0x0500, 0x050f) ||
+		     (w && tap_overlaps(ado, len, 0x0600, 0x08ff)) ||
+		     (w && tap_overlaps(ado, len, 0x0120, 0x0121)) ||
+		     (w && tap_overlaps(ado, len, 0x0920, 0x0931)))) {
+			if (!t->bad++)
+				snprintf(t->first_bad, sizeof(t->first_bad),
+					 "cmd %u adp 0x%04x ado 0x%04x len %u",
+					 cmd, adp, ado, len);
+		}
+		off += 10 + len + 2;
+		if (!(lf & 0x8000))
+			break;
+	}
 }
 
 #endif /* EC_TEST_HC_HARNESS_H */

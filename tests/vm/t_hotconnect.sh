@@ -20,7 +20,9 @@
 # partial scan ran at least once; the figures are not asserted (no timed
 # assertions).  EC_HC_RUN: more rig options (t_hotconnect_ring: --backup,
 # a redundant ring; then the ring's state after each plug-in and pull-out
-# and the kernel's redundancy lines are printed too).
+# and the kernel's redundancy lines are printed too).  EC_HC_MIDDLE=1: the
+# tool in the middle (examples/hotconnect/segment-mid.json, the example's
+# -m; the base DO by its alias 7, read so for 0x092C).
 
 . "$(dirname "$0")/testlib.sh"
 
@@ -30,22 +32,31 @@ need ethercat
 # 10 rounds as issue 31 asks (about 1.1 s each at 2 ms, plus the run
 # without plugging at 1 s per round).
 ROUNDS=${HC_ROUNDS:-10}
+SEGMENT=$TTOP/examples/hotconnect/segment.json
+APPARGS="-d -t 2000"
+DCD="-p1 -p2"		# the base's terminals for 0x092C (, for a space)
+if [ "${EC_HC_MIDDLE:-0}" = 1 ]; then
+	SEGMENT=$TTOP/examples/hotconnect/segment-mid.json
+	APPARGS="$APPARGS -m"
+	DCD="-p1 -a7,-p0"
+fi
 
 # shellcheck disable=SC2086 # split on purpose
-vm_run --segment "$TTOP/examples/hotconnect/segment.json" ${EC_HC_RUN:-} -- "$GUEST_WAIT_N"'
+vm_run --segment "$SEGMENT" ${EC_HC_RUN:-} -- "$GUEST_WAIT_N"'
 	up() { cut -d" " -f1 /proc/uptime; }
 	ring() { ethercat master | grep "Redundancy:" | sed "s/^ */ring $1: /"; }
 	wait_line() {	# PATTERN COUNT FILE: up to 15 s
 		i=0; while [ $i -lt 150 ]; do
 			[ "$(grep -c "$1" "$3")" -ge "$2" ] && return 0
 			sleep 0.1; i=$((i + 1)); done; return 1; }
-	dcd() { for p in 1 2; do
-			ethercat reg_read -p $p -t uint32 0x092c | awk "{print \$NF}"
+	dcd() { for s in '"$DCD"'; do
+			ethercat reg_read $(echo $s | tr , " ") -t uint32 0x092c |
+				awk "{print \$NF}"
 		done | tr "\n" " "; }
 	wait_n PREOP 3; echo "preop_rc=$?"
 	ethercat slaves | sed "s/^/start: /"
 	# the base alone, the same control calls, no plugging
-	ec_hotconnect_example -d -t 2000 >/tmp/base.log 2>&1 & P=$!
+	ec_hotconnect_example '"$APPARGS"' >/tmp/base.log 2>&1 & P=$!
 	wait_n OP 2; echo "base_op_rc=$?"
 	r=0; while [ $r -lt '"$ROUNDS"' ]; do
 		vm-control plug nothing >/dev/null 2>&1
@@ -56,7 +67,7 @@ vm_run --segment "$TTOP/examples/hotconnect/segment.json" ${EC_HC_RUN:-} -- "$GU
 	kill $P; wait $P; echo "base_rc=$?"
 	sed "s/^/base: /" /tmp/base.log
 	# the same with the tool plugged in and pulled out
-	ec_hotconnect_example -d -t 2000 >/tmp/hc.log 2>&1 & P=$!
+	ec_hotconnect_example '"$APPARGS"' >/tmp/hc.log 2>&1 & P=$!
 	wait_n OP 2; echo "hc_op_rc=$?"
 	sleep 1; echo "dc before: $(dcd)"
 	r=0; while [ $r -lt '"$ROUNDS"' ]; do
