@@ -96,7 +96,8 @@ struct ec_slave_config {
 	bool identity_mismatch;		/* a slave sits there, but not ours */
 	bool alias_ambiguous;		/* its alias is on several slaves */
 	/* Hot connect: the group that makes this config optional, or NULL
-	 * (hc_group.h); its slave attaches only when the group is placed. */
+	 * (hc_group.h); its slave attaches only when the group is placed.
+	 */
 	struct ec_hc_group *hc_group;
 
 	struct ec_sync_config syncs[EC_SC_SYNCS];

@@ -99,7 +99,8 @@ void ec_slave_config_detach(struct ec_slave_config *sc)
 #define EC_ALIAS_DONE 0xffff		/* no ring position (< 65535) */
 
 /* One log line for the slaves that share @alias, from ring position
- * @first on. */
+ * @first on.
+ */
 static void ec_master_log_duplicate_alias(struct ec_master *master,
 					  u16 alias, unsigned int first)
 {
@@ -163,7 +164,8 @@ void ec_master_find_duplicate_aliases(struct ec_master *master)
 		last[a] = (u16)i;
 	}
 	/* in ring order: at its first holder, an alias is reported and its
-	 * last holder's next wraps around to the first */
+	 * last holder's next wraps around to the first
+	 */
 	for (i = 0; i < master->slave_count; i++) {
 		struct ec_slave *s = master->slaves[i];
 		u16 a = s->effective_alias;
@@ -187,7 +189,8 @@ void ec_master_find_duplicate_aliases(struct ec_master *master)
 }
 
 /* The slave a config addresses, or NULL; *@first is the first holder
- * of the config's alias when that alias is on several slaves. */
+ * of the config's alias when that alias is on several slaves.
+ */
 static struct ec_slave *ec_slave_config_find_slave(struct ec_slave_config *sc,
 						   struct ec_slave **first)
 {

@@ -256,7 +256,8 @@ static void ec_recorder_vevent(struct ec_master *master, unsigned int how,
 		return;
 	}
 	/* a free slot, else the oldest of this kind, else the oldest: a
-	 * frequent kind replaces its own snapshots, not the others' */
+	 * frequent kind replaces its own snapshots, not the others'
+	 */
 	for (i = 0; i < EC_REC_SNAPSHOTS; i++) {
 		s = &cap->snaps[i];
 		if (s->state == EC_REC_PENDING)

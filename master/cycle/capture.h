@@ -55,7 +55,8 @@ enum ec_recorder_kind {
 	EC_REC_KINDS
 };
 /* OR'd into the kind given to ec_recorder_event*(): the frame that showed
- * the event is one the master sent (no answer came), not an answer. */
+ * the event is one the master sent (no answer came), not an answer.
+ */
 #define EC_REC_FRAME_SENT 0x80
 
 #define EC_REC_SNAPSHOTS 4		/* the last ones kept */

@@ -402,7 +402,8 @@ u16 ec_domain_expected_wkc(const struct ec_domain *domain)
 }
 
 /* Zero the inputs of datagram @dd (of an absent group): in the process
- * data and in the rx image where replies are matched. */
+ * data and in the rx image where replies are matched.
+ */
 static void ec_domain_zero_inputs(struct ec_domain *domain,
 				  struct ec_domain_datagram *dd)
 {

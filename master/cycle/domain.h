@@ -27,7 +27,8 @@ struct ec_domain_datagram {
 	u16 expected_working_counter;
 	/* Hot connect: the group whose FMMUs it carries (a datagram never
 	 * mixes groups), or NULL; its FMMUs [fmmu_first, fmmu_end); its
-	 * working counter at the last ec_domain_process(). */
+	 * working counter at the last ec_domain_process().
+	 */
 	struct ec_hc_group *group;
 	const struct ec_list *fmmu_first, *fmmu_end;
 	u16 wkc_seen;

@@ -200,7 +200,8 @@ static void ec_red_update_ring(struct ec_master *master,
 	if (!s->wkc[0] && !s->wkc[1])
 		return;		/* no slave answered: says nothing */
 	/* a copy missing once may be late or lost: a cut cable misses it
-	 * every time */
+	 * every time
+	 */
 	if (s->copies < s->expected) {
 		if (++r->partial_brds < EC_RED_PARTIAL_BRDS) {
 			r->brd_unsettled = true;
@@ -389,7 +390,8 @@ void ec_red_check_partial(struct ec_master *master, u64 now_ns)
 		s->late_ok = true;
 		s->one_copy = true;
 		/* its index waits for the other copy, as a timed-out one's
-		 * (ec_master_take_index()); it is counted as late here */
+		 * (ec_master_take_index()); it is counted as late here
+		 */
 		master->lost[d->index] = (struct ec_lost_index){
 			.sent_ns = d->sent_ns, .size = (u16)d->data_size,
 			.type = (u8)d->type, .answers = 1 };

@@ -153,7 +153,8 @@ unsigned int ec_dc_calc_delays(struct ec_slave *const *slaves,
 					   ec_dc_branch_span(c) : 0;
 
 				/* in half nanoseconds: no rounding
-				 * adds up along a path */
+				 * adds up along a path
+				 */
 				link = (s64)rtt - (s64)span;
 				if (link < 0)
 					link = 0;

@@ -31,22 +31,27 @@ struct ec_slave_config;
 #define EC_DC_ACTIVATE_CYCLIC 0x0100	/* assign_activate: 0x0981 bit 0 */
 
 /* The margin of a SYNC start time over "now" (IgH: 100 ms): the datagram
- * carrying it and the activation must reach the slave before it. */
+ * carrying it and the activation must reach the slave before it.
+ */
 #define EC_DC_START_MARGIN_NS (100 * EC_NSEC_PER_MSEC)
 /* Static drift compensation after new offsets (ETG.1020 recommends a
  * burst of reference time distributions before the slaves start): one
- * FRMW per master FSM turn for this long. */
+ * FRMW per master FSM turn for this long.
+ */
 #define EC_DC_DRIFT_BURST_NS (300 * EC_NSEC_PER_MSEC)
 /* The application's time base moved this far from the one the offsets
- * were written in: write them again (before any SYNC start). */
+ * were written in: write them again (before any SYNC start).
+ */
 #define EC_DC_REBASE_NS (100 * EC_NSEC_PER_USEC)
 /* A slave is in sync for its SYNC start when |0x092C| is below this, or
- * after the wait (IgH: 5 s) with a warning. */
+ * after the wait (IgH: 5 s) with a warning.
+ */
 #define EC_DC_SYNC_DIFF_MAX_NS 1000
 #define EC_DC_SYNC_WAIT_NS (5 * EC_NSEC_PER_SEC)
 
 /* A frame's bytes pass a slave one after the other: 100 Mbit/s, the one
- * speed of EtherCAT (doc/SPECNOTES.md "Hot connect: DC of new slaves"). */
+ * speed of EtherCAT (doc/SPECNOTES.md "Hot connect: DC of new slaves").
+ */
 #define EC_DC_NS_PER_BYTE 80
 
 /* what ec_dc_queue_locked() queues (also the ioctl's bits) */

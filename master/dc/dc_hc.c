@@ -22,7 +22,8 @@
 #include "slave/slave.h"
 
 /* Arrival (ns after the first slave) of @c, the first new slave, behind
- * @parent; sets the link delay of both ends. */
+ * @parent; sets the link delay of both ends.
+ */
 static u64 ec_dc_hc_arrival(struct ec_slave *parent, struct ec_slave *c,
 			    const u32 *rx)
 {

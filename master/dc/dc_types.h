@@ -20,7 +20,8 @@ struct ec_master_dc {
 	/* ecrt_master_select_reference_clock(), NULL: the first DC slave */
 	struct ec_slave_config *ref_config;
 	/* The application's time base (ecrt_master_application_time()),
-	 * written by the cyclic side under the io lock. */
+	 * written by the cyclic side under the io lock.
+	 */
 	bool has_app_time;
 	u64 app_time;		/* last value */
 	u64 app_time_mono;	/* the core's clock when it was given */
@@ -42,7 +43,8 @@ struct ec_master_dc {
 	struct ec_fsm_dc *fsm;
 	bool rescan_offsets;	/* compute delays and offsets again */
 	/* hot connect (dc_hc.c): offsets of the hc_count slaves from
-	 * ring position hc_first on */
+	 * ring position hc_first on
+	 */
 	bool hc_offsets;
 	unsigned int hc_first;
 	unsigned int hc_count;

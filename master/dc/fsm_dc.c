@@ -461,7 +461,8 @@ static void ec_fsm_dc_state_burst(struct ec_master *master,
 		return;
 	}
 	/* the reference follows the master's clock (it learns its own
-	 * frequency error), the others follow the reference */
+	 * frequency error), the others follow the reference
+	 */
 	if (ec_datagram_fpwr(&fsm->ref_sync, ref, EC_REG_DC_SYSTEM_TIME, 4) ||
 	    ec_datagram_frmw(&fsm->datagram, ref, EC_REG_DC_SYSTEM_TIME, 4))
 		return;
@@ -486,7 +487,8 @@ static void ec_fsm_dc_state_rebase(struct ec_master *master,
 }
 
 /* Every offset moves by the same amount: the reference (and with it all
- * that follow it) shows the application's time. */
+ * that follow it) shows the application's time.
+ */
 static void ec_fsm_dc_state_move(struct ec_master *master,
 				 struct ec_fsm_dc *fsm, u64 now_ns)
 {
@@ -550,7 +552,8 @@ static void ec_fsm_dc_state_done(struct ec_master *master,
 /* Hot connect: read the reference clock's system time and each new
  * slave's system time, receive time and offset (0x0910-0x0927), one
  * datagram after the other in one frame (the answer checks it:
- * ec_fsm_dc_next_in_frame()). */
+ * ec_fsm_dc_next_in_frame()).
+ */
 #define EC_DC_NEW_READ_SIZE 24
 #define EC_DC_REF_READ_BYTES \
 	(EC_DATAGRAM_HEADER_SIZE + 8 + EC_DATAGRAM_FOOTER_SIZE)
@@ -651,7 +654,8 @@ static void ec_fsm_dc_state_new_write(struct ec_master *master,
 		struct ec_slave *s = master->slaves[fsm->pos[i]];
 		struct ec_datagram *d = &fsm->dgs[i];
 		/* read later than the reference's by its delay and by the
-		 * bytes in front of its datagram (EC_DC_NS_PER_BYTE) */
+		 * bytes in front of its datagram (EC_DC_NS_PER_BYTE)
+		 */
 		u64 m = ec_dc_system_time(master, d->sent_ns) +
 			s->transmission_delay +
 			(EC_DC_REF_READ_BYTES + i * EC_DC_NEW_READ_BYTES) *

@@ -44,7 +44,8 @@
 #define EC_EOE_TXQ_WAKE 8		/* free slots to wake a stopped queue */
 #define EC_EOE_NEW_PER_TURN 4		/* interfaces created per sync */
 /* A slave not seen for this long has gone: its interface is removed.  A
- * rescan (or a slave whose scan is being repeated) is shorter. */
+ * rescan (or a slave whose scan is being repeated) is shorter.
+ */
 #define EC_EOE_GONE_NS (2 * NSEC_PER_SEC)
 
 struct ec_linux_eoe {

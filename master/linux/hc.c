@@ -132,7 +132,8 @@ long ec_ioctl_app_sc_hc_group(struct ec_cdev_file *f, void __user *arg)
 }
 
 /* The group state of a userspace application: the answers of its last
- * receive (lib calls it after ecrt_domain_process(), no replay needed). */
+ * receive (lib calls it after ecrt_domain_process(), no replay needed).
+ */
 long ec_ioctl_app_hc_group_state(struct ec_cdev_file *f, void __user *arg)
 {
 	struct ec_linux_master *m = f->master;

@@ -98,7 +98,8 @@ long ec_ioctl_master(struct ec_cdev_file *f, void __user *arg)
 	ec_ioctl_copy_rates(data->rx_byte_rates, c->stats.rx_byte_rates);
 	ec_ioctl_copy_rates(data->loss_rates, c->stats.loss_rates);
 	/* DC: the reference clock's ring position, the first application
-	 * time after activation (IgH's DC reference time) */
+	 * time after activation (IgH's DC reference time)
+	 */
 	data->ref_clock = c->dc.ref_station ? c->dc.ref_position :
 					      EC_IOCTL_NO_SLAVE;
 	data->dc_ref_time = c->dc.app_time_first_set ? c->dc.app_time_first :

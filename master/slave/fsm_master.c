@@ -135,7 +135,8 @@ void ec_fsm_master_rescan_gone(struct ec_fsm_master *fsm)
 }
 
 /* Step every slave's scan FSM; finish the scan when none is busy (a
- * partial scan of new slaves: fsm_master_hc.c finishes it). */
+ * partial scan of new slaves: fsm_master_hc.c finishes it).
+ */
 void ec_fsm_master_scan_slaves(struct ec_fsm_master *fsm, u64 now_ns)
 {
 	struct ec_master *master = fsm->master;
@@ -453,7 +454,8 @@ static void ec_fsm_master_state_clear_addresses(struct ec_fsm_master *fsm,
 }
 
 /* Receive times latched (answered or not: a slave without DC ignores the
- * write): set up one scan FSM per slave. */
+ * write): set up one scan FSM per slave.
+ */
 static void ec_fsm_master_state_dc_latch(struct ec_fsm_master *fsm,
 					 u64 now_ns)
 {

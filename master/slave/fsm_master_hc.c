@@ -169,7 +169,8 @@ static const char *ec_fsm_master_hc_gap_refuse(struct ec_fsm_master *fsm,
 
 /* Why the partial path cannot be taken: NULL if it can, "" for a master
  * without groups (IgH's full rescan) or without known slaves (nothing to
- * keep), not worth a line. */
+ * keep), not worth a line.
+ */
 static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 					   unsigned int responding)
 {
@@ -197,7 +198,8 @@ static const char *ec_fsm_master_hc_refuse(struct ec_fsm_master *fsm,
 }
 
 /* Queue a read of @size bytes at @reg of the slave at ring position
- * @pos (@fixed: by its station address), go to @next. */
+ * @pos (@fixed: by its station address), go to @next.
+ */
 static void ec_fsm_master_hc_read(struct ec_fsm_master *fsm, bool fixed,
 				  u16 pos, u16 reg, size_t size,
 				  ec_fsm_master_state_t next, u64 now_ns)
@@ -264,7 +266,8 @@ bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
 	}
 	if (ec_fsm_dc_busy(master)) {
 		/* it holds ring positions and had not finished: it starts
-		 * again for the segment as it is after the change */
+		 * again for the segment as it is after the change
+		 */
 		ec_fsm_dc_free(master);
 		master->dc.rescan_offsets = true;
 		EC_MASTER_INFO(master,
@@ -284,7 +287,8 @@ bool ec_fsm_master_hc_start(struct ec_fsm_master *fsm,
 		return true;
 	}
 	/* where did they come in or go?  The last known slave that can be
-	 * where it was first (at the end: the usual case, one read) */
+	 * where it was first (at the end: the usual case, one read)
+	 */
 	fsm->hc_lo = 0;
 	fsm->hc_hi = known < responding ? known : responding;
 	fsm->hc_check = fsm->hc_hi - 1;
@@ -312,7 +316,8 @@ static void ec_fsm_master_hc_drop(struct ec_fsm_master *fsm, u64 now_ns)
 }
 
 /* Fewer slaves, the gap found by the seek (no ring open in the middle):
- * at the end, or in a branch ahead of known slaves. */
+ * at the end, or in a branch ahead of known slaves.
+ */
 static void ec_fsm_master_hc_gone_found(struct ec_fsm_master *fsm,
 					u64 now_ns)
 {
@@ -434,7 +439,8 @@ static void ec_fsm_master_hc_state_seek(struct ec_fsm_master *fsm,
 
 /* The last slave that stays in front of the gone ones answered at its
  * position: it has the address it was given, so no slave came in or
- * went before it. */
+ * went before it.
+ */
 static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
 					u64 now_ns)
 {
@@ -459,7 +465,8 @@ static void ec_fsm_master_hc_state_last(struct ec_fsm_master *fsm,
 
 /* A known slave behind the gap answered at its new ring position (gone
  * slaves: the backup device's copy reached it): it has the address it
- * was given. */
+ * was given.
+ */
 static void ec_fsm_master_hc_state_behind(struct ec_fsm_master *fsm,
 					  u64 now_ns)
 {
@@ -518,7 +525,8 @@ static void ec_fsm_master_hc_state_new(struct ec_fsm_master *fsm,
 }
 
 /* A known slave on the path back from the last one: does it have an
- * open port with no known slave behind it? */
+ * open port with no known slave behind it?
+ */
 static void ec_fsm_master_hc_state_spine(struct ec_fsm_master *fsm,
 					 u64 now_ns)
 {
@@ -582,7 +590,8 @@ static bool ec_fsm_master_hc_addr_used(const struct ec_master *master,
 }
 
 /* Move the slaves from ring position @from on by @by (a signed shift)
- * in the ring order: the ones behind new or gone slaves. */
+ * in the ring order: the ones behind new or gone slaves.
+ */
 static void ec_fsm_master_hc_shift(struct ec_master *master,
 				   unsigned int from, unsigned int to, int by)
 {
@@ -726,7 +735,8 @@ void ec_fsm_master_hc_scan_done(struct ec_fsm_master *fsm, u64 now_ns,
 		return;
 	}
 	/* known slaves behind the new ones hang on them (a ring closed
-	 * again): their port 0 is up, as a scan would read it */
+	 * again): their port 0 is up, as a scan would read it
+	 */
 	for (i = fsm->hc_next; i < master->slave_count; i++)
 		if (master->slaves[i]->ports[0].next_slave)
 			master->slaves[i]->ports[0].link_up = true;

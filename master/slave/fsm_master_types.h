@@ -22,7 +22,8 @@ struct ec_fsm_master {
 	ec_fsm_master_state_t state;
 	bool link_was_up;
 	unsigned int misses;	/* unanswered broadcasts in a row, with no
-				 * other frame back between them */
+				 * other frame back between them
+				 */
 	u64 rx_seen;		/* frames received at the last broadcast */
 	u64 last_answer_ns;	/* last answered broadcast */
 	bool rescan_requested;	/* ec_fsm_master_rescan() */

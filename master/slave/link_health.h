@@ -58,7 +58,8 @@ struct ec_health_window {
 #define EC_HEALTH_FAULT_RX 0x01		/* invalid frames or RX errors */
 #define EC_HEALTH_FAULT_LOST_LINK 0x02	/* the link went down */
 #define EC_HEALTH_FAULT_FORWARDED 0x04	/* marked frames passed (no fault
-					 * of this cable) */
+					 * of this cable)
+					 */
 /* The cable's faults: what names it. */
 #define EC_HEALTH_FAULT_CABLE (EC_HEALTH_FAULT_RX | EC_HEALTH_FAULT_LOST_LINK)
 

@@ -78,7 +78,8 @@ struct ec_slave {
 	u16 effective_alias;	/* register 0x0012 */
 	/* Duplicate aliases (slave_config_attach.c, after each scan): how
 	 * many slaves have this one's non-zero alias, 0 when it is unique,
-	 * and the ring position of the next of them (wrapping around). */
+	 * and the ring position of the next of them (wrapping around).
+	 */
 	u16 alias_holders;
 	u16 alias_next;
 
