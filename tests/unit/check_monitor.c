@@ -149,6 +149,35 @@ START_TEST(test_bytes_default)
 }
 END_TEST
 
+/*
+ * The glue's wake rule: the FSMs' turn only when it has work.  The wire
+ * carries the same, in fewer turns.
+ */
+START_TEST(test_woken_bytes_default)
+{
+	struct fixture f;
+	struct wire w;
+	unsigned long turns;
+
+	op_setup(&f);
+	ec_harness_wake_rule = true;
+	run_for(&f.h, 100 * EC_NSEC_PER_MSEC);
+	turns = ec_harness_turns;
+	measure(&f.h, 1000, &w);
+	turns = ec_harness_turns - turns;
+	if (getenv("EC_MONITOR_VERBOSE"))
+		fprintf(stderr, "turns in 1000 cycles: %lu\n", turns);
+	check_bound(&w, 1000);
+	/* a turn per monitoring slot (2 ms: the monitor's datagram and the
+	 * link health read, queued together) and one for each broadcast's
+	 * answer (every 10 ms): 600, against 1000 with a turn every cycle
+	 */
+	ck_assert_uint_le(turns, 1000 * 65 / 100);
+	ec_harness_wake_rule = false;
+	teardown(&f);
+}
+END_TEST
+
 /* 100 slaves, half of them CoE: the same figures. */
 START_TEST(test_bytes_100)
 {
@@ -193,13 +222,14 @@ static bool fewer_responding(struct ec_harness *h, void *ctx)
 	return h->master.slaves_responding < *(unsigned int *)ctx;
 }
 
-START_TEST(test_notice_al_error_and_unplug)
+static void notice_al_error_and_unplug(bool wake_rule)
 {
 	struct fixture f;
 	unsigned int n = N_SLAVES;
 	u64 t0, bound;
 
 	op_setup(&f);
+	ec_harness_wake_rule = wake_rule;
 	bound = ec_monitor_notice_ns(&f.h.master);
 	/* 10 ms broadcast + 3 cycles for 6 slaves at 1 ms */
 	ck_assert_uint_eq(bound, 13 * EC_NSEC_PER_MSEC);
@@ -223,7 +253,20 @@ START_TEST(test_notice_al_error_and_unplug)
 	t0 = f.h.now_ns;
 	ck_assert(run_until(&f.h, fewer_responding, &n, EC_NSEC_PER_SEC));
 	ck_assert_uint_le(f.h.now_ns - t0, bound);
+	ec_harness_wake_rule = false;
 	teardown(&f);
+}
+
+START_TEST(test_notice_al_error_and_unplug)
+{
+	notice_al_error_and_unplug(false);
+}
+END_TEST
+
+/* The same bound with the FSMs' turns only when they have work. */
+START_TEST(test_woken_notice)
+{
+	notice_al_error_and_unplug(true);
 }
 END_TEST
 
@@ -269,6 +312,8 @@ int main(void)
 	tcase_add_test(tc, test_bytes_default);
 	tcase_add_test(tc, test_bytes_100);
 	tcase_add_test(tc, test_notice_al_error_and_unplug);
+	tcase_add_test(tc, test_woken_bytes_default);
+	tcase_add_test(tc, test_woken_notice);
 	tcase_add_test(tc, test_power_cycle_between_broadcasts);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
