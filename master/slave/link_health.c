@@ -250,7 +250,7 @@ static int ec_link_health_pick(struct ec_master *master)
  * out is queued by the same turn for the send after the next
  * (ec_master_queue_datagram_after_next()), so that each cycle carries at
  * most one of them and one turn every slot queues both (the thread's
- * wake rule, doc/LOCKING.md rule 10).  Nothing goes out while the
+ * wake rule, doc/LOCKING.md rule 11).  Nothing goes out while the
  * segment is scanned.
  *
  * Return: the bytes it queued on the wire (0 or EC_HEALTH_WIRE_BYTES).

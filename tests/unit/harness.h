@@ -175,7 +175,7 @@ static inline void ec_harness_cycle(struct ec_harness *h)
  */
 /*
  * Set: the FSMs' turn follows the glue's wake rule (master/linux/thread.c,
- * doc/LOCKING.md rule 10): only when ec_master_fsm_wanted() after the
+ * doc/LOCKING.md rule 11): only when ec_master_fsm_wanted() after the
  * receive; unset: every cycle.  ec_harness_turns counts the turns.
  */
 static bool ec_harness_wake_rule;
