@@ -178,6 +178,68 @@ START_TEST(test_woken_bytes_default)
 }
 END_TEST
 
+/*
+ * What gives the FSMs a turn (ec_master_fsm_wanted()): the due time, a
+ * request, the answer or the loss of a datagram the FSM side queued; not
+ * the answer of a quietly queued monitoring read, nor the domains'.
+ */
+START_TEST(test_wanted_reasons)
+{
+	struct fixture f;
+	struct ec_master *m;
+	struct ec_datagram d;
+	u64 due;
+
+	op_setup(&f);
+	m = &f.h.master;
+	ec_harness_wake_rule = true;
+	run_for(&f.h, 20 * EC_NSEC_PER_MSEC);
+	/* a turn now: nothing answered or asked since, the due time ahead */
+	ec_port_io_lock(m);
+	ec_master_fsm_turn_start(m);
+	ec_port_io_unlock(m);
+	ec_master_op_fsm(m, f.h.now_ns);
+	due = ec_master_fsm_next_due(m, f.h.now_ns);
+	ck_assert_uint_gt(due, f.h.now_ns);
+	ck_assert_uint_le(due, f.h.now_ns + ec_monitor_slot_ns(m));
+	m->fsm_due_ns = due;
+	/* whatever the turn queued is on its way, not answered */
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+	ck_assert(ec_master_fsm_wanted(m, due));
+	ck_assert(!ec_master_fsm_wanted(m, due - 1));
+
+	/* a request started by the application */
+	ec_store_release(&m->fsm_request, true);
+	ck_assert(ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_port_io_lock(m);
+	ec_master_fsm_turn_start(m);
+	ec_port_io_unlock(m);
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+
+	/* an FSM datagram lost; then one quietly queued, lost: no turn */
+	ec_datagram_init(&d);
+	ck_assert_int_eq(ec_datagram_prealloc(&d, 4), 0);
+	ck_assert_int_eq(ec_datagram_fprd(&d, 0x1001, 0x130, 2), 0);
+	ec_master_queue_datagram(m, &d);
+	ec_port_io_lock(m);
+	ec_master_send_datagrams(m, f.h.now_ns);
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_master_lose_datagram(m, &d);
+	ck_assert(ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_master_fsm_turn_start(m);
+	ec_port_io_unlock(m);
+	ec_master_queue_datagram_quiet(m, &d);
+	ec_port_io_lock(m);
+	ec_master_send_datagrams(m, f.h.now_ns);
+	ec_master_lose_datagram(m, &d);
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_port_io_unlock(m);
+	ec_datagram_clear(&d);
+	ec_harness_wake_rule = false;
+	teardown(&f);
+}
+END_TEST
+
 /* 100 slaves, half of them CoE: the same figures. */
 START_TEST(test_bytes_100)
 {
@@ -314,6 +376,7 @@ int main(void)
 	tcase_add_test(tc, test_notice_al_error_and_unplug);
 	tcase_add_test(tc, test_woken_bytes_default);
 	tcase_add_test(tc, test_woken_notice);
+	tcase_add_test(tc, test_wanted_reasons);
 	tcase_add_test(tc, test_power_cycle_between_broadcasts);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
