@@ -365,6 +365,26 @@ static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
 	return ec_master_datagram_bytes(&fsm->datagram) + (size_t)eoe_bytes;
 }
 
+/*
+ * Whether a slave FSM the turn left for the next one (the byte budget or
+ * the visits ran out after @visited of @n, from fsm_next_slave on) has
+ * work: then the next turn is due at once (ec_master_fsm_next_due()).
+ */
+static bool ec_master_slaves_want(const struct ec_master *master,
+				  unsigned int visited, unsigned int n,
+				  u64 now_ns)
+{
+	unsigned int i;
+
+	for (i = visited; i < n; i++) {
+		unsigned int idx = (master->fsm_next_slave + i - visited) % n;
+
+		if (ec_slave_fsm_wants_datagram(&master->slaves[idx], now_ns))
+			return true;
+	}
+	return false;
+}
+
 /**
  * ec_master_op_fsm() - the FSMs' turn in the operation phase (FSM side)
  * @master: master; the io lock is not held
@@ -407,7 +427,7 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 	}
 	if (i == n && n)	/* all ran: the next turn starts one further */
 		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;
-	master->fsm_cut = i < n;
+	master->fsm_cut = i < n && ec_master_slaves_want(master, i, n, now_ns);
 	ec_hc_groups_update(master, now_ns);
 }
 
@@ -430,8 +450,8 @@ void ec_master_fsm_turn_start(struct ec_master *master)
  * @now_ns: the time the turn ran at
  *
  * The monitor's next slot, the link health's next read and its next
- * snapshot, and at once when
- * the byte budget left slave FSMs for the next turn; at the latest one
+ * snapshot, and at once when the byte budget or the visits per turn left
+ * a slave FSM with work for the next turn; at the latest one
  * monitoring slot from now (ec_monitor_slot_ns()), which bounds what has
  * no due time of its own (mailbox and EoE polls, DC, hot-connect groups,
  * request timeouts).  Answers of the FSMs' datagrams give a turn of their

@@ -248,6 +248,7 @@ START_TEST(test_bytes_100)
 	size_t len;
 	unsigned int i;
 	struct wire w;
+	unsigned long turns;
 
 	ck_assert_ptr_nonnull(h);
 	len = snprintf(json, sizeof(json), "{ \"slaves\": [ { \"model\": \"EK1100\" }");
@@ -266,6 +267,20 @@ START_TEST(test_bytes_100)
 	check_bound(&w, 1000);
 	/* Each slave got its own check within the round robin's period. */
 	ck_assert_uint_ge(h->master.fsm.monitor.checks, 100);
+	/* the same with the glue's wake rule: more slaves than the visits
+	 * per turn, but none with work left over, so no extra turn
+	 */
+	ec_harness_wake_rule = true;
+	run_for(h, 100 * EC_NSEC_PER_MSEC);
+	turns = ec_harness_turns;
+	measure(h, 1000, &w);
+	turns = ec_harness_turns - turns;
+	ec_harness_wake_rule = false;
+	if (getenv("EC_MONITOR_VERBOSE"))
+		fprintf(stderr, "turns in 1000 cycles, 100 slaves: %lu\n",
+			turns);
+	check_bound(&w, 1000);
+	ck_assert_uint_le(turns, 1000 * 65 / 100);
 	ec_master_deactivate(&h->master, h->now_ns);
 	ec_fsm_master_clear_slaves(&h->master);
 	ec_harness_clear(h);
