@@ -170,7 +170,7 @@ static void ec_linux_wake_fn(struct irq_work *work)
 
 /**
  * ec_linux_turn_wanted() - after an application's receive: whether the
- * thread's FSM turn has work (doc/LOCKING.md, rule 10)
+ * thread's FSM turn has work (doc/LOCKING.md, rule 11)
  * @m: master; cycle_lock held
  * @now_ns: current time
  *
