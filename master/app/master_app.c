@@ -19,6 +19,7 @@
 #include "dc/dc.h"
 #include "slave/fsm_master.h"
 #include "slave/link_health.h"
+#include "cycle/monitor.h"
 
 /**
  * ec_master_create_domain() - ecrt_master_create_domain()
@@ -364,6 +365,26 @@ static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
 	return ec_master_datagram_bytes(&fsm->datagram) + (size_t)eoe_bytes;
 }
 
+/*
+ * Whether a slave FSM the turn left for the next one (the byte budget or
+ * the visits ran out after @visited of @n, from fsm_next_slave on) has
+ * work: then the next turn is due at once (ec_master_fsm_next_due()).
+ */
+static bool ec_master_slaves_want(const struct ec_master *master,
+				  unsigned int visited, unsigned int n,
+				  u64 now_ns)
+{
+	unsigned int i;
+
+	for (i = visited; i < n; i++) {
+		unsigned int idx = (master->fsm_next_slave + i - visited) % n;
+
+		if (ec_slave_fsm_wants_datagram(&master->slaves[idx], now_ns))
+			return true;
+	}
+	return false;
+}
+
 /**
  * ec_master_op_fsm() - the FSMs' turn in the operation phase (FSM side)
  * @master: master; the io lock is not held
@@ -406,7 +427,73 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 	}
 	if (i == n && n)	/* all ran: the next turn starts one further */
 		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;
+	master->fsm_cut = i < n && ec_master_slaves_want(master, i, n, now_ns);
 	ec_hc_groups_update(master, now_ns);
+}
+
+/**
+ * ec_master_fsm_turn_start() - an FSM turn of the operation phase begins
+ * @master: master; the io lock held
+ *
+ * What was answered and requested up to now is what this turn takes.
+ */
+void ec_master_fsm_turn_start(struct ec_master *master)
+{
+	master->fsm_answers_seen = master->fsm_answers;
+	ec_store_release(&master->fsm_request, false);
+}
+
+/**
+ * ec_master_fsm_next_due() - when the FSMs' next turn of the operation
+ * phase is due by time
+ * @master: master; FSM side, after ec_master_op_fsm()
+ * @now_ns: the time the turn ran at
+ *
+ * The monitor's next slot, the link health's next read and its next
+ * snapshot, and at once when the byte budget or the visits per turn left
+ * a slave FSM with work for the next turn; at the latest one
+ * monitoring slot from now (ec_monitor_slot_ns()), which bounds what has
+ * no due time of its own (mailbox and EoE polls, DC, hot-connect groups,
+ * request timeouts).  Answers of the FSMs' datagrams give a turn of their
+ * own (ec_master_fsm_wanted()).
+ *
+ * Return: the due time (passed-in clock).
+ */
+u64 ec_master_fsm_next_due(const struct ec_master *master, u64 now_ns)
+{
+	const struct ec_link_health *h = &master->health;
+	u64 due = now_ns + ec_monitor_slot_ns(master);
+
+	if (master->fsm_cut)
+		return now_ns;
+	if (master->active && master->fsm.monitor.next_ns < due)
+		due = master->fsm.monitor.next_ns;
+	if (h->enabled && h->next_ns < due)
+		due = h->next_ns;
+	if (h->tick_ns && h->tick_ns < due)
+		due = h->tick_ns;
+	return due > now_ns ? due : now_ns;
+}
+
+/**
+ * ec_master_fsm_wanted() - whether the FSMs' turn has work now (cyclic
+ * side: the application's receive asks before it wakes the thread)
+ * @master: master; the io lock held
+ * @now_ns: current time
+ *
+ * Yes when a datagram the FSM side queued (ec_master_queue_datagram())
+ * was answered or lost since the last turn began, when the application
+ * started a request, or when the next due time has come.  With a backup
+ * device always: its copies are completed in redundancy.c, which does not
+ * count them.
+ *
+ * Return: true if the thread should run its turn.
+ */
+bool ec_master_fsm_wanted(const struct ec_master *master, u64 now_ns)
+{
+	return master->red || master->fsm_answers != master->fsm_answers_seen ||
+	       ec_load_acquire(&master->fsm_request) ||
+	       now_ns >= master->fsm_due_ns;
 }
 
 /**

@@ -378,6 +378,8 @@ int ec_app_request_start(struct ec_app_request *r, bool write,
 	r->u.base.error = 0;
 	ec_app_req_ops[r->kind].reset(r);
 	ec_store_release(r->state, EC_REQ_QUEUED);
+	/* the FSMs' turn is due (ec_master_fsm_wanted()) */
+	ec_store_release(&r->sc->master->fsm_request, true);
 	return 0;
 }
 

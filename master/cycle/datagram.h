@@ -70,6 +70,13 @@ struct ec_datagram {
 	 * keep the master's io_timeout_ns in both phases.
 	 */
 	bool cyclic;
+	/*
+	 * Queued by the FSM side (ec_master_queue_datagram()): its answer or
+	 * its loss gives the master's thread a turn in the operation phase
+	 * (ec_master_fsm_wanted()).  The cyclic side's (domains, DC) and the
+	 * monitoring reads queued quietly do not.
+	 */
+	bool wakes_fsm;
 	u64 sent_ns;		/* time of sending, passed-in clock */
 	u64 received_ns;
 	/* when the frame with its (last) answer arrived: the time the

@@ -26,6 +26,7 @@ void ec_master_queue_datagram_locked(struct ec_master *master,
 		return;
 	}
 	datagram->state = EC_DATAGRAM_QUEUED;
+	datagram->wakes_fsm = false;	/* the FSM side's wrapper sets it */
 	ec_list_add_tail(&datagram->queue_node, &master->datagram_queue);
 }
 
@@ -47,6 +48,7 @@ void ec_master_queue_datagram_first_locked(struct ec_master *master,
 		return;
 	}
 	datagram->state = EC_DATAGRAM_QUEUED;
+	datagram->wakes_fsm = false;
 	ec_list_add_tail(&datagram->queue_node, master->datagram_queue.next);
 }
 
@@ -62,7 +64,80 @@ void ec_master_queue_datagram(struct ec_master *master,
 {
 	ec_port_io_lock(master);
 	ec_master_queue_datagram_locked(master, datagram);
+	datagram->wakes_fsm = true;
 	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_queue_datagram_quiet() - queue a monitoring read of the FSM
+ * side whose answer need not be taken at once
+ * @master: master; FSM side, the io lock not held
+ * @datagram: datagram, set up
+ *
+ * As ec_master_queue_datagram(), but in the operation phase its answer
+ * waits for the FSMs' next due turn (ec_master_fsm_next_due()) instead of
+ * giving the thread a turn of its own: the monitor's slave checks and the
+ * link health reads, due every slot anyway.
+ */
+void ec_master_queue_datagram_quiet(struct ec_master *master,
+				    struct ec_datagram *datagram)
+{
+	ec_port_io_lock(master);
+	ec_master_queue_datagram_locked(master, datagram);
+	datagram->wakes_fsm = false;
+	ec_port_io_unlock(master);
+}
+
+/**
+ * ec_master_queue_datagram_after_next() - queue a monitoring read of the
+ * FSM side for the send after the next one
+ * @master: master; FSM side, the io lock not held
+ * @datagram: datagram, set up; not pending
+ *
+ * Quiet as ec_master_queue_datagram_quiet(); it counts as queued (the FSM
+ * side waits for it) but joins the queue only at the second send from
+ * now (ec_master_send_datagrams()): the link health read that shares a
+ * turn with the monitor's datagram, so that each cycle carries at most
+ * one of them and one turn queues both.  One such datagram at a time.
+ */
+void ec_master_queue_datagram_after_next(struct ec_master *master,
+					 struct ec_datagram *datagram)
+{
+	ec_port_io_lock(master);
+	if (master->held || datagram->state == EC_DATAGRAM_QUEUED ||
+	    datagram->state == EC_DATAGRAM_SENT) {
+		ec_master_queue_datagram_locked(master, datagram); /* skip */
+	} else {
+		datagram->state = EC_DATAGRAM_QUEUED;
+		master->held = datagram;
+		master->held_sends = 1;
+	}
+	datagram->wakes_fsm = false;
+	ec_port_io_unlock(master);
+}
+
+/* At each send: the held datagram joins the queue at its send. */
+static void ec_master_take_held(struct ec_master *master)
+{
+	struct ec_datagram *d = master->held;
+
+	if (!d)
+		return;
+	if (master->held_sends) {
+		master->held_sends--;
+		return;
+	}
+	master->held = NULL;
+	ec_list_add_tail(&d->queue_node, &master->datagram_queue);
+}
+
+/* The cyclic side is done with @d: hand it to its owner. */
+static void ec_master_datagram_done(struct ec_master *master,
+				    struct ec_datagram *d,
+				    enum ec_datagram_state state)
+{
+	master->fsm_answers += d->wakes_fsm;
+	ec_datagram_done(d, state);
 }
 
 /**
@@ -89,6 +164,8 @@ static void ec_master_forget_answers(struct ec_master *master,
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
 				       struct ec_datagram *datagram)
 {
+	if (master->held == datagram)
+		master->held = NULL;
 	if (ec_list_linked(&datagram->queue_node))
 		ec_list_del_init(&datagram->queue_node);
 	if (ec_list_linked(&datagram->sent_node)) {
@@ -135,7 +212,7 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 	master->timed_out_datagrams++;
 	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
 		      d->name, ec_datagram_type_string(d->type), d->index);
-	ec_datagram_done(d, EC_DATAGRAM_TIMED_OUT);
+	ec_master_datagram_done(master, d, EC_DATAGRAM_TIMED_OUT);
 	ec_recorder_event_locked(master, EC_REC_LOST_FRAME, d->sent_ns,
 				 "datagram %s %s index 0x%02x unanswered",
 				 d->name, ec_datagram_type_string(d->type),
@@ -218,6 +295,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	struct ec_list *pos, *tmp;
 	unsigned int frames = 0;
 
+	ec_master_take_held(master);
 	if (!ec_device_usable(dev)) {
 		dev = &master->devices[EC_DEVICE_BACKUP];
 		if (master->red && ec_device_usable(dev))
@@ -227,7 +305,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 				pos, struct ec_datagram, queue_node);
 
 			ec_list_del_init(pos);
-			ec_datagram_done(d, EC_DATAGRAM_ERROR);
+			ec_master_datagram_done(master, d, EC_DATAGRAM_ERROR);
 		}
 		return 0;
 	}
@@ -321,7 +399,7 @@ static void ec_master_match(struct ec_master *master,
 	d->frame_ns = now_ns;
 	master->in_flight[fd->index] = NULL;
 	ec_list_del_init(&d->sent_node);
-	ec_datagram_done(d, EC_DATAGRAM_RECEIVED);
+	ec_master_datagram_done(master, d, EC_DATAGRAM_RECEIVED);
 }
 
 /* The header of a received frame; a bad one is counted and logged. */
@@ -548,18 +626,21 @@ void ec_master_fail_datagrams_locked(struct ec_master *master)
 {
 	struct ec_list *pos, *tmp;
 
+	master->held_sends = 0;
+	ec_master_take_held(master);	/* failed with the queue */
+
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
 						      sent_node);
 
 		ec_master_unqueue_datagram_locked(master, d);
-		ec_datagram_done(d, EC_DATAGRAM_ERROR);
+		ec_master_datagram_done(master, d, EC_DATAGRAM_ERROR);
 	}
 	ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,
 						      queue_node);
 
 		ec_master_unqueue_datagram_locked(master, d);
-		ec_datagram_done(d, EC_DATAGRAM_ERROR);
+		ec_master_datagram_done(master, d, EC_DATAGRAM_ERROR);
 	}
 }

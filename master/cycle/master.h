@@ -132,6 +132,20 @@ struct ec_master {
 	u64 send_interval_ns;		/* ecrt_master_set_send_interval */
 	size_t fsm_bytes_per_cycle;	/* budget for FSM datagrams in OP */
 	unsigned int fsm_next_slave;	/* round robin of the budget */
+	/*
+	 * The FSMs' turn in the operation phase (ec_master_fsm_wanted()):
+	 * answers and losses of wakes_fsm datagrams counted by the cyclic
+	 * side, the count the last turn started from, its next due time,
+	 * and a request the application started since (any context).
+	 */
+	unsigned int fsm_answers;
+	unsigned int fsm_answers_seen;
+	u64 fsm_due_ns;
+	bool fsm_request;
+	bool fsm_cut;		/* the budget left slave FSMs for the next turn */
+	/* ec_master_queue_datagram_after_next(): waits held_sends sends */
+	struct ec_datagram *held;
+	unsigned int held_sends;
 
 	struct ec_master_dc dc;		/* distributed clocks (dc.c) */
 	struct ec_link_health health;	/* the ESC error counters */
@@ -193,6 +207,10 @@ void ec_master_queue_datagram(struct ec_master *master,
 			      struct ec_datagram *datagram);
 void ec_master_unqueue_datagram(struct ec_master *master,
 				struct ec_datagram *datagram);
+void ec_master_queue_datagram_quiet(struct ec_master *master,
+				    struct ec_datagram *datagram);
+void ec_master_queue_datagram_after_next(struct ec_master *master,
+					 struct ec_datagram *datagram);
 void ec_master_queue_datagram_locked(struct ec_master *master,
 				     struct ec_datagram *datagram);
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
@@ -235,6 +253,9 @@ void ec_master_clear_config(struct ec_master *master);
 void ec_master_app_receive(struct ec_master *master, u64 now_ns);
 void ec_master_app_send(struct ec_master *master, u64 now_ns);
 void ec_master_op_fsm(struct ec_master *master, u64 now_ns);
+void ec_master_fsm_turn_start(struct ec_master *master);
+u64 ec_master_fsm_next_due(const struct ec_master *master, u64 now_ns);
+bool ec_master_fsm_wanted(const struct ec_master *master, u64 now_ns);
 
 void ec_domains_queue_recorded(struct ec_master *master);	/* domain.c */
 

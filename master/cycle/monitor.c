@@ -109,7 +109,8 @@ enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 	mon->checked = slave->ring_position;
 	mon->check_mbox = mbox;
 	mon->checks++;
-	ec_master_queue_datagram(master, d);
+	/* its answer waits for the next slot's turn */
+	ec_master_queue_datagram_quiet(master, d);
 	return EC_MONITOR_CHECK;
 
 broadcast:

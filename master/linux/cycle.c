@@ -169,6 +169,24 @@ static void ec_linux_wake_fn(struct irq_work *work)
 }
 
 /**
+ * ec_linux_turn_wanted() - after an application's receive: whether the
+ * thread's FSM turn has work (doc/LOCKING.md, rule 11)
+ * @m: master; cycle_lock held
+ * @now_ns: current time
+ *
+ * With EoE interfaces every receive (their frames wait for the turns);
+ * otherwise only when ec_master_fsm_wanted() says so: an FSM datagram
+ * answered or lost, a request, or the next due time.
+ *
+ * Return: true if the caller kicks the thread after the unlock.
+ */
+bool ec_linux_turn_wanted(struct ec_linux_master *m, u64 now_ns)
+{
+	return !list_empty(&m->eoe_list) ||
+	       ec_master_fsm_wanted(&m->core, now_ns);
+}
+
+/**
  * ec_linux_kick_thread() - let the thread run its next turn now
  * @m: master; any context
  */

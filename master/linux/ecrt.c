@@ -433,13 +433,14 @@ EXPORT_SYMBOL(ecrt_master_send);
  * (rx_arrival.c), its replies are copied into the process data and that
  * is all.  Otherwise the devices are polled, what is still unanswered
  * from an earlier cycle is lost here (one lost frame costs one cycle) and
- * the master's thread is kicked for its FSM turn.
+ * the master's thread is kicked when its FSM turn has work
+ * (ec_linux_turn_wanted()).
  */
 int ecrt_master_receive(ec_master_t *master)
 {
 	struct ec_linux_master *m = ec_lm(master);
 	unsigned long flags;
-	bool arrived;
+	bool kick = false;
 
 	flags = ec_linux_cycle_lock(m);
 	if (!master->active) {
@@ -447,13 +448,15 @@ int ecrt_master_receive(ec_master_t *master)
 		return -EPERM;
 	}
 	ec_domains_take_queued(master);	/* a queue() before the receive */
-	arrived = ec_rx_take_arrived(m);
-	if (!arrived) {
-		ec_master_app_receive(master, ktime_get_ns());
+	if (!ec_rx_take_arrived(m)) {
+		u64 now = ktime_get_ns();
+
+		ec_master_app_receive(master, now);
 		ec_rx_after_receive(m);
+		kick = ec_linux_turn_wanted(m, now);
 	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	if (!arrived)
+	if (kick)
 		ec_linux_kick_thread(m);
 	return 0;
 }

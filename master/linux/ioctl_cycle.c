@@ -232,6 +232,7 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 	struct ec_linux_master *m = f->master;
 	unsigned long flags;
 	long ret = 0;
+	bool kick = false;
 	u64 now = ktime_get_ns();
 
 	if (!ec_app_holds(f))
@@ -244,11 +245,12 @@ long ec_ioctl_app_receive(struct ec_cdev_file *f, void __user *arg)
 		ec_rx_after_receive(m);
 		ec_shm_publish(m);
 		ec_dc_shm_publish(m);
+		kick = ec_linux_turn_wanted(m, now);
 	} else {
 		ret = -EPERM;
 	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	if (!ret)
+	if (kick)
 		ec_linux_kick_thread(m);
 	return ret;
 }

@@ -149,6 +149,7 @@ void ec_linux_flush_tx(struct ec_linux_master *m);
 void ec_linux_dc_init(struct ec_linux_master *m);
 void ec_linux_wait_tx_idle(struct ec_linux_master *m);
 void ec_linux_kick_thread(struct ec_linux_master *m);
+bool ec_linux_turn_wanted(struct ec_linux_master *m, u64 now_ns);
 /* rx_arrival.c: the receive on arrival (ec_ioctl.h, shm rx). */
 void ec_rx_arrived(struct ec_linux_master *m);
 void ec_rx_start_kernel(struct ec_linux_master *m);

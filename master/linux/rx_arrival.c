@@ -225,7 +225,8 @@ void ec_rx_after_receive(struct ec_linux_master *m)
  *
  * Return: true when it did and was not received yet: its replies are in
  * the process data now and the receive has nothing else to do (the
- * completion updated the statistics and woke the thread); false when
+ * completion updated the statistics and woke the thread when its turn
+ * had work); false when
  * the receive must poll.
  */
 bool ec_rx_take_arrived(struct ec_linux_master *m)
@@ -288,7 +289,7 @@ static void ec_rx_complete(struct ec_linux_master *m, u64 now_ns)
 void ec_rx_arrived(struct ec_linux_master *m)
 {
 	unsigned long flags;
-	bool done = false;
+	bool kick = false;
 
 	if (!READ_ONCE(m->rx_early) || in_nmi())
 		return;
@@ -297,11 +298,13 @@ void ec_rx_arrived(struct ec_linux_master *m)
 	if (m->rx_early && m->core.active) {
 		ec_master_poll_devices(&m->core);
 		if (m->rx_armed && ec_list_empty(&m->core.sent_datagrams)) {
-			ec_rx_complete(m, ktime_get_ns());
-			done = true;
+			u64 now = ktime_get_ns();
+
+			ec_rx_complete(m, now);
+			kick = ec_linux_turn_wanted(m, now);
 		}
 	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
-	if (done)
+	if (kick)
 		ec_linux_kick_thread(m);
 }

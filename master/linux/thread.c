@@ -2,24 +2,35 @@
 /*
  * thread.c - the master's own thread, in both phases (doc/LOCKING.md).
  *
- * Idle phase, about once per millisecond (during a scan as soon as the
- * last frame is back): under io_mutex, poll and time out (cycle_lock),
+ * Idle phase, a turn a millisecond after a busy one (during a scan as
+ * soon as the last frame is back): under io_mutex, poll and time out (cycle_lock),
  * advance the FSMs (FSM side: they may allocate), send what they queued
  * (cycle_lock) and transmit it after the lock.  A turn that queued
  * nothing but the AL status broadcast (ec_master_idle_at_rest(): no scan,
  * no slave FSM work, no request; and no EoE interface) is followed by a
- * rest of idle_rest_us instead (when set; 4000: as IgH's idle thread
+ * rest of idle_rest_us instead (4000 by default: as IgH's idle thread
  * sleeps a jiffy while its FSM is idle, a frame per 4 ms, not per ms).
+ * The periodic reads due meanwhile (link health, mailbox polls, AL
+ * checks) go out together with the next broadcast, in one frame; the
+ * idle master notices a change within one rest (about 4 ms, IgH's jiffy).
  * A request or a rescan ends the rest (ec_linux_thread_nudge()).
  *
  * Operation phase: the application's cycle owns the devices.  The thread
  * sleeps until the application's receive kicks it (cycle.c), or 10 ms,
- * then runs the FSMs' turn within the byte budget; their datagrams go out
- * with the application's next send, or at once through the application's
- * callbacks (ecrt_master_callbacks(): send_cb after a turn that queued
- * something, receive_cb before a turn the application did not kick, each
- * of which calls back into ecrt_master_send_ext() / ecrt_master_receive()
- * under the application's own lock).
+ * then runs the FSMs' turn within the byte budget.  The receive kicks only
+ * when the turn has work (ec_linux_turn_wanted(), doc/LOCKING.md rule 11):
+ * a datagram the FSMs queued was answered or lost (not the monitor's
+ * slave checks nor the link health reads: their answers wait for the next
+ * slot's turn), a request is pending (ec_linux_thread_nudge(), or the
+ * application's own), the turn's next due time has come
+ * (ec_master_fsm_next_due(): at most one monitoring slot, 2 ms, away), or
+ * an EoE interface exists.  At 1 kHz that is a turn per 2 ms slot and one
+ * for each broadcast's answer instead of one per cycle.  Their datagrams
+ * go out with the application's next send, or at once through the
+ * application's callbacks (ecrt_master_callbacks(): send_cb after a turn
+ * that queued something, receive_cb before a turn the application did not
+ * kick, each of which calls back into ecrt_master_send_ext() /
+ * ecrt_master_receive() under the application's own lock).
  *
  * thread_mutex orders starts and stops from the device interface
  * (ecdev_open/close) and from activation/deactivation.
@@ -49,19 +60,17 @@
 #define EC_OP_WAIT_MS 10
 
 /*
- * Read at each rest.  Off (0) by default: in the rig, runs with the rest
- * on twice saw the segment fall silent for over 250 ms in the idle phase
- * (the broadcast's loss rule then drops and rescans the slaves); not
- * understood yet, and not seen again in six later boots with the rest on
- * (three with the host loaded, where the broadcast timed out as often
- * with the rest as without it); the loss rule's warning now logs what it
- * saw.  make bench measures the idle master with EC_IDLE_REST_US beside
- * it.
+ * Read at each rest.  On (EC_IDLE_REST_US) by default: long ago two runs
+ * in the rig saw the segment fall silent for over 250 ms with the rest
+ * on; not seen again in six later boots nor in two idle boots of 150 s
+ * each (one with the host loaded) that logged no loss warning, no lost
+ * frame and no rescan (doc/SPECNOTES.md); the loss rule's warning logs
+ * what it saw.  0: a turn every ms; make bench measures both.
  */
-static unsigned int idle_rest_us;
+static unsigned int idle_rest_us = EC_IDLE_REST_US;
 module_param(idle_rest_us, uint, 0644);
 MODULE_PARM_DESC(idle_rest_us,
-		 "Idle phase: wait after a turn that only broadcast the AL status (us; 0, default: 1 ms as after a busy turn; 4000: IgH's jiffy at HZ=250)");
+		 "Idle phase: wait after a turn that only broadcast the AL status and periodic reads (us; 4000, default: IgH's jiffy at HZ=250; 0: 1 ms as after a busy turn)");
 
 static unsigned int run_on_cpu = UINT_MAX;
 module_param(run_on_cpu, uint, 0444);
@@ -139,15 +148,18 @@ static void ec_linux_idle_rest(struct ec_linux_master *m, unsigned int us)
  * @m: master; process context
  *
  * An idle thread at rest (ec_linux_idle_rest()) runs its next turn now;
- * in the operation phase the turns follow the application's cycle and
- * nothing is done.
+ * in the operation phase the application's next receive kicks the thread
+ * (ec_master_fsm_wanted()): the turns follow the application's cycle.
  */
 void ec_linux_thread_nudge(struct ec_linux_master *m)
 {
 	struct task_struct *t;
 
-	if (READ_ONCE(m->in_operation))
+	if (READ_ONCE(m->in_operation)) {
+		/* the application's next receive kicks the thread */
+		ec_store_release(&m->core.fsm_request, true);
 		return;
+	}
 	WRITE_ONCE(m->idle_nudge, 1);
 	rcu_read_lock();	/* see ec_linux_kick_thread() */
 	t = READ_ONCE(m->thread);
@@ -210,6 +222,27 @@ static void ec_linux_idle_wait(struct ec_linux_master *m, bool rest)
 		 !kthread_should_stop());
 }
 
+/*
+ * The FSMs' turn of the operation phase; io_mutex held.  It takes what
+ * was answered and requested before it began, and leaves its next due
+ * time for the application's receive (ec_linux_turn_wanted()).
+ */
+static void ec_linux_op_turn(struct ec_linux_master *m)
+{
+	struct ec_master *c = &m->core;
+	unsigned long flags;
+	u64 now = ktime_get_ns(), due;
+
+	flags = ec_linux_cycle_lock(m);
+	ec_master_fsm_turn_start(c);
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+	ec_master_op_fsm(c, now);
+	due = ec_master_fsm_next_due(c, now);
+	flags = ec_linux_cycle_lock(m);
+	c->fsm_due_ns = due;
+	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
+}
+
 static int ec_linux_master_thread(void *data)
 {
 	struct ec_linux_master *m = data;
@@ -240,7 +273,7 @@ static int ec_linux_master_thread(void *data)
 		if (op) {
 			mutex_lock(&m->io_mutex);
 			if (m->core.phase == EC_PHASE_OPERATION)
-				ec_master_op_fsm(&m->core, ktime_get_ns());
+				ec_linux_op_turn(m);
 			mutex_unlock(&m->io_mutex);
 		}
 		if (send_cb && ec_linux_queue_busy(m))

@@ -247,8 +247,10 @@ static int ec_link_health_pick(struct ec_master *master)
  * Takes the answer of the last read, takes the second's snapshot when it
  * is due, and queues the next slave's read (or clear) when its slot has
  * come.  A read that falls on a turn in which the monitor's datagram goes
- * out waits one turn (not more), so that at 1 kHz the two take turns and
- * each cycle carries at most one of them.  Nothing goes out while the
+ * out is queued by the same turn for the send after the next
+ * (ec_master_queue_datagram_after_next()), so that each cycle carries at
+ * most one of them and one turn every slot queues both (the thread's
+ * wake rule, doc/LOCKING.md rule 11).  Nothing goes out while the
  * segment is scanned.
  *
  * Return: the bytes it queued on the wire (0 or EC_HEALTH_WIRE_BYTES).
@@ -270,11 +272,6 @@ size_t ec_link_health_exec(struct ec_master *master, u64 now_ns, bool busy)
 	if (!h->enabled || master->phase == EC_PHASE_ORPHANED ||
 	    master->scan_busy || now_ns < h->next_ns)
 		return 0;
-	if (busy && !h->deferred) {
-		h->deferred = true;
-		return 0;
-	}
-	h->deferred = false;
 	h->next_ns = now_ns + ec_link_health_period_ns(master);
 	if (!ec_link_health_fit(master))
 		return 0;
@@ -293,7 +290,12 @@ size_t ec_link_health_exec(struct ec_master *master, u64 now_ns, bool busy)
 	ec_datagram_zero(d);
 	h->pos = (unsigned int)pos;
 	h->in_flight = true;
-	ec_master_queue_datagram(master, d);
+	/* its answer waits for the next read's turn */
+	if (busy) {
+		ec_master_queue_datagram_after_next(master, d);
+		return 0;	/* not in this send */
+	}
+	ec_master_queue_datagram_quiet(master, d);
 	return EC_HEALTH_WIRE_BYTES;
 }
 

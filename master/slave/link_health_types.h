@@ -48,7 +48,6 @@ struct ec_link_health {
 	bool enabled;
 	bool in_flight;		/* the datagram is ours to look at */
 	bool clearing;		/* it is a clear */
-	bool deferred;		/* waited a turn for the monitor's datagram */
 	unsigned int pos;	/* ring position it is for */
 	unsigned int cursor;	/* next slave of the round robin */
 	u64 next_ns;

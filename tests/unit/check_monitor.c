@@ -149,6 +149,97 @@ START_TEST(test_bytes_default)
 }
 END_TEST
 
+/*
+ * The glue's wake rule: the FSMs' turn only when it has work.  The wire
+ * carries the same, in fewer turns.
+ */
+START_TEST(test_woken_bytes_default)
+{
+	struct fixture f;
+	struct wire w;
+	unsigned long turns;
+
+	op_setup(&f);
+	ec_harness_wake_rule = true;
+	run_for(&f.h, 100 * EC_NSEC_PER_MSEC);
+	turns = ec_harness_turns;
+	measure(&f.h, 1000, &w);
+	turns = ec_harness_turns - turns;
+	if (getenv("EC_MONITOR_VERBOSE"))
+		fprintf(stderr, "turns in 1000 cycles: %lu\n", turns);
+	check_bound(&w, 1000);
+	/* a turn per monitoring slot (2 ms: the monitor's datagram and the
+	 * link health read, queued together) and one for each broadcast's
+	 * answer (every 10 ms): 600, against 1000 with a turn every cycle
+	 */
+	ck_assert_uint_le(turns, 1000 * 65 / 100);
+	ec_harness_wake_rule = false;
+	teardown(&f);
+}
+END_TEST
+
+/*
+ * What gives the FSMs a turn (ec_master_fsm_wanted()): the due time, a
+ * request, the answer or the loss of a datagram the FSM side queued; not
+ * the answer of a quietly queued monitoring read, nor the domains'.
+ */
+START_TEST(test_wanted_reasons)
+{
+	struct fixture f;
+	struct ec_master *m;
+	struct ec_datagram d;
+	u64 due;
+
+	op_setup(&f);
+	m = &f.h.master;
+	ec_harness_wake_rule = true;
+	run_for(&f.h, 20 * EC_NSEC_PER_MSEC);
+	/* a turn now: nothing answered or asked since, the due time ahead */
+	ec_port_io_lock(m);
+	ec_master_fsm_turn_start(m);
+	ec_port_io_unlock(m);
+	ec_master_op_fsm(m, f.h.now_ns);
+	due = ec_master_fsm_next_due(m, f.h.now_ns);
+	ck_assert_uint_gt(due, f.h.now_ns);
+	ck_assert_uint_le(due, f.h.now_ns + ec_monitor_slot_ns(m));
+	m->fsm_due_ns = due;
+	/* whatever the turn queued is on its way, not answered */
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+	ck_assert(ec_master_fsm_wanted(m, due));
+	ck_assert(!ec_master_fsm_wanted(m, due - 1));
+
+	/* a request started by the application */
+	ec_store_release(&m->fsm_request, true);
+	ck_assert(ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_port_io_lock(m);
+	ec_master_fsm_turn_start(m);
+	ec_port_io_unlock(m);
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+
+	/* an FSM datagram lost; then one quietly queued, lost: no turn */
+	ec_datagram_init(&d);
+	ck_assert_int_eq(ec_datagram_prealloc(&d, 4), 0);
+	ck_assert_int_eq(ec_datagram_fprd(&d, 0x1001, 0x130, 2), 0);
+	ec_master_queue_datagram(m, &d);
+	ec_port_io_lock(m);
+	ec_master_send_datagrams(m, f.h.now_ns);
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_master_lose_datagram(m, &d);
+	ck_assert(ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_master_fsm_turn_start(m);
+	ec_port_io_unlock(m);
+	ec_master_queue_datagram_quiet(m, &d);
+	ec_port_io_lock(m);
+	ec_master_send_datagrams(m, f.h.now_ns);
+	ec_master_lose_datagram(m, &d);
+	ck_assert(!ec_master_fsm_wanted(m, f.h.now_ns));
+	ec_port_io_unlock(m);
+	ec_datagram_clear(&d);
+	ec_harness_wake_rule = false;
+	teardown(&f);
+}
+END_TEST
+
 /* 100 slaves, half of them CoE: the same figures. */
 START_TEST(test_bytes_100)
 {
@@ -157,6 +248,7 @@ START_TEST(test_bytes_100)
 	size_t len;
 	unsigned int i;
 	struct wire w;
+	unsigned long turns;
 
 	ck_assert_ptr_nonnull(h);
 	len = snprintf(json, sizeof(json), "{ \"slaves\": [ { \"model\": \"EK1100\" }");
@@ -175,6 +267,20 @@ START_TEST(test_bytes_100)
 	check_bound(&w, 1000);
 	/* Each slave got its own check within the round robin's period. */
 	ck_assert_uint_ge(h->master.fsm.monitor.checks, 100);
+	/* the same with the glue's wake rule: more slaves than the visits
+	 * per turn, but none with work left over, so no extra turn
+	 */
+	ec_harness_wake_rule = true;
+	run_for(h, 100 * EC_NSEC_PER_MSEC);
+	turns = ec_harness_turns;
+	measure(h, 1000, &w);
+	turns = ec_harness_turns - turns;
+	ec_harness_wake_rule = false;
+	if (getenv("EC_MONITOR_VERBOSE"))
+		fprintf(stderr, "turns in 1000 cycles, 100 slaves: %lu\n",
+			turns);
+	check_bound(&w, 1000);
+	ck_assert_uint_le(turns, 1000 * 65 / 100);
 	ec_master_deactivate(&h->master, h->now_ns);
 	ec_fsm_master_clear_slaves(&h->master);
 	ec_harness_clear(h);
@@ -193,13 +299,14 @@ static bool fewer_responding(struct ec_harness *h, void *ctx)
 	return h->master.slaves_responding < *(unsigned int *)ctx;
 }
 
-START_TEST(test_notice_al_error_and_unplug)
+static void notice_al_error_and_unplug(bool wake_rule)
 {
 	struct fixture f;
 	unsigned int n = N_SLAVES;
 	u64 t0, bound;
 
 	op_setup(&f);
+	ec_harness_wake_rule = wake_rule;
 	bound = ec_monitor_notice_ns(&f.h.master);
 	/* 10 ms broadcast + 3 cycles for 6 slaves at 1 ms */
 	ck_assert_uint_eq(bound, 13 * EC_NSEC_PER_MSEC);
@@ -223,7 +330,20 @@ START_TEST(test_notice_al_error_and_unplug)
 	t0 = f.h.now_ns;
 	ck_assert(run_until(&f.h, fewer_responding, &n, EC_NSEC_PER_SEC));
 	ck_assert_uint_le(f.h.now_ns - t0, bound);
+	ec_harness_wake_rule = false;
 	teardown(&f);
+}
+
+START_TEST(test_notice_al_error_and_unplug)
+{
+	notice_al_error_and_unplug(false);
+}
+END_TEST
+
+/* The same bound with the FSMs' turns only when they have work. */
+START_TEST(test_woken_notice)
+{
+	notice_al_error_and_unplug(true);
 }
 END_TEST
 
@@ -269,6 +389,9 @@ int main(void)
 	tcase_add_test(tc, test_bytes_default);
 	tcase_add_test(tc, test_bytes_100);
 	tcase_add_test(tc, test_notice_al_error_and_unplug);
+	tcase_add_test(tc, test_woken_bytes_default);
+	tcase_add_test(tc, test_woken_notice);
+	tcase_add_test(tc, test_wanted_reasons);
 	tcase_add_test(tc, test_power_cycle_between_broadcasts);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -173,12 +173,29 @@ static inline void ec_harness_cycle(struct ec_harness *h)
  * path that calls an FSM-side function is caught), with the master
  * thread's FSM turn after the receive that wakes it.
  */
+/*
+ * Set: the FSMs' turn follows the glue's wake rule (master/linux/thread.c,
+ * doc/LOCKING.md rule 11): only when ec_master_fsm_wanted() after the
+ * receive; unset: every cycle.  ec_harness_turns counts the turns.
+ */
+static bool ec_harness_wake_rule;
+static unsigned long ec_harness_turns;
+
 static inline void ec_harness_op_receive(struct ec_master *m, u64 now_ns)
 {
+	bool turn;
+
 	ec_port_io_lock(m);
 	ec_master_app_receive(m, now_ns);
+	turn = !ec_harness_wake_rule || ec_master_fsm_wanted(m, now_ns);
+	if (turn)
+		ec_master_fsm_turn_start(m);
 	ec_port_io_unlock(m);
+	if (!turn)
+		return;
+	ec_harness_turns++;
 	ec_master_op_fsm(m, now_ns);
+	m->fsm_due_ns = ec_master_fsm_next_due(m, now_ns);
 }
 
 static inline void ec_harness_op_send(struct ec_master *m, u64 now_ns)
