@@ -379,7 +379,7 @@ static bool ec_master_slaves_want(const struct ec_master *master,
 	for (i = visited; i < n; i++) {
 		unsigned int idx = (master->fsm_next_slave + i - visited) % n;
 
-		if (ec_slave_fsm_wants_datagram(&master->slaves[idx], now_ns))
+		if (ec_slave_fsm_wants_datagram(master->slaves[idx], now_ns))
 			return true;
 	}
 	return false;
