@@ -160,7 +160,8 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 	}
 	ec_master_attach_slave_configs(master);
 	/* Hot connect: the scan before the groups existed left no room for
-	 * their slaves to be appended (fsm_master_hc.c): scan once more. */
+	 * their slaves to be appended (fsm_master_hc.c): scan once more.
+	 */
 	if (master->hc_group_count && master->slave_count &&
 	    master->slave_capacity < master->slave_count +
 	    ec_hc_spare_slaves(master)) {

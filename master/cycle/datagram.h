@@ -81,7 +81,8 @@ struct ec_datagram {
 	u64 received_ns;
 	/* when the frame with its (last) answer arrived: the time the
 	 * capture gives that frame; with redundancy received_ns is when both
-	 * copies were in, or the one alone was taken (cycle/capture.c) */
+	 * copies were in, or the one alone was taken (cycle/capture.c)
+	 */
 	u64 frame_ns;
 	unsigned int skip_count;	/* re-queued before answered */
 	char name[EC_DATAGRAM_NAME_SIZE];

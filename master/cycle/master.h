@@ -151,7 +151,8 @@ struct ec_master {
 	struct ec_link_health health;	/* the ESC error counters */
 
 	/* Frame capture and flight recorder (capture.c); the tap writes
-	 * while a time before capture_until is passed to it. */
+	 * while a time before capture_until is passed to it.
+	 */
 	struct ec_capture *capture;
 	u64 capture_until;
 };

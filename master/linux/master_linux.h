@@ -69,7 +69,8 @@ struct ec_linux_master {
 	/* When the application last sent (its cycle serves requests in OP). */
 	u64 last_app_send_ns;
 	/* EoE interfaces (eoe.c), under io_mutex; created and removed by
-	 * the thread outside it. */
+	 * the thread outside it.
+	 */
 	struct list_head eoe_list;
 	/* Requests whose ioctl gave up while the FSM worked on them. */
 	struct ec_list orphans;		/* abandoned requests (request.c) */
