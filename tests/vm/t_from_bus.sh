@@ -86,9 +86,32 @@ vm_run --segment "$TMP/bus.json" -- "$GUEST_WAIT_N
 grep -q '^not-preop' "$OUT" && fail "the recorded segment did not reach PREOP"
 sed -n 's/^B: //p' "$OUT" | sed -E "$rxtime" >"$TMP/b.txt"
 [ -s "$TMP/a.txt" ] && [ -s "$TMP/b.txt" ] || fail "nothing listed"
+# The delays (Diff, NextDc) are differences of two clock readings, each
+# truncated to 1 ns by a slave clock that runs some ppm off (the
+# simulator's frequency errors): one boot may read 1499 where the other
+# reads 1500.  Those two columns of the port lines may differ by 1 ns;
+# everything else must be identical.
 if ! diff "$TMP/a.txt" "$TMP/b.txt" >"$TMP/diff"; then
-	sed 's/^/  /' "$TMP/diff" >&2
-	fail "the recorded segment is shown differently ($(grep -c '^[<>]' "$TMP/diff") lines)"
+	awk '
+	function port(l) { return l ~ /^v: +[0-3] +[A-Z\/]+ +[a-z]+ +[a-z]+ +[a-z]+ +[-0-9]+ RXTIME +[-0-9]+ +[-0-9]+$/ }
+	function d(x, y) { return x > y ? x - y : y - x }
+	NR == FNR { a[FNR] = $0; na = FNR; next }
+	{ nb = FNR
+	  if (a[FNR] == $0) next
+	  split(a[FNR], x, " +"); split($0, y, " +")
+	  same = port(a[FNR]) && port($0) && length(x) == length(y)
+	  for (i = 1; same && i <= length(x) - 2; i++) same = x[i] == y[i]
+	  n = length(x)
+	  if (same && d(x[n - 1], y[n - 1]) <= 1 && d(x[n], y[n]) <= 1) { near++; next }
+	  bad++ }
+	END { if (na != nb) bad++; print (bad + 0), (near + 0) }' \
+		"$TMP/a.txt" "$TMP/b.txt" >"$TMP/cmp"
+	read -r bad near <"$TMP/cmp"
+	if [ "$bad" -ne 0 ]; then
+		sed 's/^/  /' "$TMP/diff" >&2
+		fail "the recorded segment is shown differently ($(grep -c '^[<>]' "$TMP/diff") lines)"
+	fi
+	echo "t_from_bus: $near port line(s) with a delay 1 ns apart (clock truncation)" >&2
 fi
 echo "t_from_bus: $(wc -l <"$TMP/a.txt") lines of slaves -v, pdos and sdos identical; recording took ${secs} s in the guest ($(wc -c <"$TMP/bus.json") bytes), with values ${vsecs} s ($(wc -c <"$TMP/values.json") bytes)" >&2
 pass
