@@ -369,15 +369,19 @@ static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
 /*
  * Whether a slave FSM the turn left for the next one (the byte budget or
  * the visits ran out after @visited of @n, from fsm_next_slave on) has
- * work: then the next turn is due at once (ec_master_fsm_next_due()).
+ * work, among those the next turn visits: then the next turn is due at
+ * once (ec_master_fsm_next_due()).
  */
 static bool ec_master_slaves_want(const struct ec_master *master,
 				  unsigned int visited, unsigned int n,
 				  u64 now_ns)
 {
-	unsigned int i;
+	unsigned int i, end = visited + EC_FSM_SLAVE_VISITS_PER_CYCLE;
 
-	for (i = visited; i < n; i++) {
+	/* the next turn's visits only: bounded work per turn */
+	if (end > n)
+		end = n;
+	for (i = visited; i < end; i++) {
 		unsigned int idx = (master->fsm_next_slave + i - visited) % n;
 
 		if (ec_slave_fsm_wants_datagram(master->slaves[idx], now_ns))
