@@ -8,11 +8,12 @@
  * (cycle_lock) and transmit it after the lock.  A turn that queued
  * nothing but the AL status broadcast (ec_master_idle_at_rest(): no scan,
  * no slave FSM work, no request; and no EoE interface) is followed by a
- * rest of idle_rest_us instead (4000 by default: as IgH's idle thread
- * sleeps a jiffy while its FSM is idle, a frame per 4 ms, not per ms).
+ * rest of idle_rest_us instead (8000 by default: IgH's idle thread sleeps
+ * schedule_timeout(1) while its FSM is idle, which the timer wheel ends
+ * at the second tick, a frame per 8 ms at HZ=250, not per ms).
  * The periodic reads due meanwhile (link health, mailbox polls, AL
  * checks) go out together with the next broadcast, in one frame; the
- * idle master notices a change within one rest (about 4 ms, IgH's jiffy).
+ * idle master notices a change within one rest (about 8 ms, as IgH).
  * A request or a rescan ends the rest (ec_linux_thread_nudge()).
  *
  * Operation phase: the application's cycle owns the devices.  The thread
@@ -48,8 +49,13 @@
 #include "cycle/capture.h"
 
 #define EC_IDLE_PERIOD_US 1000
-/* IgH's idle period at Debian's HZ=250 (one jiffy), whatever HZ is. */
-#define EC_IDLE_REST_US 4000
+/*
+ * IgH's idle period at Debian's HZ=250, whatever HZ is: schedule_timeout(1)
+ * asks for the next jiffy, and the timer wheel rounds a timeout up to the
+ * tick after it (it never fires early), two jiffies; measured in the rig,
+ * IgH's idle master sends 125 frames/s (doc/SPECNOTES.md).
+ */
+#define EC_IDLE_REST_US 8000
 /*
  * While a scan runs, the next idle turn starts as soon as the frame of
  * the last one is back (polled every EC_SCAN_POLL_US), at the latest
@@ -70,7 +76,7 @@
 static unsigned int idle_rest_us = EC_IDLE_REST_US;
 module_param(idle_rest_us, uint, 0644);
 MODULE_PARM_DESC(idle_rest_us,
-		 "Idle phase: wait after a turn that only broadcast the AL status and periodic reads (us; 4000, default: IgH's jiffy at HZ=250; 0: 1 ms as after a busy turn)");
+		 "Idle phase: wait after a turn that only broadcast the AL status and periodic reads (us; 8000, default: IgH's idle period at HZ=250; 0: 1 ms as after a busy turn)");
 
 static unsigned int run_on_cpu = UINT_MAX;
 module_param(run_on_cpu, uint, 0444);

@@ -15,7 +15,7 @@
 # from the capture, no cycle carried more than the documented monitoring
 # (1 datagram, 14 bytes); the scan figures and the bare ioctl are printed;
 # the whole cycle's CPU has figures for every run, the idle master's with
-# its rest (idle_rest_us=4000, the default) and without (0).
+# its rest (idle_rest_us, the default) and without (0).
 # Asserts on counts and presence, never on time.
 
 . "$(dirname "$0")/testlib.sh"
@@ -121,8 +121,9 @@ done
 # least one application's row.
 grep -q "^| run | busy per cycle |" "$OUT" || fail "no CPU table"
 apps=0
+rest=$(sed -n 's/^#define EC_IDLE_REST_US \([0-9]*\).*/\1/p' "$TTOP/master/linux/thread.c")
 for k in "master idle (PREOP), a turn every ms (idle_rest_us=0)" \
-	 "master idle (PREOP), resting (idle_rest_us=4000, the default)" \
+	 "master idle (PREOP), resting (idle_rest_us=$rest, the default)" \
 	 "kernel application" \
 	 "kernel application, baseline" "userspace application" \
 	 "userspace application, baseline"; do
