@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * generic.c - ec_generic.ko: offers any Linux Ethernet device to the
- * EtherCAT master.  Frames are sent with dev_queue_xmit(); EtherCAT frames
+ * EtherCAT master.  Frames are handed to the driver directly, past the
+ * queueing discipline (__dev_direct_xmit(), as AF_PACKET's
+ * PACKET_QDISC_BYPASS does: the master sends a cycle's frames itself and
+ * needs no queue in between), in socket buffers of a small pool reused
+ * once the driver has let go of them; packet taps (tcpdump) still see
+ * every frame sent (dev_queue_xmit_nit()).  EtherCAT frames
  * (EtherType 0x88a4) received by the driver are caught with a packet_type
  * handler, kept in a small ring and handed to the master when it polls, so
  * that the master sees them in its own context; the handler tells the
@@ -23,6 +28,12 @@
 #define EC_GEN_RING_SIZE 64	/* frames buffered between two polls */
 #define EC_GEN_TX_RING_SIZE 32	/* frames waiting for the tasklet */
 #define EC_GEN_FRAME_MAX 1518
+/*
+ * Socket buffers of the send pool: frames the driver may still hold (its
+ * transmit completion frees them late, at its next send or poll) while
+ * the next one goes out.  When all are held a buffer is allocated.
+ */
+#define EC_GEN_TX_SKBS 8
 
 struct ec_gen_frame {
 	u16 len;
@@ -43,6 +54,11 @@ struct ec_gen_dev {
 	unsigned int tx_head, tx_tail;
 	unsigned long tx_dropped;
 	struct ec_gen_frame tx_ring[EC_GEN_TX_RING_SIZE];
+	/* The send pool; one sender at a time (ec_gen_xmit()). */
+	struct sk_buff *tx_skb[EC_GEN_TX_SKBS];
+	unsigned int tx_next;
+	unsigned int tx_headroom;
+	unsigned long tx_allocated;	/* frames sent outside the pool */
 };
 
 static LIST_HEAD(ec_gen_devices);	/* protected by rtnl */
@@ -92,24 +108,61 @@ out:
 	return NET_RX_SUCCESS;
 }
 
+/*
+ * A buffer of the pool for the next frame, rewound, with a reference for
+ * the driver; NULL when the driver holds all of them.
+ */
+static struct sk_buff *ec_gen_pool_skb(struct ec_gen_dev *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < EC_GEN_TX_SKBS; i++) {
+		unsigned int k = (g->tx_next + i) % EC_GEN_TX_SKBS;
+		struct sk_buff *skb = g->tx_skb[k];
+
+		/* a tap's clone shares the data: wait for it too */
+		if (!skb || skb_shared(skb) || skb_cloned(skb))
+			continue;
+		/* the driver's last use before our writes */
+		smp_acquire__after_ctrl_dep();
+		g->tx_next = k + 1;
+		skb->data = skb->head + g->tx_headroom;
+		skb->len = 0;
+		skb_reset_tail_pointer(skb);
+		return skb_get(skb);
+	}
+	return NULL;
+}
+
 static int ec_gen_send_now(struct ec_gen_dev *g, const void *frame,
 			   size_t size)
 {
 	struct net_device *dev = g->net_dev;
-	struct sk_buff *skb;
+	struct sk_buff *skb = ec_gen_pool_skb(g);
+	int ret;
 
-	skb = alloc_skb(size + LL_RESERVED_SPACE(dev), GFP_ATOMIC);
-	if (!skb)
-		return -ENOMEM;
-	skb_reserve(skb, LL_RESERVED_SPACE(dev));
+	if (!skb) {
+		skb = alloc_skb(size + g->tx_headroom, GFP_ATOMIC);
+		if (!skb)
+			return -ENOMEM;
+		skb_reserve(skb, g->tx_headroom);
+		g->tx_allocated++;
+	}
 	skb_put_data(skb, frame, size);
 	skb_reset_mac_header(skb);
 	skb->dev = dev;
 	skb->protocol = htons(ETH_P_ETHERCAT);
-	return dev_queue_xmit(skb) == NET_XMIT_SUCCESS ? 0 : -EIO;
+	if (dev_nit_active(dev))
+		dev_queue_xmit_nit(skb, dev);
+	ret = __dev_direct_xmit(skb, 0);
+	if (!dev_xmit_complete(ret)) {	/* the driver's queue is stopped */
+		kfree_skb(skb);
+		return -EBUSY;
+	}
+	return ret == NETDEV_TX_OK ? 0 : -EIO;
 }
 
-/* Where dev_queue_xmit() (and alloc_skb()) may be called directly. */
+/* Where the driver (and alloc_skb()) may be called directly. */
 static bool ec_gen_stack_allowed(void)
 {
 	if (IS_ENABLED(CONFIG_PREEMPT_RT))
@@ -185,10 +238,20 @@ static const struct ecdev_ops ec_gen_ops = {
 	.poll = ec_gen_poll,
 };
 
+/* The driver frees what it still holds when it is done with it. */
+static void ec_gen_free_pool(struct ec_gen_dev *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < EC_GEN_TX_SKBS; i++)
+		consume_skb(g->tx_skb[i]);
+}
+
 /* Called under rtnl. */
 static void ec_gen_offer(struct net_device *net_dev)
 {
 	struct ec_gen_dev *g;
+	unsigned int i;
 
 	if (net_dev->type != ARPHRD_ETHER || ec_gen_find(net_dev))
 		return;
@@ -197,9 +260,14 @@ static void ec_gen_offer(struct net_device *net_dev)
 		return;
 	g->net_dev = net_dev;
 	spin_lock_init(&g->rx_lock);
+	g->tx_headroom = LL_RESERVED_SPACE(net_dev);
+	for (i = 0; i < EC_GEN_TX_SKBS; i++)	/* none: allocated per frame */
+		g->tx_skb[i] = alloc_skb(EC_GEN_FRAME_MAX + g->tx_headroom,
+					 GFP_KERNEL);
 	tasklet_setup(&g->tx_tasklet, ec_gen_tx_tasklet);
 	g->ecdev = ecdev_offer(net_dev, &ec_gen_ops, g, THIS_MODULE);
 	if (!g->ecdev) {
+		ec_gen_free_pool(g);
 		kvfree(g);
 		return;
 	}
@@ -221,8 +289,11 @@ static void ec_gen_release(struct ec_gen_dev *g)
 	dev_remove_pack(&g->pt);
 	ecdev_withdraw(g->ecdev);
 	tasklet_kill(&g->tx_tasklet);
+	ec_gen_free_pool(g);
 	list_del(&g->node);
-	netdev_info(g->net_dev, "taken back from the EtherCAT master\n");
+	netdev_info(g->net_dev,
+		    "taken back from the EtherCAT master (%lu frames sent outside the buffer pool)\n",
+		    g->tx_allocated);
 	dev_put(g->net_dev);
 	kvfree(g);
 }
