@@ -47,6 +47,12 @@
  * rescan (or a slave whose scan is being repeated) is shorter.
  */
 #define EC_EOE_GONE_NS (2 * NSEC_PER_SEC)
+/*
+ * Without interfaces, how often the slaves are looked through for EoE
+ * slaves (a walk over every slave each turn otherwise); with interfaces
+ * every turn, since their handlers must leave a slave that has gone.
+ */
+#define EC_EOE_LOOK_NS (50 * NSEC_PER_MSEC)
 
 struct ec_linux_eoe {
 	struct list_head node;		/* in m->eoe_list, under io_mutex */
@@ -343,8 +349,17 @@ void ec_linux_eoe_sync(struct ec_linux_master *m)
 	u64 now;
 
 	mutex_lock(&m->io_mutex);
+	now = ktime_get_ns();
+	if (list_empty(&m->eoe_list)) {
+		/* nothing to detach: a look now and then finds new ones */
+		if (now - m->eoe_look_ns < EC_EOE_LOOK_NS) {
+			mutex_unlock(&m->io_mutex);
+			return;
+		}
+		m->eoe_look_ns = now;
+	}
 	list_for_each_entry(e, &m->eoe_list, node)
-		ec_eoe_rates(e, ktime_get_ns());
+		ec_eoe_rates(e, now);
 	if (m->core.scan_busy) {
 		list_for_each_entry(e, &m->eoe_list, node)
 			ec_eoe_carrier(e);

@@ -72,6 +72,7 @@ struct ec_linux_master {
 	 * the thread outside it.
 	 */
 	struct list_head eoe_list;
+	u64 eoe_look_ns;	/* the last look for EoE slaves (eoe.c) */
 	/* Requests whose ioctl gave up while the FSM worked on them. */
 	struct ec_list orphans;		/* abandoned requests (request.c) */
 	u8 main_mac[ETH_ALEN];
