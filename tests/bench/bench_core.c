@@ -6,6 +6,7 @@
  * receive, domain process, domain queue, send.
  *
  *   bench-core [-n SLAVES | -s SEGMENT.json] [-c CYCLES] [--callgrind]
+ *              [--turn-every-cycle]
  *   bench-core --mbox     (mailbox exchanges, see bench_mbox.h)
  *   bench-core -n SLAVES -c CYCLES --capture
  *                         (the cost per cycle of the capture's tap, off
@@ -170,11 +171,24 @@ static void print_stat(const char *name, struct stat_acc *s)
 
 static struct ec_domain *domain;
 
+/*
+ * The FSMs' turn runs when the kernel's thread would run it: when the
+ * application's receive finds it wanted (ec_master_fsm_wanted(), the rule
+ * of master/linux/cycle.c), or, with --turn-every-cycle, every cycle (the
+ * figure of the builds before that rule, kept for comparison).
+ */
+static bool turn_every_cycle;
+static unsigned long long turns;
+
 /* One cycle of the master, as an application runs it. */
 static __attribute__((noinline)) void bench_cycle(struct bench *b, u64 *t)
 {
+	bool wanted;
+
 	t[0] = wall_ns();
 	ec_master_app_receive(&b->master, b->now_ns);
+	wanted = turn_every_cycle ||
+		 ec_master_fsm_wanted(&b->master, b->now_ns);
 	t[1] = wall_ns();
 	ec_domain_process(domain, b->now_ns);
 	t[2] = wall_ns();
@@ -184,8 +198,15 @@ static __attribute__((noinline)) void bench_cycle(struct bench *b, u64 *t)
 	t[3] = wall_ns();
 	ec_master_app_send(&b->master, b->now_ns);
 	t[4] = wall_ns();
-	/* The master thread's FSM turn, outside the application's calls. */
-	ec_master_op_fsm(&b->master, b->now_ns);
+	/* The master thread's FSM turn, outside the application's calls,
+	 * as master/linux/thread.c runs it. */
+	if (wanted) {
+		ec_master_fsm_turn_start(&b->master);
+		ec_master_op_fsm(&b->master, b->now_ns);
+		b->master.fsm_due_ns = ec_master_fsm_next_due(&b->master,
+							      b->now_ns);
+		turns++;
+	}
 	t[5] = wall_ns();
 }
 
@@ -355,6 +376,8 @@ int main(int argc, char **argv)
 			segfile = argv[++i];
 		else if (!strcmp(argv[i], "--callgrind"))
 			callgrind = true;
+		else if (!strcmp(argv[i], "--turn-every-cycle"))
+			turn_every_cycle = true;
 		else if (!strcmp(argv[i], "--health"))
 			health = true;
 		else if (!strcmp(argv[i], "--capture"))
@@ -362,7 +385,8 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--mbox"))
 			return bench_mbox(calloc(1, sizeof(*b)), mac);
 		else {
-			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--callgrind | --health | --capture]\n");
+			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--turn-every-cycle]\n"
+				"                  [--callgrind | --health | --capture]\n");
 			return 2;
 		}
 	}
@@ -464,6 +488,7 @@ int main(int argc, char **argv)
 		st[i].v = calloc(cycles, sizeof(double));
 		st[i].n = cycles;
 	}
+	turns = 0;
 	for (c = 0; c < cycles; c++) {
 		bench_measured_cycle(b, t);
 		for (i = 0; i < 5; i++)
@@ -477,6 +502,10 @@ int main(int argc, char **argv)
 	       n, domain->data_size, domain->datagram_count,
 	       ds.working_counter, domain->expected_working_counter,
 	       cycles, callgrind ? " (under callgrind)" : "");
+	printf("bench-core: FSM turns %s: %.3f per cycle\n",
+	       turn_every_cycle ? "every cycle (--turn-every-cycle)" :
+				  "when wanted (the kernel's wake rule)",
+	       (double)turns / cycles);
 	printf("bench-core: link-up to scan done %.1f ms, to all slaves in "
 	       "PREOP %.1f ms (simulated time, 1 ms idle cycle)\n",
 	       scan_ns / 1e6, preop_ns / 1e6);
