@@ -349,14 +349,14 @@ int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
  * reply matched on arrival meanwhile (rx_arrival.c) is seen whole or not
  * at all.
  */
-static u16 ec_domain_dg_wkc(const struct ec_datagram *d)
+static inline u16 ec_domain_dg_wkc(const struct ec_datagram *d)
 {
 	return ec_load_acquire(&d->state) == EC_DATAGRAM_RECEIVED &&
 	       !d->rx_pending ? d->working_counter : 0;
 }
 
 /* Whether a datagram's working counter counts: no group, or present. */
-static bool ec_domain_dg_counts(const struct ec_domain_datagram *dd)
+static inline bool ec_domain_dg_counts(const struct ec_domain_datagram *dd)
 {
 	return !dd->group || ec_hc_presence(dd->group) == EC_HC_PRESENT;
 }
@@ -450,9 +450,11 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 /*
  * ec_domain_answered_wkc() and ec_domain_expected_wkc() in one walk,
  * keeping each datagram's count in wkc_seen: a group's presence is read
- * once, so the sum and the expected value agree on it.
+ * once, so the sum and the expected value agree on it.  Inline, as the
+ * rest of process()'s path: under an emulated CPU every call and return
+ * of the application's cyclic calls shows.
  */
-static u16 ec_domain_take_wkc(struct ec_domain *domain, u16 *expected)
+static inline u16 ec_domain_take_wkc(struct ec_domain *domain, u16 *expected)
 {
 	unsigned int i;
 	u16 wkc = 0, exp = domain->expected_working_counter;
@@ -470,9 +472,28 @@ static u16 ec_domain_take_wkc(struct ec_domain *domain, u16 *expected)
 	return wkc;
 }
 
+/* The log line of working counter changes, at most every
+ * EC_DOMAIN_NOTIFY_NS (the rare part of ec_domain_take_counts()).
+ */
+static void ec_domain_wc_notify(struct ec_domain *domain, u16 wkc,
+				u16 expected, u64 now_ns)
+{
+	domain->notify_ns = now_ns;
+	if (domain->working_counter_changes == 1)
+		EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+			      "working counter changed to %u/%u",
+			      wkc, expected);
+	else
+		EC_DOMAIN_LOG(EC_LOG_INFO, domain,
+			      "%u working counter changes, now %u/%u",
+			      domain->working_counter_changes, wkc,
+			      expected);
+	domain->working_counter_changes = 0;
+}
+
 /* ec_domain_set_wkc() with the expected value of the same walk. */
-static void ec_domain_take_counts(struct ec_domain *domain, u16 wkc,
-				  u16 expected, u64 now_ns)
+static inline void ec_domain_take_counts(struct ec_domain *domain, u16 wkc,
+					 u16 expected, u64 now_ns)
 {
 	if (wkc < domain->working_counter && domain->master->capture)
 		ec_domain_wc_event(domain, wkc);
@@ -484,19 +505,8 @@ static void ec_domain_take_counts(struct ec_domain *domain, u16 wkc,
 
 	/* signed: callers may pass a coarser clock a tick behind */
 	if (domain->working_counter_changes &&
-	    (s64)(now_ns - domain->notify_ns) >= (s64)EC_DOMAIN_NOTIFY_NS) {
-		domain->notify_ns = now_ns;
-		if (domain->working_counter_changes == 1)
-			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
-				      "working counter changed to %u/%u",
-				      wkc, expected);
-		else
-			EC_DOMAIN_LOG(EC_LOG_INFO, domain,
-				      "%u working counter changes, now %u/%u",
-				      domain->working_counter_changes, wkc,
-				      expected);
-		domain->working_counter_changes = 0;
-	}
+	    (s64)(now_ns - domain->notify_ns) >= (s64)EC_DOMAIN_NOTIFY_NS)
+		ec_domain_wc_notify(domain, wkc, expected, now_ns);
 }
 
 /**

@@ -163,11 +163,13 @@ bool ec_rx_take_arrived(struct ec_linux_master *m);
 /*
  * Nanoseconds since boot at the tick's resolution: a plain read of
  * jiffies_64, safe in any context (NMI too) and far cheaper than a clock
- * read; for the rate limits of log lines only, never for timeouts.
+ * read; for the rate limits of log lines only, never for timeouts.  A
+ * multiplication by the tick's length here, not jiffies64_to_nsecs(),
+ * an out-of-line call on the path of every realtime call.
  */
 static inline u64 ec_linux_coarse_ns(void)
 {
-	return jiffies64_to_nsecs(get_jiffies_64() - INITIAL_JIFFIES);
+	return (u64)(get_jiffies_64() - INITIAL_JIFFIES) * TICK_NSEC;
 }
 
 static inline struct ec_linux_master *ec_linux_of(const struct ec_master *c)

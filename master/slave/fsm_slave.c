@@ -471,6 +471,9 @@ static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
 {
 	const struct ec_slave *slave = fsm->slave;
 
+	/* not in the operation phase: ec_fsm_target_settled() says no */
+	if (!slave->master || !slave->master->active)
+		return false;
 	if (fsm->state != ec_fsm_slave_state_idle || !fsm->startup_done ||
 	    !fsm->config_done || fsm->mbox_full || fsm->request_sc ||
 	    slave->eoe || !slave->scan_done ||
