@@ -8,6 +8,10 @@
  *   bench-core [-n SLAVES | -s SEGMENT.json] [-c CYCLES] [--callgrind]
  *              [--turn-every-cycle]
  *   bench-core --mbox     (mailbox exchanges, see bench_mbox.h)
+ *   bench-core -n SLAVES -c TURNS --idle
+ *                         (the idle master's turns with the kernel's rest
+ *                         rule, once every slave is in PREOP; callgrind:
+ *                         --toggle-collect=bench_measured_idle)
  *   bench-core -n SLAVES -c CYCLES --capture
  *                         (the cost per cycle of the capture's tap, off
  *                         and on, interleaved in one run: cycle/capture.c)
@@ -216,6 +220,58 @@ __attribute__((noinline)) void bench_measured_cycle(struct bench *b, u64 *t)
 	bench_cycle(b, t);
 }
 
+/*
+ * --idle: the idle master's turn (no application), as master/linux/thread.c
+ * runs it, alone in this function for callgrind's toggle
+ * (--toggle-collect=bench_measured_idle).  Return: whether a rest follows.
+ */
+__attribute__((noinline)) bool bench_measured_idle(struct bench *b)
+{
+	bool rest;
+
+	ec_master_poll_devices(&b->master);
+	ec_master_idle_receive(&b->master, b->now_ns);
+	ec_master_idle_fsm(&b->master, b->now_ns);
+	rest = ec_master_idle_at_rest(&b->master);
+	ec_master_send_datagrams(&b->master, b->now_ns);
+	return rest;
+}
+
+/* The kernel's default rest after a quiet idle turn (thread.c). */
+#define BENCH_IDLE_REST_NS (8 * EC_NSEC_PER_MSEC)
+
+/*
+ * The idle master for @turns turns, each followed by the kernel's wait: a
+ * rest after a quiet turn, a millisecond after a busy one; prints the
+ * turns and frames per second of simulated time and the mean time of a
+ * turn.
+ */
+static void bench_idle(struct bench *b, unsigned int turns)
+{
+	u64 start = b->now_ns, frames = 0, busy = 0, t0;
+	unsigned int i, rests = 0;
+
+	for (i = 0; i < turns; i++) {
+		bool rest;
+
+		t0 = wall_ns();
+		rest = bench_measured_idle(b);
+		busy += wall_ns() - t0;
+		frames += b->pending;
+		rests += rest;
+		bench_wire(b);
+		b->now_ns += rest ? BENCH_IDLE_REST_NS : CYCLE_NS;
+	}
+	printf("bench-core: idle master, %u slaves in PREOP: %u turns in "
+	       "%.0f ms simulated, %.1f turns/s, %.1f frames/s, %u of them "
+	       "quiet (a rest of %u ms after), %.0f ns per turn\n",
+	       b->master.slave_count, turns, (b->now_ns - start) / 1e6,
+	       turns * 1e9 / (b->now_ns - start),
+	       frames * 1e9 / (b->now_ns - start), rests,
+	       (unsigned int)(BENCH_IDLE_REST_NS / EC_NSEC_PER_MSEC),
+	       (double)busy / turns);
+}
+
 /* Every slave from @first on in AL state @state. */
 static bool all_in(struct bench *b, u8 state, unsigned int first)
 {
@@ -358,7 +414,7 @@ static int bench_capture(struct bench *b, unsigned int cycles)
 int main(int argc, char **argv)
 {
 	unsigned int n = 100, cycles = 10000, i, c;
-	bool callgrind = false, health = false, capture = false;
+	bool callgrind = false, health = false, capture = false, idle = false;
 	const char *segfile = NULL;
 	static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xbe, 0x4c, 0x01 };
 	struct stat_acc st[5];
@@ -378,6 +434,8 @@ int main(int argc, char **argv)
 			callgrind = true;
 		else if (!strcmp(argv[i], "--turn-every-cycle"))
 			turn_every_cycle = true;
+		else if (!strcmp(argv[i], "--idle"))
+			idle = true;
 		else if (!strcmp(argv[i], "--health"))
 			health = true;
 		else if (!strcmp(argv[i], "--capture"))
@@ -386,7 +444,7 @@ int main(int argc, char **argv)
 			return bench_mbox(calloc(1, sizeof(*b)), mac);
 		else {
 			fprintf(stderr, "usage: bench-core [-n SLAVES | -s SEGMENT] [-c CYCLES] [--turn-every-cycle]\n"
-				"                  [--callgrind | --health | --capture]\n");
+				"                  [--callgrind | --health | --capture | --idle]\n");
 			return 2;
 		}
 	}
@@ -434,6 +492,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-core: scanned %u of %u slaves\n",
 			b->master.slave_count, n);
 		return 1;
+	}
+
+	if (idle) {
+		bench_idle(b, cycles);
+		return 0;
 	}
 
 	/* One config per terminal, every PDO entry into one domain. */
