@@ -131,6 +131,7 @@ int ec_master_activate(struct ec_master *master, u64 now_ns)
 		EC_MASTER_WARN(master, "master already active");
 		return 0;
 	}
+	ec_master_fsm_unquiet(master);
 	ec_list_for_each_safe(pos, tmp, &master->domains) {
 		struct ec_domain *d = ec_list_entry(pos, struct ec_domain,
 						    node);
@@ -349,14 +350,31 @@ static size_t ec_master_datagram_bytes(const struct ec_datagram *d)
 	       EC_DATAGRAM_FOOTER_SIZE;
 }
 
-/* Run one slave FSM; return the bytes it queued (its EoE pump's too). */
-static size_t ec_master_run_slave_fsm(struct ec_slave *slave, u64 now_ns)
+/*
+ * Run one slave FSM; return the bytes it queued (its EoE pump's too).
+ * Every slave FSM found settled since the last reset (each counted once,
+ * by its epoch stamp) makes the turns quiet; one that is not resets.
+ */
+static size_t ec_master_run_slave_fsm(struct ec_master *master,
+				      struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 	bool was_pending = fsm && ec_datagram_pending(&fsm->datagram);
 	u64 eoe_bytes = fsm ? fsm->eoe.queued_bytes : 0;
 
-	ec_slave_fsm_run(slave, now_ns);
+	if (!ec_slave_fsm_run(slave, now_ns)) {
+		ec_master_fsm_unquiet(master);
+	} else if (slave->fsm) {
+		fsm = slave->fsm;
+		if (fsm->quiet_epoch != master->fsm_quiet_epoch) {
+			fsm->quiet_epoch = master->fsm_quiet_epoch;
+			if (++master->fsm_quiet_count >= master->slave_count) {
+				master->fsm_quiet = true;
+				master->fsm_quiet_until_ns =
+					now_ns + EC_FSM_QUIET_NS;
+			}
+		}
+	}
 	fsm = slave->fsm;
 	if (!fsm)
 		return 0;
@@ -401,6 +419,15 @@ static bool ec_master_slaves_want(const struct ec_master *master,
  * crosses the budget still runs, so that every FSM progresses; the rest
  * resume at the next turn).  What they queue goes out with the
  * application's next send.
+ *
+ * Once a whole round of visits found every slave FSM settled (nothing to
+ * do but publish the slave's state, ec_fsm_slave_settled(): in the
+ * operation phase no job of a settled FSM waits on a time), the turns
+ * leave the slave FSMs alone until something can have given one work
+ * (ec_master_fsm_unquiet(): a request, the monitor's finding, a new
+ * handler or configuration; a scan, cable redundancy), and at the latest
+ * after EC_FSM_QUIET_NS, when a round of visits looks again.  Then a turn
+ * due only by its monitoring slot costs the master FSM's step alone.
  */
 void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 {
@@ -413,10 +440,20 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 
 	if (master->phase == EC_PHASE_ORPHANED)
 		return;
+	/* a request started without ec_master_fsm_turn_start() (tests) */
+	if (ec_load_acquire(&master->fsm_request) || master->scan_busy ||
+	    master->red ||
+	    (master->fsm_quiet && now_ns >= master->fsm_quiet_until_ns))
+		ec_master_fsm_unquiet(master);
 	busy = ec_fsm_master_exec(&master->fsm, now_ns);
 	if (busy)
 		used += ec_master_datagram_bytes(&master->fsm_datagram);
 	used += ec_link_health_exec(master, now_ns, busy);
+	if (master->fsm_quiet && !master->scan_busy) {
+		master->fsm_cut = false;
+		ec_hc_groups_update(master, now_ns);
+		return;
+	}
 	n = master->slave_count;
 	if (master->fsm_next_slave >= n)
 		master->fsm_next_slave = 0;
@@ -428,7 +465,8 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 			master->fsm_next_slave = idx;
 			break;
 		}
-		used += ec_master_run_slave_fsm(master->slaves[idx], now_ns);
+		used += ec_master_run_slave_fsm(master, master->slaves[idx],
+						now_ns);
 	}
 	if (i == n && n)	/* all ran: the next turn starts one further */
 		master->fsm_next_slave = (master->fsm_next_slave + 1) % n;
@@ -440,11 +478,14 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
  * ec_master_fsm_turn_start() - an FSM turn of the operation phase begins
  * @master: master; the io lock held
  *
- * What was answered and requested up to now is what this turn takes.
+ * What was answered and requested up to now is what this turn takes; a
+ * request lets the turn visit the slave FSMs (ec_master_fsm_unquiet()).
  */
 void ec_master_fsm_turn_start(struct ec_master *master)
 {
 	master->fsm_answers_seen = master->fsm_answers;
+	if (ec_load_acquire(&master->fsm_request))
+		ec_master_fsm_unquiet(master);
 	ec_store_release(&master->fsm_request, false);
 }
 

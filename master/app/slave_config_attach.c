@@ -87,6 +87,7 @@ void ec_slave_config_detach(struct ec_slave_config *sc)
 	if (sc->slave->config == sc) {
 		ec_slave_fsm_detach_config(sc->slave);
 		sc->slave->config = NULL;
+		ec_master_fsm_unquiet(sc->slave->master);
 	}
 	sc->slave = NULL;
 	ec_store_release(&sc->al_state_seen, 0);
@@ -281,6 +282,7 @@ void ec_slave_config_attach(struct ec_slave_config *sc)
 	}
 	sc->slave = slave;
 	slave->config = sc;
+	ec_master_fsm_unquiet(slave->master);
 	ec_slave_config_publish(sc);
 	ec_slave_config_invalidate(sc);
 }

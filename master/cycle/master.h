@@ -143,6 +143,16 @@ struct ec_master {
 	u64 fsm_due_ns;
 	bool fsm_request;
 	bool fsm_cut;		/* the budget left slave FSMs for the next turn */
+	/*
+	 * Turns without slave FSM visits (ec_master_op_fsm()): the last
+	 * whole round of visits found every slave FSM settled, and nothing
+	 * since could have unsettled one (ec_master_fsm_unquiet()); a round
+	 * of visits again at fsm_quiet_until_ns at the latest.
+	 */
+	bool fsm_quiet;
+	unsigned int fsm_quiet_epoch;	/* one more at each reset */
+	unsigned int fsm_quiet_count;	/* slave FSMs settled in this epoch */
+	u64 fsm_quiet_until_ns;
 	/* ec_master_queue_datagram_after_next(): waits held_sends sends */
 	struct ec_datagram *held;
 	unsigned int held_sends;
@@ -167,6 +177,13 @@ struct ec_master {
  * (16 ms for 1000 slaves at 1 kHz), well within its 100 ms status poll.
  */
 #define EC_FSM_SLAVE_VISITS_PER_CYCLE 64
+/*
+ * In the operation phase, how long the turns may leave settled slave
+ * FSMs alone before a round of visits looks again (ec_master_op_fsm()):
+ * a bound on anything that could give one work without a request, the
+ * monitor or a configuration change telling (ec_master_fsm_unquiet()).
+ */
+#define EC_FSM_QUIET_NS (100 * EC_NSEC_PER_MSEC)
 
 /* Each domain's process data starts on its own page of pd_mem (mmap). */
 #ifdef PAGE_SIZE
@@ -254,6 +271,25 @@ void ec_master_clear_config(struct ec_master *master);
 void ec_master_app_receive(struct ec_master *master, u64 now_ns);
 void ec_master_app_send(struct ec_master *master, u64 now_ns);
 void ec_master_op_fsm(struct ec_master *master, u64 now_ns);
+
+/**
+ * ec_master_fsm_unquiet() - a slave FSM may have work: the operation
+ * phase's turns visit the slave FSMs again until a whole round finds them
+ * settled (ec_master_op_fsm())
+ * @master: master, or NULL; FSM side (the master lock held)
+ *
+ * Called wherever a settled slave FSM can get work without running: a
+ * request queued, the monitor's AL check or full mailbox, an EoE handler
+ * or a configuration attached or detached, an activation.
+ */
+static inline void ec_master_fsm_unquiet(struct ec_master *master)
+{
+	if (!master)
+		return;
+	master->fsm_quiet = false;
+	master->fsm_quiet_epoch++;
+	master->fsm_quiet_count = 0;
+}
 void ec_master_fsm_turn_start(struct ec_master *master);
 u64 ec_master_fsm_next_due(const struct ec_master *master, u64 now_ns);
 bool ec_master_fsm_wanted(const struct ec_master *master, u64 now_ns);

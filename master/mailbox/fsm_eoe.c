@@ -59,6 +59,7 @@ void ec_eoe_attach(struct ec_eoe *eoe, struct ec_slave *slave)
 	ec_eoe_detach(eoe);
 	eoe->slave = slave;
 	slave->eoe = eoe;
+	ec_master_fsm_unquiet(slave->master);
 }
 
 /**

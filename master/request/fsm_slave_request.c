@@ -286,6 +286,7 @@ void ec_slave_queue_request(struct ec_slave *slave, struct ec_request *req)
 	req->error = 0;
 	req->state = EC_REQ_QUEUED;
 	ec_list_add_tail(&req->node, &slave->requests);
+	ec_master_fsm_unquiet(slave->master);
 }
 
 /**

@@ -190,6 +190,7 @@ void ec_slave_fsm_mbox_full(struct ec_slave *slave)
 	struct ec_fsm_slave *fsm = slave->fsm;
 
 	fsm->mbox_full = true;
+	ec_master_fsm_unquiet(slave->master);
 }
 
 /**
@@ -201,6 +202,7 @@ void ec_slave_fsm_request_al_check(struct ec_slave *slave)
 	struct ec_fsm_slave *fsm = slave->fsm;
 
 	ec_fsm_target_request_check(&fsm->target);
+	ec_master_fsm_unquiet(slave->master);
 }
 
 /*
@@ -491,8 +493,11 @@ static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
  * @now_ns: current time
  *
  * The FSM is created at the first call after the slave's scan.
+ *
+ * Return: true if the FSM was settled (ec_fsm_slave_settled()): it did
+ * nothing but publish the slave's state.
  */
-void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
+bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 {
 	struct ec_fsm_slave *fsm = slave->fsm;
 
@@ -501,25 +506,25 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 		 * it gave up on serves only register and SII requests.
 		 */
 		if (!slave->master || slave->master->scan_busy)
-			return;
+			return false;
 		ec_slave_fail_unscanned_requests(slave);
 		if (!fsm && !ec_slave_repair_queued(slave))
-			return;
+			return false;
 	}
 	if (!fsm) {
 		fsm = ec_zalloc(sizeof(*fsm));
 		if (!fsm)
-			return;
+			return false;
 		if (ec_fsm_slave_init(fsm, slave)) {
 			ec_datagram_clear(&fsm->datagram);
 			ec_free(fsm);
-			return;
+			return false;
 		}
 		slave->fsm = fsm;
 	}
 	if (ec_fsm_slave_settled(fsm)) {
 		ec_slave_config_publish_as(slave->config, true);
-		return;
+		return true;
 	}
 	ec_fsm_slave_check_config(fsm);
 	/* The application's started requests join the queue in the order
@@ -528,6 +533,7 @@ void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	ec_slave_collect_requests(slave);
 	ec_fsm_slave_exec(fsm, now_ns);
 	ec_slave_config_publish(slave->config);
+	return false;
 }
 
 /**

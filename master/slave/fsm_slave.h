@@ -58,6 +58,8 @@ struct ec_fsm_slave {
 	struct ec_fsm_pdo pdo;
 	struct ec_fsm_sii_write sii_write;
 	struct ec_fsm_target target;
+	/* master->fsm_quiet_epoch when last found settled (master_app.c) */
+	unsigned int quiet_epoch;
 	struct ec_fsm_mbox poll;	/* the idle check of the read mailbox */
 	u64 next_poll_ns;
 	bool mbox_full;		/* OP: the master's monitor saw SM1 full */
@@ -113,7 +115,7 @@ void ec_slave_fsm_mbox_full(struct ec_slave *slave);
 void ec_slave_fsm_request_al_check(struct ec_slave *slave);
 bool ec_slave_fsm_ready(const struct ec_slave *slave);
 
-void ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
+bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
 void ec_slave_fsm_detach_config(struct ec_slave *slave);
 void ec_slave_cancel_requests(struct ec_slave *slave);

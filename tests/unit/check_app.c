@@ -11,6 +11,7 @@
 #include "slave/fsm_master.h"
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
+#include "request/requests.h"
 #include "app/slave_config.h"
 
 #define BECKHOFF 0x00000002
@@ -337,9 +338,11 @@ START_TEST(test_fsm_budget)
 
 		ec_harness_op_receive(&h.master, h.now_ns);
 		ec_harness_op_send(&h.master, h.now_ns);
-		/* One slave FSM at least ran (the turn moved on), and at most
-		 * one put a datagram on the wire. */
-		ck_assert_uint_ne(h.master.fsm_next_slave, before);
+		/* One slave FSM at least ran (the turn moved on), unless a
+		 * whole round found them all settled (a quiet turn visits
+		 * none), and at most one put a datagram on the wire. */
+		ck_assert(h.master.fsm_next_slave != before ||
+			  h.master.fsm_quiet);
 		for (j = 0; j < h.master.slave_count; j++) {
 			struct ec_fsm_slave *fsm = h.master.slaves[j]->fsm;
 
@@ -353,6 +356,86 @@ START_TEST(test_fsm_budget)
 	ec_master_deactivate(&h.master, h.now_ns);
 	ck_assert_int_eq(h.master.phase, EC_PHASE_IDLE);
 	ck_assert(!h.master.active);
+}
+END_TEST
+
+/*
+ * Quiet turns: once a whole round of visits found every slave FSM
+ * settled, the turns leave them alone; the monitor's AL check, a queued
+ * request or EC_FSM_QUIET_NS bring the visits back, and the slave's job
+ * runs.
+ */
+START_TEST(test_fsm_quiet)
+{
+	struct ec_slave *s;
+	struct ec_fsm_slave *fsm;
+	struct ec_reg_request req;
+	u8 al[2];
+	unsigned int i, before;
+
+	ck_assert_int_eq(ec_master_activate(&h.master, h.now_ns), 0);
+	for (i = 0; i < 200 && !h.master.fsm_quiet; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+	}
+	ck_assert_msg(h.master.fsm_quiet, "no quiet turns after %u cycles", i);
+	/* quiet: the round robin stands still */
+	before = h.master.fsm_next_slave;
+	for (i = 0; i < 10; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+	}
+	ck_assert_uint_eq(h.master.fsm_next_slave, before);
+	/* the monitor asks for an AL check: visits until it is done */
+	s = h.master.slaves[1];
+	ec_slave_fsm_request_al_check(s);
+	ck_assert(!h.master.fsm_quiet);
+	fsm = s->fsm;
+	for (i = 0; i < 50 && fsm->target.check_requested; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+	}
+	ck_assert_msg(!fsm->target.check_requested,
+		      "AL check not taken after %u cycles", i);
+	for (i = 0; i < 200 && !h.master.fsm_quiet; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+	}
+	ck_assert(h.master.fsm_quiet);
+	/* a queued request: visited and served */
+	memset(&req, 0, sizeof(req));
+	ec_request_init(&req.base, EC_REQ_REG, EC_REQ_OWNER_CLI);
+	req.address = 0x0130;	/* AL status */
+	req.size = sizeof(al);
+	req.data = al;
+	ec_slave_queue_request(s, &req.base);
+	ck_assert(!h.master.fsm_quiet);
+	for (i = 0; i < 100 && !ec_req_done(req.base.state); i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+	}
+	ck_assert_msg(req.base.state == EC_REQ_SUCCESS,
+		      "request not done after %u cycles (state %d)", i,
+		      req.base.state);
+	ck_assert_uint_eq(al[0] & 0x0f, s->current_state & 0x0f);
+	for (i = 0; i < 200 && !h.master.fsm_quiet; i++) {
+		ec_harness_op_receive(&h.master, h.now_ns);
+		ec_harness_op_send(&h.master, h.now_ns);
+		h.now_ns += EC_HARNESS_CYCLE_NS;
+	}
+	ck_assert(h.master.fsm_quiet);
+	/* at the latest EC_FSM_QUIET_NS later, a round looks again */
+	before = h.master.fsm_next_slave;
+	h.now_ns = h.master.fsm_quiet_until_ns;
+	ec_harness_op_receive(&h.master, h.now_ns);
+	ec_harness_op_send(&h.master, h.now_ns);
+	ck_assert_uint_ne(h.master.fsm_next_slave, before);
+	ec_master_deactivate(&h.master, h.now_ns);
 }
 END_TEST
 
@@ -587,6 +670,7 @@ static Suite *app_suite(void)
 	tcase_add_test(tc, test_configs_survive_rescan);
 	tcase_add_test(tc, test_master_state);
 	tcase_add_test(tc, test_fsm_budget);
+	tcase_add_test(tc, test_fsm_quiet);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("op");
