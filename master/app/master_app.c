@@ -448,7 +448,7 @@ void ec_master_op_fsm(struct ec_master *master, u64 now_ns)
 	busy = ec_fsm_master_exec(&master->fsm, now_ns);
 	if (busy)
 		used += ec_master_datagram_bytes(&master->fsm_datagram);
-	used += ec_link_health_exec(master, now_ns, busy);
+	used += ec_link_health_exec(master, now_ns);
 	if (master->fsm_quiet && !master->scan_busy) {
 		master->fsm_cut = false;
 		ec_hc_groups_update(master, now_ns);
@@ -501,21 +501,37 @@ void ec_master_fsm_turn_start(struct ec_master *master)
  * monitoring slot from now (ec_monitor_slot_ns()), which bounds what has
  * no due time of its own (mailbox and EoE polls, DC, hot-connect groups,
  * request timeouts).  Answers of the FSMs' datagrams give a turn of their
- * own (ec_master_fsm_wanted()).
+ * own (ec_master_fsm_wanted()).  While the monitor plans batches (every
+ * slave FSM settled, monitor.h), the batch's broadcast gives the next
+ * turn: the snapshot, the next round of visits (EC_FSM_QUIET_NS) or the
+ * end of the broadcast's slot come first only if earlier; a request or an
+ * answer of a slave FSM's datagram gives a turn anyway.
  *
  * Return: the due time (passed-in clock).
  */
 u64 ec_master_fsm_next_due(const struct ec_master *master, u64 now_ns)
 {
 	const struct ec_link_health *h = &master->health;
-	u64 due = now_ns + ec_monitor_slot_ns(master);
+	const struct ec_monitor *mon = &master->fsm.monitor;
+	u64 slot = ec_monitor_slot_ns(master), due = now_ns + slot;
 
 	if (master->fsm_cut)
 		return now_ns;
-	if (master->active && master->fsm.monitor.next_ns < due)
-		due = master->fsm.monitor.next_ns;
-	if (h->enabled && h->next_ns < due)
-		due = h->next_ns;
+	if (master->active && ec_monitor_batching(master)) {
+		/*
+		 * A batch's broadcast gives the next turn with its answer; the
+		 * end of its slot bounds it, and the next round of visits.
+		 */
+		if (mon->brd_at_ns + slot > due)
+			due = mon->brd_at_ns + slot;
+		if (master->fsm_quiet_until_ns < due)
+			due = master->fsm_quiet_until_ns;
+	} else {
+		if (master->active && mon->next_ns < due)
+			due = mon->next_ns;
+		if (h->enabled && h->next_ns < due)
+			due = h->next_ns;
+	}
 	if (h->tick_ns && h->tick_ns < due)
 		due = h->tick_ns;
 	return due > now_ns ? due : now_ns;

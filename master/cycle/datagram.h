@@ -78,6 +78,7 @@ struct ec_datagram {
 	 */
 	bool wakes_fsm;
 	u64 sent_ns;		/* time of sending, passed-in clock */
+	u64 send_at_ns;		/* ec_master_queue_datagram_at(): not before */
 	u64 received_ns;
 	/* when the frame with its (last) answer arrived: the time the
 	 * capture gives that frame; with redundancy received_ns is when both

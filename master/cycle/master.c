@@ -89,45 +89,56 @@ void ec_master_queue_datagram_quiet(struct ec_master *master,
 }
 
 /**
- * ec_master_queue_datagram_after_next() - queue a monitoring read of the
- * FSM side for the send after the next one
+ * ec_master_queue_datagram_at() - queue a monitoring read of the FSM side
+ * for the first send at or after a time
  * @master: master; FSM side, the io lock not held
  * @datagram: datagram, set up; not pending
+ * @at_ns: not before this time (passed-in clock)
+ * @wakes: its answer or loss gives the FSMs a turn of their own
+ *	(ec_master_fsm_wanted()); otherwise it waits for their next due turn
  *
- * Quiet as ec_master_queue_datagram_quiet(); it counts as queued (the FSM
- * side waits for it) but joins the queue only at the second send from
- * now (ec_master_send_datagrams()): the link health read that shares a
- * turn with the monitor's datagram, so that each cycle carries at most
- * one of them and one turn queues both.  One such datagram at a time.
+ * It counts as queued (the FSM side waits for it) and joins the queue at
+ * the first send from @at_ns on; a send takes at most one such datagram,
+ * the earliest: the operation phase's monitoring datagrams and link
+ * health reads all come this way, so that each cycle carries at most one
+ * of them, and one turn can plan those of several cycles (monitor.h).
  */
-void ec_master_queue_datagram_after_next(struct ec_master *master,
-					 struct ec_datagram *datagram)
+void ec_master_queue_datagram_at(struct ec_master *master,
+				 struct ec_datagram *datagram, u64 at_ns,
+				 bool wakes)
 {
+	struct ec_list *pos;
+
 	ec_port_io_lock(master);
-	if (master->held || datagram->state == EC_DATAGRAM_QUEUED ||
+	if (datagram->state == EC_DATAGRAM_QUEUED ||
 	    datagram->state == EC_DATAGRAM_SENT) {
 		ec_master_queue_datagram_locked(master, datagram); /* skip */
 	} else {
 		datagram->state = EC_DATAGRAM_QUEUED;
-		master->held = datagram;
-		master->held_sends = 1;
+		datagram->send_at_ns = at_ns;
+		/* by time; after those of the same time */
+		for (pos = master->timed.next; pos != &master->timed;
+		     pos = pos->next)
+			if (ec_list_entry(pos, struct ec_datagram,
+					  queue_node)->send_at_ns > at_ns)
+				break;
+		ec_list_add_tail(&datagram->queue_node, pos);
 	}
-	datagram->wakes_fsm = false;
+	datagram->wakes_fsm = wakes;
 	ec_port_io_unlock(master);
 }
 
-/* At each send: the held datagram joins the queue at its send. */
-static void ec_master_take_held(struct ec_master *master)
+/* At each send: the earliest timed datagram that is due joins the queue. */
+static void ec_master_take_timed(struct ec_master *master, u64 now_ns)
 {
-	struct ec_datagram *d = master->held;
+	struct ec_datagram *d;
 
-	if (!d)
+	if (ec_list_empty(&master->timed))
 		return;
-	if (master->held_sends) {
-		master->held_sends--;
+	d = ec_list_entry(master->timed.next, struct ec_datagram, queue_node);
+	if (d->send_at_ns > now_ns)
 		return;
-	}
-	master->held = NULL;
+	ec_list_del_init(&d->queue_node);
 	ec_list_add_tail(&d->queue_node, &master->datagram_queue);
 }
 
@@ -164,8 +175,6 @@ static void ec_master_forget_answers(struct ec_master *master,
 void ec_master_unqueue_datagram_locked(struct ec_master *master,
 				       struct ec_datagram *datagram)
 {
-	if (master->held == datagram)
-		master->held = NULL;
 	if (ec_list_linked(&datagram->queue_node))
 		ec_list_del_init(&datagram->queue_node);
 	if (ec_list_linked(&datagram->sent_node)) {
@@ -295,7 +304,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 	struct ec_list *pos, *tmp;
 	unsigned int frames = 0;
 
-	ec_master_take_held(master);
+	ec_master_take_timed(master, now_ns);
 	if (!ec_device_usable(dev)) {
 		dev = &master->devices[EC_DEVICE_BACKUP];
 		if (master->red && ec_device_usable(dev))
@@ -626,8 +635,8 @@ void ec_master_fail_datagrams_locked(struct ec_master *master)
 {
 	struct ec_list *pos, *tmp;
 
-	master->held_sends = 0;
-	ec_master_take_held(master);	/* failed with the queue */
+	while (!ec_list_empty(&master->timed))	/* failed with the queue */
+		ec_master_take_timed(master, ~(u64)0);
 
 	ec_list_for_each_safe(pos, tmp, &master->sent_datagrams) {
 		struct ec_datagram *d = ec_list_entry(pos, struct ec_datagram,

@@ -153,9 +153,11 @@ struct ec_master {
 	unsigned int fsm_quiet_epoch;	/* one more at each reset */
 	unsigned int fsm_quiet_count;	/* slave FSMs settled in this epoch */
 	u64 fsm_quiet_until_ns;
-	/* ec_master_queue_datagram_after_next(): waits held_sends sends */
-	struct ec_datagram *held;
-	unsigned int held_sends;
+	/*
+	 * ec_master_queue_datagram_at(): monitoring reads queued for a later
+	 * send, by send_at_ns; a send takes at most one of them.
+	 */
+	struct ec_list timed;
 
 	struct ec_master_dc dc;		/* distributed clocks (dc.c) */
 	struct ec_link_health health;	/* the ESC error counters */
@@ -227,8 +229,9 @@ void ec_master_unqueue_datagram(struct ec_master *master,
 				struct ec_datagram *datagram);
 void ec_master_queue_datagram_quiet(struct ec_master *master,
 				    struct ec_datagram *datagram);
-void ec_master_queue_datagram_after_next(struct ec_master *master,
-					 struct ec_datagram *datagram);
+void ec_master_queue_datagram_at(struct ec_master *master,
+				 struct ec_datagram *datagram, u64 at_ns,
+				 bool wakes);
 void ec_master_queue_datagram_locked(struct ec_master *master,
 				     struct ec_datagram *datagram);
 void ec_master_unqueue_datagram_locked(struct ec_master *master,

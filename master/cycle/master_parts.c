@@ -14,6 +14,7 @@
 #include "slave/fsm_slave.h"
 #include "slave/slave.h"
 #include "slave/link_health.h"
+#include "cycle/monitor.h"
 #include "app/hc_group.h"
 #include "slave/registers.h"
 
@@ -29,6 +30,7 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	master->io_timeout_ns = EC_IO_TIMEOUT_NS;
 	ec_list_init(&master->datagram_queue);
 	ec_list_init(&master->sent_datagrams);
+	ec_list_init(&master->timed);
 	ec_list_init(&master->configs);
 	ec_list_init(&master->hc_groups);
 	ec_list_init(&master->domains);
@@ -41,13 +43,20 @@ int ec_master_init(struct ec_master *master, unsigned int index)
 	if (ret)
 		return ret;
 	ec_fsm_master_init(&master->fsm, master, &master->fsm_datagram);
+	ret = ec_monitor_init(&master->fsm.monitor);
+	if (ret)
+		goto out_monitor;
 	ret = ec_link_health_init(&master->health);
-	if (ret) {
-		ec_datagram_clear(&master->health.datagram);
-		ec_datagram_clear(&master->fsm_datagram);
-		return ret;
-	}
+	if (ret)
+		goto out_health;
 	return ec_dc_init(master);
+
+out_health:
+	ec_link_health_free(&master->health);
+out_monitor:
+	ec_monitor_clear(&master->fsm.monitor, NULL);
+	ec_datagram_clear(&master->fsm_datagram);
+	return ret;
 }
 
 void ec_master_clear(struct ec_master *master)
@@ -56,6 +65,7 @@ void ec_master_clear(struct ec_master *master)
 	ec_fsm_master_clear_slaves(master);
 	ec_dc_clear(master);
 	ec_link_health_clear(master);
+	ec_monitor_clear(&master->fsm.monitor, master);
 	ec_master_unqueue_datagram(master, &master->fsm_datagram);
 	ec_datagram_clear(&master->fsm_datagram);
 	ec_red_clear(master);
@@ -72,7 +82,7 @@ void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 	unsigned int i;
 
 	ec_fsm_master_exec(&master->fsm, now_ns);
-	ec_link_health_exec(master, now_ns, false);
+	ec_link_health_exec(master, now_ns);
 	for (i = 0; i < master->slave_count; i++)
 		ec_slave_fsm_run(master->slaves[i], now_ns);
 	ec_hc_groups_update(master, now_ns);
@@ -109,8 +119,10 @@ bool ec_master_idle_at_rest(const struct ec_master *master)
 	for (n = master->datagram_queue.next; n != &master->datagram_queue;
 	     n = n->next)
 		queued++;
-	if (master->health.datagram.state == EC_DATAGRAM_QUEUED)
-		checks++;
+	for (i = 0; i < EC_HEALTH_READS; i++)
+		if (master->health.out[i].datagram.state ==
+		    EC_DATAGRAM_QUEUED)
+			checks++;
 	for (i = 0; i < master->slave_count; i++) {
 		const struct ec_fsm_slave *fsm = master->slaves[i]->fsm;
 

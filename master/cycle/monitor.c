@@ -29,6 +29,47 @@ void ec_monitor_reset(struct ec_monitor *mon)
 	mon->slot = 0;
 	mon->cursor = 0;
 	mon->swept = false;
+	mon->batch_checks = 0;
+	mon->brd_at_ns = 0;
+	mon->last_ns = 0;
+}
+
+/**
+ * ec_monitor_init() - the batch's datagrams
+ * @mon: monitor, reset
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ec_monitor_init(struct ec_monitor *mon)
+{
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < EC_MONITOR_BATCH_CHECKS; k++) {
+		struct ec_datagram *d = &mon->batch[k].datagram;
+
+		ec_datagram_init(d);
+		if (!ret)
+			ret = ec_datagram_prealloc(d, 2);
+	}
+	return ret;
+}
+
+/**
+ * ec_monitor_clear() - free the batch's datagrams
+ * @mon: monitor
+ * @master: its master, to take them back from; NULL when never queued
+ */
+void ec_monitor_clear(struct ec_monitor *mon, struct ec_master *master)
+{
+	unsigned int k;
+
+	for (k = 0; k < EC_MONITOR_BATCH_CHECKS; k++) {
+		if (master)
+			ec_master_unqueue_datagram(master,
+						   &mon->batch[k].datagram);
+		ec_datagram_clear(&mon->batch[k].datagram);
+	}
 }
 
 /*
@@ -39,6 +80,12 @@ void ec_monitor_reset(struct ec_monitor *mon)
 unsigned int ec_monitor_broadcast_every(const struct ec_master *master)
 {
 	return master->red ? EC_MONITOR_BRD_EVERY_RED : EC_MONITOR_BRD_EVERY;
+}
+
+static u64 ec_monitor_interval(const struct ec_master *master)
+{
+	return master->send_interval_ns ? master->send_interval_ns :
+					  EC_SEND_INTERVAL_DEFAULT_NS;
 }
 
 static bool ec_monitor_watches(const struct ec_slave *slave)
@@ -64,6 +111,97 @@ static struct ec_slave *ec_monitor_pick(struct ec_monitor *mon,
 	return NULL;
 }
 
+/*
+ * Set up the check of the next slave on @d: its read mailbox's status
+ * for a CoE slave, its AL status for any other.  Return: the slave, or
+ * NULL when none is watched.
+ */
+static struct ec_slave *ec_monitor_setup_check(struct ec_monitor *mon,
+					       struct ec_master *master,
+					       struct ec_datagram *d,
+					       bool *mbox)
+{
+	struct ec_slave *slave = ec_monitor_pick(mon, master);
+
+	if (!slave)
+		return NULL;
+	/* A transfer in progress reads the mailbox itself. */
+	*mbox = ec_slave_fsm_mbox_checkable(slave);
+	/*
+	 * SM1 status and the activate byte after it (2 bytes: the capture
+	 * tells this check from a transfer's 1-byte check, make bench), or
+	 * the first byte of the AL status (state and error flag).
+	 */
+	if (ec_datagram_fprd(d, slave->station_address,
+			     *mbox ? EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS :
+				     EC_REG_AL_STATUS,
+			     *mbox ? 2 : 1))
+		return NULL;
+	ec_datagram_zero(d);
+	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "monitor");
+	mon->checks++;
+	return slave;
+}
+
+/**
+ * ec_monitor_batching() - whether a monitoring turn plans a batch
+ * @master: master, in the operation phase
+ *
+ * While the turns leave the slave FSMs alone (ec_master_op_fsm(): all
+ * settled), with no scan and no backup device, and the application
+ * cycles at least twice per slot: then nothing but the monitor needs a
+ * turn every slot.
+ *
+ * Return: true to batch.
+ */
+bool ec_monitor_batching(const struct ec_master *master)
+{
+	return master->fsm_quiet && !master->scan_busy && !master->red &&
+	       2 * ec_monitor_interval(master) <= ec_monitor_slot_ns(master);
+}
+
+/*
+ * One turn plans the slots up to the next broadcast: a slave check per
+ * slot, each in its own datagram queued for its slot's time, quietly,
+ * then the broadcast (the caller queues it for mon->brd_at_ns), whose
+ * answer gives the next turn, which takes the checks' answers too
+ * (ec_monitor_batch_done()).  On the wire: the same datagrams at the
+ * same rate as a turn per slot; the thread runs once per broadcast.
+ */
+static void ec_monitor_plan_batch(struct ec_monitor *mon,
+				  struct ec_master *master, u64 now_ns)
+{
+	u64 slot = ec_monitor_slot_ns(master);
+	unsigned int k = 0, every = ec_monitor_broadcast_every(master);
+	/* a slot after the last batch's broadcast: the rate stays */
+	u64 base = mon->last_ns + slot > now_ns ? mon->last_ns + slot : now_ns;
+
+	while (mon->slot++ % every && k < EC_MONITOR_BATCH_CHECKS) {
+		struct ec_monitor_check *c = &mon->batch[k];
+		struct ec_slave *slave;
+
+		/* still out (lost, not timed out yet): no reuse */
+		if (ec_datagram_pending(&c->datagram))
+			break;
+		slave = ec_monitor_setup_check(mon, master, &c->datagram,
+					       &c->mbox);
+		if (!slave)
+			break;
+		c->pos = slave->ring_position;
+		ec_master_queue_datagram_at(master, &c->datagram,
+					    base + k * slot, false);
+		k++;
+	}
+	mon->batch_checks = k;
+	mon->planned_ns = now_ns;
+	mon->batch_ns = base;
+	mon->brd_at_ns = base + k * slot;
+	mon->last_ns = mon->brd_at_ns;
+	/* the turn its answer gives plans the next batch */
+	mon->next_ns = mon->brd_at_ns;
+	mon->batches++;
+}
+
 /**
  * ec_monitor_next() - the monitoring job of this turn (FSM side)
  * @mon: monitor
@@ -72,7 +210,9 @@ static struct ec_slave *ec_monitor_pick(struct ec_monitor *mon,
  * @now_ns: current time
  *
  * Queues a slave check on @d, or tells the caller to queue the AL status
- * broadcast, or that nothing is due.
+ * broadcast (for mon->brd_at_ns when not 0: a batch, ec_monitor_batching()),
+ * or that nothing is due.  Both go through ec_master_queue_datagram_at():
+ * a cycle carries at most one of them and of the link health's reads.
  *
  * Return: the job.
  */
@@ -81,41 +221,61 @@ enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 				    struct ec_datagram *d, u64 now_ns)
 {
 	struct ec_slave *slave;
-	bool mbox;
 
 	if (now_ns < mon->next_ns)
 		return EC_MONITOR_NONE;
+	mon->brd_at_ns = 0;
+	if (ec_monitor_batching(master)) {
+		ec_monitor_plan_batch(mon, master, now_ns);
+		goto broadcast;
+	}
 	mon->next_ns = now_ns + EC_MONITOR_PERIOD_NS;
+	mon->last_ns = now_ns;
 	if (mon->slot++ % ec_monitor_broadcast_every(master) == 0 ||
 	    master->scan_busy)
 		goto broadcast;
-	slave = ec_monitor_pick(mon, master);
+	slave = ec_monitor_setup_check(mon, master, d, &mon->check_mbox);
 	if (!slave)
 		goto broadcast;
-	/* A transfer in progress reads the mailbox itself. */
-	mbox = ec_slave_fsm_mbox_checkable(slave);
-	/*
-	 * SM1 status and the activate byte after it (2 bytes: the capture
-	 * tells this check from a transfer's 1-byte check, make bench), or
-	 * the first byte of the AL status (state and error flag).
-	 */
-	if (ec_datagram_fprd(d, slave->station_address,
-			     mbox ? EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS :
-				    EC_REG_AL_STATUS,
-			     mbox ? 2 : 1))
-		goto broadcast;
-	ec_datagram_zero(d);
-	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "monitor");
 	mon->checked = slave->ring_position;
-	mon->check_mbox = mbox;
-	mon->checks++;
 	/* its answer waits for the next slot's turn */
-	ec_master_queue_datagram_quiet(master, d);
+	ec_master_queue_datagram_at(master, d, now_ns, false);
 	return EC_MONITOR_CHECK;
 
 broadcast:
 	mon->broadcasts++;
 	return EC_MONITOR_BROADCAST;
+}
+
+/* A check of the slave at @pos came back on @d (or did not). */
+static void ec_monitor_take_check(struct ec_monitor *mon,
+				  struct ec_master *master, unsigned int pos,
+				  bool mbox, const struct ec_datagram *d)
+{
+	struct ec_slave *slave;
+
+	if (d->state != EC_DATAGRAM_RECEIVED || pos >= master->slave_count)
+		return;		/* lost: the next round looks again */
+	slave = master->slaves[pos];
+	if (!ec_monitor_watches(slave) ||
+	    ec_get_u16(d->address) != slave->station_address)
+		return;		/* rescanned meanwhile */
+	if (d->working_counter != 1) {
+		ec_slave_fsm_request_al_check(slave);
+		return;
+	}
+	if (mbox) {
+		if (d->data[0] & EC_SM_STATUS_MBOX_FULL) {
+			ec_slave_fsm_mbox_full(slave);
+			mon->mbox_full++;
+		}
+		return;
+	}
+	if ((d->data[0] & EC_MONITOR_AL_BITS) !=
+	    (slave->current_state & EC_MONITOR_AL_BITS)) {
+		mon->state_changes++;
+		ec_slave_fsm_request_al_check(slave);
+	}
 }
 
 /**
@@ -131,31 +291,30 @@ broadcast:
 void ec_monitor_check_done(struct ec_monitor *mon, struct ec_master *master,
 			   const struct ec_datagram *d)
 {
-	struct ec_slave *slave;
+	ec_monitor_take_check(mon, master, mon->checked, mon->check_mbox, d);
+}
 
-	if (d->state != EC_DATAGRAM_RECEIVED ||
-	    mon->checked >= master->slave_count)
-		return;		/* lost: the next round looks again */
-	slave = master->slaves[mon->checked];
-	if (!ec_monitor_watches(slave) ||
-	    ec_get_u16(d->address) != slave->station_address)
-		return;		/* rescanned meanwhile */
-	if (d->working_counter != 1) {
-		ec_slave_fsm_request_al_check(slave);
-		return;
+/**
+ * ec_monitor_batch_done() - a batch's broadcast is back: its checks too
+ * (FSM side)
+ * @mon: monitor
+ * @master: master
+ *
+ * Each check as ec_monitor_check_done(); one still out (its frame lost
+ * and not timed out yet) counts as lost.
+ */
+void ec_monitor_batch_done(struct ec_monitor *mon, struct ec_master *master)
+{
+	unsigned int k;
+
+	for (k = 0; k < mon->batch_checks; k++) {
+		const struct ec_monitor_check *c = &mon->batch[k];
+
+		if (!ec_datagram_pending(&c->datagram))
+			ec_monitor_take_check(mon, master, c->pos, c->mbox,
+					      &c->datagram);
 	}
-	if (mon->check_mbox) {
-		if (d->data[0] & EC_SM_STATUS_MBOX_FULL) {
-			ec_slave_fsm_mbox_full(slave);
-			mon->mbox_full++;
-		}
-		return;
-	}
-	if ((d->data[0] & EC_MONITOR_AL_BITS) !=
-	    (slave->current_state & EC_MONITOR_AL_BITS)) {
-		mon->state_changes++;
-		ec_slave_fsm_request_al_check(slave);
-	}
+	mon->batch_checks = 0;
 }
 
 /**
@@ -199,12 +358,6 @@ void ec_monitor_broadcast_done(struct ec_monitor *mon,
 	mon->swept_states = seen;
 	mon->swept_ns = now_ns;
 	mon->sweeps++;
-}
-
-static u64 ec_monitor_interval(const struct ec_master *master)
-{
-	return master->send_interval_ns ? master->send_interval_ns :
-					  EC_SEND_INTERVAL_DEFAULT_NS;
 }
 
 /**

@@ -21,6 +21,13 @@
  * So the monitoring adds at most EC_MONITOR_MAX_BYTES bytes and one
  * datagram to a cycle; a topology change or an AL error is seen within
  * ec_monitor_notice_ns().
+ *
+ * Batches: while every slave FSM is settled (ec_monitor_batching()), one
+ * turn plans the slots up to the next broadcast, each check in its own
+ * datagram queued for its slot (ec_master_queue_datagram_at()), and the
+ * broadcast's answer gives the next turn, which takes the checks' answers
+ * with it and plans the next batch: the same datagrams at the same rate,
+ * one thread turn per broadcast instead of one per slot.
  */
 #ifndef EC_MONITOR_H
 #define EC_MONITOR_H
@@ -49,6 +56,10 @@ enum ec_monitor_job {
 };
 
 void ec_monitor_reset(struct ec_monitor *mon);
+int ec_monitor_init(struct ec_monitor *mon);
+void ec_monitor_clear(struct ec_monitor *mon, struct ec_master *master);
+bool ec_monitor_batching(const struct ec_master *master);
+void ec_monitor_batch_done(struct ec_monitor *mon, struct ec_master *master);
 enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 				    struct ec_master *master,
 				    struct ec_datagram *d, u64 now_ns);

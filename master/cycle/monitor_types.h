@@ -7,9 +7,21 @@
 #define EC_MONITOR_TYPES_H
 
 #include "port.h"
+#include "cycle/datagram.h"
+
+/* Slave checks a batch plans ahead (ec_monitor_next(), monitor.h). */
+#define EC_MONITOR_BATCH_CHECKS 4
+
+/* A slave check of a batch. */
+struct ec_monitor_check {
+	struct ec_datagram datagram;
+	unsigned int pos;	/* ring position checked */
+	bool mbox;		/* it reads SM1 */
+};
 
 struct ec_monitor {
 	u64 next_ns;		/* next monitoring datagram */
+	u64 last_ns;		/* the last one's slot */
 	unsigned int slot;	/* counts the datagrams, for the BRD */
 	unsigned int cursor;	/* next slave of the round robin */
 	unsigned int checked;	/* ring position of the queued check */
@@ -17,10 +29,21 @@ struct ec_monitor {
 	u16 swept_states;	/* OR seen at the last sweep */
 	u64 swept_ns;
 	bool swept;
+	/*
+	 * The last batch: its checks, how many it planned (taken when its
+	 * broadcast is back), when it was planned, its first slot and its
+	 * broadcast's (0: no batch).
+	 */
+	struct ec_monitor_check batch[EC_MONITOR_BATCH_CHECKS];
+	unsigned int batch_checks;
+	u64 planned_ns;
+	u64 batch_ns;
+	u64 brd_at_ns;
 
 	/* Figures (ethercat master, tests). */
 	u64 broadcasts;
 	u64 checks;
+	u64 batches;
 	u64 sweeps;
 	u64 mbox_full;
 	u64 state_changes;	/* a check saw a state not known before */

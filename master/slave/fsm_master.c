@@ -264,7 +264,13 @@ void ec_fsm_master_state_start(struct ec_fsm_master *fsm, u64 now_ns)
 	if (ec_datagram_brd(fsm->datagram, EC_REG_AL_STATUS, 2))
 		return;
 	ec_datagram_zero(fsm->datagram);
-	ec_master_queue_datagram(fsm->master, fsm->datagram);
+	if (fsm->master->active)	/* the monitor's (a batch's: later) */
+		ec_master_queue_datagram_at(fsm->master, fsm->datagram,
+					    fsm->monitor.brd_at_ns ?
+					    fsm->monitor.brd_at_ns : now_ns,
+					    true);
+	else
+		ec_master_queue_datagram(fsm->master, fsm->datagram);
 	fsm->state = ec_fsm_master_state_broadcast;
 }
 
@@ -350,6 +356,8 @@ static void ec_fsm_master_state_broadcast(struct ec_fsm_master *fsm,
 			ec_red_brd_unsettled(master, d);
 
 	fsm->rx_seen = rx;
+	/* a batch's checks went before it (slave indices still valid) */
+	ec_monitor_batch_done(&fsm->monitor, master);
 	if (one_side && link_up) {
 		fsm->misses = 0;
 		fsm->last_answer_ns = now_ns;

@@ -7,6 +7,7 @@
 #include "slave/link_health.h"
 #include "cycle/master.h"
 #include "cycle/monitor.h"
+#include "slave/fsm_master.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
 
@@ -18,10 +19,34 @@
  */
 int ec_link_health_init(struct ec_link_health *h)
 {
-	ec_datagram_init(&h->datagram);
-	snprintf(h->datagram.name, EC_DATAGRAM_NAME_SIZE, "link-health");
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < EC_HEALTH_READS; k++) {
+		struct ec_datagram *d = &h->out[k].datagram;
+
+		ec_datagram_init(d);
+		snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "link-health");
+		if (!ret)
+			ret = ec_datagram_prealloc(d, EC_HEALTH_BLOCK_SIZE);
+	}
 	h->enabled = true;
-	return ec_datagram_prealloc(&h->datagram, EC_HEALTH_BLOCK_SIZE);
+	return ret;
+}
+
+/**
+ * ec_link_health_free() - free what the watch holds, none of it queued
+ * @h: link health state
+ */
+void ec_link_health_free(struct ec_link_health *h)
+{
+	unsigned int k;
+
+	for (k = 0; k < EC_HEALTH_READS; k++)
+		ec_datagram_clear(&h->out[k].datagram);
+	ec_free_big(h->slaves);
+	h->slaves = NULL;
+	h->count = 0;
 }
 
 /**
@@ -30,13 +55,12 @@ int ec_link_health_init(struct ec_link_health *h)
  */
 void ec_link_health_clear(struct ec_master *master)
 {
-	struct ec_link_health *h = &master->health;
+	unsigned int k;
 
-	ec_master_unqueue_datagram(master, &h->datagram);
-	ec_datagram_clear(&h->datagram);
-	ec_free_big(h->slaves);
-	h->slaves = NULL;
-	h->count = 0;
+	for (k = 0; k < EC_HEALTH_READS; k++)
+		ec_master_unqueue_datagram(master,
+					   &master->health.out[k].datagram);
+	ec_link_health_free(&master->health);
 }
 
 /**
@@ -195,22 +219,23 @@ static void ec_link_health_account(struct ec_link_health *h,
 	(void)h;
 }
 
-/* The read or clear came back (or was lost). */
-static void ec_link_health_done(struct ec_master *master, u64 now_ns)
+/* The read or clear @r came back (or was lost). */
+static void ec_link_health_done(struct ec_master *master,
+				const struct ec_health_read *r, u64 now_ns)
 {
 	struct ec_link_health *h = &master->health;
-	const struct ec_datagram *d = &h->datagram;
+	const struct ec_datagram *d = &r->datagram;
 	struct ec_health_slave *s;
 
 	if (d->state != EC_DATAGRAM_RECEIVED || d->working_counter != 1 ||
-	    h->pos >= h->count || h->pos >= master->slave_count ||
+	    r->pos >= h->count || r->pos >= master->slave_count ||
 	    ec_get_u16(d->address) !=
-		    master->slaves[h->pos]->station_address) {
+		    master->slaves[r->pos]->station_address) {
 		h->lost_reads++;
 		return;
 	}
-	s = &h->slaves[h->pos];
-	if (h->clearing) {
+	s = &h->slaves[r->pos];
+	if (r->clearing) {
 		/* zero from now on; what came between read and clear is lost */
 		memset(s->raw, 0, sizeof(s->raw));
 		s->clear_due = false;
@@ -238,65 +263,126 @@ static int ec_link_health_pick(struct ec_master *master)
 	return -1;
 }
 
-/**
- * ec_link_health_exec() - the watch's turn (FSM side, both phases)
- * @master: master; the io lock is not held
- * @now_ns: current time
- * @busy: the master FSM's datagram (the monitor's) is on its way
- *
- * Takes the answer of the last read, takes the second's snapshot when it
- * is due, and queues the next slave's read (or clear) when its slot has
- * come.  A read that falls on a turn in which the monitor's datagram goes
- * out is queued by the same turn for the send after the next
- * (ec_master_queue_datagram_after_next()), so that each cycle carries at
- * most one of them and one turn every slot queues both (the thread's
- * wake rule, doc/LOCKING.md rule 11).  Nothing goes out while the
- * segment is scanned.
- *
- * Return: the bytes it queued on the wire (0 or EC_HEALTH_WIRE_BYTES).
- */
-size_t ec_link_health_exec(struct ec_master *master, u64 now_ns, bool busy)
+/* Take the answers that are back; return: a read not out, or NULL. */
+static struct ec_health_read *ec_link_health_collect(struct ec_master *master,
+						     u64 now_ns)
 {
 	struct ec_link_health *h = &master->health;
-	struct ec_datagram *d = &h->datagram;
-	int pos;
+	struct ec_health_read *free = NULL;
+	unsigned int k;
+
+	for (k = EC_HEALTH_READS; k-- > 0;) {
+		struct ec_health_read *r = &h->out[k];
+
+		if (r->in_flight) {
+			if (ec_datagram_pending(&r->datagram))
+				continue;
+			r->in_flight = false;
+			ec_link_health_done(master, r, now_ns);
+		}
+		free = r;
+	}
+	return free;
+}
+
+/* The next read not out after @r, or NULL. */
+static struct ec_health_read *ec_link_health_next_free(struct ec_link_health *h,
+						       struct ec_health_read *r)
+{
+	while (++r < h->out + EC_HEALTH_READS)
+		if (!r->in_flight)
+			return r;
+	return NULL;
+}
+
+/* Set up @r for the next slave; return: false when there is none. */
+static bool ec_link_health_setup(struct ec_master *master,
+				 struct ec_health_read *r)
+{
+	struct ec_link_health *h = &master->health;
+	struct ec_datagram *d = &r->datagram;
+	int pos = ec_link_health_pick(master);
 	u16 station;
 
-	if (h->in_flight) {
-		if (ec_datagram_pending(d))
-			return 0;
-		h->in_flight = false;
-		ec_link_health_done(master, now_ns);
-	}
-	ec_link_health_tick(master, now_ns);
-	if (!h->enabled || master->phase == EC_PHASE_ORPHANED ||
-	    master->scan_busy || now_ns < h->next_ns)
-		return 0;
-	h->next_ns = now_ns + ec_link_health_period_ns(master);
-	if (!ec_link_health_fit(master))
-		return 0;
-	pos = ec_link_health_pick(master);
 	if (pos < 0)
-		return 0;
+		return false;
 	station = master->slaves[pos]->station_address;
-	h->clearing = h->slaves[pos].clear_due;
-	if (h->clearing ?
+	r->clearing = h->slaves[pos].clear_due;
+	if (r->clearing ?
 	    ec_datagram_fpwr(d, station, EC_REG_RX_ERROR_COUNT,
 			     EC_HEALTH_BLOCK_SIZE) :
 	    ec_datagram_fprd(d, station, EC_REG_RX_ERROR_COUNT,
 			     EC_HEALTH_BLOCK_SIZE))
-		return 0;
+		return false;
 	/* zero: a read's data, and the clear's (the value is ignored) */
 	ec_datagram_zero(d);
-	h->pos = (unsigned int)pos;
-	h->in_flight = true;
-	/* its answer waits for the next read's turn */
-	if (busy) {
-		ec_master_queue_datagram_after_next(master, d);
-		return 0;	/* not in this send */
+	r->pos = (unsigned int)pos;
+	r->in_flight = true;
+	return true;
+}
+
+/**
+ * ec_link_health_exec() - the watch's turn (FSM side, both phases)
+ * @master: master; the io lock is not held
+ * @now_ns: current time
+ *
+ * Takes the answers of the last reads, takes the second's snapshot when
+ * it is due, and queues the next slave's read (or clear) when its slot
+ * has come.  With an application (the monitor at work, monitor.h) the
+ * read goes half a slot after the monitor's datagram, both through
+ * ec_master_queue_datagram_at(), so that each cycle carries at most one
+ * of them; when this turn planned a batch of the monitor, one read goes
+ * half a slot before each of the batch's slots, its broadcast's included:
+ * their answers are back when the broadcast's answer gives the next
+ * turn.  Nothing goes out while the segment is scanned; a read still out
+ * (its frame lost, not timed out yet) keeps its place.
+ *
+ * Return: the bytes it queued for the next send (0 or
+ * EC_HEALTH_WIRE_BYTES).
+ */
+size_t ec_link_health_exec(struct ec_master *master, u64 now_ns)
+{
+	struct ec_link_health *h = &master->health;
+	const struct ec_monitor *mon = &master->fsm.monitor;
+	bool batch = master->active && mon->brd_at_ns &&
+		     mon->planned_ns == now_ns;	/* planned by this turn */
+	unsigned int k, n = batch ? mon->batch_checks + 1 : 1;
+	struct ec_health_read *r = ec_link_health_collect(master, now_ns);
+	u64 slot;
+
+	ec_link_health_tick(master, now_ns);
+	if (!r || !h->enabled || master->phase == EC_PHASE_ORPHANED ||
+	    master->scan_busy)
+		return 0;
+	if (!batch && now_ns < h->next_ns)
+		return 0;
+	slot = ec_link_health_period_ns(master);
+	if (!ec_link_health_fit(master)) {
+		h->next_ns = now_ns + slot;
+		return 0;
 	}
-	ec_master_queue_datagram_quiet(master, d);
-	return EC_HEALTH_WIRE_BYTES;
+	if (!master->active) {
+		h->next_ns = now_ns + slot;
+		if (!ec_link_health_setup(master, r))
+			return 0;
+		ec_master_queue_datagram_quiet(master, &r->datagram);
+		return EC_HEALTH_WIRE_BYTES;
+	}
+	for (k = 0; k < n && r; k++) {
+		/* a batch: before its slot k; else after the monitor's slot */
+		u64 start = batch ? mon->batch_ns + k * slot : now_ns;
+		u64 at = batch ? start - slot / 2 : start + slot / 2;
+
+		if (start < h->next_ns)
+			continue;	/* its slot had its read */
+		h->next_ns = start + slot;
+		if (!ec_link_health_setup(master, r))
+			break;
+		/* its answer waits for the next read's turn */
+		ec_master_queue_datagram_at(master, &r->datagram, at, false);
+		r = ec_link_health_next_free(h, r);
+	}
+	return 0;	/* not in this send */
 }
 
 /**

@@ -69,7 +69,8 @@ struct ec_health_window {
 
 int ec_link_health_init(struct ec_link_health *h);
 void ec_link_health_clear(struct ec_master *master);
-size_t ec_link_health_exec(struct ec_master *master, u64 now_ns, bool busy);
+void ec_link_health_free(struct ec_link_health *h);
+size_t ec_link_health_exec(struct ec_master *master, u64 now_ns);
 void ec_link_health_enable(struct ec_master *master, bool on);
 u64 ec_link_health_period_ns(const struct ec_master *master);
 u64 ec_link_health_round_ns(const struct ec_master *master);

@@ -9,6 +9,7 @@
 
 #include "port.h"
 #include "cycle/datagram.h"
+#include "cycle/monitor_types.h"
 
 #define EC_HEALTH_PORTS 4
 /* 0x0300-0x0313, ESC data sheet section II 2.21-2.25 */
@@ -43,12 +44,23 @@ struct ec_health_slave {
 	struct ec_health_snap hist[EC_HEALTH_HISTORY];
 };
 
-struct ec_link_health {
-	struct ec_datagram datagram;	/* one read or clear in flight */
-	bool enabled;
+/*
+ * Reads one turn plans ahead: those of a monitoring batch, one before
+ * each of its slots (monitor.h); outside batches out[0] alone.
+ */
+#define EC_HEALTH_READS (EC_MONITOR_BATCH_CHECKS + 1)
+
+/* A read or clear of one slave's counters. */
+struct ec_health_read {
+	struct ec_datagram datagram;
 	bool in_flight;		/* the datagram is ours to look at */
 	bool clearing;		/* it is a clear */
 	unsigned int pos;	/* ring position it is for */
+};
+
+struct ec_link_health {
+	struct ec_health_read out[EC_HEALTH_READS];
+	bool enabled;
 	unsigned int cursor;	/* next slave of the round robin */
 	u64 next_ns;
 

@@ -38,7 +38,8 @@ static void count_sent(struct ec_harness *h, struct wire *w)
 
 		if (d->cyclic || d->sent_ns != h->now_ns)
 			continue;
-		if (d == &h->master.health.datagram) {
+		if (d >= &h->master.health.out[0].datagram &&
+		    d <= &h->master.health.out[EC_HEALTH_READS - 1].datagram) {
 			nh++;
 			hbytes += EC_DATAGRAM_HEADER_SIZE + d->data_size +
 				  EC_DATAGRAM_FOOTER_SIZE;
@@ -121,7 +122,11 @@ static void check_bound(const struct wire *w, unsigned int cycles)
 
 	ck_assert_uint_le(w->max_datagrams, 1);
 	ck_assert_uint_le(w->max_bytes, EC_MONITOR_MAX_BYTES);
-	ck_assert_uint_ge(w->datagrams, slots - 2);
+	/*
+	 * Batches (monitor.h) keep the rate; a round of slave FSM visits
+	 * (every EC_FSM_QUIET_NS) can cost a slot on the way out of one.
+	 */
+	ck_assert_uint_ge(w->datagrams, slots - slots / 50 - 2);
 	ck_assert_uint_le(w->datagrams, slots + 2);
 	ck_assert_uint_ge(w->broadcasts, slots / EC_MONITOR_BRD_EVERY - 1);
 	ck_assert_uint_le(w->broadcasts, slots / EC_MONITOR_BRD_EVERY + 1);
@@ -131,7 +136,7 @@ static void check_bound(const struct wire *w, unsigned int cycles)
 	ck_assert_uint_le(w->max_health, 1);
 	ck_assert_uint_le(w->max_health_bytes, EC_HEALTH_WIRE_BYTES);
 	ck_assert_uint_le(w->max_together, 1);
-	ck_assert_uint_ge(w->health, slots - 2);
+	ck_assert_uint_ge(w->health, slots - slots / 50 - 2);
 	ck_assert_uint_le(w->health, slots + 2);
 }
 
@@ -168,11 +173,12 @@ START_TEST(test_woken_bytes_default)
 	if (getenv("EC_MONITOR_VERBOSE"))
 		fprintf(stderr, "turns in 1000 cycles: %lu\n", turns);
 	check_bound(&w, 1000);
-	/* a turn per monitoring slot (2 ms: the monitor's datagram and the
-	 * link health read, queued together) and one for each broadcast's
-	 * answer (every 10 ms): 600, against 1000 with a turn every cycle
+	/* a turn per broadcast's answer (every 10 ms), which plans the next
+	 * batch of slots (monitor.h), and the rounds of visits every 100 ms:
+	 * 110, against 1000 with a turn every cycle (and 600 with a turn per
+	 * 2 ms slot, before batches)
 	 */
-	ck_assert_uint_le(turns, 1000 * 65 / 100);
+	ck_assert_uint_le(turns, 1000 * 15 / 100);
 	ec_harness_wake_rule = false;
 	teardown(&f);
 }
@@ -280,7 +286,8 @@ START_TEST(test_bytes_100)
 		fprintf(stderr, "turns in 1000 cycles, 100 slaves: %lu\n",
 			turns);
 	check_bound(&w, 1000);
-	ck_assert_uint_le(turns, 1000 * 65 / 100);
+	/* batches: a turn per broadcast, two per round of visits */
+	ck_assert_uint_le(turns, 1000 * 15 / 100);
 	ec_master_deactivate(&h->master, h->now_ns);
 	ec_fsm_master_clear_slaves(&h->master);
 	ec_harness_clear(h);
