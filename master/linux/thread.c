@@ -21,12 +21,14 @@
  * then runs the FSMs' turn within the byte budget.  The receive kicks only
  * when the turn has work (ec_linux_turn_wanted(), doc/LOCKING.md rule 11):
  * a datagram the FSMs queued was answered or lost (not the monitor's
- * slave checks nor the link health reads: their answers wait for the next
- * slot's turn), a request is pending (ec_linux_thread_nudge(), or the
+ * slave checks nor the link health reads: their answers wait for a later
+ * turn), a request is pending (ec_linux_thread_nudge(), or the
  * application's own), the turn's next due time has come
- * (ec_master_fsm_next_due(): at most one monitoring slot, 2 ms, away), or
- * an EoE interface exists.  At 1 kHz that is a turn per 2 ms slot and one
- * for each broadcast's answer instead of one per cycle.  Their datagrams
+ * (ec_master_fsm_next_due()), or an EoE interface exists.  While every
+ * slave FSM is settled, the turn a broadcast's answer gives plans the
+ * monitoring slots up to the next broadcast (monitor.h): at 1 kHz about
+ * one turn per 10 ms instead of one per cycle; otherwise one per 2 ms
+ * slot and one per broadcast's answer.  Their datagrams
  * go out with the application's next send, or at once through the
  * application's callbacks (ecrt_master_callbacks(): send_cb after a turn
  * that queued something, receive_cb before a turn the application did not
