@@ -203,6 +203,27 @@ static void ec_monitor_plan_batch(struct ec_monitor *mon,
 }
 
 /**
+ * ec_monitor_batch_planned() - the slots the monitor's step of this turn
+ * planned as a batch
+ * @master: master
+ * @now_ns: the turn's time
+ * @first_ns: set to the first slot's time
+ *
+ * Return: the batch's slots, its broadcast's included; 0 when this turn
+ * planned no batch.
+ */
+unsigned int ec_monitor_batch_planned(const struct ec_master *master,
+				      u64 now_ns, u64 *first_ns)
+{
+	const struct ec_monitor *mon = &master->fsm.monitor;
+
+	if (!master->active || !mon->brd_at_ns || mon->planned_ns != now_ns)
+		return 0;
+	*first_ns = mon->batch_ns;
+	return mon->batch_checks + 1;
+}
+
+/**
  * ec_monitor_next() - the monitoring job of this turn (FSM side)
  * @mon: monitor
  * @master: master, in the operation phase

@@ -60,6 +60,8 @@ int ec_monitor_init(struct ec_monitor *mon);
 void ec_monitor_clear(struct ec_monitor *mon, struct ec_master *master);
 bool ec_monitor_batching(const struct ec_master *master);
 void ec_monitor_batch_done(struct ec_monitor *mon, struct ec_master *master);
+unsigned int ec_monitor_batch_planned(const struct ec_master *master,
+				      u64 now_ns, u64 *first_ns);
 enum ec_monitor_job ec_monitor_next(struct ec_monitor *mon,
 				    struct ec_master *master,
 				    struct ec_datagram *d, u64 now_ns);

@@ -7,7 +7,6 @@
 #include "slave/link_health.h"
 #include "cycle/master.h"
 #include "cycle/monitor.h"
-#include "slave/fsm_master.h"
 #include "slave/registers.h"
 #include "slave/slave.h"
 
@@ -343,12 +342,10 @@ static bool ec_link_health_setup(struct ec_master *master,
 size_t ec_link_health_exec(struct ec_master *master, u64 now_ns)
 {
 	struct ec_link_health *h = &master->health;
-	const struct ec_monitor *mon = &master->fsm.monitor;
-	bool batch = master->active && mon->brd_at_ns &&
-		     mon->planned_ns == now_ns;	/* planned by this turn */
-	unsigned int k, n = batch ? mon->batch_checks + 1 : 1;
+	u64 first = 0, slot;
+	unsigned int k, n = ec_monitor_batch_planned(master, now_ns, &first);
+	bool batch = n != 0;
 	struct ec_health_read *r = ec_link_health_collect(master, now_ns);
-	u64 slot;
 
 	ec_link_health_tick(master, now_ns);
 	if (!r || !h->enabled || master->phase == EC_PHASE_ORPHANED ||
@@ -368,9 +365,11 @@ size_t ec_link_health_exec(struct ec_master *master, u64 now_ns)
 		ec_master_queue_datagram_quiet(master, &r->datagram);
 		return EC_HEALTH_WIRE_BYTES;
 	}
+	if (!batch)
+		n = 1;
 	for (k = 0; k < n && r; k++) {
 		/* a batch: before its slot k; else after the monitor's slot */
-		u64 start = batch ? mon->batch_ns + k * slot : now_ns;
+		u64 start = batch ? first + k * slot : now_ns;
 		u64 at = batch ? start - slot / 2 : start + slot / 2;
 
 		if (start < h->next_ns)
