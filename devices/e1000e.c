@@ -59,6 +59,7 @@ struct ec_e1k_family {
 	const char *name;
 	u32 tipg;
 	u32 txdctl_set;	/* bits to set in TXDCTL after reset */
+	bool rx_ext;	/* RFCTL and MRQC exist (82574) */
 };
 
 static const struct ec_e1k_family ec_e1k_8254x = {
@@ -70,6 +71,7 @@ static const struct ec_e1k_family ec_e1k_82574 = {
 	.name = "82574",
 	.tipg = EC_E1K_TIPG_82574,
 	.txdctl_set = EC_E1K_TXDCTL_82574_BIT22,
+	.rx_ext = true,
 };
 
 struct ec_e1k_port {
@@ -332,6 +334,11 @@ static void ec_e1k_setup_rx(struct ec_e1k_port *p)
 			 EC_E1K_RX_COUNT * sizeof(*p->rx_ring),
 			 EC_E1K_RX_COUNT - 1);
 	ec_e1k_wr(p, EC_E1K_RDTR, 0);
+	/* legacy descriptors, no RSS: a stock driver may have set both */
+	if (p->family->rx_ext) {
+		ec_e1k_wr(p, EC_E1K_RFCTL, 0);
+		ec_e1k_wr(p, EC_E1K_MRQC, 0);
+	}
 	/*
 	 * The master sends to the broadcast address and the slaves change
 	 * only the source address (Beckhoff ESC datasheet, section I,

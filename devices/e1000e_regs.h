@@ -102,6 +102,17 @@
 
 /* Multicast Table Array, [SDM] 13.5.1 */
 #define EC_E1K_MTA(n)		(0x5200 + 4 * (n))
+
+/*
+ * Receive Filter Control, RFCTL ([DS] 10.2.5, 82574 only): EXSTEN (bit 15)
+ * switches the receive descriptors to the extended format, which the
+ * stock e1000e driver uses; Multiple Receive Queues Command, MRQC ([DS]
+ * 10.2.5, 82574 only): RSS.  Neither is used here: both are written 0,
+ * since a reset does not clear them everywhere (QEMU's e1000e before 8.0
+ * resets only the MAC address on CTRL.RST).
+ */
+#define EC_E1K_RFCTL		0x5008
+#define EC_E1K_MRQC		0x5818
 #define EC_E1K_MTA_COUNT	128
 
 /* Legacy receive descriptor, [SDM] 3.2.3; [DS] 7.1 (RFCTL.EXSTEN = 0) */

@@ -12,8 +12,10 @@
 # rmmod ec_e1000e detaches the device, ports= with a bad word is refused
 # with a message naming it, ports= with a foreign MAC binds nothing, and
 # ports=<the NIC's MAC> binds it again and the segment is scanned again;
-# the stock driver takes the port back (eth0 reappears), and the sysfs
-# unbind/bind of doc/NATIVE.md gives it to ec_e1000e once more; under the
+# the stock driver takes the port back (eth0 reappears) and brings it up,
+# and the sysfs unbind/bind of doc/NATIVE.md gives it to ec_e1000e once
+# more, which scans again (the stock driver's receive set-up undone);
+# under the
 # user example in OP, rmmod ec_e1000e detaches the device and insmod brings
 # it back, receiving again; `ethercat capture --count 200` in OP writes
 # 200 frames taken from the native driver's send and receive, none lost (the slaves' return to OP is the master's part,
@@ -94,6 +96,11 @@ vm_run --nic "$NIC" --native ${KO_EX:+--file "$KO_EX:/data/ec_kernel_example.ko"
 	i=0; while [ ! -d /sys/class/net/eth0 ] && [ $i -lt 40 ]; do
 		sleep 0.25; i=$((i + 1)); done
 	[ -d /sys/class/net/eth0 ] && echo "back: eth0"
+	# Up: the stock driver configures the port its way (e1000e: the
+	# extended receive descriptors, RFCTL.EXSTEN), which the native
+	# driver must undo when it takes the port over below.
+	ip link set dev eth0 up; echo "up_rc=$?"
+	sleep 1
 	insmod $KO ports=$EC_PCI; echo "load_rc=$?"
 	[ -e /sys/bus/pci/drivers/$DRV/$EC_PCI ] && echo "load: bound"
 	echo $EC_PCI >/sys/bus/pci/drivers/$EC_NIC_DRIVER/unbind
@@ -153,6 +160,7 @@ want "^again:       Driver: $DRV\$" "$DRV is not in use again after insmod"
 [ "$FULL" = 1 ] || pass
 want '^back_rc=0$' "sysfs bind back to the stock driver failed"
 want '^back: eth0$' "the stock driver did not take the port back (no eth0)"
+want '^up_rc=0$' "the stock driver did not bring eth0 up"
 want "^load_rc=0$" "insmod $DRV failed beside the stock driver"
 never "^load: bound$" "$DRV took a port the stock driver holds"
 want "^bind_rc=0$" "sysfs bind to $DRV failed"
