@@ -81,10 +81,15 @@ void ec_master_idle_fsm(struct ec_master *master, u64 now_ns)
 {
 	unsigned int i;
 
+	/* as in the operation phase: a scan or the ring's repair can have
+	 * given any slave FSM work (master_app.c)
+	 */
+	if (master->scan_busy || master->red)
+		ec_master_fsm_unquiet(master);
 	ec_fsm_master_exec(&master->fsm, now_ns);
 	ec_link_health_exec(master, now_ns);
 	for (i = 0; i < master->slave_count; i++)
-		ec_slave_fsm_run(master->slaves[i], now_ns);
+		ec_slave_fsm_idle_run(master->slaves[i], master, now_ns);
 	ec_hc_groups_update(master, now_ns);
 }
 

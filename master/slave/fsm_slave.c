@@ -461,21 +461,19 @@ static void ec_fsm_slave_check_config(struct ec_fsm_slave *fsm)
 }
 
 /*
- * The steady state of the operation phase: ec_fsm_slave_state_idle()
- * would start nothing, ec_fsm_slave_check_config() drop nothing and
- * ec_slave_collect_requests() collect nothing (each condition below is
- * one of theirs), so a turn only publishes the slave's state.  No job of
- * this FSM waits on a time here: it takes an event (a request, the
- * monitor's AL check or full mailbox, an AL state or configuration
- * change, a deactivation) to leave it.
+ * Nothing to do but what falls due by time or comes as an event:
+ * ec_fsm_slave_state_idle() would start nothing now but a periodic read,
+ * ec_fsm_slave_check_config() drop nothing and ec_slave_collect_requests()
+ * collect nothing (each condition below is one of theirs).  What leaves
+ * it is an event (a request, the monitor's AL check or full mailbox, an
+ * AL state or configuration change, an activation or deactivation: each
+ * calls ec_master_fsm_unquiet()) or, outside the operation phase, the
+ * slave's next AL status read or mailbox poll.
  */
-static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
+static bool ec_fsm_slave_quiet(const struct ec_fsm_slave *fsm)
 {
 	const struct ec_slave *slave = fsm->slave;
 
-	/* not in the operation phase: ec_fsm_target_settled() says no */
-	if (!slave->master || !slave->master->active)
-		return false;
 	if (fsm->state != ec_fsm_slave_state_idle || !fsm->startup_done ||
 	    !fsm->config_done || fsm->mbox_full || fsm->request_sc ||
 	    slave->eoe || !slave->scan_done ||
@@ -483,8 +481,39 @@ static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
 		return false;
 	if ((!fsm->pdos_done || !fsm->dict_done) && ec_slave_has_coe(slave))
 		return false;
-	return ec_fsm_target_settled(&fsm->target) &&
+	return ec_fsm_target_kept(&fsm->target) &&
 	       !ec_fsm_slave_request_queued(slave);
+}
+
+/*
+ * The steady state of the operation phase: quiet, and no job waits on a
+ * time there, so a turn only publishes the slave's state.
+ */
+static bool ec_fsm_slave_settled(const struct ec_fsm_slave *fsm)
+{
+	const struct ec_slave *slave = fsm->slave;
+
+	return slave->master && slave->master->active &&
+	       ec_fsm_slave_quiet(fsm);
+}
+
+/*
+ * Until when a quiet FSM of the idle phase may rest: its next AL status
+ * read, and its next mailbox poll if it polls.  0: no rest (the master
+ * is active, or an application configures the slave: its requests and
+ * published state come without an event, ec_app_request_start()).
+ */
+static u64 ec_fsm_slave_rest_until(const struct ec_fsm_slave *fsm)
+{
+	const struct ec_slave *slave = fsm->slave;
+	u64 until = fsm->target.next_check_ns;
+
+	if (!slave->master || slave->master->active || slave->config ||
+	    !ec_fsm_slave_quiet(fsm))
+		return 0;
+	if (ec_fsm_slave_mbox_watched(slave) && fsm->next_poll_ns < until)
+		until = fsm->next_poll_ns;
+	return until;
 }
 
 /**
@@ -534,6 +563,35 @@ bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns)
 	ec_fsm_slave_exec(fsm, now_ns);
 	ec_slave_config_publish(slave->config);
 	return false;
+}
+
+/**
+ * ec_slave_fsm_idle_run() - run a slave's FSM for one turn of the idle
+ * phase
+ * @slave: slave of @master
+ * @master: master, not active
+ * @now_ns: current time
+ *
+ * As ec_slave_fsm_run(), except that an FSM found quiet at an earlier
+ * turn rests until its next periodic read is due, unless an event came
+ * since (ec_master_fsm_unquiet()): the idle master's turn then costs
+ * a test per resting slave, as IgH's, whose idle slave FSMs only look
+ * for requests.
+ */
+void ec_slave_fsm_idle_run(struct ec_slave *slave, struct ec_master *master,
+			   u64 now_ns)
+{
+	struct ec_fsm_slave *fsm = slave->fsm;
+	unsigned int epoch = master->fsm_quiet_epoch;
+
+	if (fsm && fsm->rest_epoch == epoch && now_ns < fsm->rest_until_ns)
+		return;
+	ec_slave_fsm_run(slave, now_ns);
+	fsm = slave->fsm;
+	if (!fsm)
+		return;
+	fsm->rest_until_ns = ec_fsm_slave_rest_until(fsm);
+	fsm->rest_epoch = epoch;
 }
 
 /**

@@ -38,6 +38,7 @@
 #include "request/requests.h"
 
 struct ec_slave;
+struct ec_master;
 
 struct ec_fsm_slave;
 typedef void (*ec_fsm_slave_state_t)(struct ec_fsm_slave *fsm, u64 now_ns);
@@ -60,6 +61,11 @@ struct ec_fsm_slave {
 	struct ec_fsm_target target;
 	/* master->fsm_quiet_epoch when last found settled (master_app.c) */
 	unsigned int quiet_epoch;
+	/* idle phase: the FSM rests until rest_until_ns unless
+	 * master->fsm_quiet_epoch moved from rest_epoch (fsm_slave.c)
+	 */
+	unsigned int rest_epoch;
+	u64 rest_until_ns;
 	struct ec_fsm_mbox poll;	/* the idle check of the read mailbox */
 	u64 next_poll_ns;
 	bool mbox_full;		/* OP: the master's monitor saw SM1 full */
@@ -116,6 +122,8 @@ void ec_slave_fsm_request_al_check(struct ec_slave *slave);
 bool ec_slave_fsm_ready(const struct ec_slave *slave);
 
 bool ec_slave_fsm_run(struct ec_slave *slave, u64 now_ns);
+void ec_slave_fsm_idle_run(struct ec_slave *slave, struct ec_master *master,
+			   u64 now_ns);
 bool ec_slave_fsm_wants_datagram(const struct ec_slave *slave, u64 now_ns);
 void ec_slave_fsm_detach_config(struct ec_slave *slave);
 void ec_slave_cancel_requests(struct ec_slave *slave);

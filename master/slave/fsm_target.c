@@ -213,30 +213,46 @@ bool ec_fsm_target_checking(const struct ec_fsm_target *fsm)
 }
 
 /**
- * ec_fsm_target_settled() - the slave is kept where it should be and
- * nothing asks for a job
+ * ec_fsm_target_kept() - the slave is kept where it should be and nothing
+ * asks for a job now
  * @fsm: target FSM
  *
- * In the operation phase, where no AL status read falls due by time (the
- * master's monitor asks for them): no job runs or is asked for, the
- * slave is in its target state with no error, and neither the target
- * nor the configuration changed since the last job.  Then
- * ec_fsm_target_start() starts nothing and ec_fsm_target_configured()
- * is true, until one of these inputs changes.
+ * No job runs or is asked for, the slave is in its target state with no
+ * error, and neither the target nor the configuration changed since the
+ * last job.  Then ec_fsm_target_start() starts nothing but the AL status
+ * read due by time (not in the operation phase: at next_check_ns) and
+ * ec_fsm_target_configured() is true, until one of these inputs changes.
+ *
+ * Return: true if kept.
+ */
+bool ec_fsm_target_kept(const struct ec_fsm_target *fsm)
+{
+	const struct ec_slave *slave = fsm->slave;
+	u8 target;
+
+	if (fsm->state != ec_fsm_target_state_end || fsm->check_requested ||
+	    slave->error_flag)
+		return false;
+	target = ec_slave_target_state(slave);
+	return !ec_fsm_target_changed(fsm, target) &&
+	       ec_fsm_target_reached(fsm, target);
+}
+
+/**
+ * ec_fsm_target_settled() - kept, in the operation phase
+ * @fsm: target FSM
+ *
+ * There no AL status read falls due by time (the master's monitor asks
+ * for them): a kept slave asks for nothing until an input changes.
  *
  * Return: true if settled.
  */
 bool ec_fsm_target_settled(const struct ec_fsm_target *fsm)
 {
 	const struct ec_slave *slave = fsm->slave;
-	u8 target;
 
-	if (fsm->state != ec_fsm_target_state_end || fsm->check_requested ||
-	    slave->error_flag || !slave->master || !slave->master->active)
-		return false;
-	target = ec_slave_target_state(slave);
-	return !ec_fsm_target_changed(fsm, target) &&
-	       ec_fsm_target_reached(fsm, target);
+	return slave->master && slave->master->active &&
+	       ec_fsm_target_kept(fsm);
 }
 
 /* Bring the slave to @target: configure it on the way up, else change. */

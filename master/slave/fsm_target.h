@@ -63,6 +63,7 @@ bool ec_fsm_target_drop_config(struct ec_fsm_target *fsm);
 bool ec_fsm_target_stale_config(const struct ec_fsm_target *fsm);
 void ec_fsm_target_request_check(struct ec_fsm_target *fsm);
 bool ec_fsm_target_configured(const struct ec_fsm_target *fsm);
+bool ec_fsm_target_kept(const struct ec_fsm_target *fsm);
 bool ec_fsm_target_settled(const struct ec_fsm_target *fsm);
 bool ec_fsm_target_checking(const struct ec_fsm_target *fsm);
 void ec_fsm_target_forget_config(struct ec_fsm_target *fsm);

@@ -181,6 +181,85 @@ START_TEST(test_error_acknowledge)
 }
 END_TEST
 
+/* Whether @slave's FSM rests at this turn (ec_slave_fsm_idle_run()). */
+static bool resting(struct ec_harness *h, struct ec_slave *slave)
+{
+	const struct ec_fsm_slave *fsm = slave->fsm;
+
+	return fsm->rest_epoch == h->master.fsm_quiet_epoch &&
+	       h->now_ns < fsm->rest_until_ns;
+}
+
+/* For ec_harness_run_until(): the slave @ctx rests. */
+static bool resting_cond(struct ec_harness *h, void *ctx)
+{
+	return resting(h, ctx);
+}
+
+/*
+ * The idle phase: a quiet slave FSM rests until its next periodic read
+ * (the coupler: its AL status check; the servo: its mailbox poll too), a
+ * request ends the rest at once, and an AL error is still seen by the
+ * periodic check and repaired.
+ */
+START_TEST(test_idle_rest)
+{
+	struct ec_harness h;
+	struct ec_reg_request req;
+	struct ec_slave *coupler, *servo, *ai;
+	const struct ec_fsm_slave *fsm;
+	u8 buf[2];
+	u64 t0;
+
+	setup(&h);
+	coupler = slave_at(&h, ID_COUPLER);
+	servo = slave_at(&h, ID_SERVO);
+	ai = slave_at(&h, ID_AI);
+	ec_harness_run_for(&h, 200 * EC_NSEC_PER_MSEC);
+	ck_assert(ec_harness_run_until(&h, resting_cond, coupler, EC_NSEC_PER_SEC));
+	fsm = coupler->fsm;
+	ck_assert_uint_eq(fsm->rest_until_ns, fsm->target.next_check_ns);
+	ck_assert_uint_le(fsm->rest_until_ns - h.now_ns, EC_SLAVE_AL_CHECK_NS);
+	/* a poll every EC_MBOX_POLL_NS: it rests until the next one */
+	ck_assert(ec_harness_run_until(&h, resting_cond, servo, EC_NSEC_PER_SEC));
+	fsm = servo->fsm;
+	ck_assert_uint_le(fsm->rest_until_ns, fsm->next_poll_ns);
+	ck_assert_uint_le(fsm->rest_until_ns - h.now_ns, EC_MBOX_POLL_NS);
+
+	/* A request on a resting slave starts at the next turn. */
+	ck_assert(resting(&h, coupler));
+	memset(&req, 0, sizeof(req));
+	ec_list_init(&req.base.node);
+	req.address = EC_REG_TYPE;
+	req.size = 2;
+	req.data = buf;
+	t0 = h.now_ns;
+	ec_harness_run_request(&h, coupler, &req.base, EC_REQ_REG,
+			       EC_NSEC_PER_SEC);
+	ck_assert_int_eq(req.base.state, EC_REQ_SUCCESS);
+	ck_assert_uint_le(h.now_ns - t0, 3 * EC_HARNESS_CYCLE_NS);
+
+	/* An AL error behind the master's back: seen by the periodic
+	 * check, acknowledged and back in PREOP.
+	 */
+	ck_assert(ec_harness_run_until(&h, resting_cond, ai, EC_NSEC_PER_SEC));
+	ck_assert_int_eq(ecsim_segment_al_error(h.seg, ID_AI, 0x001A), 0);
+	t0 = h.now_ns;
+	while (!(ai->current_state & EC_AL_STATE_ERROR_FLAG) &&
+	       h.now_ns - t0 < EC_NSEC_PER_SEC)
+		ec_harness_cycle(&h);
+	ck_assert_uint_le(h.now_ns - t0,
+			  EC_SLAVE_AL_CHECK_NS + 3 * EC_HARNESS_CYCLE_NS);
+	ck_assert(ec_harness_run_until(&h, ec_harness_all_ready, &num_slaves,
+				       EC_NSEC_PER_SEC));
+	ec_harness_run_for(&h, 20 * EC_NSEC_PER_MSEC);
+	ck_assert_uint_eq(ecsim_slave_al_status(h.seg, ID_AI),
+			  EC_AL_STATE_PREOP_);
+	ck_assert_uint_eq(ai->current_state, EC_AL_STATE_PREOP_);
+	teardown(&h);
+}
+END_TEST
+
 START_TEST(test_al_status_texts)
 {
 	static const struct {
@@ -489,6 +568,7 @@ int main(void)
 	tcase_add_test(tc, test_init_preop_init);
 	tcase_add_test(tc, test_refused_transition);
 	tcase_add_test(tc, test_error_acknowledge);
+	tcase_add_test(tc, test_idle_rest);
 	tcase_add_test(tc, test_al_status_texts);
 	tcase_add_test(tc, test_register_requests);
 	tcase_add_test(tc, test_sii_write);
