@@ -192,6 +192,17 @@ static void ec_link_health_account(struct ec_link_health *h,
 	unsigned int p, c, k;
 	bool first = !s->seen;
 
+	/*
+	 * The usual read: nothing counted since the last one.  With no
+	 * clear due, no byte of the block reached EC_HEALTH_CLEAR_AT (nor
+	 * 0xFF), so the steps below would add nothing.
+	 */
+	if (!first && !s->clear_due &&
+	    !memcmp(s->raw, data, EC_HEALTH_BLOCK_SIZE)) {
+		s->reads++;
+		s->last_read_ns = now_ns;
+		return;
+	}
 	for (p = 0; p < EC_HEALTH_PORTS; p++)
 		for (c = 0; c < EC_HEALTH_COUNTERS; c++)
 			s->total[p][c] += ec_link_health_step(s, data,
