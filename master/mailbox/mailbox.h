@@ -82,7 +82,7 @@ struct ec_slave;
  * and over how many slots of it the slaves are spread by ring position.
  * In the operation phase the master's monitor checks them (monitor.h).
  */
-#define EC_MBOX_POLL_NS (10 * EC_NSEC_PER_MSEC)
+#define EC_MBOX_POLL_NS (100 * EC_NSEC_PER_MSEC)
 #define EC_MBOX_POLL_SPREAD 10
 
 /* Time a slave has to answer a mailbox request by default. */
