@@ -244,8 +244,9 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 	if (!ec_fsm_slave_poll_due(fsm, now_ns))
 		return;
 	fsm->mbox_full = false;
-	fsm->next_poll_ns = now_ns + (ec_fsm_slave_has_eoe(slave) ?
-				      EC_EOE_POLL_NS : EC_MBOX_POLL_NS);
+	fsm->next_poll_ns = ec_fsm_slave_has_eoe(slave) ?
+			    now_ns + EC_EOE_POLL_NS :
+			    ec_slave_idle_read_at(slave, EC_MBOX_POLL_NS, now_ns);
 	ec_datagram_fprd(&fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
 	ec_datagram_zero(&fsm->datagram);

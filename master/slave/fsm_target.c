@@ -135,12 +135,42 @@ void ec_fsm_target_start_first(struct ec_fsm_target *fsm, u64 now_ns)
 	ec_fsm_target_configure(fsm, target, NULL, now_ns);
 }
 
+/**
+ * ec_slave_idle_read_at() - when a periodic read of one slave is next due
+ * @slave: slave
+ * @min_ns: the read's own interval (EC_SLAVE_AL_CHECK_NS, EC_MBOX_POLL_NS)
+ * @now_ns: current time, the read being done now
+ *
+ * Every @min_ns; on a segment of more than @min_ns / EC_IDLE_READ_SLOT_NS
+ * slaves every slave_count slots instead, each slave in its own slot by
+ * ring position, so that the reads of all slaves come at about one per
+ * slot: the idle master's frame carries a bounded number of them, as IgH's
+ * master FSM reads one slave's AL state per idle turn (every slave every
+ * slave_count + 1 turns).
+ *
+ * Return: the due time (passed-in clock), after @now_ns.
+ */
+u64 ec_slave_idle_read_at(const struct ec_slave *slave, u64 min_ns,
+			  u64 now_ns)
+{
+	unsigned int n = slave->master ? slave->master->slave_count : 0;
+	u64 period = (u64)n * EC_IDLE_READ_SLOT_NS, phase;
+
+	if (period <= min_ns)
+		return now_ns + min_ns;
+	phase = (u64)(slave->ring_position % n) * EC_IDLE_READ_SLOT_NS;
+	if (now_ns < phase)
+		return phase;
+	return phase + ((now_ns - phase) / period + 1) * period;
+}
+
 static void ec_fsm_target_start_al_check(struct ec_fsm_target *fsm,
 					 u64 now_ns)
 {
 	struct ec_slave *slave = fsm->slave;
 
-	fsm->next_check_ns = now_ns + EC_SLAVE_AL_CHECK_NS;
+	fsm->next_check_ns = ec_slave_idle_read_at(slave, EC_SLAVE_AL_CHECK_NS,
+						   now_ns);
 	fsm->check_requested = false;
 	/* AL status 0x0130 (2 bytes), reserved, AL status code 0x0134. */
 	ec_datagram_fprd(fsm->datagram, slave->station_address,

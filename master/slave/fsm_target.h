@@ -25,6 +25,14 @@ struct ec_slave_config;
 
 /* How often the AL status of a slave is read to see it dropped. */
 #define EC_SLAVE_AL_CHECK_NS (100 * EC_NSEC_PER_MSEC)
+/*
+ * ... at least: the idle master's periodic reads of one kind (AL status,
+ * read mailbox) come at about one per EC_IDLE_READ_SLOT_NS in all, the
+ * quiet idle turn's period (master/linux/thread.c): on a segment of more
+ * than EC_SLAVE_AL_CHECK_NS / EC_IDLE_READ_SLOT_NS slaves each slave is
+ * read every slave_count slots (ec_slave_idle_read_at()).
+ */
+#define EC_IDLE_READ_SLOT_NS (8 * EC_NSEC_PER_MSEC)
 /* Back-off after a failed configuration: doubles up to the maximum. */
 #define EC_SLAVE_RETRY_MIN_NS (500 * EC_NSEC_PER_MSEC)
 #define EC_SLAVE_RETRY_MAX_NS (10 * EC_NSEC_PER_SEC)
@@ -63,6 +71,8 @@ bool ec_fsm_target_drop_config(struct ec_fsm_target *fsm);
 bool ec_fsm_target_stale_config(const struct ec_fsm_target *fsm);
 void ec_fsm_target_request_check(struct ec_fsm_target *fsm);
 bool ec_fsm_target_configured(const struct ec_fsm_target *fsm);
+u64 ec_slave_idle_read_at(const struct ec_slave *slave, u64 min_ns,
+			  u64 now_ns);
 bool ec_fsm_target_kept(const struct ec_fsm_target *fsm);
 bool ec_fsm_target_settled(const struct ec_fsm_target *fsm);
 bool ec_fsm_target_checking(const struct ec_fsm_target *fsm);

@@ -260,6 +260,47 @@ START_TEST(test_idle_rest)
 }
 END_TEST
 
+/*
+ * The idle phase's periodic reads on a large segment: each slave every
+ * slave_count slots of EC_IDLE_READ_SLOT_NS, in its own slot, so that
+ * about one read of a kind goes out per slot; a small segment keeps the
+ * read's own interval.
+ */
+START_TEST(test_idle_read_spread)
+{
+	struct ec_master master;
+	struct ec_slave a, b;
+	const u64 slot = EC_IDLE_READ_SLOT_NS, now = 5 * EC_NSEC_PER_SEC + 3;
+	u64 period, ta, tb;
+
+	memset(&master, 0, sizeof(master));
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.master = &master;
+	b.master = &master;
+	a.ring_position = 3;
+	b.ring_position = 4;
+	master.slave_count = 4;
+	ck_assert_uint_eq(ec_slave_idle_read_at(&a, EC_SLAVE_AL_CHECK_NS, now),
+			  now + EC_SLAVE_AL_CHECK_NS);
+	master.slave_count = 100;
+	period = 100 * slot;
+	ta = ec_slave_idle_read_at(&a, EC_SLAVE_AL_CHECK_NS, now);
+	tb = ec_slave_idle_read_at(&b, EC_SLAVE_AL_CHECK_NS, now);
+	ck_assert_uint_gt(ta, now);
+	ck_assert_uint_le(ta, now + period);
+	ck_assert_uint_eq((ta - 3 * slot) % period, 0);
+	ck_assert_uint_eq((tb - 4 * slot) % period, 0);
+	ck_assert_uint_eq((tb + period - ta) % period, slot);
+	/* done at its slot: the next one a whole period later */
+	ck_assert_uint_eq(ec_slave_idle_read_at(&a, EC_SLAVE_AL_CHECK_NS, ta),
+			  ta + period);
+	/* before its first slot */
+	ck_assert_uint_eq(ec_slave_idle_read_at(&a, EC_SLAVE_AL_CHECK_NS, 1),
+			  3 * slot);
+}
+END_TEST
+
 START_TEST(test_al_status_texts)
 {
 	static const struct {
@@ -569,6 +610,7 @@ int main(void)
 	tcase_add_test(tc, test_refused_transition);
 	tcase_add_test(tc, test_error_acknowledge);
 	tcase_add_test(tc, test_idle_rest);
+	tcase_add_test(tc, test_idle_read_spread);
 	tcase_add_test(tc, test_al_status_texts);
 	tcase_add_test(tc, test_register_requests);
 	tcase_add_test(tc, test_sii_write);
