@@ -20,6 +20,7 @@
  * and of present groups.  Without groups nothing differs.
  */
 #include "cycle/domain.h"
+#include "cycle/domain_process.h"
 #include "cycle/wc_state.h"
 #include "cycle/master.h"
 #include "cycle/capture.h"
@@ -34,9 +35,6 @@
 #define EC_WKC_READ 1
 #define EC_WKC_WRITE 2
 #define EC_WKC_SIMPLE 1
-
-/* Working counter changes are logged at most once per second. */
-#define EC_DOMAIN_NOTIFY_NS EC_NSEC_PER_SEC
 
 #define EC_DOMAIN_LOG(level, d, fmt, ...) \
 	ec_log(level, "%u: domain %u: " fmt, (d)->master->index, (d)->index, \
@@ -342,25 +340,6 @@ int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
 	return 0;
 }
 
-/*
- * A datagram's working counter as a process() finds it: answered and
- * received by the application (a reply still waiting in the rx image,
- * rx_pending, does not count yet).  The state is read with acquire: a
- * reply matched on arrival meanwhile (rx_arrival.c) is seen whole or not
- * at all.
- */
-static inline u16 ec_domain_dg_wkc(const struct ec_datagram *d)
-{
-	return ec_load_acquire(&d->state) == EC_DATAGRAM_RECEIVED &&
-	       !d->rx_pending ? d->working_counter : 0;
-}
-
-/* Whether a datagram's working counter counts: no group, or present. */
-static inline bool ec_domain_dg_counts(const struct ec_domain_datagram *dd)
-{
-	return !dd->group || ec_hc_presence(dd->group) == EC_HC_PRESENT;
-}
-
 /**
  * ec_domain_answered_wkc() - what a process() finds now
  * @domain: domain
@@ -428,7 +407,7 @@ static void ec_domain_zero_inputs(struct ec_domain *domain,
  * when every datagram of the domain was answered: a count that drops
  * because a frame was lost is that lost frame's event (doc/SPECNOTES.md).
  */
-static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
+void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 {
 	u64 last_ns = 0;
 	unsigned int i;
@@ -447,35 +426,10 @@ static void ec_domain_wc_event(const struct ec_domain *domain, u16 wkc)
 				 domain->expected_working_counter);
 }
 
-/*
- * ec_domain_answered_wkc() and ec_domain_expected_wkc() in one walk,
- * keeping each datagram's count in wkc_seen: a group's presence is read
- * once, so the sum and the expected value agree on it.  Inline, as the
- * rest of process()'s path: under an emulated CPU every call and return
- * of the application's cyclic calls shows.
- */
-static inline u16 ec_domain_take_wkc(struct ec_domain *domain, u16 *expected)
-{
-	unsigned int i;
-	u16 wkc = 0, exp = domain->expected_working_counter;
-
-	for (i = 0; i < domain->datagram_count; i++) {
-		struct ec_domain_datagram *dd = &domain->datagrams[i];
-
-		dd->wkc_seen = ec_domain_dg_wkc(&dd->datagram);
-		if (ec_domain_dg_counts(dd))
-			wkc += dd->wkc_seen;
-		else
-			exp -= dd->expected_working_counter;
-	}
-	*expected = exp;
-	return wkc;
-}
-
 /* The log line of working counter changes, at most every
  * EC_DOMAIN_NOTIFY_NS (the rare part of ec_domain_take_counts()).
  */
-static void ec_domain_wc_notify(struct ec_domain *domain, u16 wkc,
+void ec_domain_wc_notify(struct ec_domain *domain, u16 wkc,
 				u16 expected, u64 now_ns)
 {
 	domain->notify_ns = now_ns;
@@ -489,24 +443,6 @@ static void ec_domain_wc_notify(struct ec_domain *domain, u16 wkc,
 			      domain->working_counter_changes, wkc,
 			      expected);
 	domain->working_counter_changes = 0;
-}
-
-/* ec_domain_set_wkc() with the expected value of the same walk. */
-static inline void ec_domain_take_counts(struct ec_domain *domain, u16 wkc,
-					 u16 expected, u64 now_ns)
-{
-	if (wkc < domain->working_counter && domain->master->capture)
-		ec_domain_wc_event(domain, wkc);
-	if (wkc != domain->working_counter) {
-		domain->working_counter_changes++;
-		domain->working_counter = wkc;
-	}
-	domain->wc_state = ec_wc_state_classify(wkc, expected);
-
-	/* signed: callers may pass a coarser clock a tick behind */
-	if (domain->working_counter_changes &&
-	    (s64)(now_ns - domain->notify_ns) >= (s64)EC_DOMAIN_NOTIFY_NS)
-		ec_domain_wc_notify(domain, wkc, expected, now_ns);
 }
 
 /**
@@ -524,34 +460,6 @@ void ec_domain_process(struct ec_domain *domain, u64 now_ns)
 	ec_domains_take_queued(domain->master);	/* a queue() before */
 	wkc = ec_domain_take_wkc(domain, &expected);
 	ec_domain_take_counts(domain, wkc, expected, now_ns);
-}
-
-/**
- * ec_domain_process_unlocked() - ec_domain_process() for a kernel
- * application, without the io lock where that is safe
- * @domain: domain; called by the application, which serialises its calls
- * @now_ns: current time
- *
- * Nothing else writes the domain's counters, and the replies matched on
- * arrival meanwhile are seen whole or not at all (ec_domain_take_wkc()),
- * as IgH's process() takes no lock.  Two cases need the lock: a queue()
- * recorded before (ec_domain_queue_later(): replayed under it) and a
- * working counter lower than the last (the capture's event,
- * ec_domain_wc_event()).
- *
- * Return: true if done; false: call ec_domain_process() under the lock.
- */
-bool ec_domain_process_unlocked(struct ec_domain *domain, u64 now_ns)
-{
-	u16 wkc, expected;
-
-	if (domain->master->queue_later)
-		return false;
-	wkc = ec_domain_take_wkc(domain, &expected);
-	if (wkc < domain->working_counter)
-		return false;
-	ec_domain_take_counts(domain, wkc, expected, now_ns);
-	return true;
 }
 
 /**

@@ -69,7 +69,6 @@ void ec_domain_clear_datagrams(struct ec_domain *domain);
 int ec_domain_reg_pdo_entry_list(struct ec_domain *domain,
 				 const ec_pdo_entry_reg_t *regs);
 void ec_domain_process(struct ec_domain *domain, u64 now_ns);
-bool ec_domain_process_unlocked(struct ec_domain *domain, u64 now_ns);
 u16 ec_domain_answered_wkc(const struct ec_domain *domain);
 void ec_domain_set_wkc(struct ec_domain *domain, u16 wkc, u64 now_ns);
 void ec_domain_queue(struct ec_domain *domain);

@@ -13,6 +13,7 @@
 #include "ecrt.h"
 #include "master_linux.h"
 #include "cycle/domain.h"
+#include "cycle/domain_process.h"
 #include "mailbox/emergency.h"
 #include "request/requests.h"
 #include "slave/slave.h"
@@ -362,18 +363,23 @@ EXPORT_SYMBOL(ecrt_domain_data);
  * Without cycle_lock unless a queue() before it or a falling working
  * counter needs it (ec_domain_process_unlocked()).
  */
-int ecrt_domain_process(ec_domain_t *domain)
+static noinline int ec_linux_domain_process_locked(struct ec_domain *domain)
 {
 	struct ec_linux_master *m = ec_domain_lm(domain);
 	unsigned long flags;
-	u64 now = ec_linux_coarse_ns();	/* the log's rate limit only */
 
-	if (ec_domain_process_unlocked(domain, now))
-		return 0;
 	flags = ec_linux_cycle_lock(m);
-	ec_domain_process(domain, now);
+	ec_domain_process(domain, ec_linux_coarse_ns());
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
 	return 0;
+}
+
+int ecrt_domain_process(ec_domain_t *domain)
+{
+	/* the clock: the log's rate limit only */
+	if (likely(ec_domain_process_unlocked(domain, ec_linux_coarse_ns())))
+		return 0;
+	return ec_linux_domain_process_locked(domain);
 }
 EXPORT_SYMBOL(ecrt_domain_process);
 

@@ -6,6 +6,7 @@
  */
 #include "harness.h"
 #include "cycle/domain.h"
+#include "cycle/domain_process.h"
 #include "domain_io.h"
 
 static struct ec_harness h;
