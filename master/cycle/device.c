@@ -26,11 +26,29 @@ void ec_device_init(struct ec_device *dev, struct ec_master *master,
 	memset(dev, 0, sizeof(*dev));
 	dev->master = master;
 	dev->index = index;
+	dev->tx_frame = dev->tx_buf;
 }
 
 bool ec_device_usable(const struct ec_device *dev)
 {
 	return dev->attached && dev->open && dev->hooks && dev->hooks->xmit;
+}
+
+/**
+ * ec_device_tx_begin() - where the next frame of @dev is built
+ * @dev: device, usable; the io lock held
+ *
+ * The glue's buffer when it offers one (the kernel's transmit queue: the
+ * frame is then not copied again to be staged), else the device's own.
+ *
+ * Return: dev->tx_frame, EC_FRAME_MAX_SIZE bytes.
+ */
+u8 *ec_device_tx_begin(struct ec_device *dev)
+{
+	u8 *buf = dev->hooks->tx_buffer ? dev->hooks->tx_buffer(dev) : NULL;
+
+	dev->tx_frame = buf ? buf : dev->tx_buf;
+	return dev->tx_frame;
 }
 
 /**

@@ -20,6 +20,12 @@ struct ec_device_hooks {
 	int (*xmit)(struct ec_device *dev, const u8 *frame, size_t size);
 	/* Deliver pending received frames via ec_device_receive(). */
 	void (*poll)(struct ec_device *dev);
+	/*
+	 * Optional: the buffer the next frame is built in, which xmit then
+	 * takes without a copy; NULL (or no hook): the device's own tx_buf.
+	 * Under the io lock.
+	 */
+	u8 *(*tx_buffer)(struct ec_device *dev);
 };
 
 struct ec_device_stats {
@@ -47,12 +53,14 @@ struct ec_device {
 	const struct ec_device_hooks *hooks;
 	void *priv;		/* glue data */
 	struct ec_device_stats stats;
-	u8 tx_frame[EC_FRAME_MAX_SIZE];
+	u8 *tx_frame;		/* the frame being built: ec_device_tx_begin() */
+	u8 tx_buf[EC_FRAME_MAX_SIZE];
 };
 
 void ec_device_init(struct ec_device *dev, struct ec_master *master,
 		    unsigned int index);
 bool ec_device_usable(const struct ec_device *dev);
+u8 *ec_device_tx_begin(struct ec_device *dev);
 int ec_device_send(struct ec_device *dev, size_t size, u64 now_ns);
 void ec_device_receive(struct ec_device *dev, const u8 *data, size_t size,
 		       u64 now_ns);

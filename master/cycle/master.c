@@ -275,7 +275,7 @@ static void ec_master_send_redundant(struct ec_master *master,
 	if (dev == backup) {
 		ec_red_backup_frame(master, dev->tx_frame, len);
 	} else if (ec_device_usable(backup)) {
-		memcpy(backup->tx_frame, dev->tx_frame, len);
+		memcpy(ec_device_tx_begin(backup), dev->tx_frame, len);
 		ec_red_backup_frame(master, backup->tx_frame, len);
 		if (ec_device_send(backup, len, now_ns))
 			EC_MASTER_WARN_RL(master,
@@ -321,7 +321,7 @@ unsigned int ec_master_send_datagrams(struct ec_master *master, u64 now_ns)
 send:
 
 	while (!ec_list_empty(&master->datagram_queue)) {
-		ec_frame_begin(&fb, dev->tx_frame, dev->mac);
+		ec_frame_begin(&fb, ec_device_tx_begin(dev), dev->mac);
 		ec_list_for_each_safe(pos, tmp, &master->datagram_queue) {
 			struct ec_datagram *d = ec_list_entry(
 				pos, struct ec_datagram, queue_node);

@@ -63,10 +63,31 @@ void ec_linux_cycle_unlock(struct ec_linux_master *m, unsigned long flags)
 }
 
 /**
+ * ec_linux_stage_slot() - the queue slot the next staged frame goes to
+ * @m: master; cycle_lock held
+ * @dev_idx: device index
+ *
+ * The core builds its next frame there (ec_device_tx_begin()), so that
+ * staging it copies nothing.  The flusher reads only the slots before
+ * head, and a slot is free again once the driver's xmit, which copies the
+ * frame, has returned (tail).
+ *
+ * Return: the slot, or NULL when the queue is full (or gone).
+ */
+u8 *ec_linux_stage_slot(struct ec_linux_master *m, unsigned int dev_idx)
+{
+	struct ec_linux_txq *q = m->txq[dev_idx];
+
+	if (!q || q->head - READ_ONCE(q->tail) >= EC_LINUX_TXQ_FRAMES)
+		return NULL;
+	return q->frame[q->head % EC_LINUX_TXQ_FRAMES];
+}
+
+/**
  * ec_linux_stage_frame() - queue a frame for transmission after the lock
  * @m: master; cycle_lock held
  * @dev_idx: device index
- * @frame: whole Ethernet frame
+ * @frame: whole Ethernet frame (built in ec_linux_stage_slot(): not copied)
  * @size: its length
  *
  * Return: 0, or -ENOBUFS when EC_LINUX_TXQ_FRAMES frames wait already.
@@ -82,7 +103,8 @@ int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
 	if (q->head - READ_ONCE(q->tail) >= EC_LINUX_TXQ_FRAMES)
 		return -ENOBUFS;
 	slot = q->head % EC_LINUX_TXQ_FRAMES;
-	memcpy(q->frame[slot], frame, size);
+	if (frame != q->frame[slot])
+		memcpy(q->frame[slot], frame, size);
 	q->len[slot] = size;
 	/* queue index: pairs with the other side's acquire/release */
 	smp_store_release(&q->head, q->head + 1);

@@ -23,6 +23,12 @@ static int ec_linux_xmit(struct ec_device *dev, const u8 *frame, size_t size)
 				    size);
 }
 
+/* Under cycle_lock: the frame is built in its transmit queue slot. */
+static u8 *ec_linux_tx_buffer(struct ec_device *dev)
+{
+	return ec_linux_stage_slot(ec_linux_master_of(dev), dev->index);
+}
+
 /* Under cycle_lock: the driver's poll must be callable there (ecdev.h). */
 static void ec_linux_poll(struct ec_device *dev)
 {
@@ -35,6 +41,7 @@ static void ec_linux_poll(struct ec_device *dev)
 static const struct ec_device_hooks ec_linux_hooks = {
 	.xmit = ec_linux_xmit,
 	.poll = ec_linux_poll,
+	.tx_buffer = ec_linux_tx_buffer,
 };
 
 static bool ec_mac_wanted(const u8 *wanted, const u8 *offered)

@@ -143,6 +143,7 @@ int ec_linux_cycle_init(struct ec_linux_master *m);
 void ec_linux_cycle_clear(struct ec_linux_master *m);
 unsigned long ec_linux_cycle_lock(struct ec_linux_master *m);
 void ec_linux_cycle_unlock(struct ec_linux_master *m, unsigned long flags);
+u8 *ec_linux_stage_slot(struct ec_linux_master *m, unsigned int dev_idx);
 int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
 			 const u8 *frame, size_t size);
 void ec_linux_flush_tx(struct ec_linux_master *m);
