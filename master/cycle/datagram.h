@@ -41,7 +41,6 @@ enum ec_datagram_state {
 /* Sizes from ETG.1000.4 clause 5.4: 10 byte header + data + 2 byte wkc. */
 #define EC_DATAGRAM_HEADER_SIZE 10
 #define EC_DATAGRAM_FOOTER_SIZE 2
-#define EC_DATAGRAM_NAME_SIZE 20
 
 struct ec_datagram {
 	struct ec_list queue_node;	/* in the master's datagram queue */
@@ -86,7 +85,8 @@ struct ec_datagram {
 	 */
 	u64 frame_ns;
 	unsigned int skip_count;	/* re-queued before answered */
-	char name[EC_DATAGRAM_NAME_SIZE];
+	/* for the log: a string constant (or NULL: ec_datagram_name()) */
+	const char *name;
 };
 
 /*
@@ -95,6 +95,12 @@ struct ec_datagram {
  * with ec_datagram_done() (release), the FSM side tests it with
  * ec_datagram_pending() (acquire) before it touches anything else.
  */
+/* Its name for the log ("" when none was given). */
+static inline const char *ec_datagram_name(const struct ec_datagram *d)
+{
+	return d->name ? d->name : "";
+}
+
 static inline bool ec_datagram_pending(const struct ec_datagram *d)
 {
 	enum ec_datagram_state s = ec_load_acquire(&d->state);

@@ -174,8 +174,9 @@ static int ec_domain_setup_datagram(struct ec_domain *domain,
 	if (ret)
 		return ret;
 	dd->datagram.cyclic = true;	/* lost after half a cycle */
-	snprintf(dd->datagram.name, sizeof(dd->datagram.name),
-		 "domain%u-%u", domain->index, domain->datagram_count);
+	snprintf(dd->name, sizeof(dd->name), "domain%u-%u", domain->index,
+		 domain->datagram_count);
+	dd->datagram.name = dd->name;
 	dd->logical_offset = offset;
 	dd->size = size;
 	dd->expected_working_counter = wkc;

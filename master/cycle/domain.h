@@ -32,6 +32,7 @@ struct ec_domain_datagram {
 	struct ec_hc_group *group;
 	const struct ec_list *fmmu_first, *fmmu_end;
 	u16 wkc_seen;
+	char name[24];			/* its datagram's: "domainD-N" */
 };
 
 struct ec_domain {

@@ -22,7 +22,7 @@ void ec_master_queue_datagram_locked(struct ec_master *master,
 		datagram->skip_count++;
 		master->skipped_datagrams++;
 		EC_MASTER_DBG(master, 1, "datagram %s skipped",
-			      datagram->name);
+			      ec_datagram_name(datagram));
 		return;
 	}
 	datagram->state = EC_DATAGRAM_QUEUED;
@@ -220,11 +220,13 @@ void ec_master_lose_datagram(struct ec_master *master, struct ec_datagram *d)
 	d->backup_wkc = 0;
 	master->timed_out_datagrams++;
 	EC_MASTER_DBG(master, 1, "datagram %s %s index 0x%02x timed out",
-		      d->name, ec_datagram_type_string(d->type), d->index);
+		      ec_datagram_name(d), ec_datagram_type_string(d->type),
+		      d->index);
 	ec_master_datagram_done(master, d, EC_DATAGRAM_TIMED_OUT);
 	ec_recorder_event_locked(master, EC_REC_LOST_FRAME, d->sent_ns,
 				 "datagram %s %s index 0x%02x unanswered",
-				 d->name, ec_datagram_type_string(d->type),
+				 ec_datagram_name(d),
+				 ec_datagram_type_string(d->type),
 				 d->index);
 }
 

@@ -138,7 +138,7 @@ static struct ec_slave *ec_monitor_setup_check(struct ec_monitor *mon,
 			     *mbox ? 2 : 1))
 		return NULL;
 	ec_datagram_zero(d);
-	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "monitor");
+	d->name = "monitor";
 	mon->checks++;
 	return slave;
 }

@@ -51,10 +51,10 @@ int ec_dc_init(struct ec_master *master)
 	ec_datagram_init(&dc->sync);
 	ec_datagram_init(&dc->ref_time64);
 	ec_datagram_init(&dc->monitor);
-	snprintf(dc->ref_sync.name, EC_DATAGRAM_NAME_SIZE, "dc-ref-sync");
-	snprintf(dc->sync.name, EC_DATAGRAM_NAME_SIZE, "dc-sync");
-	snprintf(dc->ref_time64.name, EC_DATAGRAM_NAME_SIZE, "dc-ref-time64");
-	snprintf(dc->monitor.name, EC_DATAGRAM_NAME_SIZE, "dc-monitor");
+	dc->ref_sync.name = "dc-ref-sync";
+	dc->sync.name = "dc-sync";
+	dc->ref_time64.name = "dc-ref-time64";
+	dc->monitor.name = "dc-monitor";
 	ret = ec_datagram_prealloc(&dc->ref_sync, 8);
 	if (!ret)
 		ret = ec_datagram_prealloc(&dc->sync, 8);

@@ -162,7 +162,7 @@ static int ec_fsm_dc_setup(struct ec_master *master, unsigned int first,
 	for (i = 0; i < n; i++)
 		if (ec_datagram_prealloc(&fsm->dgs[i], 16))
 			goto out_nomem;
-	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "dc-offsets");
+	fsm->datagram.name = "dc-offsets";
 	fsm->retries = 0;
 	fsm->only_new = false;
 	return 0;

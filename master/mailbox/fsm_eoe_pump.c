@@ -83,7 +83,7 @@ static bool ec_fsm_eoe_write(struct ec_fsm_eoe *fsm, u64 now_ns)
 	if (!n)
 		return false;
 	ec_put_u16(p - EC_MBOX_HEADER_SIZE, (u16)n);	/* mailbox length */
-	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "eoe-fragment");
+	d->name = "eoe-fragment";
 	ec_fsm_queue(slave->master, d, &fsm->tx_retries[i]);
 	fsm->tx_start_ns[i] = now_ns;
 	fsm->tx_step[i] = fsm->step;

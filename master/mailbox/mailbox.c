@@ -223,7 +223,7 @@ static void ec_fsm_mbox_queue_fetch(struct ec_fsm_mbox *fsm)
 
 	ec_mbox_layout(slave, NULL, NULL, &tx_offset, &tx_size);
 	ec_datagram_fprd(d, slave->station_address, tx_offset, tx_size);
-	snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "mbox-fetch");
+	d->name = "mbox-fetch";
 	ec_fsm_queue(slave->master, d, &fsm->retries);
 	fsm->state = ec_fsm_mbox_state_fetch;
 }
@@ -241,7 +241,7 @@ void ec_fsm_mbox_transfer(struct ec_fsm_mbox *fsm, struct ec_slave *slave,
 			  u64 timeout_ns, u64 now_ns)
 {
 	ec_fsm_mbox_start(fsm, slave, timeout_ns, now_ns);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-send");
+	fsm->datagram->name = "mbox-send";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_mbox_state_send;
 }

@@ -114,7 +114,7 @@ static int ec_req_reg_start(struct ec_fsm_slave *fsm,
 	}
 	if (ret)
 		return ret;
-	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "reg-request");
+	fsm->datagram.name = "reg-request";
 	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
 	return 0;
 }

@@ -51,7 +51,7 @@ static void ec_fsm_change_queue_status(struct ec_fsm_change *fsm,
 
 	ec_datagram_fprd(fsm->datagram, slave->station_address,
 			 EC_REG_AL_STATUS, 2);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "al-status");
+	fsm->datagram->name = "al-status";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = next;
 }
@@ -64,7 +64,7 @@ static void ec_fsm_change_queue_control(struct ec_fsm_change *fsm, u8 value,
 	ec_datagram_fpwr(fsm->datagram, slave->station_address,
 			 EC_REG_AL_CONTROL, 2);
 	ec_put_u16(fsm->datagram->data, value);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "al-control");
+	fsm->datagram->name = "al-control";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = next;
 }

@@ -53,7 +53,7 @@ void ec_fsm_master_init(struct ec_fsm_master *fsm, struct ec_master *master,
 	memset(fsm, 0, sizeof(*fsm));
 	fsm->master = master;
 	fsm->datagram = datagram;
-	snprintf(datagram->name, sizeof(datagram->name), "master-fsm");
+	datagram->name = "master-fsm";
 	ec_fsm_master_reset(fsm);
 }
 

@@ -66,7 +66,7 @@ void ec_fsm_sii_write_start(struct ec_fsm_sii_write *fsm,
 	ec_datagram_fpwr(fsm->datagram, slave->station_address,
 			 EC_REG_SII_CONFIG, 1);
 	fsm->datagram->data[0] = EC_SII_OWNER_ECAT;
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "sii-owner");
+	fsm->datagram->name = "sii-owner";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_sii_write_state_owner;
 }
@@ -139,7 +139,7 @@ static void ec_fsm_sii_write_word(struct ec_fsm_sii_write *fsm, u64 now_ns)
 	ec_put_u16(d, EC_SII_CMD_WRITE | EC_SII_WRITE_ENABLE);
 	ec_put_u32(d + EC_SII_IF_ADDRESS, fsm->req->word_offset + fsm->pos);
 	memcpy(d + EC_SII_IF_DATA, fsm->req->words + 2 * fsm->pos, 2);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "sii-write");
+	fsm->datagram->name = "sii-write";
 	fsm->start_ns = now_ns;
 	fsm->busy_polls = 0;
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);

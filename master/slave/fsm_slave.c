@@ -250,7 +250,7 @@ static void ec_fsm_slave_start_poll(struct ec_fsm_slave *fsm, u64 now_ns)
 	ec_datagram_fprd(&fsm->datagram, slave->station_address,
 			 EC_SM_REG(EC_SM_MBOX_READ) + EC_SM_STATUS, 1);
 	ec_datagram_zero(&fsm->datagram);
-	snprintf(fsm->datagram.name, EC_DATAGRAM_NAME_SIZE, "mbox-poll");
+	fsm->datagram.name = "mbox-poll";
 	ec_fsm_queue(slave->master, &fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_slave_state_poll;
 }

@@ -216,7 +216,7 @@ static void ec_fsm_slave_config_clear_sms(struct ec_fsm_slave_config *fsm,
 	ec_datagram_fpwr(fsm->datagram, slave->station_address,
 			 EC_REG_SM_BASE, count * EC_SM_SIZE);
 	ec_datagram_zero(fsm->datagram);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "clear-sms");
+	fsm->datagram->name = "clear-sms";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_slave_config_state_clear_sms;
 }
@@ -249,7 +249,7 @@ static void ec_fsm_slave_config_clear_fmmus(struct ec_fsm_slave_config *fsm,
 	ec_datagram_fpwr(fsm->datagram, slave->station_address,
 			 EC_REG_FMMU_BASE, count * EC_FMMU_SIZE);
 	ec_datagram_zero(fsm->datagram);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "clear-fmmus");
+	fsm->datagram->name = "clear-fmmus";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_slave_config_state_clear_fmmus;
 }
@@ -318,7 +318,7 @@ static void ec_fsm_slave_config_state_clear_sms(
 					    sii->std_tx_mailbox_size);
 	d[EC_SM_CONTROL] = EC_SM_CONTROL_MBOX_READ;
 	d[EC_SM_ACTIVATE] = EC_SM_ACTIVATE_ENABLE;
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "mbox-sms");
+	fsm->datagram->name = "mbox-sms";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_slave_config_state_mbox_sms;
 }

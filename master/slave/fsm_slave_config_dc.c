@@ -47,7 +47,7 @@ static u8 *ec_fsm_slave_config_dc_write(struct ec_fsm_slave_config *fsm,
 		return NULL;
 	}
 	ec_datagram_zero(fsm->datagram);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "%s", name);
+	fsm->datagram->name = name;
 	fsm->retries = 0;
 	fsm->state = next;
 	return fsm->datagram->data;
@@ -121,7 +121,7 @@ static void ec_fsm_slave_config_dc_state_wait(
 		return;
 	}
 	ec_datagram_zero(fsm->datagram);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "dc-diff");
+	fsm->datagram->name = "dc-diff";
 	fsm->retries = 0;
 	ec_fsm_slave_config_dc_queue(fsm);
 	fsm->state = ec_fsm_slave_config_dc_state_diff;

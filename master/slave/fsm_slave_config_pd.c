@@ -127,7 +127,7 @@ static void ec_fsm_slave_config_pd_sms(struct ec_fsm_slave_config *fsm,
 	for (i = first; i <= last; i++)
 		ec_fsm_slave_config_sm_page(fsm, i, fsm->datagram->data +
 					    (i - first) * EC_SM_SIZE);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "pd-sms");
+	fsm->datagram->name = "pd-sms";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_slave_config_state_pd_sms;
 }
@@ -150,7 +150,7 @@ static void ec_fsm_slave_config_write_u16(struct ec_fsm_slave_config *fsm,
 
 	ec_datagram_fpwr(fsm->datagram, slave->station_address, reg, 2);
 	ec_put_u16(fsm->datagram->data, value);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "%s", name);
+	fsm->datagram->name = name;
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = next;
 }
@@ -264,7 +264,7 @@ static void ec_fsm_slave_config_fmmus(struct ec_fsm_slave_config *fsm,
 			return;
 		}
 	}
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "fmmus");
+	fsm->datagram->name = "fmmus";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_slave_config_state_fmmus;
 }

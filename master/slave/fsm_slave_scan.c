@@ -80,8 +80,9 @@ struct ec_fsm_slave_scan *ec_fsm_slave_scan_new(struct ec_slave *slave)
 		ec_free(fsm);
 		return NULL;
 	}
-	snprintf(fsm->datagram.name, sizeof(fsm->datagram.name), "scan-%u",
+	snprintf(fsm->name, sizeof(fsm->name), "scan-%u",
 		 slave->ring_position);
+	fsm->datagram.name = fsm->name;
 	ec_fsm_sii_init(&fsm->fsm_sii, slave, &fsm->datagram);
 	fsm->state = ec_fsm_slave_scan_state_end;
 	return fsm;

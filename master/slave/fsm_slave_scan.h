@@ -26,6 +26,7 @@ typedef void (*ec_fsm_slave_scan_state_t)(struct ec_fsm_slave_scan *fsm,
 struct ec_fsm_slave_scan {
 	struct ec_slave *slave;
 	struct ec_datagram datagram;	/* this slave's own, preallocated */
+	char name[16];			/* its name: "scan-N" */
 	ec_fsm_slave_scan_state_t state;
 	struct ec_fsm_sii fsm_sii;
 	unsigned int lost;	/* unanswered tries of the current datagram */

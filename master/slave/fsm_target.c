@@ -177,7 +177,7 @@ static void ec_fsm_target_start_al_check(struct ec_fsm_target *fsm,
 			 EC_REG_AL_STATUS, EC_REG_AL_STATUS_CODE + 2 -
 			 EC_REG_AL_STATUS);
 	ec_datagram_zero(fsm->datagram);
-	snprintf(fsm->datagram->name, EC_DATAGRAM_NAME_SIZE, "al-check");
+	fsm->datagram->name = "al-check";
 	ec_fsm_queue(slave->master, fsm->datagram, &fsm->retries);
 	fsm->state = ec_fsm_target_state_al_check;
 }

@@ -25,7 +25,7 @@ int ec_link_health_init(struct ec_link_health *h)
 		struct ec_datagram *d = &h->out[k].datagram;
 
 		ec_datagram_init(d);
-		snprintf(d->name, EC_DATAGRAM_NAME_SIZE, "link-health");
+		d->name = "link-health";
 		if (!ret)
 			ret = ec_datagram_prealloc(d, EC_HEALTH_BLOCK_SIZE);
 	}

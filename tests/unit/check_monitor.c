@@ -52,7 +52,7 @@ static void count_sent(struct ec_harness *h, struct wire *w)
 			w->broadcasts++;
 		if (getenv("EC_MONITOR_VERBOSE"))
 			fprintf(stderr, "%llu %s %zu\n",
-				(unsigned long long)h->now_ns, d->name,
+				(unsigned long long)h->now_ns, ec_datagram_name(d),
 				d->data_size);
 	}
 	w->cycles++;
