@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 
 #include "master_linux.h"
+#include "cycle/monitor.h"
 
 /* The core's io lock (master/port.h) is cycle_lock. */
 void ec_port_io_lock(struct ec_master *master)
@@ -206,6 +207,48 @@ bool ec_linux_turn_wanted(struct ec_linux_master *m, u64 now_ns)
 {
 	return !list_empty(&m->eoe_list) ||
 	       ec_master_fsm_wanted(&m->core, now_ns);
+}
+
+/**
+ * ec_linux_defer_kick() - leave a wanted turn to the application's next
+ * send, when it only has the quiet monitoring's work
+ * @m: master; cycle_lock held (the receive on arrival, rx_arrival.c)
+ *
+ * While the monitor plans batches (every slave FSM settled, no request,
+ * no scan, no backup device: ec_monitor_batching()) and no EoE interface
+ * waits, the turn a batch's broadcast gives is not urgent.  Kicked from
+ * the arrival, the thread would run at once on the idle CPU, between the
+ * frame and the application's next cycle: an idle exit and entry more
+ * per turn than a kick from the application's call, after which the
+ * thread runs when the application sleeps (SCHED_BATCH).  The next send
+ * (ec_linux_take_send_kick()) kicks instead, a cycle later at most; an
+ * application that stops sending leaves it to the thread's own timeout
+ * (EC_OP_WAIT_MS).
+ *
+ * Return: true if deferred (the caller does not kick).
+ */
+bool ec_linux_defer_kick(struct ec_linux_master *m)
+{
+	if (ec_load_acquire(&m->core.fsm_request) ||
+	    !list_empty(&m->eoe_list) || !ec_monitor_batching(&m->core))
+		return false;
+	m->kick_at_send = true;
+	return true;
+}
+
+/**
+ * ec_linux_take_send_kick() - at the application's send: a kick the
+ * arrival left to it
+ * @m: master; cycle_lock held
+ *
+ * Return: true if the caller kicks the thread after the unlock.
+ */
+bool ec_linux_take_send_kick(struct ec_linux_master *m)
+{
+	bool kick = m->kick_at_send;
+
+	m->kick_at_send = false;
+	return kick;
 }
 
 /**

@@ -411,6 +411,7 @@ int ecrt_master_send(ec_master_t *master)
 	struct ec_linux_master *m = ec_lm(master);
 	unsigned long flags;
 	u64 now = ktime_get_ns();
+	bool kick;
 
 	flags = ec_linux_cycle_lock(m);
 	if (!master->active) {
@@ -419,8 +420,11 @@ int ecrt_master_send(ec_master_t *master)
 	}
 	ec_master_app_send(master, now);
 	ec_rx_after_send(m);
+	kick = ec_linux_take_send_kick(m);
 	ec_linux_cycle_unlock(m, flags);	/* transmits */
 	WRITE_ONCE(m->last_app_send_ns, now);
+	if (kick)
+		ec_linux_kick_thread(m);
 	return 0;
 }
 EXPORT_SYMBOL(ecrt_master_send);

@@ -210,6 +210,7 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 	unsigned long flags;
 	long ret = 0;
 	u64 now = ktime_get_ns();
+	bool kick = false;
 
 	if (!ec_app_holds(f))
 		return -EPERM;
@@ -219,11 +220,14 @@ long ec_ioctl_app_send(struct ec_cdev_file *f, void __user *arg)
 		ec_master_app_send(&m->core, now);
 		ec_rx_after_send(m);
 		ec_shm_publish(m);
+		kick = ec_linux_take_send_kick(m);
 	} else {
 		ret = -EPERM;
 	}
 	ec_linux_cycle_unlock(m, flags);	/* transmits */
 	WRITE_ONCE(m->last_app_send_ns, now);
+	if (kick)
+		ec_linux_kick_thread(m);
 	return ret;
 }
 

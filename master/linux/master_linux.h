@@ -61,6 +61,11 @@ struct ec_linux_master {
 	/* Wakes the thread from any context (the cyclic receive). */
 	struct irq_work wake_work;
 	int thread_kick;
+	/*
+	 * A turn the receive on arrival left to the application's next send
+	 * (ec_linux_defer_kick(); cycle_lock).
+	 */
+	bool kick_at_send;
 	/* A request or rescan for the idle thread at rest (thread.c). */
 	int idle_nudge;
 	struct task_struct *thread;
@@ -153,6 +158,8 @@ void ec_linux_dc_init(struct ec_linux_master *m);
 void ec_linux_wait_tx_idle(struct ec_linux_master *m);
 void ec_linux_kick_thread(struct ec_linux_master *m);
 bool ec_linux_turn_wanted(struct ec_linux_master *m, u64 now_ns);
+bool ec_linux_defer_kick(struct ec_linux_master *m);
+bool ec_linux_take_send_kick(struct ec_linux_master *m);
 /* rx_arrival.c: the receive on arrival (ec_ioctl.h, shm rx). */
 void ec_rx_arrived(struct ec_linux_master *m);
 void ec_rx_start_kernel(struct ec_linux_master *m);

@@ -301,7 +301,8 @@ void ec_rx_arrived(struct ec_linux_master *m)
 			u64 now = ktime_get_ns();
 
 			ec_rx_complete(m, now);
-			kick = ec_linux_turn_wanted(m, now);
+			kick = ec_linux_turn_wanted(m, now) &&
+			       !ec_linux_defer_kick(m);
 		}
 	}
 	raw_spin_unlock_irqrestore(&m->cycle_lock, flags);
