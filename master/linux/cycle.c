@@ -97,16 +97,16 @@ int ec_linux_stage_frame(struct ec_linux_master *m, unsigned int dev_idx,
 			 const u8 *frame, size_t size)
 {
 	struct ec_linux_txq *q = m->txq[dev_idx];
-	unsigned int slot;
+	u8 *slot;
 
 	if (!q || size > EC_FRAME_MAX_SIZE)
 		return -EINVAL;
-	if (q->head - READ_ONCE(q->tail) >= EC_LINUX_TXQ_FRAMES)
+	slot = ec_linux_stage_slot(m, dev_idx);
+	if (!slot)
 		return -ENOBUFS;
-	slot = q->head % EC_LINUX_TXQ_FRAMES;
-	if (frame != q->frame[slot])
-		memcpy(q->frame[slot], frame, size);
-	q->len[slot] = size;
+	if (frame != slot)
+		memcpy(slot, frame, size);
+	q->len[q->head % EC_LINUX_TXQ_FRAMES] = size;
 	/* queue index: pairs with the other side's acquire/release */
 	smp_store_release(&q->head, q->head + 1);
 	return 0;
